@@ -1,0 +1,68 @@
+/** JSON Schema (draft 2020-12 subset) describing a structured answer. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export interface TextRequest {
+  prompt: string;
+  system?: string;
+  /** A model name or alias (`gpt-4`); the provider maps it to what its server offers. */
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export interface JsonRequest {
+  prompt: string;
+  system?: string;
+  model?: string;
+  schema: JsonSchema;
+  /** Short identifier for the shape, e.g. `classification`. */
+  schemaName: string;
+  /** Set on the corrective retry: what came back last time and why it was refused. */
+  previousAttempt?: { output: string; error: string };
+}
+
+export interface ImageRequest {
+  prompt: string;
+  model?: string;
+  /** `WIDTHxHEIGHT`, e.g. `512x512`. */
+  size?: string;
+}
+
+export interface GeneratedImage {
+  data: Uint8Array;
+  mime: string;
+}
+
+export interface VisionRequest {
+  prompt: string;
+  image: { data: Uint8Array; mime: string };
+  model?: string;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+}
+
+export interface ModelList {
+  text: string[];
+  image: string[];
+  defaultText: string;
+  defaultImage: string;
+}
+
+/**
+ * The swappable AI edge. Providers answer raw material; the SDK's `Ai` facade adds JSON parsing,
+ * schema validation with one corrective retry, and progress streaming.
+ */
+export interface AiProvider {
+  /** `openai`, `offline`, `scripted`... */
+  readonly name: string;
+  /** True when answers are produced locally without any AI service. */
+  readonly offline: boolean;
+  streamText(request: TextRequest, options: CallOptions): AsyncIterable<string>;
+  /** Returns the raw text of an answer that should be JSON matching `request.schema`. */
+  completeJson(request: JsonRequest, options: CallOptions): Promise<string>;
+  generateImage(request: ImageRequest, options: CallOptions): Promise<GeneratedImage>;
+  describeImage(request: VisionRequest, options: CallOptions): Promise<string>;
+  models(): ModelList;
+}

@@ -1,0 +1,116 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import type {
+  AiProvider,
+  GeneratedImage,
+  ImageRequest,
+  JsonRequest,
+  JsonSchema,
+  TextRequest,
+  VisionRequest,
+} from './ai-provider';
+import { AiOutputError, AiProviderError } from './errors';
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+const validators = new WeakMap<JsonSchema, ValidateFunction>();
+
+function validatorFor(schema: JsonSchema): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema as object);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
+/** Checks a raw answer against a schema; returns the parsed value or a sentence saying what is wrong. */
+export function checkJsonAnswer(
+  raw: string,
+  schema: JsonSchema,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(stripFence(raw));
+  } catch (error) {
+    return { ok: false, error: `the answer is not valid JSON (${(error as Error).message})` };
+  }
+  const validate = validatorFor(schema);
+  if (validate(value)) return { ok: true, value };
+  const problems = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`);
+  return { ok: false, error: problems.join('; ') };
+}
+
+/** Models often wrap JSON in a Markdown fence; accept that. */
+function stripFence(raw: string): string {
+  const trimmed = raw.trim();
+  const fence = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
+  return fence ? fence[1]! : trimmed;
+}
+
+export interface TextOptions {
+  /** Stream partial text to the run's progress (on by default). */
+  stream?: boolean;
+}
+
+/** What a block uses to talk to AI: a provider plus validation and streaming. */
+export class Ai {
+  constructor(
+    private readonly provider: AiProvider,
+    private readonly signal: AbortSignal,
+    private readonly onPartial: (text: string) => void = () => {},
+  ) {}
+
+  get providerName(): string {
+    return this.provider.name;
+  }
+
+  get offline(): boolean {
+    return this.provider.offline;
+  }
+
+  /** Generates text, streaming each piece to the run's progress as it arrives. */
+  async text(request: TextRequest, options: TextOptions = {}): Promise<string> {
+    const stream = options.stream ?? true;
+    let text = '';
+    for await (const piece of this.provider.streamText(request, { signal: this.signal })) {
+      this.throwIfAborted();
+      text += piece;
+      if (stream && piece.length > 0) this.onPartial(piece);
+    }
+    return text;
+  }
+
+  /**
+   * Asks for JSON matching `schema`. An answer that does not parse or validate is sent back once
+   * with the validation error; a second failure raises an `AiOutputError` naming the problem.
+   */
+  async json<T>(request: Omit<JsonRequest, 'previousAttempt'>): Promise<T> {
+    let previousAttempt: JsonRequest['previousAttempt'];
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const raw = await this.provider.completeJson(
+        previousAttempt ? { ...request, previousAttempt } : request,
+        { signal: this.signal },
+      );
+      this.throwIfAborted();
+      const checked = checkJsonAnswer(raw, request.schema);
+      if (checked.ok) return checked.value as T;
+      previousAttempt = { output: raw.slice(0, 4000), error: checked.error };
+    }
+    throw new AiOutputError(
+      `The AI answer for ${request.schemaName} did not have the expected shape: ${previousAttempt!.error}.`,
+    );
+  }
+
+  async image(request: ImageRequest): Promise<GeneratedImage> {
+    return this.provider.generateImage(request, { signal: this.signal });
+  }
+
+  async vision(request: VisionRequest): Promise<string> {
+    return this.provider.describeImage(request, { signal: this.signal });
+  }
+
+  private throwIfAborted(): void {
+    if (this.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+  }
+}

@@ -1,0 +1,117 @@
+import { BLOCK_CATEGORIES, type SettingField, type SettingsSpec } from '@blocksmith/schema';
+import type { BlockDefinition, BlockSpec } from './block-definition';
+import { BlockDefinitionError } from './errors';
+import type { OutputsSpec } from './outputs';
+import { validateSettings } from './validate-settings';
+
+const KIND = /^[a-z][a-zA-Z0-9]*$/;
+const OUTPUT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const FIELD_TYPES = new Set(['text', 'prompt', 'number', 'boolean', 'select', 'model']);
+
+function snakeCase(kind: string): string {
+  return kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function fieldProblems(key: string, field: SettingField): string[] {
+  const where = `setting "${key}"`;
+  const problems: string[] = [];
+  if (!FIELD_TYPES.has(field.type)) problems.push(`${where} has unknown type "${String(field.type)}"`);
+  if (typeof field.label !== 'string' || field.label.trim() === '') problems.push(`${where} needs a label`);
+  if (field.type === 'number') {
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+      problems.push(`${where} has min above max`);
+    }
+  }
+  if (field.type === 'select') {
+    if (!Array.isArray(field.options) || field.options.length === 0) problems.push(`${where} needs options`);
+    const values = new Set(field.options.map((o) => o.value));
+    if (values.size !== field.options.length) problems.push(`${where} repeats an option value`);
+  }
+  return problems;
+}
+
+/** Every reason a spec is unusable; empty when it is fine. */
+export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
+  const problems: string[] = [];
+  if (typeof spec.kind !== 'string' || !KIND.test(spec.kind)) {
+    problems.push(`kind "${String(spec.kind)}" must be camelCase letters and digits`);
+  }
+  if (typeof spec.name !== 'string' || spec.name.trim() === '') problems.push('name is required');
+  if (typeof spec.description !== 'string') problems.push('description is required');
+  if (!(BLOCK_CATEGORIES as readonly string[]).includes(spec.category)) {
+    problems.push(`category must be one of ${BLOCK_CATEGORIES.join(', ')}`);
+  }
+  const version = spec.version ?? 1;
+  if (!Number.isInteger(version) || version < 1) problems.push('version must be a whole number from 1');
+  for (let v = 2; v <= version; v++) {
+    if (typeof spec.migrations?.[v] !== 'function') problems.push(`version ${v} needs a settings migration`);
+  }
+  const cost = spec.cost ?? 0;
+  if (!Number.isInteger(cost) || cost < 0) problems.push('cost must be a whole number of credits, 0 or more');
+  if (spec.category === 'ai' && cost === 0) problems.push('an AI block must cost at least 1 credit');
+  if (spec.settings === null || typeof spec.settings !== 'object')
+    problems.push('settings must be an object');
+  else for (const [key, field] of Object.entries(spec.settings)) problems.push(...fieldProblems(key, field));
+  if (spec.outputs === null || typeof spec.outputs !== 'object') problems.push('outputs must be an object');
+  else {
+    for (const name of Object.keys(spec.outputs)) {
+      if (!OUTPUT_NAME.test(name))
+        problems.push(`output "${name}" must be a letter then letters, digits or _`);
+    }
+    if (spec.category !== 'output' && Object.keys(spec.outputs).length === 0) {
+      problems.push('input and AI blocks need at least one output');
+    }
+  }
+  if (spec.category === 'input' && spec.inputKind === undefined)
+    problems.push('an input block needs inputKind');
+  if (typeof spec.run !== 'function') problems.push('run must be a function');
+  if (problems.length === 0) {
+    const defaults = validateSettings(spec.settings, {});
+    if (!defaults.ok) {
+      const fields = defaults.issues.filter((i) => spec.settings[i.field]?.required !== false);
+      // Required fields without defaults are allowed; defaults that break their own rules are not.
+      for (const issue of fields) {
+        if (spec.settings[issue.field]?.default !== undefined) {
+          problems.push(`default of "${issue.field}" is invalid: ${issue.message}`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Declares a block. The declaration is checked at once, so a broken block fails when its package
+ * loads, with every problem listed, rather than when someone runs it.
+ */
+export function defineBlock<const S extends SettingsSpec, const O extends OutputsSpec>(
+  spec: BlockSpec<S, O>,
+): BlockDefinition<S, O> {
+  const problems = definitionProblems(spec as unknown as BlockSpec<SettingsSpec, OutputsSpec>);
+  if (problems.length > 0) {
+    throw new BlockDefinitionError(`Block "${String(spec.kind)}" is invalid: ${problems.join('; ')}.`);
+  }
+  return Object.freeze({
+    ...spec,
+    version: spec.version ?? 1,
+    cost: spec.cost ?? 0,
+    historyType: spec.historyType ?? snakeCase(spec.kind),
+    migrations: spec.migrations ?? {},
+  });
+}
+
+/** Brings settings saved for `fromVersion` up to the definition's version. */
+export function migrateSettings(
+  definition: Pick<BlockDefinition, 'version' | 'migrations' | 'kind'>,
+  settings: Record<string, unknown>,
+  fromVersion = 1,
+): Record<string, unknown> {
+  if (fromVersion > definition.version) {
+    throw new BlockDefinitionError(
+      `Settings were saved for ${definition.kind} version ${fromVersion}, newer than this server's ${definition.version}.`,
+    );
+  }
+  let current = settings;
+  for (let v = fromVersion + 1; v <= definition.version; v++) current = definition.migrations[v]!(current);
+  return current;
+}

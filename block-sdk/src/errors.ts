@@ -1,0 +1,43 @@
+/**
+ * Errors a block or provider raises. Each has a stable code; the gateway maps codes to GraphQL
+ * extensions and HTTP statuses in one place.
+ */
+export class BlockError extends Error {
+  readonly code: string = 'BLOCK_ERROR';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The block was given something it cannot work with (missing input, wrong file type...). */
+export class BlockInputError extends BlockError {
+  override readonly code = 'BAD_USER_INPUT';
+}
+
+/** The AI answered, but not in the shape the block needs, even after one corrective retry. */
+export class AiOutputError extends BlockError {
+  override readonly code = 'AI_OUTPUT_INVALID';
+}
+
+export type AiProviderErrorKind = 'timeout' | 'rate_limited' | 'unavailable' | 'rejected' | 'aborted';
+
+/** The AI service could not be reached or refused the call. */
+export class AiProviderError extends BlockError {
+  override readonly code = 'AI_PROVIDER_ERROR';
+  constructor(
+    readonly kind: AiProviderErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A block definition is unusable; raised when it is declared or registered. */
+export class BlockDefinitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BlockDefinitionError';
+  }
+}

@@ -1,0 +1,35 @@
+export { defineBlock, definitionProblems, migrateSettings } from './define-block';
+export type {
+  BlockSpec,
+  BlockDefinition,
+  AnyBlockDefinition,
+  RunResult,
+  SettingsMigration,
+} from './block-definition';
+export { field, text, prompt, number, boolean, select, model } from './fields';
+export { output, outputSpecs, outputTypeProblem } from './outputs';
+export type { OutputDecl, OutputsSpec, OutputsOf } from './outputs';
+export type { SettingsOf, ValueOf } from './settings-of';
+export { validateSettings, defaultSettings, type SettingsResult } from './validate-settings';
+export type { RunContext, UpstreamValue } from './run-context';
+export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
+export { Ai, checkJsonAnswer, type TextOptions } from './ai';
+export type {
+  AiProvider,
+  CallOptions,
+  GeneratedImage,
+  ImageRequest,
+  JsonRequest,
+  JsonSchema,
+  ModelList,
+  TextRequest,
+  VisionRequest,
+} from './ai-provider';
+export type { FileStore } from './file-store';
+export { MemoryFileStore } from './memory-file-store';
+export { catalogueEntry } from './catalogue-entry';
+export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';
+export type { AiProviderErrorKind } from './errors';
+export * from './providers';
+export type { Artifact, FileRef, BlockCategory, SettingsSpec } from '@blocksmith/schema';
+export { parseDropdownOptions } from '@blocksmith/schema';

@@ -1,0 +1,76 @@
+import { hasTemplateValue, substituteTemplate, type Artifact } from '@blocksmith/schema';
+import { Ai } from './ai';
+import type { AiProvider } from './ai-provider';
+import type { FileStore } from './file-store';
+import type { RunContext, UpstreamValue } from './run-context';
+
+export interface NodeContextInit<S> {
+  nodeId: string;
+  settings: S;
+  upstream: readonly UpstreamValue[];
+  variables: Readonly<Record<string, unknown>>;
+  runInput: unknown;
+  provider: AiProvider;
+  files: FileStore;
+  signal: AbortSignal;
+  onPartial(text: string): void;
+  onArtifact(artifact: Artifact): void;
+}
+
+export function valueAsText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, null, 2);
+}
+
+/** The one implementation of `RunContext`, shared by the engine and the test harness. */
+export class NodeContext<S> implements RunContext<S> {
+  readonly nodeId: string;
+  readonly settings: S;
+  readonly upstream: readonly UpstreamValue[];
+  readonly variables: Readonly<Record<string, unknown>>;
+  readonly runInput: unknown;
+  readonly files: FileStore;
+  readonly signal: AbortSignal;
+  private readonly init: NodeContextInit<S>;
+  private aiFacade: Ai | undefined;
+
+  constructor(init: NodeContextInit<S>) {
+    this.init = init;
+    this.nodeId = init.nodeId;
+    this.settings = init.settings;
+    this.upstream = init.upstream;
+    this.variables = init.variables;
+    this.runInput = init.runInput;
+    this.files = init.files;
+    this.signal = init.signal;
+  }
+
+  get ai(): Ai {
+    this.aiFacade ??= new Ai(this.init.provider, this.signal, this.init.onPartial);
+    return this.aiFacade;
+  }
+
+  primaryText(): string {
+    if (this.upstream.length === 1) return valueAsText(this.upstream[0]!.value);
+    return this.upstream.map((u) => valueAsText(u.value)).join('\n\n');
+  }
+
+  render(template: string, extra?: Readonly<Record<string, unknown>>): string {
+    if (!extra) return substituteTemplate(template, this.variables);
+    // Upstream variables win; `extra` only fills names they do not have.
+    const values = Object.create(this.variables) as Record<string, unknown>;
+    for (const key of Object.keys(extra))
+      if (!hasTemplateValue(this.variables, key)) values[key] = extra[key];
+    return substituteTemplate(template, values);
+  }
+
+  progress(text: string): void {
+    this.init.onPartial(text);
+  }
+
+  present(artifact: Artifact): void {
+    this.init.onArtifact(artifact);
+  }
+}

@@ -1,0 +1,2 @@
+// Providers are added here: OfflineProvider, OpenAiProvider and createProvider.
+export {};

@@ -1,0 +1,36 @@
+import type { Artifact } from '@blocksmith/schema';
+import type { Ai } from './ai';
+import type { FileStore } from './file-store';
+
+/** The first output of one directly connected upstream block. */
+export interface UpstreamValue {
+  nodeId: string;
+  kind: string;
+  /** The upstream block's variable name, unique within the app. */
+  name: string;
+  value: unknown;
+}
+
+/** Everything a block may use while it runs. It never sees the database, HTTP server or environment. */
+export interface RunContext<S> {
+  readonly nodeId: string;
+  /** Validated settings, defaults filled in. */
+  readonly settings: S;
+  /** Directly connected upstream blocks, in connection order. */
+  readonly upstream: readonly UpstreamValue[];
+  /** Every upstream variable (transitively), by its unique name. */
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** For input blocks: what the person running the app entered for this block (text, option or file url). */
+  readonly runInput: unknown;
+  /** Direct upstream values as one text (JSON pretty-printed, joined by blank lines). */
+  primaryText(): string;
+  /** Fills `{{name}}` placeholders from upstream variables, then `extra`. Unknown names stay as written. */
+  render(template: string, extra?: Readonly<Record<string, unknown>>): string;
+  readonly ai: Ai;
+  readonly files: FileStore;
+  /** Streams partial text (shown live on the canvas and the runner page). */
+  progress(text: string): void;
+  /** Hands something to the result display (output blocks). */
+  present(artifact: Artifact): void;
+  readonly signal: AbortSignal;
+}

@@ -1,0 +1,79 @@
+import type { Artifact } from '@blocksmith/schema';
+import type { AiProvider } from '../ai-provider';
+import type { AnyBlockDefinition } from '../block-definition';
+import type { FileStore } from '../file-store';
+import { MemoryFileStore } from '../memory-file-store';
+import { NodeContext } from '../node-context';
+import { outputTypeProblem, type OutputsSpec } from '../outputs';
+import type { UpstreamValue } from '../run-context';
+import { validateSettings } from '../validate-settings';
+import { ScriptedProvider } from './scripted-provider';
+
+export interface RunBlockOptions {
+  settings?: Record<string, unknown>;
+  /** Direct upstream values: a list, or `{ variable: value }` (each becomes an upstream block). */
+  upstream?: readonly UpstreamValue[] | Readonly<Record<string, unknown>>;
+  /** Extra variables from further upstream (direct upstream values are included automatically). */
+  variables?: Readonly<Record<string, unknown>>;
+  runInput?: unknown;
+  provider?: AiProvider;
+  files?: FileStore;
+  signal?: AbortSignal;
+}
+
+export interface BlockRunOutcome {
+  outputs: Record<string, unknown>;
+  artifacts: Artifact[];
+  /** Every partial text the block streamed, in order. */
+  progress: string[];
+}
+
+function toUpstream(upstream: RunBlockOptions['upstream']): UpstreamValue[] {
+  if (!upstream) return [];
+  if (Array.isArray(upstream)) return [...(upstream as readonly UpstreamValue[])];
+  return Object.entries(upstream).map(([name, value], i) => ({
+    nodeId: `upstream_${i + 1}`,
+    kind: 'test',
+    name,
+    value,
+  }));
+}
+
+/**
+ * Runs one block the way the engine does: settings validated with defaults, a real context,
+ * outputs checked against the declaration. Invalid settings or outputs throw with the details.
+ */
+export async function runBlock(
+  definition: AnyBlockDefinition,
+  options: RunBlockOptions = {},
+): Promise<BlockRunOutcome> {
+  const settings = validateSettings(definition.settings, options.settings ?? {});
+  if (!settings.ok) {
+    throw new Error(
+      `Invalid settings for ${definition.kind}: ${settings.issues.map((i) => i.message).join(' ')}`,
+    );
+  }
+  const upstream = toUpstream(options.upstream);
+  const variables: Record<string, unknown> = { ...options.variables };
+  for (const u of upstream) variables[u.name] = u.value;
+  const progress: string[] = [];
+  const artifacts: Artifact[] = [];
+  const context = new NodeContext({
+    nodeId: 'node_under_test',
+    settings: settings.value,
+    upstream,
+    variables,
+    runInput: options.runInput,
+    provider: options.provider ?? new ScriptedProvider(),
+    files: options.files ?? new MemoryFileStore(),
+    signal: options.signal ?? new AbortController().signal,
+    onPartial: (text) => progress.push(text),
+    onArtifact: (artifact) => artifacts.push(artifact),
+  });
+  const outputs = ((await definition.run(context)) ?? {}) as Record<string, unknown>;
+  for (const [name, decl] of Object.entries(definition.outputs as OutputsSpec)) {
+    const problem = outputTypeProblem(name, decl.type, outputs[name]);
+    if (problem) throw new Error(`${definition.kind} returned a bad result: ${problem}`);
+  }
+  return { outputs, artifacts, progress };
+}

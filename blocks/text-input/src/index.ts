@@ -1,0 +1,1 @@
+export { textInput as block } from './text-input';

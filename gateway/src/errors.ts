@@ -1,0 +1,67 @@
+import type { ErrorCode } from '@blocksmith/schema';
+
+/** A failure a person can act on. Services throw these; the edges map `code` once each. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InputError extends AppError {
+  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
+    super('BAD_USER_INPUT', message, details);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super('NOT_FOUND', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'Please sign in.') {
+    super('UNAUTHENTICATED', message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super('CONFLICT', message);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(message: string, details?: Readonly<Record<string, unknown>>) {
+    super('INSUFFICIENT_CREDITS', message, details);
+  }
+}
+
+export class PublishingLimitError extends AppError {
+  constructor(message: string) {
+    super('PUBLISHING_LIMIT', message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super('PAYLOAD_TOO_LARGE', message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(message: string) {
+    super('RATE_LIMITED', message);
+  }
+}

@@ -1,0 +1,244 @@
+import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import type { AppConfig, PluginInstance, RunEvent } from '@blocksmith/schema';
+import { BlockRegistry } from './block-registry';
+import { executeRun, type ExecuteOptions } from './executor';
+import {
+  collectDisplay,
+  echoInput,
+  failingBlock,
+  gatedBlock,
+  passThrough,
+  templateBlock,
+  wrongTypeBlock,
+} from './probe-blocks';
+import { planRun } from './run-plan';
+
+type Gate = {
+  started: () => void;
+  result: Promise<string>;
+  open: (text: string) => void;
+  hasStarted: boolean;
+};
+const gates = new Map<string, Gate>();
+function gate(name: string): Gate {
+  let open!: (text: string) => void;
+  const g: Gate = {
+    hasStarted: false,
+    started: () => (g.hasStarted = true),
+    result: new Promise<string>((resolve) => (open = resolve)),
+    open: (text) => open(text),
+  };
+  gates.set(name, g);
+  return g;
+}
+
+const registry = new BlockRegistry();
+for (const block of [
+  echoInput,
+  templateBlock,
+  gatedBlock(gates),
+  failingBlock,
+  wrongTypeBlock,
+  collectDisplay,
+  passThrough,
+]) {
+  registry.register(block, `test/${block.kind}`);
+}
+
+function plugin(id: string, type: string, settings: Record<string, unknown> = {}): PluginInstance {
+  return { id, type, position: { x: 0, y: 0 }, settings };
+}
+
+function app(plugins: PluginInstance[], edges: [string, string][]): AppConfig {
+  return {
+    plugins,
+    connections: edges.map(([from, to], i) => ({
+      id: `c${i}`,
+      from,
+      to,
+      fromPort: 'output',
+      toPort: 'input',
+    })),
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}
+
+function run(config: AppConfig, options: Partial<ExecuteOptions> = {}) {
+  const events: RunEvent[] = [];
+  const outcome = executeRun(planRun(config, registry), {
+    runId: 'run_1',
+    provider: new ScriptedProvider(),
+    files: new MemoryFileStore(),
+    onEvent: (e) => events.push(e),
+    ...options,
+  });
+  return { outcome, events };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('executeRun', () => {
+  it('feeds each block its upstream outputs and merges the results', async () => {
+    const config = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('gen', 'template', { template: 'Say hi to {{input_text}}!' }),
+        plugin('show', 'collectDisplay'),
+      ],
+      [
+        ['in', 'gen'],
+        ['gen', 'show'],
+      ],
+    );
+    const { outcome, events } = run(config, { inputs: { input_text: 'Ada' } });
+    const result = await outcome;
+    expect(result.status).toBe('succeeded');
+    expect(result.result).toEqual({ generated_text: 'Say hi to Ada!', length: 14 });
+    expect(result.nodes.gen!.outputs).toEqual({ generated_text: 'Say hi to Ada!', length: 14 });
+    expect(result.artifacts).toEqual([
+      {
+        nodeId: 'show',
+        artifact: { kind: 'text', format: 'plain', text: 'Say hi to Ada!', copyable: false },
+      },
+    ]);
+    expect(events.map((e) => `${e.type}${'nodeId' in e ? ':' + e.nodeId : ''}`)).toEqual([
+      'run_started',
+      'node_started:in',
+      'node_finished:in',
+      'node_started:gen',
+      'node_partial:gen',
+      'node_finished:gen',
+      'node_started:show',
+      'node_finished:show',
+      'run_finished',
+    ]);
+    const finished = events.find((e) => e.type === 'node_finished' && e.nodeId === 'gen');
+    expect(finished).toMatchObject({ durationMs: expect.any(Number) });
+  });
+
+  it('accepts run inputs keyed by block id when no variable name is given', async () => {
+    const config = app([plugin('in', 'echoInput'), plugin('gen', 'template')], [['in', 'gen']]);
+    const result = await run(config, { inputs: { in: 'by id' } }).outcome;
+    expect(result.result.generated_text).toBe('by id');
+  });
+
+  it('gives two upstream blocks with the same output distinct variables', async () => {
+    const config = app(
+      [
+        plugin('a', 'echoInput'),
+        plugin('b', 'echoInput'),
+        plugin('gen', 'template', { template: '{{input_text}} + {{input_text_2}}' }),
+      ],
+      [
+        ['a', 'gen'],
+        ['b', 'gen'],
+      ],
+    );
+    const result = await run(config, { inputs: { input_text: 'one', input_text_2: 'two' } }).outcome;
+    expect(result.result.generated_text).toBe('one + two');
+  });
+
+  it('lets a block use variables from further upstream, but not from other branches', async () => {
+    const config = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('g1', 'template', { template: 'first {{input_text}}' }),
+        plugin('g2', 'template', { template: '{{input_text}} / {{generated_text}} / {{generated_text_3}}' }),
+        plugin('g3', 'template', { template: 'side' }),
+      ],
+      [
+        ['in', 'g1'],
+        ['g1', 'g2'],
+        ['in', 'g3'],
+      ],
+    );
+    const result = await run(config, { inputs: { input_text: 'x' } }).outcome;
+    expect(result.nodes.g2!.outputs.generated_text).toBe('x / first x / {{generated_text_3}}');
+    expect(result.result).toMatchObject({
+      generated_text: 'first x',
+      generated_text_2: 'x / first x / {{generated_text_3}}',
+    });
+  });
+
+  it('runs independent branches at the same time', async () => {
+    const left = gate('left');
+    const right = gate('right');
+    const config = app([plugin('l', 'gated', { gate: 'left' }), plugin('r', 'gated', { gate: 'right' })], []);
+    const { outcome } = run(config);
+    await flush();
+    expect(left.hasStarted && right.hasStarted).toBe(true);
+    right.open('R');
+    left.open('L');
+    const result = await outcome;
+    expect(result.result).toEqual({ gated: 'L', gated_2: 'R' });
+  });
+
+  it('never runs more blocks at once than allowed', async () => {
+    const a = gate('ca');
+    const b = gate('cb');
+    const config = app([plugin('a', 'gated', { gate: 'ca' }), plugin('b', 'gated', { gate: 'cb' })], []);
+    const { outcome } = run(config, { maxConcurrency: 1 });
+    await flush();
+    expect([a.hasStarted, b.hasStarted]).toEqual([true, false]);
+    a.open('A');
+    await flush();
+    expect(b.hasStarted).toBe(true);
+    b.open('B');
+    expect((await outcome).status).toBe('succeeded');
+  });
+
+  it('stops on the first failure, names the block and skips what depends on it', async () => {
+    const slow = gate('slow');
+    const config = app(
+      [plugin('bad', 'failing'), plugin('after', 'template'), plugin('sib', 'gated', { gate: 'slow' })],
+      [['bad', 'after']],
+    );
+    const { outcome, events } = run(config);
+    const result = await outcome;
+    expect(slow.hasStarted).toBe(true);
+    expect(result.status).toBe('failed');
+    expect(result.error).toBe('Failing (bad) failed: Connect a block that provides the text.');
+    expect(result.errorCode).toBe('BAD_USER_INPUT');
+    expect(result.failedNodeId).toBe('bad');
+    expect(result.nodes.after!.status).toBe('skipped');
+    expect(result.nodes.sib!.status).toBe('failed');
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed' });
+  });
+
+  it('fails a block whose result does not match its declared outputs', async () => {
+    const result = await run(app([plugin('w', 'wrongType')], [])).outcome;
+    expect(result.error).toBe(
+      'Wrong Type (w) failed: it returned a bad result: output text_out must be a string',
+    );
+  });
+
+  it('stops when the caller aborts', async () => {
+    gate('held');
+    const controller = new AbortController();
+    const { outcome } = run(
+      app([plugin('h', 'gated', { gate: 'held' }), plugin('next', 'template')], [['h', 'next']]),
+      {
+        signal: controller.signal,
+      },
+    );
+    await flush();
+    controller.abort();
+    const result = await outcome;
+    expect(result.status).toBe('aborted');
+    expect(result.error).toBe('The run was stopped.');
+    expect(result.nodes.next!.status).toBe('skipped');
+  });
+
+  it('runs a chain of thousands of instant blocks without exhausting the stack', async () => {
+    const n = 5000;
+    const plugins = Array.from({ length: n }, (_, i) => plugin(`p${i}`, 'passThrough'));
+    const edges = plugins.slice(1).map((p, i): [string, string] => [`p${i}`, p.id]);
+    const result = await executeRun(planRun(app(plugins, edges), registry), {
+      runId: 'long',
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+    });
+    expect(result.status).toBe('succeeded');
+    expect(result.nodes[`p${n - 1}`]!.outputs.value).toBe('start');
+  });
+});

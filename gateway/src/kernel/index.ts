@@ -1,0 +1,4 @@
+export { BlockRegistry, BlockRegistrationError } from './block-registry';
+export { loadBlockPackages, DEFAULT_BLOCKS_DIR, type LoadOptions } from './load-block-packages';
+export { planRun, GraphValidationError, type RunPlan, type PlannedNode, type GraphProblem } from './run-plan';
+export { executeRun, type ExecuteOptions, type RunOutcome, type NodeOutcome } from './executor';

@@ -1,0 +1,121 @@
+import type { AppConfig, PluginInstance } from '@blocksmith/schema';
+import { BlockRegistry } from './block-registry';
+import { collectDisplay, echoInput, templateBlock } from './probe-blocks';
+import { GraphValidationError, planRun } from './run-plan';
+
+const registry = new BlockRegistry();
+for (const block of [echoInput, templateBlock, collectDisplay])
+  registry.register(block, `test/${block.kind}`);
+
+function plugin(
+  id: string,
+  type: string,
+  settings: Record<string, unknown> = {},
+  version?: number,
+): PluginInstance {
+  return { id, type, position: { x: 0, y: 0 }, settings, ...(version ? { version } : {}) };
+}
+
+function app(plugins: PluginInstance[], edges: [string, string][]): AppConfig {
+  return {
+    plugins,
+    connections: edges.map(([from, to], i) => ({
+      id: `c${i}`,
+      from,
+      to,
+      fromPort: 'output',
+      toPort: 'input',
+    })),
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}
+
+function problemsOf(config: unknown): { nodeId?: string; message: string }[] {
+  try {
+    planRun(config as AppConfig, registry);
+  } catch (error) {
+    expect(error).toBeInstanceOf(GraphValidationError);
+    expect((error as GraphValidationError).code).toBe('BAD_USER_INPUT');
+    return (error as GraphValidationError).problems;
+  }
+  throw new Error('expected the plan to be refused');
+}
+
+describe('planRun', () => {
+  it('orders blocks by their connections and prices the AI blocks', () => {
+    const plan = planRun(
+      app(
+        [plugin('show', 'collectDisplay'), plugin('gen', 'template'), plugin('in', 'echoInput')],
+        [
+          ['in', 'gen'],
+          ['gen', 'show'],
+        ],
+      ),
+      registry,
+    );
+    expect(plan.order.map((i) => plan.nodes[i]!.id)).toEqual(['in', 'gen', 'show']);
+    expect(plan.cost).toBe(2);
+    expect(plan.nodes[1]!.settings).toEqual({ template: '{{input_text}}' });
+    expect(plan.nodes[2]!.variable).toBe('input_text');
+  });
+
+  it('refuses a malformed node list', () => {
+    expect(problemsOf({ plugins: [{ id: 'x' }], connections: [] })[0]!.message).toMatch(/x/);
+    expect(problemsOf({ connections: [] }).length).toBeGreaterThan(0);
+  });
+
+  it('names every node at fault: unknown kinds, bad settings and forbidden connections', () => {
+    const problems = problemsOf(
+      app(
+        [
+          plugin('u', 'noSuchBlock'),
+          plugin('t', 'template', { template: 42 }),
+          plugin('in', 'echoInput'),
+          plugin('show', 'collectDisplay'),
+        ],
+        [
+          ['show', 't'],
+          ['t', 'in'],
+          ['t', 't'],
+          ['t', 'ghost'],
+        ],
+      ),
+    );
+    expect(problems).toEqual([
+      { nodeId: 'u', message: 'noSuchBlock (u): unknown block kind "noSuchBlock".' },
+      { nodeId: 't', message: 'Template (t): Template must be text.' },
+      { nodeId: 'show', message: 'Collect Display (show) is an output block and cannot feed another block.' },
+      { nodeId: 'in', message: 'Echo Input (in) is an input block and cannot receive a connection.' },
+      { nodeId: 't', message: 'Template (t) is connected to itself.' },
+      { nodeId: 'ghost', message: 'A connection (c3) points to a missing block ghost.' },
+    ]);
+  });
+
+  it('refuses a loop, naming the blocks in it', () => {
+    const problems = problemsOf(
+      app(
+        [plugin('a', 'template'), plugin('b', 'template'), plugin('c', 'template')],
+        [
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'b'],
+        ],
+      ),
+    );
+    expect(problems).toEqual([
+      { nodeId: 'b', message: 'These blocks are connected in a loop: Template (b), Template (c).' },
+    ]);
+  });
+
+  it('refuses settings saved by a newer version of a block', () => {
+    expect(problemsOf(app([plugin('t', 'template', {}, 3)], []))[0]!.message).toContain(
+      'newer than this server',
+    );
+  });
+
+  it('refuses two blocks with the same id', () => {
+    expect(problemsOf(app([plugin('a', 'template'), plugin('a', 'template')], []))[0]!.message).toBe(
+      'Two blocks share the id a.',
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/** One Jest run for every package; workspace imports resolve to their TypeScript sources. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@blocksmith/block-sdk$': '<rootDir>/block-sdk/src/index.ts',
+  '^@blocksmith/block-sdk/(.*)$': '<rootDir>/block-sdk/src/$1',
+  '^@blocksmith/block-(.*)$': '<rootDir>/blocks/$1/src/index.ts',
+  '^@blocksmith/(schema|gateway|rest-bridge)$': '<rootDir>/$1/src/index.ts',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      roots: [
+        '<rootDir>/schema',
+        '<rootDir>/block-sdk',
+        '<rootDir>/blocks',
+        '<rootDir>/gateway',
+        '<rootDir>/rest-bridge',
+        '<rootDir>/scripts',
+      ],
+      testMatch: ['**/src/**/*.test.ts', '**/scripts/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      transform: { '^.+\\.tsx?$': swc },
+      moduleNameMapper,
+    },
+  ],
+};

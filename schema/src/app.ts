@@ -1,0 +1,68 @@
+import type { Category } from './categories';
+
+export interface Position {
+  x: number;
+  y: number;
+}
+
+/** A block placed on the canvas. */
+export interface PluginInstance {
+  /** `plugin_{time}_{random}` */
+  id: string;
+  /** The block kind, e.g. `textGeneration`. */
+  type: string;
+  position: Position;
+  settings: Record<string, unknown>;
+  /** Derived from the app's connection list: ids of upstream (inputs) and downstream (outputs) blocks. */
+  connections?: { inputs: string[]; outputs: string[] };
+  /** The block's named outputs; the first one's name is the block's variable. */
+  outputs?: { name: string; type?: string }[];
+  /** Version of the block definition the settings were written for (absent means 1). */
+  version?: number;
+}
+
+export interface Connection {
+  /** `conn_{time}_{random}` */
+  id: string;
+  from: string;
+  to: string;
+  fromPort: string;
+  toPort: string;
+}
+
+export interface CanvasState {
+  zoom: number;
+  pan: Position;
+}
+
+export interface AppConfig {
+  plugins: PluginInstance[];
+  connections: Connection[];
+  canvas: CanvasState;
+}
+
+export type VerificationStatus = 'pending' | 'approved' | 'rejected';
+
+export interface App {
+  id?: string;
+  name: string;
+  description: string;
+  slug: string;
+  category: Category | '';
+  isPrivate: boolean;
+  isPublished: boolean;
+  owner_id?: string;
+  upvotes: number;
+  views: number;
+  uses: number;
+  config: AppConfig;
+  verificationStatus?: VerificationStatus;
+  reviewNotes?: string | null;
+  createdAt?: string;
+}
+
+export const DEFAULT_APP_NAME = 'My App';
+
+export function emptyConfig(): AppConfig {
+  return { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } };
+}

@@ -1,0 +1,28 @@
+import type { BlockCategory } from './categories';
+import type { SettingsSpec } from './settings';
+
+export type OutputType = 'text' | 'json' | 'url' | 'number' | 'list';
+
+export interface OutputSpec {
+  name: string;
+  type: OutputType;
+  description?: string;
+}
+
+/** What the gateway tells the workbench about one block kind: enough to draw the palette and the form. */
+export interface BlockCatalogueEntry {
+  /** The kind, e.g. `textGeneration`. */
+  id: string;
+  name: string;
+  description: string;
+  category: BlockCategory;
+  version: number;
+  settings: SettingsSpec;
+  outputs: OutputSpec[];
+  /** Credits one run of this block costs. */
+  cost: number;
+  /** Name used in credit history, e.g. `text_generation`. */
+  historyType: string;
+  /** For input blocks: what the runner page asks for. */
+  inputKind?: 'text' | 'file' | 'choice';
+}

@@ -1,0 +1,93 @@
+/**
+ * Prompt templates: text with `{{name}}` placeholders (spaces allowed inside the braces; names are
+ * made of letters, digits, '_', '.' and '-'), filled from upstream variables at run time.
+ */
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+
+export const PROMPT_VARIABLES_MESSAGE = 'Please use all available variables in your prompt:';
+
+/** Distinct placeholder names in order of first use. */
+export function templateVariables(template: string): string[] {
+  const names = new Set<string>();
+  // Group 1 always matches ('+'), so `?? ''` never applies; it only satisfies the index check.
+  for (const match of template.matchAll(PLACEHOLDER)) names.add(match[1] ?? '');
+  return [...names];
+}
+
+function render(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    try {
+      return JSON.stringify(value, null, 2);
+    } catch {
+      return String(value);
+    }
+  }
+  return String(value);
+}
+
+/**
+ * True when `name` is a key of `values` or of a scope it extends through its prototype chain (the
+ * run engine shares upstream variables that way); Object.prototype's members never count.
+ */
+export function hasTemplateValue(values: object, name: string): boolean {
+  for (
+    let scope: object | null = values;
+    scope !== null && scope !== Object.prototype;
+    scope = Object.getPrototypeOf(scope)
+  ) {
+    if (Object.hasOwn(scope, name)) return true;
+  }
+  return false;
+}
+
+/**
+ * Replaces each `{{name}}` whose name is a key of `values` (see hasTemplateValue; a dotted name is looked
+ * up as one literal key, not as a path). Strings go in as they are, numbers and booleans through
+ * String, objects and arrays as 2-space JSON, null and undefined as ''. Placeholders without a key
+ * stay untouched. One pass over the template with a precompiled expression; runs for every block
+ * of every run.
+ */
+export function substituteTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
+  if (!template.includes('{{')) return template;
+  return template.replace(PLACEHOLDER, (placeholder, name: string) =>
+    hasTemplateValue(values, name) ? render(values[name]) : placeholder,
+  );
+}
+
+/** The settings panel's 'Heads up' list: available variables the template does not use. */
+export function unusedVariables(template: string, available: readonly string[]): string[] {
+  const used = new Set(templateVariables(template));
+  return [...new Set(available)].filter((name) => !used.has(name));
+}
+
+const WORD_CHAR = /[A-Za-z0-9_]/;
+
+function mentions(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + name.length);
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * The Prompt Assistant rule: every available variable must appear in the description. A variable
+ * counts as used when its name appears as a whole word, ignoring case, so `{{topic}}`,
+ * `{{ topic }}`, "the topic" and "TOPIC" all count, while "topics" or "subtopic" do not (the
+ * description is free text for the prompt generator, which maps plain mentions to placeholders).
+ * Returns the missing names in the given order, without repeats; empty names are ignored.
+ */
+export function missingPromptVariables(description: string, variables: readonly string[]): string[] {
+  const text = description.toLowerCase();
+  return [...new Set(variables)].filter((name) => name !== '' && !mentions(text, name.toLowerCase()));
+}
+
+/** 'Please use all available variables in your prompt: a, b'; just the lead text when none is missing. */
+export function promptVariablesMessage(missing: readonly string[]): string {
+  return missing.length === 0
+    ? PROMPT_VARIABLES_MESSAGE
+    : `${PROMPT_VARIABLES_MESSAGE} ${missing.join(', ')}`;
+}

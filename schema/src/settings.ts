@@ -1,0 +1,81 @@
+/**
+ * Serialisable declarations of a block's settings. The block SDK builds typed declarations of
+ * these shapes, the gateway validates saved settings against them and the workbench renders the
+ * properties form from them, so they hold everything a form needs and nothing that cannot be sent
+ * as JSON.
+ */
+interface FieldBase {
+  /** Label shown above the control. */
+  label: string;
+  /** One sentence of help under the control. */
+  help?: string;
+  /** When false the field may be left empty; defaults to true for fields without a default. */
+  required?: boolean;
+}
+
+export interface TextField extends FieldBase {
+  type: 'text';
+  default?: string;
+  placeholder?: string;
+  multiline?: boolean;
+  maxLength?: number;
+}
+
+/** A prompt template: text with `{{variable}}` placeholders filled from upstream blocks at run time. */
+export interface PromptField extends FieldBase {
+  type: 'prompt';
+  default?: string;
+  placeholder?: string;
+  maxLength?: number;
+}
+
+export interface NumberField extends FieldBase {
+  type: 'number';
+  default?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  integer?: boolean;
+  /** Unit shown after the value, e.g. `MB` or `px`. */
+  unit?: string;
+}
+
+export interface BooleanField extends FieldBase {
+  type: 'boolean';
+  default?: boolean;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  /** Extra data a block attaches to a choice, e.g. the file extensions an accepted-types choice allows. */
+  meta?: Record<string, string | number | boolean | string[]>;
+}
+
+export interface SelectField extends FieldBase {
+  type: 'select';
+  options: readonly SelectOption[];
+  default?: string;
+}
+
+/**
+ * A model picker whose choices come from the server's available-models list for a capability.
+ * `fallback` is used when the server cannot say.
+ */
+export interface ModelField extends FieldBase {
+  type: 'model';
+  capability: 'text' | 'image';
+  fallback: string;
+  default?: string;
+}
+
+export type SettingField = TextField | PromptField | NumberField | BooleanField | SelectField | ModelField;
+export type SettingFieldType = SettingField['type'];
+
+export type SettingsSpec = Readonly<Record<string, SettingField>>;
+
+export interface SettingIssue {
+  /** Setting key, e.g. `maxSize`. */
+  field: string;
+  message: string;
+}

@@ -1,2 +1,5 @@
-// Providers are added here: OfflineProvider, OpenAiProvider and createProvider.
-export {};
+export { OfflineProvider, type OfflineProviderOptions } from './offline-provider';
+export { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
+export { createProvider, describeProvider } from './create-provider';
+export { OFFLINE_MARKER } from './offline-answer';
+export { exampleFromSchema, type ExampleContext } from './example-from-schema';

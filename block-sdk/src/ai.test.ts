@@ -1,0 +1,144 @@
+import { Ai, checkJsonAnswer } from './ai';
+import type { JsonSchema } from './ai-provider';
+import { AiOutputError, AiProviderError } from './errors';
+import { ScriptedProvider } from './testing/scripted-provider';
+
+const schema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sentiment', 'confidence'],
+  properties: {
+    sentiment: { type: 'string', enum: ['positive', 'neutral', 'negative'] },
+    confidence: { type: 'number', minimum: 0, maximum: 1 },
+  },
+};
+
+const live = () => new AbortController().signal;
+
+describe('Ai.text', () => {
+  it('streams each piece to onPartial and returns the whole text', async () => {
+    const partials: string[] = [];
+    const ai = new Ai(new ScriptedProvider({ text: ['The quick brown fox'] }), live(), (p) =>
+      partials.push(p),
+    );
+    await expect(ai.text({ prompt: 'Write' })).resolves.toBe('The quick brown fox');
+    expect(partials).toEqual(['The ', 'quick ', 'brown ', 'fox']);
+  });
+
+  it('does not stream when asked not to', async () => {
+    const partials: string[] = [];
+    const ai = new Ai(new ScriptedProvider({ text: ['Quiet answer'] }), live(), (p) => partials.push(p));
+    await expect(ai.text({ prompt: 'Write' }, { stream: false })).resolves.toBe('Quiet answer');
+    expect(partials).toEqual([]);
+  });
+
+  it('stops when the run is aborted part way', async () => {
+    const controller = new AbortController();
+    const partials: string[] = [];
+    const ai = new Ai(new ScriptedProvider({ text: ['one two three four'] }), controller.signal, (p) => {
+      partials.push(p);
+      if (partials.length === 2) controller.abort();
+    });
+    const error = await ai.text({ prompt: 'Count' }).catch((e) => e);
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(partials).toEqual(['one ', 'two ']);
+  });
+
+  it('exposes the provider name and whether it is offline', () => {
+    const ai = new Ai(new ScriptedProvider(), live());
+    expect(ai.providerName).toBe('scripted');
+    expect(ai.offline).toBe(true);
+  });
+});
+
+describe('Ai.json', () => {
+  it('returns a valid answer after one call', async () => {
+    const provider = new ScriptedProvider({ json: [{ sentiment: 'positive', confidence: 0.8 }] });
+    await expect(
+      new Ai(provider, live()).json({ prompt: 'Rate', schema, schemaName: 'rating' }),
+    ).resolves.toEqual({
+      sentiment: 'positive',
+      confidence: 0.8,
+    });
+    expect(provider.calls).toHaveLength(1);
+  });
+
+  it('accepts an answer fenced as Markdown JSON', async () => {
+    const provider = new ScriptedProvider({
+      json: ['```json\n{"sentiment":"neutral","confidence":0.5}\n```'],
+    });
+    await expect(
+      new Ai(provider, live()).json({ prompt: 'Rate', schema, schemaName: 'rating' }),
+    ).resolves.toEqual({
+      sentiment: 'neutral',
+      confidence: 0.5,
+    });
+  });
+
+  it('retries once with the validation error, then accepts a corrected answer', async () => {
+    const provider = new ScriptedProvider({
+      json: ['{"sentiment":"great"}', { sentiment: 'positive', confidence: 1 }],
+    });
+    await expect(
+      new Ai(provider, live()).json({ prompt: 'Rate', schema, schemaName: 'rating' }),
+    ).resolves.toEqual({
+      sentiment: 'positive',
+      confidence: 1,
+    });
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1]!.request).toMatchObject({
+      previousAttempt: {
+        output: '{"sentiment":"great"}',
+        error: expect.stringContaining("must have required property 'confidence'"),
+      },
+    });
+  });
+
+  it('raises an AiOutputError naming the problem when the retry fails too', async () => {
+    const provider = new ScriptedProvider({
+      json: ['not json at all', '{"sentiment":"positive","confidence":7}'],
+    });
+    const error = (await new Ai(provider, live())
+      .json({ prompt: 'Rate', schema, schemaName: 'rating' })
+      .catch((e: unknown) => e)) as AiOutputError;
+    expect(error).toBeInstanceOf(AiOutputError);
+    expect(error.code).toBe('AI_OUTPUT_INVALID');
+    expect(error.message).toBe(
+      'The AI answer for rating did not have the expected shape: /confidence must be <= 1.',
+    );
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1]!.request).toMatchObject({
+      previousAttempt: { error: expect.stringContaining('the answer is not valid JSON') },
+    });
+  });
+
+  it('stops without retrying when the run is aborted during the call', async () => {
+    const controller = new AbortController();
+    const provider = new ScriptedProvider({
+      json: [
+        () => {
+          controller.abort();
+          return '{"sentiment":"bad"}';
+        },
+      ],
+    });
+    await expect(
+      new Ai(provider, controller.signal).json({ prompt: 'Rate', schema, schemaName: 'rating' }),
+    ).rejects.toMatchObject({ kind: 'aborted' });
+    expect(provider.calls).toHaveLength(1);
+  });
+});
+
+describe('checkJsonAnswer', () => {
+  it('says what is wrong in a sentence', () => {
+    expect(checkJsonAnswer('{"sentiment":"positive"}', schema)).toEqual({
+      ok: false,
+      error: "(root) must have required property 'confidence'",
+    });
+    expect(checkJsonAnswer('{', schema)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^the answer is not valid JSON/),
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { ScriptedProvider } from '../testing/scripted-provider';
+import { createProvider, describeProvider } from './create-provider';
+import { OfflineProvider } from './offline-provider';
+import { OpenAiProvider } from './openai-provider';
+
+describe('createProvider', () => {
+  it('answers offline when no key is set, and says so', () => {
+    const provider = createProvider({});
+    expect(provider).toBeInstanceOf(OfflineProvider);
+    expect(describeProvider(provider)).toBe(
+      'offline (no OPENAI_API_KEY set: answers are marked [Offline preview])',
+    );
+  });
+
+  it('explains that a base URL alone is not enough', () => {
+    const provider = createProvider({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_API_KEY: ' ' });
+    expect(provider).toBeInstanceOf(OfflineProvider);
+    expect(describeProvider(provider)).toContain('OPENAI_API_KEY=ollama');
+  });
+
+  it('uses the OpenAI-compatible provider with every setting read', async () => {
+    const provider = createProvider({
+      OPENAI_API_KEY: 'ollama',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1/',
+      OPENAI_TEXT_MODEL: 'llama3.1',
+      OPENAI_IMAGE_MODEL: 'flux',
+      OPENAI_VISION_MODEL: 'llava',
+      OPENAI_MODEL_ALIASES: 'gpt-4=llama3.1:70b, gpt-3.5-turbo=llama3.1',
+      OPENAI_IMAGE_MODELS: 'flux, sdxl',
+      OPENAI_TIMEOUT_MS: '120000',
+      OPENAI_MAX_RETRIES: '0',
+      OPENAI_JSON_MODE: 'json_object',
+    }) as OpenAiProvider;
+    expect(provider).toBeInstanceOf(OpenAiProvider);
+    expect(provider).toMatchObject({
+      baseURL: 'http://localhost:11434/v1',
+      textModel: 'llama3.1',
+      imageModel: 'flux',
+      visionModel: 'llava',
+      timeoutMs: 120000,
+      maxRetries: 0,
+      jsonMode: 'json_object',
+    });
+    expect(provider.resolveModel('gpt-4', provider.textModel)).toBe('llama3.1:70b');
+    expect(provider.resolveModel('dalle', provider.imageModel)).toBe('flux');
+    expect(provider.models()).toMatchObject({ image: ['flux', 'sdxl'], defaultImage: 'flux' });
+    expect(describeProvider(provider)).toBe(
+      'openai at http://localhost:11434/v1 (text model llama3.1, image model flux)',
+    );
+  });
+
+  it('defaults to OpenAI itself', () => {
+    const provider = createProvider({ OPENAI_API_KEY: 'sk-abc' });
+    expect(describeProvider(provider)).toBe(
+      'openai at https://api.openai.com/v1 (text model gpt-4o-mini, image model dall-e-3)',
+    );
+    expect(describeProvider(provider)).not.toContain('sk-abc');
+  });
+
+  it.each([
+    ['OPENAI_TIMEOUT_MS', 'soon'],
+    ['OPENAI_TIMEOUT_MS', '0'],
+    ['OPENAI_MAX_RETRIES', '-1'],
+    ['OPENAI_MAX_RETRIES', '1.5'],
+    ['OPENAI_JSON_MODE', 'yaml'],
+    ['OPENAI_BASE_URL', 'localhost:11434'],
+    ['OPENAI_MODEL_ALIASES', 'gpt-4'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => createProvider({ OPENAI_API_KEY: 'k', [name]: value })).toThrow(name);
+    expect(() => createProvider({ [name]: value })).toThrow(name);
+  });
+
+  it('describes other providers by name', () => {
+    expect(describeProvider(new ScriptedProvider())).toBe('scripted (offline)');
+  });
+});

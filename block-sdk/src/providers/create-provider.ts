@@ -1,0 +1,127 @@
+import type { AiProvider } from '../ai-provider';
+import { OFFLINE_MARKER } from './offline-answer';
+import { OfflineProvider } from './offline-provider';
+import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The AI provider the environment asks for. `OPENAI_API_KEY` set (to anything: local servers such
+ * as Ollama take `OPENAI_API_KEY=ollama`) selects the OpenAI-compatible provider; otherwise answers
+ * come from the offline provider, marked `[Offline preview]`. Every variable is checked here, so a
+ * typo stops the start-up with a message naming it.
+ */
+export function createProvider(env: Env = process.env): AiProvider {
+  const config = openAiConfigFrom(env);
+  if (config) return new OpenAiProvider(config);
+  const baseURL = read(env, 'OPENAI_BASE_URL');
+  return new OfflineProvider(
+    baseURL
+      ? {
+          reason: `OPENAI_BASE_URL is set but OPENAI_API_KEY is not; local servers need any value, e.g. OPENAI_API_KEY=ollama: answers are marked ${OFFLINE_MARKER}`,
+        }
+      : {},
+  );
+}
+
+/** One line for the start-up log: which provider answers, where and with which models. */
+export function describeProvider(provider: AiProvider): string {
+  if (provider instanceof OfflineProvider) return `offline (${provider.reason})`;
+  if (provider instanceof OpenAiProvider) {
+    return `openai at ${withoutCredentials(provider.baseURL)} (text model ${provider.textModel}, image model ${provider.imageModel})`;
+  }
+  return `${provider.name}${provider.offline ? ' (offline)' : ''}`;
+}
+
+function withoutCredentials(address: string): string {
+  const url = new URL(address);
+  if (!url.username && !url.password) return address;
+  url.username = '';
+  url.password = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** The OpenAI provider's configuration from the environment, or undefined when no key is set. */
+export function openAiConfigFrom(env: Env): OpenAiProviderConfig | undefined {
+  // Read and check everything first, so a mistake is reported even before a key is added.
+  const baseURL = read(env, 'OPENAI_BASE_URL');
+  if (baseURL !== undefined) checkUrl('OPENAI_BASE_URL', baseURL);
+  const timeoutMs = integer(env, 'OPENAI_TIMEOUT_MS', 1);
+  const maxRetries = integer(env, 'OPENAI_MAX_RETRIES', 0);
+  const jsonMode = read(env, 'OPENAI_JSON_MODE');
+  if (jsonMode !== undefined && jsonMode !== 'json_schema' && jsonMode !== 'json_object') {
+    throw new Error(`OPENAI_JSON_MODE must be json_schema or json_object, got "${jsonMode}".`);
+  }
+  const modelAliases = aliases(env);
+  const imageModels = read(env, 'OPENAI_IMAGE_MODELS')
+    ?.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+
+  const apiKey = read(env, 'OPENAI_API_KEY');
+  if (apiKey === undefined) return undefined;
+  const config: OpenAiProviderConfig = { apiKey };
+  const set = <K extends keyof OpenAiProviderConfig>(key: K, value: OpenAiProviderConfig[K] | undefined) => {
+    if (value !== undefined) config[key] = value;
+  };
+  set('baseURL', baseURL);
+  set('textModel', read(env, 'OPENAI_TEXT_MODEL'));
+  set('imageModel', read(env, 'OPENAI_IMAGE_MODEL'));
+  set('visionModel', read(env, 'OPENAI_VISION_MODEL'));
+  set('modelAliases', modelAliases);
+  set('imageModels', imageModels?.length ? imageModels : undefined);
+  set('timeoutMs', timeoutMs);
+  set('maxRetries', maxRetries);
+  set('jsonMode', jsonMode);
+  return config;
+}
+
+/** A variable's trimmed value; empty counts as unset. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, minimum: number): number | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < minimum) {
+    throw new Error(
+      `${name} must be a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}, got "${raw}".`,
+    );
+  }
+  return value;
+}
+
+function checkUrl(name: string, value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL such as http://localhost:11434/v1, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must start with http:// or https://, got "${value}".`);
+  }
+}
+
+/** `OPENAI_MODEL_ALIASES=gpt-4=llama3.1,dalle=flux` to `{ 'gpt-4': 'llama3.1', dalle: 'flux' }`. */
+function aliases(env: Env): Record<string, string> | undefined {
+  const raw = read(env, 'OPENAI_MODEL_ALIASES');
+  if (raw === undefined) return undefined;
+  const result: Record<string, string> = {};
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([^=\s]+)\s*=\s*([^=\s]+)$/.exec(entry);
+    if (!match) {
+      throw new Error(
+        `OPENAI_MODEL_ALIASES entries must look like gpt-4=llama3.1 (comma-separated), got "${entry}".`,
+      );
+    }
+    result[match[1]!] = match[2]!;
+  }
+  return result;
+}

@@ -1,0 +1,105 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AiProviderError } from '../errors';
+
+export interface ErrorContext {
+  signal: AbortSignal;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Where the service is, for messages (no credentials in it). */
+  host: string;
+  /** Removed from every message, in case a server echoes it back. */
+  apiKey: string;
+}
+
+/**
+ * Turns whatever the `openai` SDK (or a download) threw into an `AiProviderError` whose kind the
+ * gateway can act on and whose message a person can act on.
+ */
+export function mapOpenAiError(error: unknown, context: ErrorContext): AiProviderError {
+  if (error instanceof AiProviderError) return error;
+  const redact = (text: string) =>
+    context.apiKey.length >= 4 ? text.split(context.apiKey).join('[API key]') : text;
+  const make = (kind: AiProviderError['kind'], message: string) =>
+    new AiProviderError(kind, redact(message), { cause: error });
+
+  if (context.signal.aborted || error instanceof APIUserAbortError || isAbortError(error)) {
+    return make('aborted', 'The run was stopped.');
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return make(
+      'timeout',
+      `The AI service did not answer within ${seconds(context.timeoutMs)} s${retried(context)}.`,
+    );
+  }
+  if (error instanceof APIConnectionError) {
+    const cause = error.cause instanceof Error ? ` (${causeText(error.cause)})` : '';
+    return make(
+      'unavailable',
+      `The AI service at ${context.host} could not be reached${cause}${retried(context)}. Check OPENAI_BASE_URL and that the server is running.`,
+    );
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const detail = serverMessage(error);
+    const status = error.status;
+    if (status === 429) {
+      return make(
+        'rate_limited',
+        `The AI service is limiting requests (429${detail ? `: ${detail}` : ''})${retried(context)}. Wait a minute and run again.`,
+      );
+    }
+    if (status >= 500) {
+      return make(
+        'unavailable',
+        `The AI service had a problem (${status}${detail ? `: ${detail}` : ''})${retried(context)}. Try again later.`,
+      );
+    }
+    if (status === 401 || status === 403) {
+      return make(
+        'rejected',
+        `The AI service refused the credentials (${status}${detail ? `: ${detail}` : ''}). Check OPENAI_API_KEY.`,
+      );
+    }
+    const modelHint =
+      status === 404 && /model/i.test(detail)
+        ? ' Map the model to one your server offers with OPENAI_MODEL_ALIASES (for example gpt-4=llama3.1).'
+        : '';
+    return make(
+      'rejected',
+      `The AI service refused the request (${status}${detail ? `: ${detail}` : ''}).${modelHint}`,
+    );
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return make('unavailable', `The AI service answered in a way that could not be read: ${text}`);
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** `60000` to `60`, `300` to `0.3`. */
+export function seconds(ms: number): string {
+  return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1).replace(/\.0$/, '');
+}
+
+function retried(context: ErrorContext): string {
+  return context.maxRetries > 0
+    ? `, also after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'}`
+    : '';
+}
+
+/** The server's own explanation: `error.message` of the JSON body, else the SDK's text. */
+function serverMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const text =
+    typeof body?.message === 'string' ? body.message : error.message.replace(/^\d{3}\s*/, '').trim();
+  const short = text.replace(/\s+/g, ' ').trim();
+  return short.length > 300 ? `${short.slice(0, 299)}…` : short === 'status code (no body)' ? '' : short;
+}
+
+/** The most telling part of a network failure: `ECONNREFUSED`, `ENOTFOUND`, `bad port`... */
+function causeText(cause: Error): string {
+  const inner = (cause as { cause?: unknown }).cause as { code?: unknown; message?: unknown } | undefined;
+  if (typeof inner?.code === 'string') return inner.code;
+  if (typeof inner?.message === 'string' && inner.message) return inner.message;
+  return cause.message;
+}

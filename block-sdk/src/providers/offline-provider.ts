@@ -1,0 +1,107 @@
+import type {
+  AiProvider,
+  CallOptions,
+  GeneratedImage,
+  ImageRequest,
+  JsonRequest,
+  ModelList,
+  TextRequest,
+  VisionRequest,
+} from '../ai-provider';
+import { AiProviderError } from '../errors';
+import { exampleFromSchema } from './example-from-schema';
+import { imageDimensions } from './image-dimensions';
+import { firstSentence, keyPhrases, OFFLINE_MARKER, offlineAnswer, wordPieces } from './offline-answer';
+import { offlineSvg } from './offline-svg';
+
+export interface OfflineProviderOptions {
+  /** Why the offline provider is in use, for the start-up log. */
+  reason?: string;
+}
+
+export const DEFAULT_OFFLINE_REASON = `no OPENAI_API_KEY set: answers are marked ${OFFLINE_MARKER}`;
+
+/**
+ * Answers without any AI service: instantly, deterministically (the same request always gets the
+ * same answer) and visibly marked `[Offline preview]`. Text restates the request, JSON is generated
+ * from the schema so it always validates, images are SVG placeholders, and image descriptions say
+ * what can be read from the file's header.
+ */
+export class OfflineProvider implements AiProvider {
+  readonly name = 'offline';
+  readonly offline = true;
+  readonly reason: string;
+
+  constructor(options: OfflineProviderOptions = {}) {
+    this.reason = options.reason ?? DEFAULT_OFFLINE_REASON;
+  }
+
+  async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
+    throwIfAborted(options.signal);
+    for (const piece of wordPieces(offlineAnswer(request))) {
+      throwIfAborted(options.signal);
+      yield piece;
+    }
+  }
+
+  async completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
+    throwIfAborted(options.signal);
+    const value = exampleFromSchema(request.schema, {
+      seed: `${request.schemaName}\u0000${request.system ?? ''}\u0000${request.prompt}`,
+      topics: keyPhrases(request.prompt, 2),
+    });
+    return JSON.stringify(value, null, 2);
+  }
+
+  async generateImage(request: ImageRequest, options: CallOptions): Promise<GeneratedImage> {
+    throwIfAborted(options.signal);
+    return offlineSvg(request.prompt, request.size);
+  }
+
+  async describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
+    throwIfAborted(options.signal);
+    const { data, mime } = request.image;
+    const facts = imageDimensions(data);
+    const size =
+      facts.width !== undefined && facts.height !== undefined
+        ? `, ${facts.width} × ${facts.height} pixels`
+        : facts.format
+          ? `; its pixel size could not be read`
+          : '';
+    const kind =
+      facts.format && !mime.includes(facts.format)
+        ? `${mime} file (the bytes look like ${facts.format})`
+        : `${mime} image`;
+    const asked = firstSentence(request.prompt);
+    return [
+      `${OFFLINE_MARKER} ${withArticle(kind)} of ${formatBytes(data.byteLength)}${size}.`,
+      asked ? `You asked: '${asked}'.` : '',
+      'No AI service is connected, so the picture itself was not looked at: set OPENAI_API_KEY for a real description.',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  models(): ModelList {
+    return {
+      text: ['gpt-4', 'gpt-3.5-turbo'],
+      image: ['dalle'],
+      defaultText: 'gpt-4',
+      defaultImage: 'dalle',
+    };
+  }
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+}
+
+function withArticle(text: string): string {
+  return `${/^[aeiou]/i.test(text) ? 'An' : 'A'} ${text}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,74 @@
+import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { classificationSchema, type Classification } from './classification-schema';
+import { parseCategories } from './parse-categories';
+
+const INPUT_TEXT = /\{\{\s*input_text\s*\}\}/;
+
+function systemPrompt(categories: readonly string[]): string {
+  return (
+    `You classify text into exactly one of these categories: ${categories.join(', ')}. ` +
+    'Give the category exactly as written, the overall sentiment (positive, neutral or negative) ' +
+    'and your confidence from 0 to 1.'
+  );
+}
+
+export const classification = defineBlock({
+  kind: 'classification',
+  name: 'Classification',
+  description: 'Sorts text into one of your categories and rates its sentiment.',
+  category: 'ai',
+  cost: 1,
+  settings: {
+    categories: field.text({
+      label: 'Categories',
+      default: 'Positive, Neutral, Negative',
+      help: 'At least two categories, separated by commas. Available in the prompt as {{categories}}.',
+    }),
+    prompt_template: field.prompt({
+      label: 'Prompt template',
+      default:
+        'Classify the following text into exactly one of these categories: {{categories}}.\n\nText:\n{{input_text}}',
+      help: '{{input_text}} is the text of the connected blocks; {{name}} inserts any upstream variable.',
+    }),
+    output_type: field.select({
+      label: 'Output type',
+      options: [{ value: 'single_choice', label: 'Single choice' }],
+      default: 'single_choice',
+    }),
+  },
+  outputs: {
+    classified_category: output.text('The chosen category'),
+    classification: output.json('{ category, sentiment, confidence } with confidence from 0 to 1'),
+  },
+  async run(ctx) {
+    const categories = parseCategories(ctx.settings.categories);
+    if (categories.length < 2) {
+      throw new BlockInputError(
+        'List at least two different categories in "Categories", separated by commas (for example: Positive, Neutral, Negative).',
+      );
+    }
+    const template = ctx.settings.prompt_template;
+    const extra = { categories: categories.join(', '), input_text: ctx.primaryText() };
+    if (INPUT_TEXT.test(template) && ctx.render('{{input_text}}', extra).trim() === '') {
+      throw new BlockInputError('Connect a block that provides the text to classify.');
+    }
+    const prompt = ctx.render(template, extra);
+    if (prompt.trim() === '') {
+      throw new BlockInputError(
+        'The prompt is empty: write the classification instructions in "Prompt template".',
+      );
+    }
+    const answer = await ctx.ai.json<Classification>({
+      prompt,
+      system: systemPrompt(categories),
+      schema: classificationSchema(categories),
+      schemaName: 'classification',
+    });
+    const result: Classification = {
+      category: answer.category,
+      sentiment: answer.sentiment,
+      confidence: answer.confidence,
+    };
+    return { classified_category: result.category, classification: result };
+  },
+});

@@ -1,0 +1,1 @@
+export { classification as block } from './classification';

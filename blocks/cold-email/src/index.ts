@@ -1,0 +1,1 @@
+export { coldEmail as block } from './cold-email';

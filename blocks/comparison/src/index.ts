@@ -1,0 +1,1 @@
+export { comparison as block } from './comparison';

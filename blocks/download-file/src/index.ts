@@ -1,0 +1,1 @@
+export { downloadFile as block } from './download-file';

@@ -1,0 +1,1 @@
+export { dropdown as block } from './dropdown';

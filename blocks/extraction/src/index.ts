@@ -1,0 +1,1 @@
+export { extraction as block } from './extraction';

@@ -1,0 +1,28 @@
+import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { analyseImage } from './analyse-image';
+import { readUpstreamImage } from './read-upstream-image';
+
+export const DEFAULT_QUESTION = 'Describe this image in detail.';
+
+export const imageAnalysis = defineBlock({
+  kind: 'imageAnalysis',
+  name: 'Image Analysis',
+  description:
+    'Looks at an uploaded or generated image and describes it: what it shows, visible text and colours.',
+  category: 'ai',
+  cost: 2,
+  settings: {
+    question: field.text({
+      label: 'Question',
+      default: DEFAULT_QUESTION,
+      multiline: true,
+      help: 'What to ask about the image. May use {{variables}} from connected blocks.',
+    }),
+  },
+  outputs: { imageAnalysis: output.json('description, objects, visible text and colours of the image') },
+  async run(ctx) {
+    const image = await readUpstreamImage(ctx);
+    const question = ctx.render(ctx.settings.question).trim() || DEFAULT_QUESTION;
+    return { imageAnalysis: await analyseImage(ctx, image, question) };
+  },
+});

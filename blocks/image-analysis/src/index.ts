@@ -1,0 +1,1 @@
+export { imageAnalysis as block } from './image-analysis';

@@ -1,0 +1,1 @@
+export { imageGenerator as block } from './image-generator';

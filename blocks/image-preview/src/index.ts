@@ -1,0 +1,1 @@
+export { imagePreview as block } from './image-preview';

@@ -1,0 +1,1 @@
+export { investorAnalysis as block } from './investor-analysis';

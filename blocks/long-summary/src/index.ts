@@ -1,0 +1,1 @@
+export { longSummary as block } from './long-summary';

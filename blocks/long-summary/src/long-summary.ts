@@ -1,0 +1,36 @@
+import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { readUpstreamText } from './read-upstream-text';
+import { summariseText } from './summarise-text';
+import { SUMMARY_LENGTHS } from './summary-lengths';
+
+export const longSummary = defineBlock({
+  kind: 'longSummary',
+  name: 'Long Summary',
+  description: 'Summarises long text: reads it in parts, then combines them into one summary.',
+  category: 'ai',
+  cost: 2,
+  historyType: 'long_summary',
+  settings: {
+    length: field.select({
+      label: 'Length',
+      options: SUMMARY_LENGTHS,
+      default: 'medium',
+      help: 'How long the summary should be.',
+    }),
+    focus: field.text({
+      label: 'Focus',
+      required: false,
+      placeholder: 'e.g. decisions and deadlines',
+      help: 'Optional: what the summary should pay most attention to. May use {{variables}}.',
+    }),
+  },
+  outputs: { summary: output.text('The summary of the connected text') },
+  async run(ctx) {
+    const text = await readUpstreamText(ctx);
+    const summary = await summariseText(ctx, text, {
+      length: ctx.settings.length,
+      focus: ctx.render(ctx.settings.focus),
+    });
+    return { summary };
+  },
+});

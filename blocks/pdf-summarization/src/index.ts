@@ -1,0 +1,1 @@
+export { pdfSummarization as block } from './pdf-summarization';

@@ -1,0 +1,32 @@
+import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { extractPdfText } from './extract-pdf-text';
+import { readUpstreamPdf } from './read-upstream-pdf';
+import { summariseText } from './summarise-text';
+import { SUMMARY_LENGTHS } from './summary-lengths';
+
+export const pdfSummarization = defineBlock({
+  kind: 'pdfSummarization',
+  name: 'PDF Summary',
+  description: 'Reads the text of an uploaded PDF and summarises it, however long it is.',
+  category: 'ai',
+  cost: 3,
+  historyType: 'pdf_summarization',
+  settings: {
+    length: field.select({
+      label: 'Length',
+      options: SUMMARY_LENGTHS,
+      default: 'medium',
+      help: 'How long the summary should be.',
+    }),
+  },
+  outputs: {
+    summary: output.text('The summary of the PDF'),
+    page_count: output.number('How many pages the PDF has'),
+  },
+  async run(ctx) {
+    const pdf = await readUpstreamPdf(ctx);
+    const { text, pageCount } = await extractPdfText(pdf.data, pdf.name);
+    const summary = await summariseText(ctx, text, { length: ctx.settings.length });
+    return { summary, page_count: pageCount };
+  },
+});

@@ -1,0 +1,1 @@
+export { rewriting as block } from './rewriting';

@@ -1,0 +1,1 @@
+export { tableDisplay as block } from './table-display';

@@ -1,0 +1,1 @@
+export { textDisplay as block } from './text-display';

@@ -1,0 +1,1 @@
+export { textGeneration as block } from './text-generation';

@@ -1,0 +1,1 @@
+export { translation as block } from './translation';

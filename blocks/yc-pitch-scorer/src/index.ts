@@ -1,0 +1,1 @@
+export { ycPitchScorer as block } from './yc-pitch-scorer';

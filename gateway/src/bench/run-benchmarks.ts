@@ -1,0 +1,34 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import { runEngineBenchmarks } from './engine.bench';
+
+/**
+ * `npm run bench`: prints every benchmark's figures and keeps them in bench-results/ (git-ignored);
+ * BENCHMARKS.md records them with the command. `npm run bench -- engine` runs one group.
+ */
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  const report: Record<string, unknown> = {
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    at: new Date().toISOString(),
+  };
+  if (wanted('engine')) {
+    const registry = loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'dist' });
+    const engine = await runEngineBenchmarks(registry.get('textGeneration'));
+    report.engine = engine;
+    console.log('\nRun engine: cost per block, 1,000-block apps (p50 of repeated runs)');
+    console.table(engine.results);
+    console.log(`peak RSS during the engine benchmarks: ${engine.peakRssMb} MB`);
+  }
+  const outDir = path.resolve(__dirname, '..', '..', '..', 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(report, null, 2));
+  console.log(`\nfigures written to ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// npm run new-block -- <kind>: scaffolds blocks/<kind-in-kebab-case>/ with a working AI block,
+// its test through the block-sdk harness and a README. The registry finds it on the next start.
+const { execFileSync } = require('node:child_process');
+const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+
+const KIND = /^[a-z][a-zA-Z0-9]*$/;
+
+const kebab = (kind) => kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const snake = (kind) => kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const title = (kind) => kind.replace(/[A-Z]/g, (c) => ` ${c}`).replace(/^./, (c) => c.toUpperCase());
+
+function files(kind) {
+  const dir = kebab(kind);
+  const output = `${snake(kind)}_result`;
+  const name = title(kind);
+  return {
+    'package.json': `${JSON.stringify(
+      {
+        name: `@blocksmith/block-${dir}`,
+        version: '0.1.0',
+        private: true,
+        description: `${name} block.`,
+        main: 'dist/index.js',
+        types: 'dist/index.d.ts',
+        files: ['dist'],
+        scripts: {
+          build: 'tsc -p tsconfig.build.json',
+          test: `cd ../.. && npm run test:unit -- blocks/${dir}/`,
+        },
+        dependencies: { '@blocksmith/block-sdk': '0.1.0' },
+      },
+      null,
+      2,
+    )}\n`,
+    'tsconfig.build.json': `${JSON.stringify(
+      {
+        extends: '../../tsconfig.base.json',
+        compilerOptions: {
+          rootDir: 'src',
+          outDir: 'dist',
+          tsBuildInfoFile: 'dist/.tsbuildinfo',
+          incremental: true,
+          types: ['node'],
+        },
+        include: ['src'],
+        exclude: ['src/**/*.test.ts', 'src/**/test-*.ts'],
+      },
+      null,
+      2,
+    )}\n`,
+    'src/index.ts': `export { ${kind} as block } from './${dir}';\n`,
+    [`src/${dir}.ts`]: `import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+
+export const ${kind} = defineBlock({
+  kind: '${kind}',
+  name: '${name}',
+  description: 'Say in one sentence what this block does for the person building an app.',
+  category: 'ai',
+  cost: 1,
+  settings: {
+    prompt_template: field.prompt({
+      label: 'Prompt',
+      default: 'Answer briefly: {{input_text}}',
+      help: 'Use {{variables}} from upstream blocks; {{input_text}} is the text of the connected blocks.',
+    }),
+  },
+  outputs: { ${output}: output.text('What the AI answered') },
+  async run(ctx) {
+    const prompt = ctx.render(ctx.settings.prompt_template, { input_text: ctx.primaryText() });
+    if (prompt.trim() === '') {
+      throw new BlockInputError('Write a prompt, or connect a block that provides text.');
+    }
+    return { ${output}: await ctx.ai.text({ prompt }) };
+  },
+});
+`,
+    [`src/${dir}.test.ts`]: `import { runBlock, ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import { ${kind} } from './${dir}';
+
+describe('${kind}', () => {
+  it('sends the rendered prompt and returns the answer', async () => {
+    const provider = new ScriptedProvider({ text: ['A short answer.'] });
+    const { outputs, progress } = await runBlock(${kind}, { upstream: { input_text: 'Why is the sky blue?' }, provider });
+    expect(provider.calls[0]?.request).toMatchObject({ prompt: 'Answer briefly: Why is the sky blue?' });
+    expect(outputs).toEqual({ ${output}: 'A short answer.' });
+    expect(progress.join('')).toBe('A short answer.');
+  });
+
+  it('asks for input when there is nothing to send', async () => {
+    await expect(runBlock(${kind}, { settings: { prompt_template: '{{input_text}}' } })).rejects.toThrow(
+      'Write a prompt, or connect a block that provides text.',
+    );
+  });
+});
+`,
+    'README.md': `# ${kind} block
+
+${name}: describe what it does. Category AI, costs 1 credit per run.
+
+| Setting | Type | Default |
+| --- | --- | --- |
+| prompt_template | prompt | \`Answer briefly: {{input_text}}\` |
+
+Output: \`${output}\` (text). \`{{input_text}}\` is the text of the directly connected blocks; any
+upstream variable can be used by name.
+
+Tests: \`npm test -w @blocksmith/block-${dir}\`. See block-sdk/README.md for the guide.
+`,
+  };
+}
+
+/** Writes the package; refuses a bad kind or an existing folder. Returns the folder. */
+function scaffoldBlock({ kind, blocksDir }) {
+  if (typeof kind !== 'string' || !KIND.test(kind)) {
+    throw new Error(`"${kind}" is not a block kind: use camelCase letters and digits, e.g. sentimentScore.`);
+  }
+  const dir = path.join(blocksDir, kebab(kind));
+  if (existsSync(dir)) throw new Error(`${path.relative(process.cwd(), dir) || dir} already exists.`);
+  for (const [file, content] of Object.entries(files(kind))) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+module.exports = { scaffoldBlock, kebab };
+
+if (require.main === module) {
+  const kind = process.argv[2];
+  try {
+    const root = path.resolve(__dirname, '..');
+    const dir = scaffoldBlock({ kind, blocksDir: path.join(root, 'blocks') });
+    console.log(`Created ${path.relative(root, dir)}/. Linking the workspace (npm install)...`);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    console.log(`\nNext: edit ${path.relative(root, dir)}/src/${kebab(kind)}.ts, then`);
+    console.log(`  npm test -w @blocksmith/block-${kebab(kind)}`);
+    console.log('and restart the server (npm start): the block appears in the palette.');
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -32,6 +32,9 @@ function render(value: unknown): string {
  * run engine shares upstream variables that way); Object.prototype's members never count.
  */
 export function hasTemplateValue(values: object, name: string): boolean {
+  if (!(name in values)) return false;
+  // Fast path: `in` is exact unless the name is one of Object.prototype's own members.
+  if (!(name in Object.prototype)) return true;
   for (
     let scope: object | null = values;
     scope !== null && scope !== Object.prototype;

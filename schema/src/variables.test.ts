@@ -190,3 +190,27 @@ describe('runInputKey', () => {
     expect(runInputKey({ id: 'plugin_1' }, '')).toBe('plugin_1');
   });
 });
+
+describe('variableNames at scale', () => {
+  it('names thousands of blocks of one kind uniquely and in order', () => {
+    const plugins = Array.from({ length: 3000 }, (_, i) => ({
+      id: `p${i}`,
+      type: 'textGeneration',
+      position: { x: 0, y: 0 },
+      settings: {},
+    }));
+    plugins[5] = { ...plugins[5]!, outputs: [{ name: 'generated_text_3' }] } as (typeof plugins)[number];
+    const names = variableNames(
+      { plugins, connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
+      () => 'generated_text',
+    );
+    expect(new Set(names.values()).size).toBe(3000);
+    expect([names.get('p0'), names.get('p1'), names.get('p2'), names.get('p3')]).toEqual([
+      'generated_text',
+      'generated_text_2',
+      'generated_text_4',
+      'generated_text_5',
+    ]);
+    expect(names.get('p5')).toBe('generated_text_3');
+  });
+});

@@ -16,13 +16,26 @@ export interface UpstreamVariable {
   name: string;
 }
 
+/**
+ * The first free one of `baseName`, `baseName_2`, `baseName_3`, ... in `taken`. `nextSuffix`
+ * remembers where the search for each base name stopped, so naming many blocks of one kind stays
+ * linear.
+ */
+function firstFreeName(
+  taken: ReadonlySet<string>,
+  baseName: string,
+  nextSuffix?: Map<string, number>,
+): string {
+  if (!taken.has(baseName)) return baseName;
+  let n = nextSuffix?.get(baseName) ?? 2;
+  while (taken.has(`${baseName}_${n}`)) n += 1;
+  nextSuffix?.set(baseName, n + 1);
+  return `${baseName}_${n}`;
+}
+
 /** `baseName` if it is free, else the first free one of `baseName_2`, `baseName_3`, ... */
 export function assignVariableName(existingNames: Iterable<string>, baseName: string): string {
-  const taken = new Set(existingNames);
-  if (!taken.has(baseName)) return baseName;
-  let n = 2;
-  while (taken.has(`${baseName}_${n}`)) n += 1;
-  return `${baseName}_${n}`;
+  return firstFreeName(new Set(existingNames), baseName);
 }
 
 function storedName(plugin: PluginInstance): string | undefined {
@@ -39,10 +52,11 @@ function storedName(plugin: PluginInstance): string | undefined {
  */
 export function variableNames(config: AppConfig, firstOutputOf: FirstOutputOf): Map<string, string> {
   const taken = new Set<string>();
+  const nextSuffix = new Map<string, number>();
   const assigned = new Map<string, string>();
   const claim = (plugin: PluginInstance, base: string | undefined): void => {
     if (base === undefined || base === '') return;
-    const name = assignVariableName(taken, base);
+    const name = firstFreeName(taken, base, nextSuffix);
     taken.add(name);
     assigned.set(plugin.id, name);
   };

@@ -242,3 +242,58 @@ describe('executeRun', () => {
     expect(result.nodes[`p${n - 1}`]!.outputs.value).toBe('start');
   });
 });
+
+describe('the variables a block sees', () => {
+  it('are a read-only view that lists only upstream variables', async () => {
+    const seen: { keys: string[]; write: boolean; inherited: string }[] = [];
+    const probe = (await import('@blocksmith/block-sdk')).defineBlock({
+      kind: 'scopeProbe',
+      name: 'Scope Probe',
+      description: '',
+      category: 'ai',
+      cost: 1,
+      settings: {},
+      outputs: { probe: (await import('@blocksmith/block-sdk')).output.text() },
+      run(ctx) {
+        const vars = ctx.variables as Record<string, unknown>;
+        let write = true;
+        try {
+          vars.injected = 'x';
+        } catch {
+          write = false;
+        }
+        const child = Object.create(vars) as Record<string, unknown>;
+        child.own = 'mine';
+        seen.push({
+          keys: Object.keys(vars).sort(),
+          write,
+          inherited: `${String(child.input_text)}/${String(child.own)}`,
+        });
+        return { probe: ctx.render('{{input_text}}|{{generated_text}}|{{own}}', { own: 'extra' }) };
+      },
+    });
+    const local = new BlockRegistry();
+    for (const block of [echoInput, templateBlock, probe]) local.register(block, 'test');
+    const config = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('gen', 'template'),
+        plugin('side', 'template'),
+        plugin('p', 'scopeProbe'),
+      ],
+      [
+        ['in', 'gen'],
+        ['in', 'side'],
+        ['gen', 'p'],
+      ],
+    );
+    const result = await executeRun(planRun(config, local), {
+      runId: 'r',
+      inputs: { input_text: 'hi' },
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+    });
+    expect(result.nodes.p!.outputs.probe).toBe('hi|hi|extra');
+    expect(seen).toEqual([{ keys: ['generated_text', 'input_text'], write: false, inherited: 'hi/mine' }]);
+  });
+});

@@ -7,7 +7,7 @@ import {
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
 import type { Artifact, NodeStatus, RunEvent, RunStatus } from '@blocksmith/schema';
-import type { PlannedNode, RunPlan } from './run-plan';
+import { isUpstream, type PlannedNode, type RunPlan } from './run-plan';
 
 export interface ExecuteOptions {
   runId: string;
@@ -55,7 +55,6 @@ class RunExecution {
   private readonly nodes: readonly PlannedNode[];
   private readonly waiting: number[];
   private readonly outcomes: NodeOutcome[];
-  private readonly scopes: (Scope | undefined)[];
   private readonly startedAt: number[];
   private readonly ready: number[] = [];
   private readyHead = 0;
@@ -77,7 +76,6 @@ class RunExecution {
     const n = this.nodes.length;
     this.waiting = this.nodes.map((node) => node.parents.length);
     this.outcomes = new Array<NodeOutcome>(n);
-    this.scopes = new Array<Scope | undefined>(n);
     this.startedAt = new Array<number>(n).fill(0);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.emit = options.onEvent ?? (() => {});
@@ -116,26 +114,49 @@ class RunExecution {
     if (this.running === 0 && (stopping || this.readyHead === this.ready.length)) this.complete();
   }
 
-  /** What a node may substitute: every upstream variable, shared through prototypes along single-parent chains. */
+  /**
+   * What a node may substitute: a read-only view of the variables of its upstream blocks. Lookups
+   * go through the plan's ancestor sets, so they cost the same however long the app is, and
+   * nothing is copied per block.
+   */
   private scopeOf(node: PlannedNode): Scope {
-    const parents = node.parents;
-    if (parents.length === 0) return EMPTY_SCOPE;
-    if (parents.length === 1) return this.extend(this.scopes[parents[0]!]!, this.nodes[parents[0]!]!);
-    const merged = Object.create(null) as Record<string, unknown>;
-    for (const p of parents) {
-      const scope = this.scopes[p]!;
-      for (const key in scope) merged[key] = scope[key];
-      const parent = this.nodes[p]!;
-      if (parent.variable !== undefined) merged[parent.variable] = this.firstOutput(p);
-    }
-    return merged;
-  }
-
-  private extend(scope: Scope, parent: PlannedNode): Scope {
-    if (parent.variable === undefined) return scope;
-    const child = Object.create(scope) as Record<string, unknown>;
-    child[parent.variable] = this.firstOutput(parent.index);
-    return child;
+    const plan = this.plan;
+    const visible = (name: string | symbol): number | undefined => {
+      if (typeof name !== 'string') return undefined;
+      const owner = plan.variableOwners.get(name);
+      return owner !== undefined && isUpstream(plan, node.index, owner) ? owner : undefined;
+    };
+    const view: Scope = new Proxy(Object.create(null) as Scope, {
+      has: (_target, name) => visible(name) !== undefined,
+      get: (_target, name) => {
+        const owner = visible(name);
+        return owner === undefined ? undefined : this.firstOutput(owner);
+      },
+      ownKeys: () => {
+        const keys: string[] = [];
+        for (const [name, owner] of plan.variableOwners)
+          if (isUpstream(plan, node.index, owner)) keys.push(name);
+        return keys;
+      },
+      getOwnPropertyDescriptor: (_target, name) => {
+        const owner = visible(name);
+        return owner === undefined
+          ? undefined
+          : { value: this.firstOutput(owner), enumerable: true, configurable: true, writable: false };
+      },
+      // Writes to the view itself are refused; objects that merely inherit from it keep their own properties.
+      set: (_target, name, value, receiver) =>
+        receiver !== view &&
+        Reflect.defineProperty(receiver as object, name, {
+          value,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        }),
+      defineProperty: () => false,
+      deleteProperty: () => false,
+    });
+    return view;
   }
 
   private firstOutput(index: number): unknown {
@@ -164,8 +185,6 @@ class RunExecution {
     const runId = this.options.runId;
     this.running++;
     this.startedAt[index] = performance.now();
-    const scope = this.scopeOf(node);
-    this.scopes[index] = scope;
     const artifacts: Artifact[] = [];
     this.emit({ type: 'node_started', runId, nodeId: node.id, at: Date.now() });
     const inputs = this.options.inputs;
@@ -173,7 +192,7 @@ class RunExecution {
       nodeId: node.id,
       settings: node.settings,
       upstream: this.upstreamOf(node),
-      variables: scope,
+      variables: node.parents.length === 0 ? EMPTY_SCOPE : this.scopeOf(node),
       runInput:
         node.definition.category === 'input' && inputs
           ? ((node.variable !== undefined ? inputs[node.variable] : undefined) ?? inputs[node.id])

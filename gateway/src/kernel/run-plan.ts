@@ -49,6 +49,15 @@ export interface RunPlan {
   order: number[];
   /** Credits one run costs: the sum of the AI blocks' costs. */
   cost: number;
+  /** Which node owns each variable name. */
+  variableOwners: ReadonlyMap<string, number>;
+  /** Per node, a bitset of all its upstream nodes (bit i set when node i feeds it, directly or not). */
+  ancestors: readonly Uint32Array[];
+}
+
+/** True when node `ancestor` feeds node `node` directly or through others. */
+export function isUpstream(plan: RunPlan, node: number, ancestor: number): boolean {
+  return ((plan.ancestors[node]![ancestor >>> 5]! >>> (ancestor & 31)) & 1) === 1;
 }
 
 function nodeLabel(definition: AnyBlockDefinition | undefined, id: string, type: string): string {
@@ -154,8 +163,27 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
   if (problems.length > 0) throw new GraphValidationError(problems);
 
   let cost = 0;
-  for (const node of nodes) if (node.definition.category === 'ai') cost += node.definition.cost;
-  return { nodes, order, cost };
+  const variableOwners = new Map<string, number>();
+  for (const node of nodes) {
+    if (node.definition.category === 'ai') cost += node.definition.cost;
+    if (node.variable !== undefined) variableOwners.set(node.variable, node.index);
+  }
+  return { nodes, order, cost, variableOwners, ancestors: ancestorSets(nodes, order) };
+}
+
+/** Bitsets of every node's ancestors, filled in dependency order: a node's set is its parents' sets plus the parents. */
+function ancestorSets(nodes: readonly PlannedNode[], order: readonly number[]): Uint32Array[] {
+  const words = (nodes.length + 31) >>> 5;
+  const sets = nodes.map(() => new Uint32Array(words));
+  for (const index of order) {
+    const set = sets[index]!;
+    for (const parent of nodes[index]!.parents) {
+      const parentSet = sets[parent]!;
+      for (let w = 0; w < words; w++) set[w]! |= parentSet[w]!;
+      set[parent >>> 5]! |= 1 << (parent & 31);
+    }
+  }
+  return sets;
 }
 
 /** Kahn's algorithm, deterministic for a given app. Returns fewer nodes than given when there is a cycle. */

@@ -113,6 +113,34 @@ describe('Ai.json', () => {
     });
   });
 
+  it('checks string formats: an invalid email is sent back once, then refused', async () => {
+    const contact: JsonSchema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email'],
+      properties: { email: { type: 'string', format: 'email' } },
+    };
+    const warn = jest.spyOn(console, 'warn');
+    const provider = new ScriptedProvider({ json: [{ email: 'not an email' }, { email: 'still@not' }] });
+    const error = (await new Ai(provider, live())
+      .json({ prompt: 'Contact', schema: contact, schemaName: 'contact' })
+      .catch((e: unknown) => e)) as AiOutputError;
+    expect(error).toBeInstanceOf(AiOutputError);
+    expect(error.message).toBe(
+      'The AI answer for contact did not have the expected shape: /email must match format "email".',
+    );
+    expect(provider.calls).toHaveLength(2);
+    expect(provider.calls[1]!.request).toMatchObject({
+      previousAttempt: { output: '{"email":"not an email"}', error: '/email must match format "email"' },
+    });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    expect(checkJsonAnswer('{"email":"ada@example.com"}', contact)).toEqual({
+      ok: true,
+      value: { email: 'ada@example.com' },
+    });
+  });
+
   it('stops without retrying when the run is aborted during the call', async () => {
     const controller = new AbortController();
     const provider = new ScriptedProvider({

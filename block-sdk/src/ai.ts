@@ -1,4 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type {
   AiProvider,
   GeneratedImage,
@@ -10,7 +11,12 @@ import type {
 } from './ai-provider';
 import { AiOutputError, AiProviderError } from './errors';
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
+/**
+ * String formats (`email`, `uri`, `date-time`, `uuid`...) are checked. ajv-formats' extra keywords
+ * (formatMinimum, formatMaximum...) are not added: they stay ignored like any unknown keyword, so
+ * schemas that use them compile and validate as before.
+ */
+const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }), { keywords: false });
 const validators = new WeakMap<JsonSchema, ValidateFunction>();
 
 function validatorFor(schema: JsonSchema): ValidateFunction {

@@ -25,8 +25,30 @@ export type {
   TextRequest,
   VisionRequest,
 } from './ai-provider';
-export type { FileStore } from './file-store';
+export type { FileStore, KeptFile } from './file-store';
 export { MemoryFileStore } from './memory-file-store';
+export {
+  readUpstreamFile,
+  readKeptFile,
+  isFileSource,
+  bareMime,
+  type FileSources,
+  type UpstreamFileContext,
+  type UpstreamFileMessages,
+  type UpstreamFileOptions,
+} from './upstream-file';
+export { CHUNK_SIZE, splitIntoChunks } from './summarise/split-into-chunks';
+export {
+  summariseText,
+  SUMMARY_SYSTEM,
+  SUMMARY_PROMPT,
+  PART_NOTES_PROMPT,
+  COMBINE_PROMPT,
+  type SummaryContext,
+  type SummaryOptions,
+} from './summarise/summarise-text';
+export { SUMMARY_LENGTHS, LENGTH_GUIDANCE, type SummaryLength } from './summarise/summary-lengths';
+export { encodableText } from './documents/encodable-text';
 export { catalogueEntry } from './catalogue-entry';
 export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';
 export type { AiProviderErrorKind } from './errors';

@@ -181,15 +181,6 @@ function strings(value: unknown): string[] {
 }
 
 describe('OfflineProvider JSON', () => {
-  // The facade's Ajv does not check formats and warns once per schema; the tests check formats themselves.
-  beforeAll(() => {
-    const warn = console.warn;
-    jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith('unknown format')) warn(...args);
-    });
-  });
-  afterAll(() => jest.restoreAllMocks());
-
   it.each([
     ['classification', classification],
     ['investor analysis', investors],
@@ -200,6 +191,39 @@ describe('OfflineProvider JSON', () => {
     const checked = checkJsonAnswer(raw, schema);
     expect(checked).toEqual({ ok: true, value: expect.anything() });
     expect(await json(schema)).toBe(raw);
+  });
+
+  it('gives values every checked string format accepts, alone and in lists', async () => {
+    const formats = [
+      'email',
+      'uri',
+      'url',
+      'uri-reference',
+      'date',
+      'date-time',
+      'time',
+      'duration',
+      'uuid',
+      'hostname',
+      'ipv4',
+      'ipv6',
+    ];
+    const properties = Object.fromEntries(
+      formats.flatMap((format) => [
+        [format, { type: 'string', format }],
+        [`${format}_list`, { type: 'array', minItems: 3, items: { type: 'string', format } }],
+      ]),
+    );
+    const schema: JsonSchema = { type: 'object', required: Object.keys(properties), properties };
+    const warn = jest.spyOn(console, 'warn');
+    for (const prompt of ['Contact the investors', 'Plan a trip']) {
+      expect(checkJsonAnswer(await json(schema, prompt), schema)).toEqual({
+        ok: true,
+        value: expect.anything(),
+      });
+    }
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('keeps classification values in range and enums exact', async () => {

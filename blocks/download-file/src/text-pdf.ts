@@ -1,5 +1,5 @@
+import { encodableText } from '@blocksmith/block-sdk';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
-import { encodableText } from './encodable-text';
 
 const PAGE_WIDTH = 595.28; // A4 in points
 const PAGE_HEIGHT = 841.89;

@@ -1,8 +1,16 @@
-import { BlockError, BlockInputError, type RunContext, type UpstreamValue } from '@blocksmith/block-sdk';
+import {
+  BlockInputError,
+  bareMime,
+  readUpstreamFile,
+  type FileSources,
+  type UpstreamFileContext,
+} from '@blocksmith/block-sdk';
 
 /** Blocks that hand on an image url: File Upload (`file_url`) and Image AI (`generated_image_url`). */
-const IMAGE_SOURCE_KINDS: ReadonlySet<string> = new Set(['fileUpload', 'imageGenerator']);
-const IMAGE_SOURCE_NAME = /^(file_url|generated_image_url)(_\d+)?$/;
+const IMAGE_SOURCES: FileSources = {
+  kinds: ['fileUpload', 'imageGenerator'],
+  outputs: ['file_url', 'generated_image_url'],
+};
 
 export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageMime = (typeof IMAGE_MIMES)[number];
@@ -10,36 +18,26 @@ export type ImageMime = (typeof IMAGE_MIMES)[number];
 /** Types a store uses when it does not know better; the file's first bytes then decide. */
 const GENERIC_MIMES: ReadonlySet<string> = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
-type UpstreamContext = Pick<RunContext<unknown>, 'upstream' | 'files'>;
-
 export interface UpstreamImage {
   name: string;
   data: Uint8Array;
   mime: ImageMime;
 }
 
-function isImageSource(upstream: UpstreamValue): boolean {
-  return IMAGE_SOURCE_KINDS.has(upstream.kind) || IMAGE_SOURCE_NAME.test(upstream.name);
-}
-
 /**
  * Finds the connected File Upload or Image AI block (or, failing that, the one connected block
  * whose value is a file url), reads the image it kept and checks it is PNG, JPEG, GIF or WebP.
  */
-export async function readUpstreamImage(ctx: UpstreamContext): Promise<UpstreamImage> {
-  const url = sourceUrl(ctx.upstream);
-  let file: Awaited<ReturnType<UpstreamContext['files']['read']>>;
-  try {
-    file = await ctx.files.read(url);
-  } catch (error) {
-    if (error instanceof BlockError) throw error;
-    throw new BlockInputError(
-      'The image could not be found. Upload or generate it again and rerun the app.',
-      {
-        cause: error,
-      },
-    );
-  }
+export async function readUpstreamImage(ctx: UpstreamFileContext): Promise<UpstreamImage> {
+  const file = await readUpstreamFile(ctx, {
+    from: IMAGE_SOURCES,
+    messages: {
+      notConnected: 'Connect a File Upload or Image AI block that provides the image to analyse.',
+      noFile: 'No image was provided. Upload an image and run the app again.',
+      notAFile: 'Image Analysis reads an image from a File Upload or Image AI block. Connect one of those.',
+      notFound: 'The image could not be found. Upload or generate it again and rerun the app.',
+    },
+  });
   const { name } = file.ref;
   const declared = normaliseMime(file.ref.mime);
   const mime = GENERIC_MIMES.has(declared) ? sniffImageMime(file.data) : asImageMime(declared);
@@ -51,31 +49,8 @@ export async function readUpstreamImage(ctx: UpstreamContext): Promise<UpstreamI
   return { name, data: file.data, mime };
 }
 
-function sourceUrl(upstream: readonly UpstreamValue[]): string {
-  const sources = upstream.filter(isImageSource);
-  const candidates = sources.length > 0 ? sources : upstream;
-  if (candidates.length === 0) {
-    throw new BlockInputError('Connect a File Upload or Image AI block that provides the image to analyse.');
-  }
-  const withFile = candidates.find((u) => typeof u.value === 'string' && u.value.trim() !== '');
-  if (withFile === undefined || typeof withFile.value !== 'string') {
-    throw new BlockInputError(
-      sources.length > 0
-        ? 'No image was provided. Upload an image and run the app again.'
-        : 'Connect a File Upload or Image AI block that provides the image to analyse.',
-    );
-  }
-  const url = withFile.value.trim();
-  if (sources.length === 0 && (candidates.length > 1 || /\s/.test(url))) {
-    throw new BlockInputError(
-      'Image Analysis reads an image from a File Upload or Image AI block. Connect one of those.',
-    );
-  }
-  return url;
-}
-
 function normaliseMime(mime: string): string {
-  const bare = (mime.split(';')[0] ?? '').trim().toLowerCase();
+  const bare = bareMime(mime);
   return bare === 'image/jpg' || bare === 'image/pjpeg' ? 'image/jpeg' : bare;
 }
 

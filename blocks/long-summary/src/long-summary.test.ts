@@ -1,7 +1,6 @@
-import { AiOutputError, BlockInputError, catalogueEntry } from '@blocksmith/block-sdk';
+import { AiOutputError, BlockInputError, catalogueEntry, SUMMARY_SYSTEM } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider, runBlock } from '@blocksmith/block-sdk/testing';
 import { longSummary } from './long-summary';
-import { SUMMARY_SYSTEM } from './summarise-text';
 
 const sentence = 'The council met on Monday and agreed a new budget for the library. ';
 const longText = Array.from({ length: 80 }, (_, i) => `Item ${i + 1}. ${sentence.repeat(2)}`).join('\n\n');

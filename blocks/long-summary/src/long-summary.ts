@@ -1,7 +1,5 @@
-import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { defineBlock, field, output, SUMMARY_LENGTHS, summariseText } from '@blocksmith/block-sdk';
 import { readUpstreamText } from './read-upstream-text';
-import { summariseText } from './summarise-text';
-import { SUMMARY_LENGTHS } from './summary-lengths';
 
 export const longSummary = defineBlock({
   kind: 'longSummary',

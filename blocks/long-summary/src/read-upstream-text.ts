@@ -1,31 +1,28 @@
 import {
-  BlockError,
   BlockInputError,
+  bareMime,
+  isFileSource,
+  readKeptFile,
   valueAsText,
-  type RunContext,
+  type FileSources,
+  type UpstreamFileContext,
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
 
 /** A File Upload block hands on the kept file's url as `file_url` (`file_url_2`, ... when there are several). */
-const FILE_UPLOAD_KIND = 'fileUpload';
-const FILE_URL_NAME = /^file_url(_\d+)?$/;
+const FILE_UPLOAD_SOURCES: FileSources = { kinds: ['fileUpload'], outputs: ['file_url'] };
 const TEXT_MIME = /^(text\/[\w.+-]+|application\/(json|xml|csv|x-ndjson))$/;
 const TEXT_FILE_NAME = /\.(txt|csv|md|markdown|json)$/i;
 
-type UpstreamContext = Pick<RunContext<unknown>, 'upstream' | 'files'>;
-
 function isFileUpload(upstream: UpstreamValue): upstream is UpstreamValue & { value: string } {
-  return (
-    typeof upstream.value === 'string' &&
-    (upstream.kind === FILE_UPLOAD_KIND || FILE_URL_NAME.test(upstream.name))
-  );
+  return typeof upstream.value === 'string' && isFileSource(upstream, FILE_UPLOAD_SOURCES);
 }
 
 /**
  * The text to summarise: the directly connected blocks' values joined by blank lines, like
  * `ctx.primaryText()`, except that a connected File Upload's text file is read and its contents used.
  */
-export async function readUpstreamText(ctx: UpstreamContext): Promise<string> {
+export async function readUpstreamText(ctx: UpstreamFileContext): Promise<string> {
   if (ctx.upstream.length === 0) {
     throw new BlockInputError(
       'Connect a block that provides the text to summarise, such as Text Input or File Upload with a text file.',
@@ -46,19 +43,15 @@ export async function readUpstreamText(ctx: UpstreamContext): Promise<string> {
   return text;
 }
 
-async function readTextFile(ctx: UpstreamContext, url: string): Promise<string> {
+async function readTextFile(ctx: UpstreamFileContext, url: string): Promise<string> {
   if (url.trim() === '') return '';
-  let file: Awaited<ReturnType<UpstreamContext['files']['read']>>;
-  try {
-    file = await ctx.files.read(url.trim());
-  } catch (error) {
-    if (error instanceof BlockError) throw error;
-    throw new BlockInputError('The uploaded file could not be found. Upload it again and rerun the app.', {
-      cause: error,
-    });
-  }
+  const file = await readKeptFile(
+    ctx,
+    url.trim(),
+    'The uploaded file could not be found. Upload it again and rerun the app.',
+  );
   const { name } = file.ref;
-  const mime = (file.ref.mime.split(';')[0] ?? '').trim().toLowerCase();
+  const mime = bareMime(file.ref.mime);
   if (mime === 'application/pdf') {
     throw new BlockInputError(`"${name}" is a PDF. Use the PDF Summary block to summarise PDF files.`);
   }

@@ -1,8 +1,6 @@
-import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { defineBlock, field, output, SUMMARY_LENGTHS, summariseText } from '@blocksmith/block-sdk';
 import { extractPdfText } from './extract-pdf-text';
 import { readUpstreamPdf } from './read-upstream-pdf';
-import { summariseText } from './summarise-text';
-import { SUMMARY_LENGTHS } from './summary-lengths';
 
 export const pdfSummarization = defineBlock({
   kind: 'pdfSummarization',

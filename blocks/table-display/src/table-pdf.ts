@@ -1,5 +1,5 @@
+import { encodableText } from '@blocksmith/block-sdk';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { encodableText } from './encodable-text';
 import type { Table } from './table';
 
 const PAGE_WIDTH = 841.89; // A4 landscape in points

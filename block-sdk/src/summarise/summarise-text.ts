@@ -1,4 +1,5 @@
-import { AiOutputError, type RunContext } from '@blocksmith/block-sdk';
+import { AiOutputError } from '../errors';
+import type { RunContext } from '../run-context';
 import { CHUNK_SIZE, splitIntoChunks } from './split-into-chunks';
 import { LENGTH_GUIDANCE, type SummaryLength } from './summary-lengths';
 

@@ -1,5 +1,7 @@
-import { MemoryFileStore, NodeContext, type TextRequest } from '@blocksmith/block-sdk';
-import { ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import type { TextRequest } from '../ai-provider';
+import { MemoryFileStore } from '../memory-file-store';
+import { NodeContext } from '../node-context';
+import { ScriptedProvider } from '../testing/scripted-provider';
 import { SUMMARY_SYSTEM, summariseText } from './summarise-text';
 
 function contextWith(provider: ScriptedProvider, variables: Record<string, unknown> = {}) {

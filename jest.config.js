@@ -1,4 +1,6 @@
 /** One Jest run for every package; workspace imports resolve to their TypeScript sources. */
+const { existsSync } = require('node:fs');
+const path = require('node:path');
 const swc = [
   '@swc/jest',
   {
@@ -25,14 +27,9 @@ module.exports = {
       displayName: 'node',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: [
-        '<rootDir>/schema',
-        '<rootDir>/block-sdk',
-        '<rootDir>/blocks',
-        '<rootDir>/gateway',
-        '<rootDir>/rest-bridge',
-        '<rootDir>/scripts',
-      ],
+      roots: ['schema', 'block-sdk', 'blocks', 'gateway', 'rest-bridge', 'scripts']
+        .filter((dir) => existsSync(path.join(__dirname, dir)))
+        .map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/src/**/*.test.ts', '**/scripts/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       transform: { '^.+\\.tsx?$': swc },

@@ -2,6 +2,7 @@
 // Runs Jest with the flags every package's tests need (pdf.js loads its worker with a dynamic
 // import). With JEST_JSON=<file> it also writes the machine-readable summary CI prints.
 const { spawnSync } = require('node:child_process');
+const { mkdirSync } = require('node:fs');
 const path = require('node:path');
 
 const args = [
@@ -9,6 +10,10 @@ const args = [
   '--no-warnings=ExperimentalWarning',
   require.resolve('jest/bin/jest'),
 ];
-if (process.env.JEST_JSON) args.push('--json', `--outputFile=${path.resolve(process.env.JEST_JSON)}`);
+if (process.env.JEST_JSON) {
+  const outputFile = path.resolve(process.env.JEST_JSON);
+  mkdirSync(path.dirname(outputFile), { recursive: true });
+  args.push('--json', `--outputFile=${outputFile}`);
+}
 const result = spawnSync(process.execPath, [...args, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

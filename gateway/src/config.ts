@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/** Server configuration, read once from the environment. Everything is optional. */
+export interface GatewayConfig {
+  port: number;
+  /** Embedded database, uploads and generated secrets live here. */
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  /** Where people reach the product; CORS is limited to it. */
+  publicUrl: string;
+  adminEmails: ReadonlySet<string>;
+  authProvider: 'local' | 'firebase';
+  /** Where the built workbench is served from, when it exists. */
+  workbenchDir: string;
+  /** Blocks running at once in one run. */
+  runConcurrency: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  const port = integer(env, 'PORT', 4000, 0, 65535);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+  const authProvider = env.AUTH_PROVIDER || 'local';
+  if (authProvider !== 'local' && authProvider !== 'firebase') {
+    throw new ConfigError(`AUTH_PROVIDER must be local or firebase (got "${authProvider}").`);
+  }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    databaseUrl,
+    publicUrl,
+    adminEmails: new Set(
+      (env.ADMIN_EMAILS ?? '')
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    authProvider,
+    workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
+    runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
+  };
+}

@@ -1,0 +1,15 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A first-party product analytics event. */
+@Entity('events')
+@Index('events_app', ['appId', 'name', 'createdAt'])
+export class AnalyticsEvent {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('text') name!: string;
+  @Column('uuid', { name: 'user_id', nullable: true }) userId!: string | null;
+  @Column('uuid', { name: 'app_id', nullable: true }) appId!: string | null;
+  @Column('jsonb', { default: {} }) props!: Record<string, unknown>;
+  @Index('events_time')
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt!: Date;
+}

@@ -1,0 +1,33 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { AppConfig, VerificationStatus } from '@blocksmith/schema';
+import { User } from './user.entity';
+
+@Entity('apps')
+@Index('apps_store', ['isPublished', 'isPrivate', 'verificationStatus', 'upvotes'])
+@Check('apps_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
+@Check('apps_counts', `upvotes >= 0 AND views >= 0 AND uses >= 0`)
+export class AppRecord {
+  @PrimaryColumn('uuid') id!: string;
+  @Index('apps_owner')
+  @Column('uuid', { name: 'owner_id' })
+  ownerId!: string;
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: User;
+  @Column('text') name!: string;
+  @Column('text', { default: '' }) description!: string;
+  @Column('text', { unique: true }) slug!: string;
+  @Column('text', { default: '' }) category!: string;
+  @Column('boolean', { name: 'is_private', default: false }) isPrivate!: boolean;
+  @Column('boolean', { name: 'is_published', default: false }) isPublished!: boolean;
+  @Column('text', { name: 'verification_status', default: 'pending' })
+  verificationStatus!: VerificationStatus;
+  @Column('text', { name: 'review_notes', nullable: true }) reviewNotes!: string | null;
+  @Column('jsonb') config!: AppConfig;
+  @Column('integer', { default: 0 }) upvotes!: number;
+  @Column('integer', { default: 0 }) views!: number;
+  @Column('integer', { default: 0 }) uses!: number;
+  @Column('timestamptz', { name: 'published_at', nullable: true }) publishedAt!: Date | null;
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
+}

@@ -1,0 +1,27 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { ActionType } from '@blocksmith/schema';
+import { User } from './user.entity';
+
+export type LedgerKind = 'grant' | 'debit' | 'refund';
+
+/** One movement of credits; the balance is the sum of a user's entries. */
+@Entity('credit_ledger')
+@Index('credit_ledger_user', ['userId', 'createdAt'])
+@Index('credit_ledger_one_grant', ['userId', 'grantPeriod'], { unique: true, where: `kind = 'grant'` })
+@Check('credit_ledger_kind', `kind IN ('grant', 'debit', 'refund')`)
+@Check('credit_ledger_action_type', `action_type IN ('test_execution', 'published')`)
+export class CreditLedgerEntry {
+  @PrimaryColumn('uuid') id!: string;
+  @Column('uuid', { name: 'user_id' }) userId!: string;
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+  @Column('integer') delta!: number;
+  @Column('text') kind!: LedgerKind;
+  @Column('text', { name: 'block_type', nullable: true }) blockType!: string | null;
+  @Column('text', { name: 'action_type', nullable: true }) actionType!: ActionType | null;
+  @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
+  /** `2026-11` for a monthly grant: one grant per user per period. */
+  @Column('text', { name: 'grant_period', nullable: true }) grantPeriod!: string | null;
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+}

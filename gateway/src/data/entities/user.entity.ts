@@ -1,0 +1,18 @@
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PlanId } from '@blocksmith/schema';
+
+@Entity('users')
+@Check('users_auth_provider', `auth_provider IN ('local', 'firebase')`)
+@Check('users_plan', `plan IN ('free', 'starter', 'enterprise')`)
+export class User {
+  @PrimaryColumn('uuid') id!: string;
+  /** Lower-cased. */
+  @Column('text', { unique: true }) email!: string;
+  @Column('text', { name: 'password_hash', nullable: true }) passwordHash!: string | null;
+  @Column('text', { name: 'full_name', default: '' }) fullName!: string;
+  @Column('text', { name: 'auth_provider', default: 'local' }) authProvider!: 'local' | 'firebase';
+  @Column('text', { name: 'external_id', unique: true, nullable: true }) externalId!: string | null;
+  @Column('text', { default: 'free' }) plan!: PlanId;
+  @Column('timestamptz', { name: 'plan_ends_at', nullable: true }) planEndsAt!: Date | null;
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+}

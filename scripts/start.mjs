@@ -6,11 +6,7 @@ import { existsSync } from 'node:fs';
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const server = 'gateway/dist/server.js';
 if (!existsSync(server)) {
-  console.error(
-    'The packages are built, but this checkout has no gateway server yet (gateway/src/server.ts):\n' +
-      'the HTTP server that serves the product on http://localhost:4000 is still being built.\n' +
-      'What works today: npm test, npm run bench, npm run new-block -- <kind>.',
-  );
+  console.error(`The build did not produce ${server}; see the build output above.`);
   process.exit(1);
 }
 const child = spawn(process.execPath, ['--enable-source-maps', server], { stdio: 'inherit' });

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { CatalogueResolver } from './resolvers/catalogue-resolver';
+
+export const resolvers = [CatalogueResolver] as const;
+
+/** The executable schema; its SDL is committed as schema/schema.graphql. */
+export function buildGatewaySchema(): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers, validate: false });
+}

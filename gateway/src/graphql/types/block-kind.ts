@@ -1,0 +1,37 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { BlockCatalogueEntry, SettingsSpec } from '@blocksmith/schema';
+
+@ObjectType({ description: 'A named output of a block kind; the first is the block variable.' })
+export class BlockOutput {
+  @Field() name!: string;
+  @Field({ description: 'text, json, url, number or list' }) type!: string;
+  @Field(() => String, { nullable: true }) description?: string | null;
+}
+
+@ObjectType({ description: 'A block kind the server knows, with everything the workbench needs to draw it.' })
+export class BlockKind implements Omit<
+  BlockCatalogueEntry,
+  'category' | 'settings' | 'outputs' | 'inputKind'
+> {
+  @Field({ description: 'The kind, e.g. textGeneration.' }) id!: string;
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field({ description: 'input, ai or output' }) category!: string;
+  @Field(() => Int) version!: number;
+  @Field(() => GraphQLJSONObject, {
+    description: 'The declared settings: the properties form is drawn from these.',
+  })
+  settings!: SettingsSpec;
+  @Field(() => [BlockOutput]) outputs!: BlockOutput[];
+  @Field(() => Int, { description: 'Credits one run of this block costs.' }) cost!: number;
+  @Field({ description: 'Name in credit history, e.g. text_generation.' }) historyType!: string;
+  @Field(() => String, { nullable: true, description: 'Input blocks: text, file or choice.' })
+  inputKind?: string | null;
+}
+
+@ObjectType()
+export class AvailableModels {
+  @Field(() => [String]) models!: string[];
+  @Field() defaultModel!: string;
+}

@@ -1,0 +1,21 @@
+import { loadConfig } from './config';
+import { startGateway } from './gateway';
+
+/** `npm start` runs this: configuration from the environment, then the gateway. */
+async function main(): Promise<void> {
+  const gateway = await startGateway({ config: loadConfig(process.env) });
+  for (const line of gateway.describe()) console.log(line);
+  const stop = () => {
+    gateway.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

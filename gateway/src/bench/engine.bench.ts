@@ -1,28 +1,10 @@
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import type { AppConfig, PluginInstance, RunEvent } from '@blocksmith/schema';
+import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { BlockRegistry, executeRun, planRun } from '../kernel';
-import { passThrough } from '../kernel/probe-blocks';
+import { passThrough, probeApp as config, probePlugin as plugin } from '../kernel/probe-blocks';
 import { fixed, peakRss, repeat } from './measure';
 
 const N = 1000;
-
-function plugin(id: string, type: string, settings: Record<string, unknown> = {}): PluginInstance {
-  return { id, type, position: { x: 0, y: 0 }, settings };
-}
-
-function config(plugins: PluginInstance[], edges: [string, string][]): AppConfig {
-  return {
-    plugins,
-    connections: edges.map(([from, to], i) => ({
-      id: `c${i}`,
-      from,
-      to,
-      fromPort: 'output',
-      toPort: 'input',
-    })),
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
-}
 
 export function chain(kind: string, n = N, settings: Record<string, unknown> = {}): AppConfig {
   const plugins = Array.from({ length: n }, (_, i) => plugin(`p${i}`, kind, settings));

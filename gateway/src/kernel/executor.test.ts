@@ -1,5 +1,5 @@
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import type { AppConfig, PluginInstance, RunEvent } from '@blocksmith/schema';
+import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { BlockRegistry } from './block-registry';
 import { executeRun, type ExecuteOptions } from './executor';
 import {
@@ -8,6 +8,8 @@ import {
   failingBlock,
   gatedBlock,
   passThrough,
+  probeApp as app,
+  probePlugin as plugin,
   templateBlock,
   wrongTypeBlock,
 } from './probe-blocks';
@@ -43,24 +45,6 @@ for (const block of [
   passThrough,
 ]) {
   registry.register(block, `test/${block.kind}`);
-}
-
-function plugin(id: string, type: string, settings: Record<string, unknown> = {}): PluginInstance {
-  return { id, type, position: { x: 0, y: 0 }, settings };
-}
-
-function app(plugins: PluginInstance[], edges: [string, string][]): AppConfig {
-  return {
-    plugins,
-    connections: edges.map(([from, to], i) => ({
-      id: `c${i}`,
-      from,
-      to,
-      fromPort: 'output',
-      toPort: 'input',
-    })),
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
 }
 
 function run(config: AppConfig, options: Partial<ExecuteOptions> = {}) {

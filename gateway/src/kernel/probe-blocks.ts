@@ -1,4 +1,5 @@
 import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import type { AppConfig, PluginInstance } from '@blocksmith/schema';
 
 /** Small blocks for engine tests and benchmarks: no AI, fully controllable. */
 export const echoInput = defineBlock({
@@ -108,3 +109,31 @@ export const passThrough = defineBlock({
     return { value: typeof first?.value === 'string' ? first.value : 'start' };
   },
 });
+
+/** A block instance at the origin, for engine tests and benchmarks. */
+export function probePlugin(
+  id: string,
+  type: string,
+  settings: Record<string, unknown> = {},
+  version?: number,
+): PluginInstance {
+  return { id, type, position: { x: 0, y: 0 }, settings, ...(version ? { version } : {}) };
+}
+
+/** An app from blocks and `[from, to]` pairs. */
+export function probeApp(
+  plugins: PluginInstance[],
+  edges: readonly (readonly [string, string])[],
+): AppConfig {
+  return {
+    plugins,
+    connections: edges.map(([from, to], i) => ({
+      id: `c${i}`,
+      from,
+      to,
+      fromPort: 'output',
+      toPort: 'input',
+    })),
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}

@@ -1,34 +1,17 @@
-import type { AppConfig, PluginInstance } from '@blocksmith/schema';
+import type { AppConfig } from '@blocksmith/schema';
 import { BlockRegistry } from './block-registry';
-import { collectDisplay, echoInput, templateBlock } from './probe-blocks';
+import {
+  collectDisplay,
+  echoInput,
+  probeApp as app,
+  probePlugin as plugin,
+  templateBlock,
+} from './probe-blocks';
 import { GraphValidationError, planRun } from './run-plan';
 
 const registry = new BlockRegistry();
 for (const block of [echoInput, templateBlock, collectDisplay])
   registry.register(block, `test/${block.kind}`);
-
-function plugin(
-  id: string,
-  type: string,
-  settings: Record<string, unknown> = {},
-  version?: number,
-): PluginInstance {
-  return { id, type, position: { x: 0, y: 0 }, settings, ...(version ? { version } : {}) };
-}
-
-function app(plugins: PluginInstance[], edges: [string, string][]): AppConfig {
-  return {
-    plugins,
-    connections: edges.map(([from, to], i) => ({
-      id: `c${i}`,
-      from,
-      to,
-      fromPort: 'output',
-      toPort: 'input',
-    })),
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
-}
 
 function problemsOf(config: unknown): { nodeId?: string; message: string }[] {
   try {

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AppConfig } from '@blocksmith/schema';
+import { openDatabase, type Database } from '../../data/database';
+import { AppRecord, User } from '../../data/entities';
+import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { BlockRegistry, GraphValidationError } from '../../kernel';
+import { echoInput, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
+import { AppService } from './app-service';
+
+const targets: [string, string | undefined][] = [['PGlite', undefined]];
+if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+
+const registry = new BlockRegistry();
+registry.register(echoInput, 'test');
+registry.register(templateBlock, 'test');
+
+const config: AppConfig = probeApp(
+  [probePlugin('in', 'echoInput'), probePlugin('gen', 'template')],
+  [['in', 'gen']],
+);
+
+describe.each(targets)('AppService on %s', (_name, databaseUrl) => {
+  let dataDir: string;
+  let db: Database;
+  let apps: AppService;
+  let alice: string;
+  let bob: string;
+  const asAlice = () => ({ userId: alice, isAdmin: false });
+  const asBob = () => ({ userId: bob, isAdmin: false });
+  const anonymous = { userId: null, isAdmin: false };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'apps-'));
+    db = await openDatabase({ dataDir, databaseUrl });
+    apps = new AppService(db.dataSource, registry, () => 1_700_000_000_000);
+  }, 60_000);
+
+  beforeEach(async () => {
+    [alice, bob] = [randomUUID(), randomUUID()];
+    for (const id of [alice, bob])
+      await db.dataSource.getRepository(User).insert({ id, email: `${id}@example.com` });
+  });
+
+  afterAll(async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates an app for its owner, never taking an id or owner from the input', async () => {
+    const forged = {
+      name: '  Trip Planner ',
+      category: 'Productivity',
+      config,
+      id: randomUUID(),
+      owner_id: bob,
+    };
+    const app = await apps.create(alice, forged as never);
+    expect(app).toMatchObject({
+      name: 'Trip Planner',
+      owner_id: alice,
+      category: 'Productivity',
+      isPublished: false,
+    });
+    expect(app.id).not.toBe(forged.id);
+    expect(app.slug).toMatch(/^trip-planner-1700000000000/);
+    expect((await apps.create(alice, { slug: `x-${alice.slice(0, 8)}` })).name).toBe('My App');
+  });
+
+  it('hides another user’s unpublished or private app behind not found, for every operation', async () => {
+    const app = await apps.create(alice, { name: 'Private thing', config });
+    const id = app.id!;
+    await expect(apps.get(asBob(), id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.get(anonymous, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.update(bob, id, { name: 'Mine now' })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.setPrivate(bob, id, true)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.remove(bob, id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await apps.listOwn(bob)).toEqual([]);
+    expect(await apps.listByUser(alice)).toEqual([]);
+    expect((await apps.get(asAlice(), id)).name).toBe('Private thing');
+    expect((await apps.get({ userId: bob, isAdmin: true }, id)).name).toBe('Private thing');
+  });
+
+  it('shows approved, public, published apps to everyone, and lists the store by upvotes', async () => {
+    const a = await apps.create(alice, { name: 'Popular', config });
+    const b = await apps.create(alice, { name: 'Less popular', config });
+    const c = await apps.create(alice, { name: 'Still pending', config });
+    const repo = db.dataSource.getRepository(AppRecord);
+    await repo.update({ id: a.id! }, { isPublished: true, verificationStatus: 'approved', upvotes: 5 });
+    await repo.update({ id: b.id! }, { isPublished: true, verificationStatus: 'approved', upvotes: 2 });
+    await repo.update({ id: c.id! }, { isPublished: true });
+    expect((await apps.get(anonymous, a.id!)).name).toBe('Popular');
+    expect((await apps.getPublishedBySlug(anonymous, b.slug)).name).toBe('Less popular');
+    await expect(apps.getPublishedBySlug(anonymous, c.slug)).rejects.toThrow(
+      'The requested app could not be found or is not published.',
+    );
+    const store = (await apps.listStore()).filter((app) => app.owner_id === alice);
+    expect(store.map((app) => app.name)).toEqual(['Popular', 'Less popular']);
+    await apps.setPrivate(alice, a.id!, true);
+    expect((await apps.listByUser(alice)).map((app) => app.name)).toEqual(['Less popular']);
+  });
+
+  it('refuses a config the engine could not run, naming the block, and stores nothing', async () => {
+    const broken = probeApp([probePlugin('x', 'noSuchBlock')], []);
+    await expect(apps.create(alice, { name: 'Broken', config: broken })).rejects.toThrow(
+      'noSuchBlock (x): unknown block kind "noSuchBlock".',
+    );
+    await expect(apps.create(alice, { config: { plugins: 'nope' } as never })).rejects.toBeInstanceOf(
+      GraphValidationError,
+    );
+    const app = await apps.create(alice, { name: 'Fine', config });
+    await expect(apps.update(alice, app.id!, { name: 'Renamed', config: broken })).rejects.toBeInstanceOf(
+      GraphValidationError,
+    );
+    expect((await apps.get(asAlice(), app.id!)).name).toBe('Fine');
+    expect(await apps.listOwn(alice)).toHaveLength(1);
+  });
+
+  it('explains bad fields and taken addresses', async () => {
+    await expect(apps.create(alice, { category: 'Gardening' })).rejects.toThrow(
+      /category must be one of: Content/,
+    );
+    await expect(apps.create(alice, { slug: 'Not A Slug' })).rejects.toBeInstanceOf(InputError);
+    await expect(apps.create(alice, { name: 42 as never })).rejects.toThrow('name must be text.');
+    const slug = `taken-${alice.slice(0, 8)}`;
+    await apps.create(alice, { slug });
+    await expect(apps.create(bob, { slug })).rejects.toBeInstanceOf(ConflictError);
+    await expect(apps.get(asAlice(), 'not-a-uuid')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('deletes only its owner’s app', async () => {
+    const app = await apps.create(alice, { name: 'Doomed', config });
+    await apps.remove(alice, app.id!);
+    await expect(apps.get(asAlice(), app.id!)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CATEGORIES,
+  DEFAULT_APP_NAME,
+  emptyConfig,
+  isCategory,
+  slugFromName,
+  type App,
+  type AppConfig,
+} from '@blocksmith/schema';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { AppRecord } from '../../data/entities';
+import { planRun, type BlockRegistry } from '../../kernel';
+
+/** What a caller may set on an app. Ids, owners, counters and review state never come from the client. */
+export interface AppInput {
+  name?: string;
+  description?: string;
+  slug?: string;
+  category?: string;
+  isPrivate?: boolean;
+  config?: AppConfig;
+}
+
+/** Who is asking: nobody, a user, or an admin. */
+export interface Viewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_NAME = 100;
+const MAX_DESCRIPTION = 2000;
+const NOT_FOUND = 'App not found.';
+
+export function toApp(record: AppRecord): App {
+  return {
+    id: record.id,
+    name: record.name,
+    description: record.description,
+    slug: record.slug,
+    category: isCategory(record.category) ? record.category : '',
+    isPrivate: record.isPrivate,
+    isPublished: record.isPublished,
+    owner_id: record.ownerId,
+    upvotes: record.upvotes,
+    views: record.views,
+    uses: record.uses,
+    config: record.config,
+    verificationStatus: record.verificationStatus,
+    reviewNotes: record.reviewNotes,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Apps and who may see or change them. Every read is scoped to the viewer: someone else's private
+ * or unpublished app behaves exactly as a missing one, and every write loads the row scoped to its
+ * owner first.
+ */
+export class AppService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly registry: BlockRegistry,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(ownerId: string, input: AppInput): Promise<App> {
+    const values = this.checked(input, true);
+    const record = this.dataSource.getRepository(AppRecord).create({
+      id: randomUUID(),
+      ownerId,
+      name: values.name ?? DEFAULT_APP_NAME,
+      description: values.description ?? '',
+      slug: values.slug ?? slugFromName(values.name ?? DEFAULT_APP_NAME, this.now()),
+      category: values.category ?? '',
+      isPrivate: values.isPrivate ?? false,
+      config: values.config ?? emptyConfig(),
+    });
+    await this.saveUnique(this.dataSource.manager, record);
+    return toApp(record);
+  }
+
+  async update(ownerId: string, id: string, input: AppInput): Promise<App> {
+    const values = this.checked(input, false);
+    return this.dataSource.transaction(async (tx) => {
+      const record = await this.ownedForUpdate(tx, ownerId, id);
+      Object.assign(record, values, { updatedAt: new Date(this.now()) });
+      await this.saveUnique(tx, record);
+      return toApp(record);
+    });
+  }
+
+  async remove(ownerId: string, id: string): Promise<void> {
+    const result = await this.dataSource.getRepository(AppRecord).delete({ id: this.uuid(id), ownerId });
+    if (!result.affected) throw new NotFoundError(NOT_FOUND);
+  }
+
+  async setPrivate(ownerId: string, id: string, isPrivate: boolean): Promise<App> {
+    if (typeof isPrivate !== 'boolean') throw new InputError('isPrivate must be true or false.');
+    return this.update(ownerId, id, { isPrivate });
+  }
+
+  /** The app if the viewer may see it: the owner and admins always; others only approved, public, published apps. */
+  async get(viewer: Viewer, id: string): Promise<App> {
+    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ id: this.uuid(id) });
+    if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
+    return toApp(record);
+  }
+
+  async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
+    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ slug: String(slug) });
+    if (!record || !record.isPublished || !this.visible(viewer, record)) {
+      throw new NotFoundError('The requested app could not be found or is not published.');
+    }
+    return toApp(record);
+  }
+
+  listOwn(ownerId: string): Promise<App[]> {
+    return this.list({ where: { ownerId }, order: { updatedAt: 'DESC' } });
+  }
+
+  /** A publisher's page: only their approved, public, published apps. */
+  listByUser(userId: string): Promise<App[]> {
+    return this.list({
+      where: { ownerId: this.uuid(userId), ...PUBLIC },
+      order: { upvotes: 'DESC', createdAt: 'ASC' },
+    });
+  }
+
+  /** The store: approved, public, published apps, most upvoted first. */
+  listStore(): Promise<App[]> {
+    return this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } });
+  }
+
+  private async list(
+    options: Parameters<ReturnType<DataSource['getRepository']>['find']>[0],
+  ): Promise<App[]> {
+    const records = (await this.dataSource.getRepository(AppRecord).find(options)) as AppRecord[];
+    return records.map(toApp);
+  }
+
+  private visible(viewer: Viewer, record: AppRecord): boolean {
+    if (viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId)) return true;
+    return record.isPublished && !record.isPrivate && record.verificationStatus === 'approved';
+  }
+
+  private async ownedForUpdate(tx: EntityManager, ownerId: string, id: string): Promise<AppRecord> {
+    const record = await tx
+      .getRepository(AppRecord)
+      .findOne({ where: { id: this.uuid(id), ownerId }, lock: { mode: 'pessimistic_write' } });
+    if (!record) throw new NotFoundError(NOT_FOUND);
+    return record;
+  }
+
+  private async saveUnique(manager: EntityManager, record: AppRecord): Promise<void> {
+    const taken = await manager
+      .getRepository(AppRecord)
+      .createQueryBuilder('app')
+      .where('app.slug = :slug AND app.id <> :id', { slug: record.slug, id: record.id })
+      .getExists();
+    if (taken) throw new ConflictError(`The address "${record.slug}" is taken: choose another slug.`);
+    await manager.getRepository(AppRecord).save(record);
+  }
+
+  /** Ids are opaque uuids; anything else cannot name an app, so it is simply not found. */
+  private uuid(id: string): string {
+    if (typeof id !== 'string' || !UUID.test(id)) throw new NotFoundError(NOT_FOUND);
+    return id;
+  }
+
+  private checked(input: AppInput, creating: boolean): AppInput {
+    if (input === null || typeof input !== 'object')
+      throw new InputError('Send the app fields as an object.');
+    const values: AppInput = {};
+    if (input.name !== undefined) {
+      if (typeof input.name !== 'string') throw new InputError('name must be text.');
+      const name = input.name.trim();
+      if (name.length > MAX_NAME) throw new InputError(`name must be at most ${MAX_NAME} characters.`);
+      values.name = name === '' ? DEFAULT_APP_NAME : name;
+    }
+    if (input.description !== undefined) {
+      if (typeof input.description !== 'string') throw new InputError('description must be text.');
+      if (input.description.length > MAX_DESCRIPTION) {
+        throw new InputError(`description must be at most ${MAX_DESCRIPTION} characters.`);
+      }
+      values.description = input.description;
+    }
+    if (input.slug !== undefined && !(creating && input.slug === '')) {
+      if (typeof input.slug !== 'string' || !SLUG.test(input.slug) || input.slug.length > 120) {
+        throw new InputError(
+          'slug must be lower-case letters, digits and single hyphens (at most 120 characters).',
+        );
+      }
+      values.slug = input.slug;
+    }
+    if (input.category !== undefined) {
+      if (input.category !== '' && !isCategory(input.category)) {
+        throw new InputError(`category must be one of: ${CATEGORIES.join(', ')}.`);
+      }
+      values.category = input.category;
+    }
+    if (input.isPrivate !== undefined) {
+      if (typeof input.isPrivate !== 'boolean') throw new InputError('isPrivate must be true or false.');
+      values.isPrivate = input.isPrivate;
+    }
+    if (input.config !== undefined) values.config = this.checkedConfig(input.config);
+    return values;
+  }
+
+  /** A saved config must be one the engine can run: the same checks as a run, naming each node. */
+  private checkedConfig(config: AppConfig): AppConfig {
+    if (config === null || typeof config !== 'object') throw new InputError('config must be an object.');
+    const canvas = config.canvas ?? emptyConfig().canvas;
+    const finite = (n: unknown) => typeof n === 'number' && Number.isFinite(n);
+    if (!finite(canvas?.zoom) || !finite(canvas?.pan?.x) || !finite(canvas?.pan?.y)) {
+      throw new InputError('config.canvas needs a numeric zoom and pan { x, y }.');
+    }
+    if (config.connections !== undefined && !Array.isArray(config.connections)) {
+      throw new InputError('config.connections must be a list.');
+    }
+    const normalised: AppConfig = {
+      plugins: config.plugins,
+      connections: config.connections ?? [],
+      canvas: { zoom: canvas.zoom, pan: { x: canvas.pan.x, y: canvas.pan.y } },
+    };
+    planRun(normalised, this.registry);
+    return normalised;
+  }
+}
+
+const PUBLIC = { isPublished: true, isPrivate: false, verificationStatus: 'approved' as const };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,6 +7,7 @@ export type LedgerKind = 'grant' | 'debit' | 'refund';
 /** One movement of credits; the balance is the sum of a user's entries. */
 @Entity('credit_ledger')
 @Index('credit_ledger_user', ['userId', 'createdAt'])
+@Index('credit_ledger_run', ['runId'])
 @Index('credit_ledger_one_grant', ['userId', 'grantPeriod'], { unique: true, where: `kind = 'grant'` })
 @Check('credit_ledger_kind', `kind IN ('grant', 'debit', 'refund')`)
 @Check('credit_ledger_action_type', `action_type IN ('test_execution', 'published')`)

@@ -1,4 +1,5 @@
 import { Initial1763700000000 } from './1763700000000-initial';
+import { LedgerRunIndex1763800000000 } from './1763800000000-ledger-run-index';
 
 /** Every migration, oldest first. */
-export const migrations = [Initial1763700000000];
+export const migrations = [Initial1763700000000, LedgerRunIndex1763800000000];

@@ -1,0 +1,428 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { PlanId } from '@blocksmith/schema';
+import { openDatabase, type Database } from '../../data/database';
+import { CreditLedgerEntry, User } from '../../data/entities';
+import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
+import { blockCost } from './block-cost';
+import { CreditLedger } from './credit-ledger';
+import { creditPeriod, isCreditPeriod } from './credit-period';
+
+/** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI). */
+const targets: [string, string | undefined][] = [['PGlite', undefined]];
+if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+
+const NOVEMBER = new Date('2026-11-15T12:00:00Z');
+
+describe.each(targets)('CreditLedger on %s', (_name, databaseUrl) => {
+  let dataDir: string;
+  let db: Database;
+  let now: Date;
+  let ledger: CreditLedger;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'credits-'));
+    db = await openDatabase({ dataDir, databaseUrl });
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    now = NOVEMBER;
+    ledger = new CreditLedger(db.dataSource, () => now);
+  });
+
+  async function newUser(plan: PlanId = 'free'): Promise<string> {
+    const id = randomUUID();
+    await db.dataSource.getRepository(User).insert({ id, email: `${id}@example.com`, plan });
+    return id;
+  }
+
+  async function entries(userId: string): Promise<CreditLedgerEntry[]> {
+    return db.dataSource.getRepository(CreditLedgerEntry).findBy({ userId });
+  }
+
+  async function expectConsistent(userId: string): Promise<void> {
+    const audit = await ledger.audit(userId);
+    expect(audit.ledgerTotal).toBe(audit.balance);
+    expect(audit.consistent).toBe(true);
+  }
+
+  function run(userId: string, ...credits: number[]) {
+    return {
+      userId,
+      runId: randomUUID(),
+      actionType: 'test_execution' as const,
+      items: credits.map((c, i) => ({
+        blockType: i === 0 ? 'text_generation' : 'image_generation',
+        credits: c,
+      })),
+    };
+  }
+
+  describe('initialize', () => {
+    it('creates the balance and grants the plan once however often it is called', async () => {
+      const userId = await newUser('free');
+      expect(await ledger.balance(userId)).toBe(0);
+      expect(await ledger.initialize(userId, 'free')).toBe(50);
+      expect(await ledger.initialize(userId, 'free')).toBe(50);
+      const grants = (await entries(userId)).filter((e) => e.kind === 'grant');
+      expect(grants).toEqual([expect.objectContaining({ delta: 50, grantPeriod: '2026-11', runId: null })]);
+      await expectConsistent(userId);
+    });
+
+    it('grants once when called 10 times at the same moment', async () => {
+      const userId = await newUser('starter');
+      const balances = await Promise.all(
+        Array.from({ length: 10 }, () => ledger.initialize(userId, 'starter')),
+      );
+      expect(balances).toEqual(Array(10).fill(500));
+      expect(await ledger.balance(userId)).toBe(500);
+      expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(1);
+      await expectConsistent(userId);
+    });
+
+    it('refuses a user that does not exist and a bad plan', async () => {
+      await expect(ledger.initialize(randomUUID(), 'free')).rejects.toBeInstanceOf(NotFoundError);
+      const userId = await newUser();
+      await expect(ledger.initialize(userId, 'gold' as PlanId)).rejects.toBeInstanceOf(InputError);
+      await expect(ledger.initialize('not-a-uuid', 'free')).rejects.toBeInstanceOf(InputError);
+    });
+  });
+
+  describe('grantMonthly', () => {
+    it('tops the balance up to the plan amount for a new period, once', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      await ledger.debit(run(userId, 20));
+      expect(await ledger.balance(userId)).toBe(30);
+
+      now = new Date('2026-12-01T00:00:00Z');
+      expect(await ledger.grantMonthly(userId, 'free')).toEqual({
+        period: '2026-12',
+        granted: true,
+        credits: 20,
+        balance: 50,
+      });
+      expect(await ledger.grantMonthly(userId, 'free')).toMatchObject({
+        granted: false,
+        credits: 0,
+        balance: 50,
+      });
+      expect(await ledger.initialize(userId, 'free')).toBe(50);
+      await expectConsistent(userId);
+    });
+
+    it('never takes credits away, and still marks the period as granted', async () => {
+      const userId = await newUser('starter');
+      await ledger.initialize(userId, 'starter');
+      const december = await ledger.grantMonthly(userId, 'free', '2026-12');
+      expect(december).toEqual({ period: '2026-12', granted: true, credits: 0, balance: 500 });
+      await ledger.debit(run(userId, 480));
+      expect(await ledger.grantMonthly(userId, 'free', '2026-12')).toMatchObject({
+        granted: false,
+        balance: 20,
+      });
+      expect(await ledger.grantMonthly(userId, 'free', '2027-01')).toMatchObject({
+        credits: 30,
+        balance: 50,
+      });
+      await expectConsistent(userId);
+    });
+
+    it('keys the period by the UTC month and refuses a malformed one', async () => {
+      const userId = await newUser('free');
+      now = new Date('2026-11-30T23:30:00-05:00');
+      expect(await ledger.grantMonthly(userId, 'free')).toMatchObject({ period: '2026-12', credits: 50 });
+      await expect(ledger.grantMonthly(userId, 'free', '2026-13')).rejects.toBeInstanceOf(InputError);
+      await expect(ledger.grantMonthly(userId, 'free', '2026-1')).rejects.toBeInstanceOf(InputError);
+    });
+
+    it('grants every user on their plan in the monthly job, and re-running grants nothing', async () => {
+      const free = await newUser('free');
+      const starter = await newUser('starter');
+      const first = await ledger.grantMonthlyToAll('2030-01');
+      expect(first.users).toBeGreaterThanOrEqual(2);
+      expect(first.granted).toBeGreaterThanOrEqual(2);
+      await ledger.grantMonthlyToAll('2030-01');
+      expect(await ledger.balance(free)).toBe(50);
+      expect(await ledger.balance(starter)).toBe(500);
+      for (const userId of [free, starter]) {
+        expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('debit', () => {
+    it('takes the total and records one entry per item', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      const request = { ...run(userId, 2, 5), actionType: 'published' as const };
+      expect(await ledger.debit(request)).toEqual({ charged: 7, balance: 43, unlimited: false });
+      const debits = (await entries(userId)).filter((e) => e.kind === 'debit');
+      expect(debits.map((e) => [e.delta, e.blockType, e.actionType, e.runId]).sort()).toEqual([
+        [-2, 'text_generation', 'published', request.runId],
+        [-5, 'image_generation', 'published', request.runId],
+      ]);
+      await expectConsistent(userId);
+    });
+
+    it('lets exactly 10 of 50 concurrent 1-credit runs through on a balance of 10', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      await ledger.debit(run(userId, 40));
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () => ledger.debit(run(userId, 1))),
+      );
+      const succeeded = results.filter((r) => r.status === 'fulfilled');
+      const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(succeeded).toHaveLength(10);
+      expect(failed).toHaveLength(40);
+      for (const f of failed) expect(f.reason).toBeInstanceOf(InsufficientCreditsError);
+      expect(await ledger.balance(userId)).toBe(0);
+      expect((await entries(userId)).filter((e) => e.kind === 'debit')).toHaveLength(11);
+      await expectConsistent(userId);
+    }, 20_000);
+
+    it('refuses a run the balance does not cover with a message a person can act on', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      await ledger.debit(run(userId, 49));
+      const error = await ledger.debit(run(userId, 1, 2)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InsufficientCreditsError);
+      expect(error).toMatchObject({
+        code: 'INSUFFICIENT_CREDITS',
+        message:
+          'This run costs 3 credits and you have 1. Upgrade your plan or wait for your monthly credits.',
+        details: { required: 3, balance: 1 },
+      });
+      expect(await ledger.balance(userId)).toBe(1);
+      await expectConsistent(userId);
+    });
+
+    it('refuses a user who was never initialized', async () => {
+      const userId = await newUser('free');
+      await expect(ledger.debit(run(userId, 1))).rejects.toMatchObject({
+        details: { required: 1, balance: 0 },
+      });
+    });
+
+    it('records nothing for a total of 0, and skips free items', async () => {
+      const userId = await newUser('free');
+      expect(await ledger.debit(run(userId, 0))).toEqual({ charged: 0, balance: 0, unlimited: false });
+      expect(await ledger.debit(run(userId))).toMatchObject({ charged: 0 });
+      await ledger.initialize(userId, 'free');
+      await ledger.debit(run(userId, 0, 3));
+      expect((await entries(userId)).filter((e) => e.kind === 'debit').map((e) => e.delta)).toEqual([-3]);
+    });
+
+    it('charges a run once', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      const request = run(userId, 1);
+      await ledger.debit(request);
+      await expect(ledger.debit(request)).rejects.toBeInstanceOf(ConflictError);
+      expect(await ledger.balance(userId)).toBe(49);
+    });
+
+    it('refuses malformed requests before touching the database', async () => {
+      const userId = await newUser('free');
+      const bad = [
+        { ...run(userId, 1), runId: 'run-1' },
+        { ...run(userId, 1), actionType: 'preview' as 'published' },
+        run(userId, -1),
+        run(userId, 1.5),
+        { ...run(userId, 1), items: [{ blockType: '', credits: 1 }] },
+      ];
+      for (const request of bad) await expect(ledger.debit(request)).rejects.toBeInstanceOf(InputError);
+    });
+
+    it('joins the caller transaction, so rolling it back undoes the charge', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      await expect(
+        db.dataSource.transaction(async (manager) => {
+          await ledger.debit(run(userId, 5), { manager });
+          throw new Error('the run could not be queued');
+        }),
+      ).rejects.toThrow('queued');
+      expect(await ledger.balance(userId)).toBe(50);
+      await db.dataSource.transaction(async (manager) => {
+        await expect(ledger.debit(run(userId, 51), { manager })).rejects.toBeInstanceOf(
+          InsufficientCreditsError,
+        );
+        await ledger.debit(run(userId, 5), { manager });
+      });
+      expect(await ledger.balance(userId)).toBe(45);
+      await expectConsistent(userId);
+    });
+  });
+
+  describe('refund', () => {
+    it('gives back exactly what the run took, once', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      const failed = run(userId, 2, 3);
+      await ledger.debit(failed);
+      await ledger.debit(run(userId, 4));
+      expect(await ledger.balance(userId)).toBe(41);
+      expect(await ledger.refund(failed.runId)).toBe(5);
+      expect(await ledger.balance(userId)).toBe(46);
+      expect(await ledger.refund(failed.runId)).toBe(0);
+      expect(await ledger.balance(userId)).toBe(46);
+      const refunds = (await entries(userId)).filter((e) => e.kind === 'refund');
+      expect(refunds.map((e) => [e.delta, e.blockType, e.runId]).sort()).toEqual([
+        [2, 'text_generation', failed.runId],
+        [3, 'image_generation', failed.runId],
+      ]);
+      await expectConsistent(userId);
+    });
+
+    it('refunds once when asked several times at the same moment', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      const failed = run(userId, 7);
+      await ledger.debit(failed);
+      const refunded = await Promise.all(Array.from({ length: 5 }, () => ledger.refund(failed.runId)));
+      expect(refunded.sort((a, b) => b - a)).toEqual([7, 0, 0, 0, 0]);
+      expect(await ledger.balance(userId)).toBe(50);
+      await expectConsistent(userId);
+    });
+
+    it('does nothing for a run that was never charged', async () => {
+      expect(await ledger.refund(randomUUID())).toBe(0);
+      await expect(ledger.refund('nope')).rejects.toBeInstanceOf(InputError);
+    });
+  });
+
+  describe('history and stats', () => {
+    it('lists charged runs newest first in the spec shape, without grants or refunded runs', async () => {
+      const userId = await newUser('starter');
+      await ledger.initialize(userId, 'starter');
+      const times = ['2026-11-15T12:01:00Z', '2026-11-15T12:02:00Z', '2026-11-15T12:03:00Z'];
+      const runs = [run(userId, 2), { ...run(userId, 3), actionType: 'published' as const }, run(userId, 4)];
+      for (const [i, request] of runs.entries()) {
+        now = new Date(times[i]!);
+        await ledger.debit(request);
+      }
+      await ledger.refund(runs[2]!.runId);
+
+      const history = await ledger.history(userId);
+      expect(history).toEqual([
+        {
+          _id: expect.any(String),
+          block_type: 'text_generation',
+          action_type: 'published',
+          timestamp: '2026-11-15T12:02:00.000Z',
+          credits_used: 3,
+        },
+        {
+          _id: expect.any(String),
+          block_type: 'text_generation',
+          action_type: 'test_execution',
+          timestamp: '2026-11-15T12:01:00.000Z',
+          credits_used: 2,
+        },
+      ]);
+      expect(Object.keys(history[0]!).sort()).toEqual([
+        '_id',
+        'action_type',
+        'block_type',
+        'credits_used',
+        'timestamp',
+      ]);
+      expect(await ledger.history(userId, 1)).toEqual([history[0]]);
+      expect(await ledger.history(userId, 0)).toEqual([]);
+      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 5, totalExecutions: 2 });
+    });
+
+    it('validates the limit and answers empty for a new user', async () => {
+      const userId = await newUser('free');
+      expect(await ledger.history(userId)).toEqual([]);
+      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 0, totalExecutions: 0 });
+      expect(await ledger.history(userId, 200)).toEqual([]);
+      for (const limit of [-1, 201, 1.5, Number.NaN]) {
+        await expect(ledger.history(userId, limit)).rejects.toBeInstanceOf(InputError);
+      }
+    });
+
+    it('returns at most 50 entries by default', async () => {
+      const userId = await newUser('starter');
+      await ledger.initialize(userId, 'starter');
+      await ledger.debit(run(userId, ...Array<number>(60).fill(1)));
+      expect(await ledger.history(userId)).toHaveLength(50);
+      expect(await ledger.history(userId, 200)).toHaveLength(60);
+      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 60, totalExecutions: 1 });
+    });
+  });
+
+  describe('check', () => {
+    const costs = { textGeneration: 2, imageGenerator: 5, free: 0, default: 3 };
+
+    it('prices one run of the kind and says whether the balance covers it', async () => {
+      const userId = await newUser('free');
+      await ledger.initialize(userId, 'free');
+      await ledger.debit(run(userId, 46));
+      expect(await ledger.check(userId, 'textGeneration', costs)).toEqual({
+        allowed: true,
+        cost: 2,
+        balance: 4,
+        unlimited: false,
+      });
+      expect(await ledger.check(userId, 'imageGenerator', costs)).toMatchObject({ allowed: false, cost: 5 });
+      expect(await ledger.check(userId, 'extraction', costs)).toMatchObject({ allowed: true, cost: 3 });
+      await expect(ledger.check(randomUUID(), 'textGeneration', costs)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('falls back to default, then 1, and treats 0 as free', () => {
+      expect(blockCost({ default: 4 }, 'x')).toBe(4);
+      expect(blockCost({}, 'x')).toBe(1);
+      expect(blockCost({ x: 0, default: 4 }, 'x')).toBe(0);
+      expect(blockCost({ toString: 9 } as Record<string, number>, 'constructor')).toBe(1);
+    });
+  });
+
+  describe('an unlimited (enterprise) plan', () => {
+    it('is never refused, keeps its balance, and still records usage', async () => {
+      const userId = await newUser('enterprise');
+      expect(await ledger.initialize(userId, 'enterprise')).toBe(0);
+      expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(0);
+      expect(await ledger.summary(userId)).toEqual({ balance: 0, unlimited: true });
+      expect(await ledger.check(userId, 'imageGenerator', { imageGenerator: 1000 })).toMatchObject({
+        allowed: true,
+        unlimited: true,
+      });
+
+      const big = run(userId, 1000, 5000);
+      expect(await ledger.debit(big)).toEqual({ charged: 0, balance: 0, unlimited: true });
+      const runs = await Promise.all(Array.from({ length: 5 }, () => ledger.debit(run(userId, 10))));
+      expect(runs.every((r) => r.balance === 0)).toBe(true);
+      expect(await ledger.balance(userId)).toBe(0);
+      expect((await ledger.history(userId, 10)).map((e) => e.credits_used).sort((a, b) => a - b)).toEqual([
+        10, 10, 10, 10, 10, 1000, 5000,
+      ]);
+      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 6050, totalExecutions: 6 });
+      await expectConsistent(userId);
+
+      expect(await ledger.refund(big.runId)).toBe(0);
+      expect(await ledger.balance(userId)).toBe(0);
+      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 50, totalExecutions: 5 });
+      await expectConsistent(userId);
+    });
+  });
+});
+
+describe('creditPeriod', () => {
+  it('is the UTC month', () => {
+    expect(creditPeriod(new Date('2026-01-01T00:00:00Z'))).toBe('2026-01');
+    expect(creditPeriod(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12');
+    expect(creditPeriod(new Date('2027-01-01T00:30:00+01:00'))).toBe('2026-12');
+    expect(['2026-01', '2026-12'].every(isCreditPeriod)).toBe(true);
+    expect(['2026-00', '2026-1', '26-01', 202601].some(isCreditPeriod)).toBe(false);
+  });
+});

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_HISTORY_LIMIT,
+  PLANS,
+  UNLIMITED,
+  isPlanId,
+  type ActionType,
+  type CreditHistoryEntry,
+  type CreditStats,
+  type PlanId,
+} from '@blocksmith/schema';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
+import { blockCost } from './block-cost';
+import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
+import { requireUuid, validateDebitRequest, type DebitRequest } from './debit-request';
+import { addToBalance, insertEntries, lockBalance, planAndBalance, rows, updated } from './ledger-queries';
+
+export const MAX_HISTORY_LIMIT = 200;
+
+export interface CreditSummary {
+  balance: number;
+  /** The user's plan has unlimited credits (enterprise): runs are recorded, never refused. */
+  unlimited: boolean;
+}
+
+export interface GrantResult {
+  period: CreditPeriod;
+  /** False when this period was granted before, or the plan is unlimited. */
+  granted: boolean;
+  /** Credits this call added (0 when the balance already held the plan's amount). */
+  credits: number;
+  balance: number;
+}
+
+export interface DebitResult {
+  /** Credits taken from the balance (0 for an unlimited plan). */
+  charged: number;
+  balance: number;
+  unlimited: boolean;
+}
+
+export interface CreditCheck {
+  allowed: boolean;
+  cost: number;
+  balance: number;
+  unlimited: boolean;
+}
+
+export interface LedgerAudit {
+  balance: number;
+  /** Sum of every ledger entry's delta for the user. */
+  ledgerTotal: number;
+  consistent: boolean;
+}
+
+/** Lets a caller run a ledger write inside its own transaction (as a savepoint). */
+export interface InTransaction {
+  manager?: EntityManager;
+}
+
+function plural(credits: number): string {
+  return credits === 1 ? '1 credit' : `${credits} credits`;
+}
+
+function isUnlimited(plan: PlanId): boolean {
+  return PLANS[plan].monthlyCredits === UNLIMITED;
+}
+
+/**
+ * Every movement of a user's credits, kept as a ledger (`credit_ledger`) beside a running balance
+ * (`credit_balances`) that never goes below zero. Each write changes both in one transaction, so
+ * the sum of a user's deltas is always their balance (`audit`).
+ */
+export class CreditLedger {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Creates the balance if missing and grants the plan's credits for the current month, once
+   * however often (or concurrently) it is called. Returns the balance.
+   */
+  async initialize(userId: string, plan: PlanId): Promise<number> {
+    return (await this.grantMonthly(userId, plan)).balance;
+  }
+
+  /**
+   * The monthly grant for `period` (default: the current month in UTC), at most once per user and
+   * period. It tops the balance up to the plan's amount: unused credits do not pile up month after
+   * month, and a balance already at or above the amount is left alone (a zero grant still marks
+   * the period as done). Unlimited plans get no grant.
+   */
+  async grantMonthly(userId: string, plan: PlanId, period?: CreditPeriod): Promise<GrantResult> {
+    requireUuid(userId, 'userId');
+    if (!isPlanId(plan)) throw new InputError('plan must be free, starter or enterprise.');
+    const key = period ?? creditPeriod(this.clock());
+    if (!isCreditPeriod(key)) throw new InputError('period must be a month written YYYY-MM.');
+    return this.dataSource.transaction(async (m) => {
+      const current = await lockBalance(m, userId);
+      const nothing = { period: key, granted: false, credits: 0, balance: current };
+      if (isUnlimited(plan)) return nothing;
+      const credits = Math.max(0, PLANS[plan].monthlyCredits - current);
+      const inserted = await rows(
+        m,
+        `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
+         VALUES ($1, $2, $3, 'grant', $4, $5)
+         ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING
+         RETURNING id`,
+        [randomUUID(), userId, credits, key, this.clock()],
+      );
+      if (inserted.length === 0) return nothing;
+      const balance = credits > 0 ? await addToBalance(m, userId, credits) : current;
+      return { period: key, granted: true, credits, balance };
+    });
+  }
+
+  /**
+   * The monthly job: `grantMonthly` for every user on their current plan, a page at a time.
+   * Safe to re-run (each grant happens once). `initialize` also grants lazily on first use.
+   */
+  async grantMonthlyToAll(period?: CreditPeriod): Promise<{ users: number; granted: number }> {
+    let users = 0;
+    let granted = 0;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const page = await rows(
+        this.dataSource.manager,
+        'SELECT id, plan FROM users WHERE id > $1 ORDER BY id LIMIT 500',
+        [after],
+      );
+      for (const user of page) {
+        try {
+          const result = await this.grantMonthly(String(user.id), user.plan as PlanId, period);
+          users += 1;
+          if (result.granted) granted += 1;
+        } catch (error) {
+          if (!(error instanceof NotFoundError)) throw error; // deleted since the page was read
+        }
+      }
+      const last = page.at(-1);
+      if (!last) return { users, granted };
+      after = String(last.id);
+    }
+  }
+
+  /** The user's balance; 0 before `initialize`. */
+  async balance(userId: string): Promise<number> {
+    requireUuid(userId, 'userId');
+    const found = await rows(
+      this.dataSource.manager,
+      'SELECT balance FROM credit_balances WHERE user_id = $1',
+      [userId],
+    );
+    return Number(found[0]?.balance ?? 0);
+  }
+
+  /** Balance plus whether the user's plan is unlimited, for showing 'Unlimited' instead of a number. */
+  async summary(userId: string): Promise<CreditSummary> {
+    const { plan, balance } = await planAndBalance(this.dataSource.manager, userId);
+    return { balance, unlimited: isUnlimited(plan) };
+  }
+
+  /**
+   * Charges one run: takes the items' total from the balance only if it covers it, and records one
+   * debit entry per item, all in one transaction. Throws `InsufficientCreditsError` (nothing
+   * recorded) when it does not, and `ConflictError` when the run was charged before. A total of 0
+   * records nothing. Unlimited plans are never refused: see README.
+   */
+  async debit(request: DebitRequest, options: InTransaction = {}): Promise<DebitResult> {
+    const { items, total } = validateDebitRequest(request);
+    const { userId, runId, actionType } = request;
+    return this.transaction(options, async (m) => {
+      const { plan, balance: before } = await planAndBalance(m, userId);
+      const unlimited = isUnlimited(plan);
+      if (total === 0) return { charged: 0, balance: before, unlimited };
+      let balance: number;
+      if (unlimited) {
+        balance = await lockBalance(m, userId);
+      } else {
+        const taken = await updated(
+          m,
+          `UPDATE credit_balances SET balance = balance - $2, updated_at = now()
+           WHERE user_id = $1 AND balance >= $2 RETURNING balance`,
+          [userId, total],
+        );
+        if (!taken[0]) {
+          const have = await planAndBalance(m, userId);
+          throw new InsufficientCreditsError(
+            `This run costs ${plural(total)} and you have ${have.balance}. ` +
+              'Upgrade your plan or wait for your monthly credits.',
+            { required: total, balance: have.balance },
+          );
+        }
+        balance = Number(taken[0].balance);
+      }
+      const charged = await rows(
+        m,
+        `SELECT 1 FROM credit_ledger WHERE user_id = $1 AND run_id = $2 AND kind = 'debit' LIMIT 1`,
+        [userId, runId],
+      );
+      if (charged.length > 0) throw new ConflictError('This run has already been charged.');
+      const now = this.clock();
+      if (unlimited) {
+        // The plan covers the run: a grant for the run's total, so the balance does not move.
+        await insertEntries(m, [
+          { userId, delta: total, kind: 'grant', blockType: null, actionType: null, runId, at: now },
+        ]);
+      }
+      await insertEntries(
+        m,
+        items.map((item) => ({
+          userId,
+          delta: -item.credits,
+          kind: 'debit' as const,
+          blockType: item.blockType,
+          actionType,
+          runId,
+          at: now,
+        })),
+      );
+      return { charged: unlimited ? 0 : total, balance, unlimited };
+    });
+  }
+
+  /**
+   * Gives back exactly what the run took from the balance, once: a second call (even a concurrent
+   * one) returns 0 and changes nothing, as does a run that was never charged. Returns the credits
+   * put back (0 for a run an unlimited plan covered).
+   */
+  async refund(runId: string, options: InTransaction = {}): Promise<number> {
+    requireUuid(runId, 'runId');
+    return this.transaction(options, async (m) => {
+      const owner = await rows(
+        m,
+        `SELECT user_id FROM credit_ledger WHERE run_id = $1 AND kind = 'debit' LIMIT 1`,
+        [runId],
+      );
+      if (!owner[0]) return 0;
+      const userId = String(owner[0].user_id);
+      // The balance row is the per-user lock every write takes; after it, look for a refund.
+      await lockBalance(m, userId);
+      const entries = await rows(
+        m,
+        `SELECT kind, delta, block_type, action_type FROM credit_ledger
+         WHERE user_id = $1 AND run_id = $2 ORDER BY created_at, id`,
+        [userId, runId],
+      );
+      if (entries.some((entry) => entry.kind === 'refund')) return 0;
+      const now = this.clock();
+      // Debits come back as refunds; a plan's cover for the run is withdrawn with it.
+      const reversals = entries.map((entry) => ({
+        userId,
+        delta: -Number(entry.delta),
+        kind: entry.kind === 'debit' ? ('refund' as const) : ('grant' as const),
+        blockType: (entry.block_type as string | null) ?? null,
+        actionType: (entry.action_type as ActionType | null) ?? null,
+        runId,
+        at: now,
+      }));
+      await insertEntries(m, reversals);
+      const net = reversals.reduce((sum, entry) => sum + entry.delta, 0);
+      if (net !== 0) await addToBalance(m, userId, net);
+      return net;
+    });
+  }
+
+  /**
+   * What the user was charged for, newest first, in the spec's history shape. Usage only: grants
+   * and the entries of refunded runs are left out. `limit` 0..200 (0 gives []).
+   */
+  async history(userId: string, limit: number = DEFAULT_HISTORY_LIMIT): Promise<CreditHistoryEntry[]> {
+    requireUuid(userId, 'userId');
+    if (!Number.isInteger(limit) || limit < 0 || limit > MAX_HISTORY_LIMIT) {
+      throw new InputError(`limit must be a whole number from 0 to ${MAX_HISTORY_LIMIT}.`);
+    }
+    if (limit === 0) return [];
+    const found = await rows(
+      this.dataSource.manager,
+      `SELECT d.id, d.block_type, d.action_type, d.delta, d.created_at FROM credit_ledger d
+       WHERE d.user_id = $1 AND d.kind = 'debit' AND NOT EXISTS (
+         SELECT 1 FROM credit_ledger r
+         WHERE r.user_id = d.user_id AND r.run_id = d.run_id AND r.kind = 'refund')
+       ORDER BY d.created_at DESC, d.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return found.map((row) => ({
+      _id: String(row.id),
+      block_type: String(row.block_type),
+      action_type: row.action_type as ActionType,
+      timestamp: new Date(row.created_at as string | Date).toISOString(),
+      credits_used: -Number(row.delta),
+    }));
+  }
+
+  /** Credits used and runs charged, both net of refunds (a refunded run counts for neither). */
+  async stats(userId: string): Promise<CreditStats> {
+    requireUuid(userId, 'userId');
+    const [row] = await rows(
+      this.dataSource.manager,
+      `SELECT
+         (COALESCE(SUM(-delta) FILTER (WHERE kind = 'debit'), 0)
+          - COALESCE(SUM(delta) FILTER (WHERE kind = 'refund'), 0))::int AS used,
+         (COUNT(DISTINCT run_id) FILTER (WHERE kind = 'debit')
+          - COUNT(DISTINCT run_id) FILTER (WHERE kind = 'refund'))::int AS runs
+       FROM credit_ledger WHERE user_id = $1`,
+      [userId],
+    );
+    return { totalCreditsUsed: Number(row?.used ?? 0), totalExecutions: Number(row?.runs ?? 0) };
+  }
+
+  /** Whether the balance covers one run of `blockType` (a key of the costs map). */
+  async check(
+    userId: string,
+    blockType: string,
+    costs: Readonly<Record<string, number>>,
+  ): Promise<CreditCheck> {
+    const cost = blockCost(costs, blockType);
+    const { plan, balance } = await planAndBalance(this.dataSource.manager, userId);
+    const unlimited = isUnlimited(plan);
+    return { allowed: unlimited || balance >= cost, cost, balance, unlimited };
+  }
+
+  /** The ledger's invariant, for tests and audits: the sum of the user's deltas is the balance. */
+  async audit(userId: string): Promise<LedgerAudit> {
+    requireUuid(userId, 'userId');
+    const [row] = await rows(
+      this.dataSource.manager,
+      `SELECT (SELECT balance FROM credit_balances WHERE user_id = $1) AS balance,
+              (SELECT COALESCE(SUM(delta), 0)::int FROM credit_ledger WHERE user_id = $1) AS total`,
+      [userId],
+    );
+    const balance = Number(row?.balance ?? 0);
+    const ledgerTotal = Number(row?.total ?? 0);
+    return { balance, ledgerTotal, consistent: balance === ledgerTotal };
+  }
+
+  private transaction<T>(options: InTransaction, work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return options.manager ? options.manager.transaction(work) : this.dataSource.transaction(work);
+  }
+}

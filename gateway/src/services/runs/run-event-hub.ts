@@ -1,0 +1,71 @@
+import type { RunEvent } from '@blocksmith/schema';
+
+interface RunChannel {
+  ownerId: string;
+  events: RunEvent[];
+  listeners: Set<(event: RunEvent) => void>;
+  finished: boolean;
+}
+
+/**
+ * Progress of the runs this process executes, kept per run so a client that subscribes a moment
+ * after starting a run still receives every event, in order. A finished run's events are kept for
+ * `retainMs` and then dropped.
+ */
+export class RunEventHub {
+  private readonly channels = new Map<string, RunChannel>();
+
+  constructor(private readonly retainMs = 60_000) {}
+
+  open(runId: string, ownerId: string): void {
+    this.channels.set(runId, { ownerId, events: [], listeners: new Set(), finished: false });
+  }
+
+  publish(event: RunEvent): void {
+    const channel = this.channels.get(event.runId);
+    if (!channel) return;
+    channel.events.push(event);
+    for (const listener of channel.listeners) listener(event);
+    if (event.type === 'run_finished') {
+      channel.finished = true;
+      channel.listeners.clear();
+      setTimeout(() => this.channels.delete(event.runId), this.retainMs).unref();
+    }
+  }
+
+  /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */
+  canWatch(runId: string, userId: string): boolean {
+    return this.channels.get(runId)?.ownerId === userId;
+  }
+
+  /** Every event of the run so far, then the rest as they happen, ending with `run_finished`. */
+  async *watch(runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent> {
+    const channel = this.channels.get(runId);
+    if (!channel) return;
+    const pending: RunEvent[] = [...channel.events];
+    let wake: (() => void) | undefined;
+    const listener = (event: RunEvent) => {
+      pending.push(event);
+      wake?.();
+    };
+    if (!channel.finished) channel.listeners.add(listener);
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      while (!signal?.aborted) {
+        const event = pending.shift();
+        if (event) {
+          yield event;
+          if (event.type === 'run_finished') return;
+          continue;
+        }
+        if (channel.finished) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+    } finally {
+      channel.listeners.delete(listener);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

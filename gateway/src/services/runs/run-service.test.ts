@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import { block as textInput } from '@blocksmith/block-text-input';
+import type { RunEvent } from '@blocksmith/schema';
+import { openDatabase, type Database } from '../../data/database';
+import { AppRecord, RunRecord, User } from '../../data/entities';
+import { InsufficientCreditsError, NotFoundError } from '../../errors';
+import { BlockRegistry } from '../../kernel';
+import { echoInput, failingBlock, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
+import { AppService } from '../apps/app-service';
+import { CreditLedger } from '../credits';
+import { RunEventHub } from './run-event-hub';
+import { RunService } from './run-service';
+
+const targets: [string, string | undefined][] = [['PGlite', undefined]];
+if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+
+const registry = new BlockRegistry();
+for (const block of [echoInput, templateBlock, failingBlock]) registry.register(block, 'test');
+registry.register(textInput, '@blocksmith/block-text-input');
+
+const greeter = probeApp(
+  [probePlugin('in', 'echoInput'), probePlugin('gen', 'template', { template: 'Hello {{input_text}}' })],
+  [['in', 'gen']],
+);
+
+describe.each(targets)('RunService on %s', (_name, databaseUrl) => {
+  let dataDir: string;
+  let db: Database;
+  let apps: AppService;
+  let ledger: CreditLedger;
+  let hub: RunEventHub;
+  let runs: RunService;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'runs-'));
+    db = await openDatabase({ dataDir, databaseUrl });
+    apps = new AppService(db.dataSource, registry);
+    ledger = new CreditLedger(db.dataSource);
+    hub = new RunEventHub();
+    runs = new RunService({
+      dataSource: db.dataSource,
+      registry,
+      apps,
+      ledger,
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      hub,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await runs.drain();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function user(credits = 50): Promise<string> {
+    const id = randomUUID();
+    await db.dataSource.getRepository(User).insert({ id, email: `${id}@example.com` });
+    await ledger.initialize(id, 'free');
+    if (credits < 50) {
+      await db.dataSource.query('UPDATE credit_balances SET balance = $2 WHERE user_id = $1', [id, credits]);
+      await db.dataSource.query(
+        `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period) VALUES ($1, $2, $3, 'grant', 'test')`,
+        [randomUUID(), id, credits - 50],
+      );
+    }
+    return id;
+  }
+
+  it('runs an app end to end: debits, streams progress, stores the outcome and counts the use', async () => {
+    const owner = await user();
+    const app = await apps.create(owner, { name: 'Greeter', config: greeter });
+    const started = await runs.start({
+      userId: owner,
+      appId: app.id!,
+      inputs: { input_text: 'Ada' },
+      actionType: 'test_execution',
+    });
+    expect(started.cost).toBe(2);
+    const events: RunEvent[] = [];
+    for await (const event of hub.watch(started.runId)) events.push(event);
+    const outcome = await started.done;
+    expect(outcome.result.generated_text).toBe('Hello Ada');
+    expect(events.map((e) => e.type)).toEqual([
+      'run_started',
+      'node_started',
+      'node_finished',
+      'node_started',
+      'node_partial',
+      'node_finished',
+      'run_finished',
+    ]);
+    const record = await db.dataSource.getRepository(RunRecord).findOneByOrFail({ id: started.runId });
+    expect(record).toMatchObject({ status: 'succeeded', cost: 2, actionType: 'test_execution', error: null });
+    expect(record.result).toMatchObject({ generated_text: 'Hello Ada' });
+    expect(await ledger.balance(owner)).toBe(48);
+    expect((await ledger.history(owner))[0]).toMatchObject({ block_type: 'template', credits_used: 2 });
+    expect((await db.dataSource.getRepository(AppRecord).findOneByOrFail({ id: app.id! })).uses).toBe(1);
+    expect(hub.canWatch(started.runId, randomUUID())).toBe(false);
+  });
+
+  it('refunds a failed run and records why it failed', async () => {
+    const owner = await user();
+    const config = probeApp([probePlugin('bad', 'failing')], []);
+    const app = await apps.create(owner, { config });
+    const started = await runs.start({ userId: owner, appId: app.id!, actionType: 'test_execution' });
+    const outcome = await started.done;
+    expect(outcome.status).toBe('failed');
+    expect(await ledger.balance(owner)).toBe(50);
+    const record = await db.dataSource.getRepository(RunRecord).findOneByOrFail({ id: started.runId });
+    expect(record).toMatchObject({
+      status: 'failed',
+      error: 'Failing (bad) failed: Connect a block that provides the text.',
+    });
+  });
+
+  it('refuses a run the balance cannot pay, leaving no run record', async () => {
+    const owner = await user(1);
+    const app = await apps.create(owner, { config: greeter });
+    await expect(
+      runs.start({
+        userId: owner,
+        appId: app.id!,
+        inputs: { input_text: 'x' },
+        actionType: 'test_execution',
+      }),
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
+    expect(await db.dataSource.getRepository(RunRecord).countBy({ appId: app.id! })).toBe(0);
+  });
+
+  it('lets exactly as many of 50 concurrent runs through as the balance pays for', async () => {
+    const owner = await user(20);
+    const app = await apps.create(owner, { config: greeter });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        runs.start({
+          userId: owner,
+          appId: app.id!,
+          inputs: { input_text: 'x' },
+          actionType: 'test_execution',
+        }),
+      ),
+    );
+    const started = results.filter((r) => r.status === 'fulfilled');
+    expect(started).toHaveLength(10);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => r.reason instanceof InsufficientCreditsError),
+    ).toBe(true);
+    await Promise.all(
+      started.map((r) => (r as PromiseFulfilledResult<{ done: Promise<unknown> }>).value.done),
+    );
+    expect(await ledger.balance(owner)).toBe(0);
+    expect((await ledger.audit(owner)).consistent).toBe(true);
+    expect((await db.dataSource.getRepository(AppRecord).findOneByOrFail({ id: app.id! })).uses).toBe(10);
+  });
+
+  it('never runs someone else’s unpublished app, and checks inputs', async () => {
+    const owner = await user();
+    const stranger = await user();
+    const app = await apps.create(owner, { config: greeter });
+    for (const actionType of ['test_execution', 'published'] as const) {
+      await expect(runs.start({ userId: stranger, appId: app.id!, actionType })).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
+    }
+    await expect(
+      runs.start({ userId: owner, appId: app.id!, inputs: 'text', actionType: 'test_execution' }),
+    ).rejects.toThrow('Send the inputs as an object keyed by input name.');
+    expect(await ledger.balance(stranger)).toBe(50);
+  });
+
+  it('applies the LinkedIn rule to text inputs labelled LinkedIn', async () => {
+    const owner = await user();
+    const config = probeApp(
+      [probePlugin('in', 'textInput', { label: 'Your LinkedIn URL' }), probePlugin('gen', 'template')],
+      [['in', 'gen']],
+    );
+    const app = await apps.create(owner, { config });
+    await expect(
+      runs.start({
+        userId: owner,
+        appId: app.id!,
+        inputs: { input_text: 'https://example.com/ada' },
+        actionType: 'test_execution',
+      }),
+    ).rejects.toThrow(
+      "Invalid LinkedIn URL: Please enter a valid LinkedIn profile URL that includes 'linkedin.com/in/'",
+    );
+    const started = await runs.start({
+      userId: owner,
+      appId: app.id!,
+      inputs: { input_text: 'https://www.linkedin.com/in/ada' },
+      actionType: 'test_execution',
+    });
+    expect((await started.done).result.generated_text).toBe('https://www.linkedin.com/in/ada');
+  });
+});

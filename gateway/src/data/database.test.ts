@@ -3,24 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from './database';
+import { databaseTargets, openTestDatabase } from './test-database';
 import { User } from './entities';
 
-/** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI). */
-const targets: [string, string | undefined][] = [['PGlite', undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
+/** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI), each file in a database of its own. */
 
-describe.each(targets)('openDatabase on %s', (_name, databaseUrl) => {
-  let dataDir: string;
+describe.each(databaseTargets)('openDatabase on %s', (_name, databaseUrl) => {
   let db: Database;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'db-'));
-    db = await openDatabase({ dataDir, databaseUrl });
+    db = await openTestDatabase(databaseUrl);
   }, 60_000);
 
   afterAll(async () => {
     await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('applies the migrations so the entities match the schema exactly', async () => {

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AppConfig } from '@blocksmith/schema';
-import { openDatabase, type Database } from '../../data/database';
+import type { Database } from '../../data/database';
+import { databaseTargets, openTestDatabase } from '../../data/test-database';
 import { AppRecord, User } from '../../data/entities';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { BlockRegistry, GraphValidationError } from '../../kernel';
 import { echoInput, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
 import { AppService } from './app-service';
-
-const targets: [string, string | undefined][] = [['PGlite', undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
 
 const registry = new BlockRegistry();
 registry.register(echoInput, 'test');
@@ -22,8 +17,7 @@ const config: AppConfig = probeApp(
   [['in', 'gen']],
 );
 
-describe.each(targets)('AppService on %s', (_name, databaseUrl) => {
-  let dataDir: string;
+describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
   let db: Database;
   let apps: AppService;
   let alice: string;
@@ -33,8 +27,7 @@ describe.each(targets)('AppService on %s', (_name, databaseUrl) => {
   const anonymous = { userId: null, isAdmin: false };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'apps-'));
-    db = await openDatabase({ dataDir, databaseUrl });
+    db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry, () => 1_700_000_000_000);
   }, 60_000);
 
@@ -46,7 +39,6 @@ describe.each(targets)('AppService on %s', (_name, databaseUrl) => {
 
   afterAll(async () => {
     await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('creates an app for its owner, never taking an id or owner from the input', async () => {

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
-import { openDatabase, type Database } from '../../data/database';
+import type { Database } from '../../data/database';
+import { databaseTargets, openTestDatabase } from '../../data/test-database';
 import { CreditLedgerEntry, User } from '../../data/entities';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';
@@ -11,25 +9,20 @@ import { CreditLedger } from './credit-ledger';
 import { creditPeriod, isCreditPeriod } from './credit-period';
 
 /** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI). */
-const targets: [string, string | undefined][] = [['PGlite', undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
 
 const NOVEMBER = new Date('2026-11-15T12:00:00Z');
 
-describe.each(targets)('CreditLedger on %s', (_name, databaseUrl) => {
-  let dataDir: string;
+describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   let db: Database;
   let now: Date;
   let ledger: CreditLedger;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'credits-'));
-    db = await openDatabase({ dataDir, databaseUrl });
+    db = await openTestDatabase(databaseUrl);
   }, 60_000);
 
   afterAll(async () => {
     await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(() => {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { block as textInput } from '@blocksmith/block-text-input';
 import type { RunEvent } from '@blocksmith/schema';
-import { openDatabase, type Database } from '../../data/database';
+import type { Database } from '../../data/database';
+import { databaseTargets, openTestDatabase } from '../../data/test-database';
 import { AppRecord, RunRecord, User } from '../../data/entities';
 import { InsufficientCreditsError, NotFoundError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
@@ -14,9 +12,6 @@ import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { RunEventHub } from './run-event-hub';
 import { RunService } from './run-service';
-
-const targets: [string, string | undefined][] = [['PGlite', undefined]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', process.env.TEST_DATABASE_URL]);
 
 const registry = new BlockRegistry();
 for (const block of [echoInput, templateBlock, failingBlock]) registry.register(block, 'test');
@@ -27,8 +22,7 @@ const greeter = probeApp(
   [['in', 'gen']],
 );
 
-describe.each(targets)('RunService on %s', (_name, databaseUrl) => {
-  let dataDir: string;
+describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
   let db: Database;
   let apps: AppService;
   let ledger: CreditLedger;
@@ -36,8 +30,7 @@ describe.each(targets)('RunService on %s', (_name, databaseUrl) => {
   let runs: RunService;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'runs-'));
-    db = await openDatabase({ dataDir, databaseUrl });
+    db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry);
     ledger = new CreditLedger(db.dataSource);
     hub = new RunEventHub();
@@ -55,7 +48,6 @@ describe.each(targets)('RunService on %s', (_name, databaseUrl) => {
   afterAll(async () => {
     await runs.drain();
     await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function user(credits = 50): Promise<string> {

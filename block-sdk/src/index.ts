@@ -47,7 +47,12 @@ export {
   type SummaryContext,
   type SummaryOptions,
 } from './summarise/summarise-text';
-export { SUMMARY_LENGTHS, LENGTH_GUIDANCE, type SummaryLength } from './summarise/summary-lengths';
+export {
+  SUMMARY_LENGTHS,
+  LENGTH_GUIDANCE,
+  summaryLengthSetting,
+  type SummaryLength,
+} from './summarise/summary-lengths';
 export { encodableText } from './documents/encodable-text';
 export { catalogueEntry } from './catalogue-entry';
 export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';

@@ -1,3 +1,5 @@
+import { field } from '../fields';
+
 /** The Length setting's choices, as the properties form shows them. */
 export const SUMMARY_LENGTHS = [
   { value: 'short', label: 'Short' },
@@ -6,6 +8,14 @@ export const SUMMARY_LENGTHS = [
 ] as const;
 
 export type SummaryLength = (typeof SUMMARY_LENGTHS)[number]['value'];
+
+/** The Length setting, declared once for every block that summarises. */
+export const summaryLengthSetting = field.select({
+  label: 'Length',
+  options: SUMMARY_LENGTHS,
+  default: 'medium',
+  help: 'How long the summary should be.',
+});
 
 /** What each length asks of the final summary, and of the notes taken on each part of a long text. */
 export const LENGTH_GUIDANCE: Readonly<Record<SummaryLength, { summary: string; notes: string }>> = {

@@ -1,4 +1,4 @@
-import { defineBlock, field, output, SUMMARY_LENGTHS, summariseText } from '@blocksmith/block-sdk';
+import { defineBlock, field, output, summaryLengthSetting, summariseText } from '@blocksmith/block-sdk';
 import { readUpstreamText } from './read-upstream-text';
 
 export const longSummary = defineBlock({
@@ -9,12 +9,7 @@ export const longSummary = defineBlock({
   cost: 2,
   historyType: 'long_summary',
   settings: {
-    length: field.select({
-      label: 'Length',
-      options: SUMMARY_LENGTHS,
-      default: 'medium',
-      help: 'How long the summary should be.',
-    }),
+    length: summaryLengthSetting,
     focus: field.text({
       label: 'Focus',
       required: false,

@@ -1,4 +1,4 @@
-import { defineBlock, field, output, SUMMARY_LENGTHS, summariseText } from '@blocksmith/block-sdk';
+import { defineBlock, output, summaryLengthSetting, summariseText } from '@blocksmith/block-sdk';
 import { extractPdfText } from './extract-pdf-text';
 import { readUpstreamPdf } from './read-upstream-pdf';
 
@@ -10,12 +10,7 @@ export const pdfSummarization = defineBlock({
   cost: 3,
   historyType: 'pdf_summarization',
   settings: {
-    length: field.select({
-      label: 'Length',
-      options: SUMMARY_LENGTHS,
-      default: 'medium',
-      help: 'How long the summary should be.',
-    }),
+    length: summaryLengthSetting,
   },
   outputs: {
     summary: output.text('The summary of the PDF'),

@@ -24,13 +24,22 @@ describe('the gateway over HTTP', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function graphql(query: string): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }> {
+  type Answer = {
+    data?: Record<string, unknown>;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  };
+
+  async function graphql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+  ): Promise<Answer> {
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
     });
-    return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+    return (await response.json()) as Answer;
   }
 
   it('serves the block catalogue the workbench draws the palette from', async () => {
@@ -68,6 +77,55 @@ describe('the gateway over HTTP', () => {
   it('serves a page at the root', async () => {
     const response = await fetch(gateway.url);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('signs people up, knows them by their bearer token, and signs them out', async () => {
+    const signUp = await graphql(
+      'mutation ($email: String!, $password: String!) { signUp(email: $email, password: $password, fullName: "Ada L") { user { id email user_metadata { full_name isAdmin } } session { access_token refresh_token token_type } } }',
+      { email: 'Ada@Example.com', password: 'correct horse battery' },
+    );
+    expect(signUp.errors).toBeUndefined();
+    const result = signUp.data!.signUp as { user: { email: string }; session: { access_token: string } };
+    expect(result.user).toMatchObject({
+      email: 'ada@example.com',
+      user_metadata: { full_name: 'Ada L', isAdmin: false },
+    });
+    const token = result.session.access_token;
+    expect((await graphql('{ me { email } }', {}, token)).data!.me).toEqual({ email: 'ada@example.com' });
+    expect((await graphql('{ me { email } }')).data!.me).toBeNull();
+    expect((await graphql('mutation { signOut }', {}, token)).data!.signOut).toBe(true);
+    expect((await graphql('{ me { email } }', {}, token)).data!.me).toBeNull();
+  });
+
+  it('answers wrong credentials and weak passwords with codes and the messages people act on', async () => {
+    const wrong = await graphql(
+      'mutation { signIn(email: "nobody@example.com", password: "whatever123") { user { id } } }',
+    );
+    expect(wrong.errors![0]).toMatchObject({
+      message: 'Invalid login credentials',
+      extensions: { code: 'BAD_USER_INPUT', authCode: 'invalid_credentials' },
+    });
+    const weak = await graphql(
+      'mutation { signUp(email: "bo@example.com", password: "short") { user { id } } }',
+    );
+    expect(weak.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', authCode: 'weak_password' });
+    expect(weak.errors![0]!.message).toContain('8 characters');
+  });
+
+  it('serves kept files with their type, sandboxed, and 404 for anything else', async () => {
+    const ref = await gateway.services.files.put(
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      {
+        name: 'a.svg',
+        mime: 'image/svg+xml',
+      },
+    );
+    const response = await fetch(gateway.url + ref.url);
+    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(response.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await fetch(`${gateway.url}/files/${'0'.repeat(8)}-0000-0000-0000-000000000000`)).status).toBe(
+      404,
+    );
   });
 
   it('describes itself for the start-up log', () => {

@@ -12,7 +12,9 @@ import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
 import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
-import type { GraphQLContext } from './graphql/context';
+import { bearerToken, type GraphQLContext } from './graphql/context';
+import { formatError } from './graphql/format-error';
+import { createServices, type Services } from './services/create-services';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
 
 export interface GatewayOptions {
@@ -27,6 +29,7 @@ export interface Gateway {
   database: Database;
   registry: BlockRegistry;
   provider: AiProvider;
+  services: Services;
   /** Lines for the start-up log: where it listens and what it uses. */
   describe(): string[];
   close(): Promise<void>;
@@ -44,15 +47,28 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const provider = options.provider ?? createProvider(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const schema = await buildGatewaySchema();
-  const context = async (): Promise<GraphQLContext> => ({ registry, provider });
+  const services = createServices({ config, dataSource: database.dataSource, registry, provider });
+  const contextFor = async (authorization: unknown): Promise<GraphQLContext> => {
+    const token = bearerToken(authorization);
+    const caller = token ? await services.accounts.authenticate(token) : null;
+    return { registry, provider, services, caller, token };
+  };
 
   const app = express();
   app.disable('x-powered-by');
   const httpServer: Server = createServer(app);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const wsCleanup = useServer({ schema, context }, wsServer);
+  const wsCleanup = useServer(
+    {
+      schema,
+      context: (ctx) =>
+        contextFor(ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization),
+    },
+    wsServer,
+  );
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
+    formatError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
@@ -68,7 +84,28 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.use('/graphql', express.json({ limit: '1mb' }), expressMiddleware(apollo, { context }));
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization) }),
+  );
+  app.get('/files/:id', async (req, res) => {
+    try {
+      const { ref, data } = await services.files.read(req.params.id);
+      res
+        .type(ref.mime)
+        .setHeader('content-disposition', `inline; filename="${encodeURIComponent(ref.name)}"`);
+      res.setHeader('x-content-type-options', 'nosniff');
+      // Kept files may be SVG or HTML from people's uploads: never let them run script on this origin.
+      res.setHeader(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      );
+      res.send(Buffer.from(data));
+    } catch {
+      res.status(404).json({ error: 'not_found', message: 'There is no such file.' });
+    }
+  });
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not_found', message: 'There is no such /api route.' });
   });
@@ -94,8 +131,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       `  auth:    ${config.authProvider === 'local' ? 'local accounts' : 'Firebase'}`,
       `  data:    ${database.kind === 'pglite' ? 'embedded PGlite at ' : 'PostgreSQL at '}${database.location}`,
     ],
+    services,
     async close() {
       await apollo.stop();
+      await services.runs.drain();
+      await services.accounts.settled();
       await database.close();
     },
   };

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AuthResolver } from './resolvers/auth-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 
-export const resolvers = [CatalogueResolver] as const;
+export const resolvers = [CatalogueResolver, AuthResolver] as const;
 
 /** The executable schema; its SDL is committed as schema/schema.graphql. */
 export function buildGatewaySchema(): Promise<GraphQLSchema> {

@@ -1,8 +1,28 @@
 import type { AiProvider } from '@blocksmith/block-sdk';
+import { UnauthenticatedError } from '../errors';
 import type { BlockRegistry } from '../kernel';
+import type { Caller } from '../services/accounts';
+import type { Services } from '../services/create-services';
 
-/** What every resolver gets: the server's parts. The caller is added with the accounts service. */
+/** What every resolver gets: the server's parts and who is calling (null when signed out). */
 export interface GraphQLContext {
   registry: BlockRegistry;
   provider: AiProvider;
+  services: Services;
+  caller: Caller | null;
+  /** The bearer token the call came with, when there was one. */
+  token: string | null;
+}
+
+/** The caller, or the error every signed-in-only operation gives. */
+export function requireCaller(context: GraphQLContext): Caller {
+  if (!context.caller) throw new UnauthenticatedError('Please sign in.');
+  return context.caller;
+}
+
+/** `Bearer <token>` from a header or a graphql-ws connection parameter. */
+export function bearerToken(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
 }

@@ -1,0 +1,40 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('UserMetadata')
+export class UserMetadataType {
+  @Field() full_name!: string;
+  @Field() isAdmin!: boolean;
+}
+
+@ObjectType('AuthUser', {
+  description: 'The signed-in person, shaped like the hosted auth service the product expects.',
+})
+export class AuthUserType {
+  @Field() id!: string;
+  @Field() email!: string;
+  @Field(() => UserMetadataType) user_metadata!: UserMetadataType;
+}
+
+@ObjectType('Session')
+export class SessionType {
+  @Field() access_token!: string;
+  @Field() refresh_token!: string;
+  @Field(() => Int, { description: 'Unix seconds when the access token expires.' }) expires_at!: number;
+  @Field(() => Int) expires_in!: number;
+  @Field() token_type!: string;
+}
+
+@ObjectType('AuthResult')
+export class AuthResultType {
+  @Field(() => AuthUserType) user!: AuthUserType;
+  @Field(() => SessionType, {
+    nullable: true,
+    description: 'Null when e-mail confirmation is required first.',
+  })
+  session!: SessionType | null;
+}
+
+@ObjectType('RefreshResult')
+export class RefreshResultType {
+  @Field(() => SessionType) session!: SessionType;
+}

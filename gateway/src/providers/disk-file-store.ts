@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileStore, KeptFile } from '@blocksmith/block-sdk';
+import type { FileRef } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import { FileRecord } from '../data/entities';
+
+const URL_PREFIX = '/files/';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Files kept on local disk under DATA_DIR/files, described by rows in `files`; served at /files/<id>. */
+export class DiskFileStore implements FileStore {
+  private readonly dir: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    dataDir: string,
+    private readonly ownerId: string | null = null,
+  ) {
+    this.dir = path.join(dataDir, 'files');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** The same store, recording `ownerId` as the owner of what it keeps. */
+  forOwner(ownerId: string | null): DiskFileStore {
+    return new DiskFileStore(this.dataSource, path.dirname(this.dir), ownerId);
+  }
+
+  async put(data: Uint8Array, meta: { name: string; mime: string }): Promise<FileRef> {
+    const id = randomUUID();
+    await writeFile(path.join(this.dir, id), data);
+    await this.dataSource
+      .getRepository(FileRecord)
+      .insert({ id, ownerId: this.ownerId, name: meta.name, mime: meta.mime, size: data.byteLength });
+    return { id, name: meta.name, mime: meta.mime, size: data.byteLength, url: URL_PREFIX + id };
+  }
+
+  async read(idOrUrl: string): Promise<KeptFile> {
+    const id = idOrUrl.startsWith(URL_PREFIX) ? idOrUrl.slice(URL_PREFIX.length) : idOrUrl;
+    const record = UUID.test(id) ? await this.dataSource.getRepository(FileRecord).findOneBy({ id }) : null;
+    if (!record) throw new Error(`No file ${idOrUrl} is kept here.`);
+    const data = new Uint8Array(await readFile(path.join(this.dir, id)));
+    return {
+      ref: { id, name: record.name, mime: record.mime, size: record.size, url: URL_PREFIX + id },
+      data,
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import type { AiProvider } from '@blocksmith/block-sdk';
+import type { DataSource } from 'typeorm';
+import type { GatewayConfig } from '../config';
+import type { BlockRegistry } from '../kernel';
+import { DiskFileStore } from '../providers/disk-file-store';
+import { AccountService, OutboxMailer } from './accounts';
+import { AppService } from './apps/app-service';
+import { CreditLedger } from './credits';
+import { RunEventHub } from './runs/run-event-hub';
+import { RunService } from './runs/run-service';
+
+/** Every service, built once per process over one database. */
+export interface Services {
+  accounts: AccountService;
+  apps: AppService;
+  ledger: CreditLedger;
+  runs: RunService;
+  hub: RunEventHub;
+  files: DiskFileStore;
+}
+
+export function createServices(deps: {
+  config: GatewayConfig;
+  dataSource: DataSource;
+  registry: BlockRegistry;
+  provider: AiProvider;
+}): Services {
+  const { config, dataSource, registry, provider } = deps;
+  const accounts = new AccountService({
+    dataSource,
+    adminEmails: config.adminEmails,
+    mailer: new OutboxMailer({ dataSource }),
+    publicUrl: config.publicUrl,
+  });
+  const apps = new AppService(dataSource, registry);
+  const ledger = new CreditLedger(dataSource);
+  const hub = new RunEventHub();
+  const files = new DiskFileStore(dataSource, config.dataDir);
+  const runs = new RunService({
+    dataSource,
+    registry,
+    apps,
+    ledger,
+    provider,
+    files,
+    hub,
+    concurrency: config.runConcurrency,
+  });
+  return { accounts, apps, ledger, runs, hub, files };
+}

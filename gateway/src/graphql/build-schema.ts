@@ -1,12 +1,23 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
+import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
+import { AppResolver } from './resolvers/app-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
+import { CreditsResolver } from './resolvers/credits-resolver';
+import { RunResolver } from './resolvers/run-resolver';
 
-export const resolvers = [CatalogueResolver, AuthResolver] as const;
+export const resolvers = [
+  CatalogueResolver,
+  AuthResolver,
+  AppResolver,
+  CreditsResolver,
+  RunResolver,
+] as const;
 
 /** The executable schema; its SDL is committed as schema/schema.graphql. */
 export function buildGatewaySchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: false });
+  // Run progress streams from the run event hub; the pub/sub is for topic-based subscriptions.
+  return buildSchema({ resolvers, validate: false, pubSub: createPubSub() });
 }

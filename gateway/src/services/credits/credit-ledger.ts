@@ -86,6 +86,15 @@ export class CreditLedger {
     return (await this.grantMonthly(userId, plan)).balance;
   }
 
+  /** `initialize` on the user's current plan, read from their record. */
+  async initializeForUser(userId: string): Promise<number> {
+    const [user] = await rows(this.dataSource.manager, 'SELECT plan FROM users WHERE id = $1', [
+      requireUuid(userId, 'userId'),
+    ]);
+    if (!user) throw new NotFoundError('There is no such user.');
+    return this.initialize(userId, user.plan as PlanId);
+  }
+
   /**
    * The monthly grant for `period` (default: the current month in UTC), at most once per user and
    * period. It tops the balance up to the plan's amount: unused credits do not pile up month after

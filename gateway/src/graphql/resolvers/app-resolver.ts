@@ -1,0 +1,73 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { App } from '@blocksmith/schema';
+import { requireCaller, type GraphQLContext } from '../context';
+import { AppInput, AppType } from '../types/app';
+
+function viewer(context: GraphQLContext) {
+  return { userId: context.caller?.userId ?? null, isAdmin: context.caller?.isAdmin ?? false };
+}
+
+const asType = (app: App) => app as AppType;
+
+@Resolver()
+export class AppResolver {
+  @Query(() => [AppType], { description: 'The signed-in person’s own apps, newest change first.' })
+  async myApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
+    return (await context.services.apps.listOwn(requireCaller(context).userId)).map(asType);
+  }
+
+  @Query(() => AppType, { description: 'An app the caller may see (own, or approved and public).' })
+  async app(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
+    return asType(await context.services.apps.get(viewer(context), id));
+  }
+
+  @Query(() => AppType, { description: 'A published app by its address, for its public page.' })
+  async publishedApp(@Arg('slug') slug: string, @Ctx() context: GraphQLContext): Promise<AppType> {
+    return asType(await context.services.apps.getPublishedBySlug(viewer(context), slug));
+  }
+
+  @Query(() => [AppType], { description: 'The store: approved, public, published apps, most upvoted first.' })
+  async storeApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
+    return (await context.services.apps.listStore()).map(asType);
+  }
+
+  @Query(() => [AppType], { description: 'A publisher’s approved, public, published apps.' })
+  async appsByUser(
+    @Arg('userId', () => ID) userId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType[]> {
+    return (await context.services.apps.listByUser(userId)).map(asType);
+  }
+
+  @Mutation(() => AppType)
+  async createApp(
+    @Arg('input', () => AppInput) input: AppInput,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return asType(await context.services.apps.create(requireCaller(context).userId, input));
+  }
+
+  @Mutation(() => AppType)
+  async updateApp(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => AppInput) input: AppInput,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return asType(await context.services.apps.update(requireCaller(context).userId, id, input));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.apps.remove(requireCaller(context).userId, id);
+    return true;
+  }
+
+  @Mutation(() => AppType)
+  async setAppPrivate(
+    @Arg('id', () => ID) id: string,
+    @Arg('isPrivate') isPrivate: boolean,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return asType(await context.services.apps.setPrivate(requireCaller(context).userId, id, isPrivate));
+  }
+}

@@ -1,0 +1,34 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
+import { requireCaller, type GraphQLContext } from '../context';
+import { CreditHistoryEntryType, CreditStatsType, CreditsType } from '../types/credits';
+
+@Resolver()
+export class CreditsResolver {
+  @Query(() => CreditsType)
+  async credits(@Ctx() context: GraphQLContext): Promise<CreditsType> {
+    const summary = await context.services.ledger.summary(requireCaller(context).userId);
+    return { credits: summary.balance, unlimited: summary.unlimited };
+  }
+
+  @Query(() => [CreditHistoryEntryType], { description: 'What runs cost, newest first.' })
+  creditHistory(
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_HISTORY_LIMIT }) limit: number,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.ledger.history(requireCaller(context).userId, limit);
+  }
+
+  @Query(() => CreditStatsType)
+  creditStats(@Ctx() context: GraphQLContext) {
+    return context.services.ledger.stats(requireCaller(context).userId);
+  }
+
+  @Mutation(() => CreditsType, { description: 'Creates the balance and grants this month’s credits, once.' })
+  async initializeCredits(@Ctx() context: GraphQLContext): Promise<CreditsType> {
+    const { userId } = requireCaller(context);
+    await context.services.ledger.initializeForUser(userId);
+    const summary = await context.services.ledger.summary(userId);
+    return { credits: summary.balance, unlimited: summary.unlimited };
+  }
+}

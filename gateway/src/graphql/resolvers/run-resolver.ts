@@ -1,0 +1,46 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graphql';
+import type { RunEvent } from '@blocksmith/schema';
+import { InputError, NotFoundError } from '../../errors';
+import { requireCaller, type GraphQLContext } from '../context';
+import { RunStartedType } from '../types/credits';
+
+@Resolver()
+export class RunResolver {
+  @Mutation(() => RunStartedType, {
+    description:
+      'Starts a run: test_execution from the builder (own apps), published from an app page. Watch it with runProgress.',
+  })
+  async startRun(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('inputs', () => GraphQLJSONObject, { nullable: true }) inputs: Record<string, unknown> | null,
+    @Arg('actionType', { defaultValue: 'test_execution' }) actionType: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RunStartedType> {
+    const caller = requireCaller(context);
+    if (actionType !== 'test_execution' && actionType !== 'published') {
+      throw new InputError('actionType must be test_execution or published.');
+    }
+    const started = await context.services.runs.start({
+      userId: caller.userId,
+      isAdmin: caller.isAdmin,
+      appId,
+      inputs: inputs ?? {},
+      actionType,
+    });
+    return { runId: started.runId, cost: started.cost };
+  }
+
+  @Subscription(() => GraphQLJSONObject, {
+    description: 'Every event of one of your runs, in order, from its start to run_finished.',
+    subscribe: ({ args, context }) => {
+      const { services, caller } = context as GraphQLContext;
+      const runId = String(args.runId);
+      if (!caller || !services.hub.canWatch(runId, caller.userId)) throw new NotFoundError('Run not found.');
+      return services.hub.watch(runId);
+    },
+  })
+  runProgress(@Arg('runId', () => ID) _runId: string, @Root() event: RunEvent): RunEvent {
+    return event;
+  }
+}

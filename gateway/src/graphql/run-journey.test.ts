@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OfflineProvider } from '@blocksmith/block-sdk';
+import type { AppConfig, RunEvent } from '@blocksmith/schema';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { loadConfig } from '../config';
+import { startGateway, type Gateway } from '../gateway';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import { probeApp, probePlugin } from '../kernel/probe-blocks';
+
+type Answer = { data?: Record<string, any>; errors?: { message: string; extensions?: { code?: string } }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const config: AppConfig = probeApp(
+  [
+    probePlugin('in', 'textInput', { label: 'Topic' }),
+    probePlugin('gen', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
+    probePlugin('show', 'textDisplay'),
+  ],
+  [
+    ['in', 'gen'],
+    ['gen', 'show'],
+  ],
+);
+
+describe('a run over GraphQL, watched over graphql-ws', () => {
+  let dataDir: string;
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'journey-'));
+    gateway = await startGateway({
+      config: loadConfig({ PORT: '0', DATA_DIR: dataDir, WORKBENCH_DIR: path.join(dataDir, 'none') }),
+      registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
+      provider: new OfflineProvider(),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function graphql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    token?: string,
+  ): Promise<Answer> {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as Answer;
+  }
+
+  async function signUp(email: string): Promise<string> {
+    const answer = await graphql(
+      'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { session { access_token } } }',
+      { email },
+    );
+    const token = answer.data!.signUp.session.access_token as string;
+    await graphql('mutation { initializeCredits { credits } }', {}, token);
+    return token;
+  }
+
+  function watch(token: string, runId: string): Promise<RunEvent[]> {
+    const client = createClient({
+      url: gateway.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
+    const events: RunEvent[] = [];
+    return new Promise<RunEvent[]>((resolve, reject) => {
+      client.subscribe<{ runProgress: RunEvent }>(
+        { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
+        {
+          next: (message) => {
+            if (message.errors) reject(new Error(message.errors[0]!.message));
+            else events.push(message.data!.runProgress);
+          },
+          error: (error) => {
+            void client.dispose();
+            reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
+          },
+          complete: () => {
+            void client.dispose();
+            resolve(events);
+          },
+        },
+      );
+    });
+  }
+
+  it('runs a three-block app with live progress, charges it, and keeps it from other people', async () => {
+    const ada = await signUp('ada@example.com');
+    const bob = await signUp('bob@example.com');
+    const created = await graphql(
+      'mutation ($input: AppInput!) { createApp(input: $input) { id name owner_id } }',
+      { input: { name: 'Topic writer', category: 'Content', config } },
+      ada,
+    );
+    expect(created.errors).toBeUndefined();
+    const appId = created.data!.createApp.id as string;
+
+    const started = await graphql(
+      'mutation ($appId: ID!, $inputs: JSONObject) { startRun(appId: $appId, inputs: $inputs) { runId cost } }',
+      { appId, inputs: { input_text: 'lighthouses' } },
+      ada,
+    );
+    expect(started.errors).toBeUndefined();
+    expect(started.data!.startRun.cost).toBe(1);
+    const events = await watch(ada, started.data!.startRun.runId);
+    expect(events[0]!.type).toBe('run_started');
+    expect(events.filter((e) => e.type === 'node_partial').length).toBeGreaterThan(1);
+    const finished = events.at(-1)!;
+    expect(finished).toMatchObject({ type: 'run_finished', status: 'succeeded' });
+    const generated = events.find((e) => e.type === 'node_finished' && e.nodeId === 'gen');
+    expect(generated).toMatchObject({
+      outputs: { generated_text: expect.stringContaining('[Offline preview]') },
+    });
+    const shown = events.find((e) => e.type === 'node_finished' && e.nodeId === 'show');
+    expect(shown).toMatchObject({ artifacts: [{ kind: 'text', format: 'card' }] });
+
+    const credits = await graphql(
+      '{ credits { credits } creditHistory(limit: 10) { block_type action_type credits_used } }',
+      {},
+      ada,
+    );
+    expect(credits.data!.credits.credits).toBe(49);
+    expect(credits.data!.creditHistory).toEqual([
+      { block_type: 'text_generation', action_type: 'test_execution', credits_used: 1 },
+    ]);
+
+    // Bob can neither see, change, run nor watch Ada's unpublished app.
+    for (const [query, variables] of [
+      ['query ($id: ID!) { app(id: $id) { id } }', { id: appId }],
+      ['mutation ($id: ID!) { updateApp(id: $id, input: { name: "mine" }) { id } }', { id: appId }],
+      ['mutation ($id: ID!) { deleteApp(id: $id) }', { id: appId }],
+      ['mutation ($appId: ID!) { startRun(appId: $appId) { runId } }', { appId }],
+    ] as const) {
+      const answer = await graphql(query, variables, bob);
+      expect(answer.errors![0]!.extensions!.code).toBe('NOT_FOUND');
+    }
+    await expect(watch(bob, started.data!.startRun.runId)).rejects.toThrow('Run not found.');
+    expect((await graphql('{ myApps { id } }', {}, bob)).data!.myApps).toEqual([]);
+  }, 60_000);
+
+  it('refuses signed-out calls and malformed apps with codes', async () => {
+    expect((await graphql('{ myApps { id } }')).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    const token = await signUp('cy@example.com');
+    const broken = await graphql(
+      'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
+      { input: { config: probeApp([probePlugin('x', 'nope')], []) } },
+      token,
+    );
+    expect(broken.errors![0]).toMatchObject({
+      message: 'nope (x): unknown block kind "nope".',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  }, 30_000);
+});

@@ -1,0 +1,28 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('CreditHistoryEntry')
+export class CreditHistoryEntryType {
+  @Field() _id!: string;
+  @Field({ description: 'e.g. text_generation, image_generation' }) block_type!: string;
+  @Field({ description: 'test_execution (shown as Test) or published' }) action_type!: string;
+  @Field() timestamp!: string;
+  @Field(() => Int) credits_used!: number;
+}
+
+@ObjectType('CreditStats')
+export class CreditStatsType {
+  @Field(() => Int) totalCreditsUsed!: number;
+  @Field(() => Int) totalExecutions!: number;
+}
+
+@ObjectType('Credits')
+export class CreditsType {
+  @Field(() => Int) credits!: number;
+  @Field({ description: 'Enterprise: runs are never refused for credits.' }) unlimited!: boolean;
+}
+
+@ObjectType('RunStarted')
+export class RunStartedType {
+  @Field() runId!: string;
+  @Field(() => Int, { description: 'Credits the run was charged.' }) cost!: number;
+}

@@ -6,6 +6,7 @@ import { AppResolver } from './resolvers/app-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
+import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 
 export const resolvers = [
@@ -13,6 +14,7 @@ export const resolvers = [
   AuthResolver,
   AppResolver,
   CreditsResolver,
+  PublishingResolver,
   RunResolver,
 ] as const;
 

@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { OfflineProvider } from '@blocksmith/block-sdk';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { loadConfig } from '../config';
-import { startGateway, type Gateway } from '../gateway';
-import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import type { Gateway } from '../gateway';
 import { probeApp, probePlugin } from '../kernel/probe-blocks';
-
-type Answer = { data?: Record<string, any>; errors?: { message: string; extensions?: { code?: string } }[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { startTestGateway, type TestGateway } from './test-client';
 
 const config: AppConfig = probeApp(
   [
@@ -25,45 +18,17 @@ const config: AppConfig = probeApp(
 );
 
 describe('a run over GraphQL, watched over graphql-ws', () => {
-  let dataDir: string;
+  let t: TestGateway;
   let gateway: Gateway;
+  let graphql: TestGateway['graphql'];
+  let signUp: TestGateway['signUp'];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'journey-'));
-    gateway = await startGateway({
-      config: loadConfig({ PORT: '0', DATA_DIR: dataDir, WORKBENCH_DIR: path.join(dataDir, 'none') }),
-      registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
-      provider: new OfflineProvider(),
-    });
+    t = await startTestGateway();
+    ({ gateway, graphql, signUp } = t);
   }, 60_000);
 
-  afterAll(async () => {
-    await gateway.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function graphql(
-    query: string,
-    variables: Record<string, unknown> = {},
-    token?: string,
-  ): Promise<Answer> {
-    const response = await fetch(`${gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as Answer;
-  }
-
-  async function signUp(email: string): Promise<string> {
-    const answer = await graphql(
-      'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { session { access_token } } }',
-      { email },
-    );
-    const token = answer.data!.signUp.session.access_token as string;
-    await graphql('mutation { initializeCredits { credits } }', {}, token);
-    return token;
-  }
+  afterAll(() => t.close());
 
   function watch(token: string, runId: string): Promise<RunEvent[]> {
     const client = createClient({

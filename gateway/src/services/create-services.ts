@@ -6,6 +6,7 @@ import { DiskFileStore } from '../providers/disk-file-store';
 import { AccountService, OutboxMailer } from './accounts';
 import { AppService } from './apps/app-service';
 import { CreditLedger } from './credits';
+import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
 import { RunService } from './runs/run-service';
 
@@ -14,6 +15,7 @@ export interface Services {
   accounts: AccountService;
   apps: AppService;
   ledger: CreditLedger;
+  publishing: PublishingService;
   runs: RunService;
   hub: RunEventHub;
   files: DiskFileStore;
@@ -46,5 +48,6 @@ export function createServices(deps: {
     hub,
     concurrency: config.runConcurrency,
   });
-  return { accounts, apps, ledger, runs, hub, files };
+  const publishing = new PublishingService(dataSource, apps);
+  return { accounts, apps, ledger, publishing, runs, hub, files };
 }

@@ -1,0 +1,61 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { App } from '@blocksmith/schema';
+import { requireCaller, type GraphQLContext } from '../context';
+import { AppInput, AppType } from '../types/app';
+import { AppStatusCountsType, PublishingInfoType, PublishResultType } from '../types/publishing';
+
+const asType = (app: App) => app as AppType;
+
+@Resolver()
+export class PublishingResolver {
+  @Query(() => PublishingInfoType, {
+    description: 'The plan’s published-app limit and how much of it is used.',
+  })
+  publishingInfo(@Ctx() context: GraphQLContext) {
+    return context.services.publishing.info(requireCaller(context).userId);
+  }
+
+  @Mutation(() => PublishResultType, { description: 'Publishes an own app; it waits for review (pending).' })
+  async publishApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    return context.services.publishing.publish(requireCaller(context).userId, id);
+  }
+
+  @Mutation(() => PublishResultType, {
+    description: 'Saves the whole app (creating it without an id), then publishes it.',
+  })
+  async publishAppWithData(
+    @Arg('input', () => AppInput) input: AppInput,
+    @Arg('id', () => ID, { nullable: true }) id: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.publishing.publishWithData(requireCaller(context).userId, {
+      ...input,
+      ...(id ? { id } : {}),
+    });
+  }
+
+  @Mutation(() => AppType)
+  async unpublishApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
+    return asType(await context.services.publishing.unpublish(requireCaller(context).userId, id));
+  }
+
+  @Query(() => [AppType], { description: 'Admins: published apps waiting for review, oldest first.' })
+  async pendingApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
+    return (await context.services.publishing.pending(requireCaller(context))).map(asType);
+  }
+
+  @Query(() => AppStatusCountsType, { description: 'Admins: published apps by review status.' })
+  appStatusCounts(@Ctx() context: GraphQLContext) {
+    return context.services.publishing.counts(requireCaller(context));
+  }
+
+  @Mutation(() => AppType, { description: 'Admins: approve, or reject with review notes.' })
+  async reviewApp(
+    @Arg('id', () => ID) id: string,
+    @Arg('status') status: string,
+    @Arg('reviewNotes', () => String, { nullable: true }) reviewNotes: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return asType(await context.services.publishing.review(requireCaller(context), id, status, reviewNotes));
+  }
+}

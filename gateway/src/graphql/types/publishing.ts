@@ -1,0 +1,24 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { AppType } from './app';
+
+@ObjectType('PublishingInfo')
+export class PublishingInfoType {
+  @Field({ description: 'free, starter or enterprise' }) plan!: string;
+  @Field(() => Int, { description: 'Published apps allowed; -1 means unlimited.' }) limit!: number;
+  @Field(() => Int) currentCount!: number;
+  @Field(() => Int, { description: '-1 when unlimited.' }) remaining!: number;
+  @Field() canPublish!: boolean;
+}
+
+@ObjectType('PublishResult')
+export class PublishResultType {
+  @Field(() => AppType) app!: AppType;
+  @Field(() => PublishingInfoType) publishingInfo!: PublishingInfoType;
+}
+
+@ObjectType('AppStatusCounts', { description: 'Published apps by review status.' })
+export class AppStatusCountsType {
+  @Field(() => Int) pending!: number;
+  @Field(() => Int) approved!: number;
+  @Field(() => Int) rejected!: number;
+}

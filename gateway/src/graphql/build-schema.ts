@@ -8,6 +8,7 @@ import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
+import { UpvoteResolver } from './resolvers/upvote-resolver';
 
 export const resolvers = [
   CatalogueResolver,
@@ -16,6 +17,7 @@ export const resolvers = [
   CreditsResolver,
   PublishingResolver,
   RunResolver,
+  UpvoteResolver,
 ] as const;
 
 /** The executable schema; its SDL is committed as schema/schema.graphql. */

@@ -9,6 +9,7 @@ import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
 import { RunService } from './runs/run-service';
+import { UpvoteService } from './upvotes/upvote-service';
 
 /** Every service, built once per process over one database. */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
+  upvotes: UpvoteService;
   hub: RunEventHub;
   files: DiskFileStore;
 }
@@ -49,5 +51,6 @@ export function createServices(deps: {
     concurrency: config.runConcurrency,
   });
   const publishing = new PublishingService(dataSource, apps);
-  return { accounts, apps, ledger, publishing, runs, hub, files };
+  const upvotes = new UpvoteService(dataSource, apps);
+  return { accounts, apps, ledger, publishing, runs, upvotes, hub, files };
 }

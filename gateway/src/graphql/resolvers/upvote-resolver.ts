@@ -1,0 +1,27 @@
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { requireCaller, type GraphQLContext } from '../context';
+
+@ObjectType('UpvoteResult')
+export class UpvoteResultType {
+  @Field({ description: 'False when this person had already upvoted the app.' }) counted!: boolean;
+  @Field(() => Int) upvotes!: number;
+}
+
+@Resolver()
+export class UpvoteResolver {
+  @Mutation(() => UpvoteResultType, { description: 'One upvote per person per app.' })
+  upvoteApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    return context.services.upvotes.upvote(requireCaller(context).userId, id);
+  }
+
+  @Query(() => Boolean, { description: 'Whether the signed-in person has upvoted the app.' })
+  upvoteStatus(@Arg('appId', () => ID) appId: string, @Ctx() context: GraphQLContext) {
+    return context.services.upvotes.hasUpvoted(requireCaller(context).userId, appId);
+  }
+
+  @Mutation(() => Int, { description: 'Counts a view of an app page; anyone who can see the app.' })
+  recordAppView(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    const viewer = { userId: context.caller?.userId ?? null, isAdmin: context.caller?.isAdmin ?? false };
+    return context.services.upvotes.view(viewer, id);
+  }
+}

@@ -1,0 +1,59 @@
+import type { DataSource } from 'typeorm';
+import type { AppService, Viewer } from '../apps/app-service';
+
+export interface UpvoteResult {
+  /** False when this person had already upvoted the app. */
+  counted: boolean;
+  upvotes: number;
+}
+
+/**
+ * Upvotes (one per person per app: the table's primary key says so) and views. Only apps the
+ * person can see may be upvoted or viewed; the count changes in the same transaction as the vote.
+ */
+export class UpvoteService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly apps: AppService,
+  ) {}
+
+  async upvote(userId: string, appId: string): Promise<UpvoteResult> {
+    const app = await this.apps.get({ userId, isAdmin: false }, appId);
+    return this.dataSource.transaction(async (tx) => {
+      const inserted = (await tx.query(
+        'INSERT INTO upvotes (app_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING app_id',
+        [app.id, userId],
+      )) as unknown[];
+      const counted = inserted.length === 1;
+      // TypeORM answers an UPDATE with [rows, count] and a SELECT with rows.
+      const upvotes = counted
+        ? (
+            (await tx.query('UPDATE apps SET upvotes = upvotes + 1 WHERE id = $1 RETURNING upvotes', [
+              app.id,
+            ])) as [{ upvotes: number }[], number]
+          )[0][0]!.upvotes
+        : ((await tx.query('SELECT upvotes FROM apps WHERE id = $1', [app.id])) as { upvotes: number }[])[0]!
+            .upvotes;
+      return { counted, upvotes: Number(upvotes) };
+    });
+  }
+
+  async hasUpvoted(userId: string, appId: string): Promise<boolean> {
+    const app = await this.apps.get({ userId, isAdmin: false }, appId);
+    const rows = (await this.dataSource.query('SELECT 1 FROM upvotes WHERE app_id = $1 AND user_id = $2', [
+      app.id,
+      userId,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Counts a view of an app's page; returns the new count. */
+  async view(viewer: Viewer, appId: string): Promise<number> {
+    const app = await this.apps.get(viewer, appId);
+    const [changed] = (await this.dataSource.query(
+      'UPDATE apps SET views = views + 1 WHERE id = $1 RETURNING views',
+      [app.id],
+    )) as [{ views: number }[], number];
+    return Number(changed[0]!.views);
+  }
+}

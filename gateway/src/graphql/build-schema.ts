@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
+import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { AppResolver } from './resolvers/app-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
@@ -12,6 +13,7 @@ import { UpvoteResolver } from './resolvers/upvote-resolver';
 
 export const resolvers = [
   CatalogueResolver,
+  AnalyticsResolver,
   AuthResolver,
   AppResolver,
   CreditsResolver,

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../config';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { AccountService, OutboxMailer } from './accounts';
+import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
@@ -14,6 +15,7 @@ import { UpvoteService } from './upvotes/upvote-service';
 /** Every service, built once per process over one database. */
 export interface Services {
   accounts: AccountService;
+  analytics: AnalyticsService;
   apps: AppService;
   ledger: CreditLedger;
   publishing: PublishingService;
@@ -52,5 +54,6 @@ export function createServices(deps: {
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
-  return { accounts, apps, ledger, publishing, runs, upvotes, hub, files };
+  const analytics = new AnalyticsService(dataSource);
+  return { accounts, analytics, apps, ledger, publishing, runs, upvotes, hub, files };
 }

@@ -1,0 +1,75 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { requireCaller, type GraphQLContext } from '../context';
+
+@ObjectType('AppAnalytics')
+class AppAnalyticsType {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() isPublished!: boolean;
+  @Field() isPrivate!: boolean;
+  @Field() category!: string;
+  @Field() createdAt!: string;
+  @Field(() => Int) views!: number;
+  @Field(() => Int) runs!: number;
+  @Field(() => Int) upvotes!: number;
+}
+
+@ObjectType('DayRuns')
+class DayRunsType {
+  @Field({ description: 'YYYY-MM-DD (UTC)' }) date!: string;
+  @Field(() => Int) runs!: number;
+}
+
+@ObjectType('AnalyticsTotals')
+class AnalyticsTotalsType {
+  @Field(() => Int) views!: number;
+  @Field(() => Int) runs!: number;
+  @Field(() => Int) upvotes!: number;
+}
+
+@ObjectType('MyAppsAnalytics')
+class MyAppsAnalyticsType {
+  @Field() period!: string;
+  @Field(() => [AppAnalyticsType]) apps!: AppAnalyticsType[];
+  @Field(() => [DayRunsType]) history!: DayRunsType[];
+  @Field(() => AnalyticsTotalsType) totals!: AnalyticsTotalsType;
+}
+
+@ObjectType('AnalyticsEventRecord')
+class AnalyticsEventRecordType {
+  @Field() name!: string;
+  @Field() at!: string;
+  @Field(() => GraphQLJSONObject) props!: Record<string, unknown>;
+}
+
+@ObjectType('AnalyticsSummary')
+class AnalyticsSummaryType {
+  @Field() range!: string;
+  @Field(() => GraphQLJSONObject, { description: 'Event name to count.' }) raw!: Record<string, number>;
+  @Field(() => [AnalyticsEventRecordType], { description: 'The newest 200 events.' })
+  recent!: AnalyticsEventRecordType[];
+}
+
+@Resolver()
+export class AnalyticsResolver {
+  @Mutation(() => Boolean, { description: 'Records a product event (signed in or not).' })
+  async trackEvent(
+    @Arg('name') name: string,
+    @Arg('props', () => GraphQLJSONObject, { nullable: true }) props: Record<string, unknown> | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    await context.services.analytics.track({ name, props, userId: context.caller?.userId ?? null });
+    return true;
+  }
+
+  @Query(() => MyAppsAnalyticsType, { description: 'Your apps’ views, runs and upvotes, and runs per day.' })
+  myAppsAnalytics(@Arg('period', { defaultValue: '7d' }) period: string, @Ctx() context: GraphQLContext) {
+    return context.services.analytics.myApps(requireCaller(context).userId, period);
+  }
+
+  @Query(() => AnalyticsSummaryType, { description: 'Admins: events by name over 1d, 7d, 30d or all.' })
+  analyticsSummary(@Arg('range', { defaultValue: '30d' }) range: string, @Ctx() context: GraphQLContext) {
+    return context.services.analytics.summary(requireCaller(context), range);
+  }
+}

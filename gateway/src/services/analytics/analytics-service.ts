@@ -1,0 +1,191 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { isPlainObject } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import { AnalyticsEvent } from '../../data/entities';
+import { ForbiddenError, InputError } from '../../errors';
+
+/** The events the product sends (spec: tracked events and their fields). */
+export const EVENT_NAMES = [
+  'user_signup',
+  'user_login',
+  'start_building',
+  'visit_playground',
+  'landing_page_interaction',
+  'app_created',
+  'app_saved',
+  'app_published',
+  'app_duplicated',
+  'app_exported',
+  'app_shared',
+  'app_executed',
+  'app_viewed',
+  'upvote_given',
+  'plugin_used',
+  'assistant_used',
+  'template_loaded',
+  'error_occurred',
+  'app_execution_error',
+  'authentication_error',
+  'publishing_error',
+  'network_error',
+  'validation_error',
+  'password_reset_requested',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const ANALYTICS_PERIODS = ['7d', '30d'] as const;
+export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
+const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
+const MAX_PROPS = 20;
+const MAX_VALUE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface MyAppAnalytics {
+  id: string;
+  name: string;
+  isPublished: boolean;
+  isPrivate: boolean;
+  category: string;
+  createdAt: string;
+  views: number;
+  runs: number;
+  upvotes: number;
+}
+
+export interface MyAnalytics {
+  period: string;
+  apps: MyAppAnalytics[];
+  /** Runs per day over the period, oldest first, every day present. */
+  history: { date: string; runs: number }[];
+  totals: { views: number; runs: number; upvotes: number };
+}
+
+/** Keeps only short scalar fields; the e-mail of a password reset is never kept as written. */
+function cleanProps(name: EventName, props: unknown): Record<string, string | number | boolean | null> {
+  if (props === undefined || props === null) return {};
+  if (!isPlainObject(props)) throw new InputError('Event properties must be an object.');
+  const entries = Object.entries(props);
+  if (entries.length > MAX_PROPS) throw new InputError(`An event may carry at most ${MAX_PROPS} properties.`);
+  const clean: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of entries) {
+    if (
+      value === null ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    ) {
+      clean[key] = value;
+    } else if (typeof value === 'string') {
+      clean[key] = value.slice(0, MAX_VALUE);
+    } else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      clean[key] = value.join(',').slice(0, MAX_VALUE);
+    }
+  }
+  if (name === 'password_reset_requested' && 'email' in clean) {
+    const email = String(clean.email).trim().toLowerCase();
+    delete clean.email;
+    clean.email_hash = createHash('sha256').update(email).digest('hex').slice(0, 16);
+  }
+  return clean;
+}
+
+/** First-party product analytics: events people's browsers send, and the figures shown back. */
+export class AnalyticsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async track(input: { name: string; props?: unknown; userId: string | null }): Promise<void> {
+    if (!(EVENT_NAMES as readonly string[]).includes(input.name)) {
+      throw new InputError(`Unknown event "${String(input.name).slice(0, 60)}".`);
+    }
+    const name = input.name as EventName;
+    const props = cleanProps(name, input.props);
+    const appId = typeof props.app_id === 'string' && UUID.test(props.app_id) ? props.app_id : null;
+    const events = this.dataSource.getRepository(AnalyticsEvent);
+    await events.save(
+      events.create({ id: randomUUID(), name, userId: input.userId, appId, props, createdAt: this.now() }),
+    );
+  }
+
+  /** The owner's apps with views, runs and upvotes, and runs per day over the period. */
+  async myApps(userId: string, period = '7d'): Promise<MyAnalytics> {
+    if (!(ANALYTICS_PERIODS as readonly string[]).includes(period))
+      throw new InputError('period must be 7d or 30d.');
+    const days = DAYS[period]!;
+    const since = new Date(this.startOfDay(this.now()).getTime() - (days - 1) * 86_400_000);
+    const apps = (await this.dataSource.query(
+      `SELECT id, name, is_published, is_private, category, created_at, views, uses, upvotes
+         FROM apps WHERE owner_id = $1 ORDER BY created_at`,
+      [userId],
+    )) as Record<string, unknown>[];
+    const perDay = (await this.dataSource.query(
+      `SELECT to_char(date_trunc('day', r.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS runs
+         FROM runs r JOIN apps a ON a.id = r.app_id
+        WHERE a.owner_id = $1 AND r.created_at >= $2
+        GROUP BY 1`,
+      [userId, since],
+    )) as { day: string; runs: number }[];
+    const byDay = new Map(perDay.map((row) => [row.day, Number(row.runs)]));
+    const history = Array.from({ length: days }, (_, i) => {
+      const date = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      return { date, runs: byDay.get(date) ?? 0 };
+    });
+    const list: MyAppAnalytics[] = apps.map((row) => ({
+      id: String(row.id),
+      name: String(row.name),
+      isPublished: Boolean(row.is_published),
+      isPrivate: Boolean(row.is_private),
+      category: String(row.category),
+      createdAt: new Date(row.created_at as string).toISOString(),
+      views: Number(row.views),
+      runs: Number(row.uses),
+      upvotes: Number(row.upvotes),
+    }));
+    const totals = list.reduce(
+      (sum, app) => ({
+        views: sum.views + app.views,
+        runs: sum.runs + app.runs,
+        upvotes: sum.upvotes + app.upvotes,
+      }),
+      { views: 0, runs: 0, upvotes: 0 },
+    );
+    return { period, apps: list, history, totals };
+  }
+
+  /** Admins: how many of each event in the range (`raw`), newest events for the side panel. */
+  async summary(
+    reviewer: { isAdmin: boolean },
+    range = '30d',
+  ): Promise<{
+    range: string;
+    raw: Record<string, number>;
+    recent: { name: string; at: string; props: unknown }[];
+  }> {
+    if (!reviewer.isAdmin) throw new ForbiddenError('You do not have permission to view this page.');
+    if (!(SUMMARY_RANGES as readonly string[]).includes(range))
+      throw new InputError('range must be 1d, 7d, 30d or all.');
+    const since = range === 'all' ? new Date(0) : new Date(this.now().getTime() - DAYS[range]! * 86_400_000);
+    const counts = (await this.dataSource.query(
+      'SELECT name, count(*)::int AS n FROM events WHERE created_at >= $1 GROUP BY name ORDER BY name',
+      [since],
+    )) as { name: string; n: number }[];
+    const recent = (await this.dataSource.query(
+      'SELECT name, created_at, props FROM events WHERE created_at >= $1 ORDER BY created_at DESC LIMIT 200',
+      [since],
+    )) as { name: string; created_at: string; props: unknown }[];
+    return {
+      range,
+      raw: Object.fromEntries(counts.map((row) => [row.name, Number(row.n)])),
+      recent: recent.map((row) => ({
+        name: row.name,
+        at: new Date(row.created_at).toISOString(),
+        props: row.props,
+      })),
+    };
+  }
+
+  private startOfDay(date: Date): Date {
+    return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  }
+}

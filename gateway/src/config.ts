@@ -15,6 +15,8 @@ export interface GatewayConfig {
   workbenchDir: string;
   /** Blocks running at once in one run. */
   runConcurrency: number;
+  /** Where sales enquiries are mailed: SALES_EMAIL, else the first admin; null keeps them in the database only. */
+  salesEmail: string | null;
 }
 
 export class ConfigError extends Error {
@@ -51,19 +53,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`AUTH_PROVIDER must be local or firebase (got "${authProvider}").`);
   }
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const adminEmails = new Set(
+    (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     databaseUrl,
     publicUrl,
-    adminEmails: new Set(
-      (env.ADMIN_EMAILS ?? '')
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails,
     authProvider,
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
+    salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,
   };
 }

@@ -128,6 +128,20 @@ describe('the gateway over HTTP', () => {
     );
   });
 
+  it('takes a sales enquiry without sign-in and answers the promise', async () => {
+    const answer = await graphql(
+      'mutation { contactSales(input: { name: "Grace", email: "grace@example.com", company: "Navy", message: "Hello" }) { message } }',
+    );
+    expect(answer.data!.contactSales).toEqual({ message: "We'll get back to you within 24 hours." });
+    const missing = await graphql(
+      'mutation { contactSales(input: { name: "Grace", email: "grace@example.com", company: " ", message: "Hello" }) { message } }',
+    );
+    expect(missing.errors![0]).toMatchObject({
+      message: 'Please fill in your company.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
   it('describes itself for the start-up log', () => {
     expect(gateway.describe().join('\n')).toMatch(
       /running on http:\/\/localhost:\d+[\s\S]*offline[\s\S]*embedded PGlite/,

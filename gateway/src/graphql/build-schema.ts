@@ -9,6 +9,7 @@ import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
+import { SalesResolver } from './resolvers/sales-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
 
 export const resolvers = [
@@ -19,6 +20,7 @@ export const resolvers = [
   CreditsResolver,
   PublishingResolver,
   RunResolver,
+  SalesResolver,
   UpvoteResolver,
 ] as const;
 

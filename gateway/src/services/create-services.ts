@@ -10,6 +10,7 @@ import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
 import { RunService } from './runs/run-service';
+import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 
 /** Every service, built once per process over one database. */
@@ -20,6 +21,7 @@ export interface Services {
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
+  sales: SalesContactService;
   upvotes: UpvoteService;
   hub: RunEventHub;
   files: DiskFileStore;
@@ -32,10 +34,11 @@ export function createServices(deps: {
   provider: AiProvider;
 }): Services {
   const { config, dataSource, registry, provider } = deps;
+  const mailer = new OutboxMailer({ dataSource });
   const accounts = new AccountService({
     dataSource,
     adminEmails: config.adminEmails,
-    mailer: new OutboxMailer({ dataSource }),
+    mailer,
     publicUrl: config.publicUrl,
   });
   const apps = new AppService(dataSource, registry);
@@ -55,5 +58,6 @@ export function createServices(deps: {
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
   const analytics = new AnalyticsService(dataSource);
-  return { accounts, analytics, apps, ledger, publishing, runs, upvotes, hub, files };
+  const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
+  return { accounts, analytics, apps, ledger, publishing, runs, sales, upvotes, hub, files };
 }

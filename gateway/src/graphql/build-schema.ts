@@ -4,6 +4,7 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { AppResolver } from './resolvers/app-resolver';
+import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
@@ -17,6 +18,7 @@ export const resolvers = [
   AnalyticsResolver,
   AuthResolver,
   AppResolver,
+  AssistantResolver,
   CreditsResolver,
   PublishingResolver,
   RunResolver,

@@ -112,6 +112,35 @@ describe('a run over GraphQL, watched over graphql-ws', () => {
     expect((await graphql('{ myApps { id } }', {}, bob)).data!.myApps).toEqual([]);
   }, 60_000);
 
+  it('builds an app with the assistant and runs it', async () => {
+    const token = await signUp('builder@example.com');
+    expect(
+      (await graphql('mutation { generateApp(prompt: "A poem writer") { appName } }')).errors![0]!.extensions!
+        .code,
+    ).toBe('UNAUTHENTICATED');
+    const generated = await graphql(
+      'mutation { generateApp(prompt: "Write a short poem about whatever topic the user gives") { message plugins connections appName } }',
+      {},
+      token,
+    );
+    const { plugins, connections, appName } = generated.data!.generateApp;
+    const created = await graphql(
+      'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
+      {
+        input: { name: appName, config: { plugins, connections, canvas: { zoom: 1, pan: { x: 0, y: 0 } } } },
+      },
+      token,
+    );
+    const appId = created.data!.createApp.id as string;
+    const started = await graphql(
+      'mutation ($appId: ID!) { startRun(appId: $appId, inputs: { input_text: "the sea" }) { runId } }',
+      { appId },
+      token,
+    );
+    const events = await watch(token, started.data!.startRun.runId);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'succeeded' });
+  }, 60_000);
+
   it('refuses signed-out calls and malformed apps with codes', async () => {
     expect((await graphql('{ myApps { id } }')).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
     const token = await signUp('cy@example.com');

@@ -6,6 +6,7 @@ import { DiskFileStore } from '../providers/disk-file-store';
 import { AccountService, OutboxMailer } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
+import { AssistantService } from './assistant/assistant-service';
 import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
@@ -18,6 +19,7 @@ export interface Services {
   accounts: AccountService;
   analytics: AnalyticsService;
   apps: AppService;
+  assistant: AssistantService;
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
@@ -59,5 +61,6 @@ export function createServices(deps: {
   const upvotes = new UpvoteService(dataSource, apps);
   const analytics = new AnalyticsService(dataSource);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
-  return { accounts, analytics, apps, ledger, publishing, runs, sales, upvotes, hub, files };
+  const assistant = new AssistantService(registry, provider);
+  return { accounts, analytics, apps, assistant, ledger, publishing, runs, sales, upvotes, hub, files };
 }

@@ -1,0 +1,201 @@
+import { Ai, defaultSettings, validateSettings, type AiProvider } from '@blocksmith/block-sdk';
+import {
+  TEMPLATE_COLUMNS,
+  connect,
+  emptyConfig,
+  generatedAppDescription,
+  generatedAppName,
+  missingPromptVariables,
+  newPluginId,
+  pinVariableNames,
+  promptVariablesMessage,
+  substituteTemplate,
+  templateVariables,
+  upstreamVariables,
+  type AppConfig,
+  type Connection,
+  type PluginInstance,
+} from '@blocksmith/schema';
+import { InputError } from '../../errors';
+import { planRun, type BlockRegistry } from '../../kernel';
+import { offlineAppPlan, type AppPlan } from './offline-app-plan';
+
+export interface GeneratedApp {
+  message: string;
+  plugins: PluginInstance[];
+  connections: Connection[];
+  /** Per block: prompt variables the assistant wrote and the upstream names they were changed to. */
+  variableMapping: Record<string, Record<string, string>>;
+  appName: string;
+  appDescription: string;
+}
+
+const MAX_REQUEST = 2000;
+const COLUMN = { input: TEMPLATE_COLUMNS[0], ai: TEMPLATE_COLUMNS[1], output: TEMPLATE_COLUMNS[2] } as const;
+
+/**
+ * Builds an app from one sentence, and prompts from a description. Whatever the AI answers, only
+ * registered block kinds with valid settings and allowed connections survive, prompt variables are
+ * remapped to what the connected blocks provide, and the result must plan like any saved app.
+ */
+export class AssistantService {
+  constructor(
+    private readonly registry: BlockRegistry,
+    private readonly provider: AiProvider,
+  ) {}
+
+  async generateApp(
+    request: string,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<GeneratedApp> {
+    const text = typeof request === 'string' ? request.trim() : '';
+    if (text === '') throw new InputError('Describe the app you want in a sentence.');
+    if (text.length > MAX_REQUEST)
+      throw new InputError(`Please describe the app in at most ${MAX_REQUEST} characters.`);
+    let plan = this.provider.offline ? offlineAppPlan(text) : await this.askForPlan(text, signal);
+    let built = this.build(plan);
+    if (!built) {
+      plan = offlineAppPlan(text);
+      built = this.build(plan)!;
+    }
+    return {
+      message: plan.message,
+      ...built,
+      appName: generatedAppName(text),
+      appDescription: generatedAppDescription(text),
+    };
+  }
+
+  /** A prompt template that uses every given variable as `{{name}}`. */
+  async generatePrompt(
+    description: string,
+    variables: string[],
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<string> {
+    const text = typeof description === 'string' ? description.trim() : '';
+    if (text === '') throw new InputError('Describe what the prompt should do.');
+    const names = Array.isArray(variables) ? variables.filter((v): v is string => typeof v === 'string') : [];
+    const missing = missingPromptVariables(text, names);
+    if (missing.length > 0) throw new InputError(promptVariablesMessage(missing));
+    let prompt: string;
+    if (this.provider.offline) {
+      prompt = `${text}${names.length ? '\n\n' + names.map((n) => `${n}: {{${n}}}`).join('\n') : ''}`;
+    } else {
+      prompt = await new Ai(this.provider, signal).text(
+        {
+          system:
+            'You write prompt templates for an AI block. Answer with the template only. Use each listed variable exactly once as {{name}}.',
+          prompt: `Task: ${text}\nVariables: ${names.map((n) => `{{${n}}}`).join(', ') || '(none)'}`,
+        },
+        { stream: false },
+      );
+    }
+    const used = new Set(templateVariables(prompt));
+    const absent = names.filter((n) => !used.has(n));
+    return absent.length
+      ? `${prompt.trim()}\n\n${absent.map((n) => `${n}: {{${n}}}`).join('\n')}`
+      : prompt.trim();
+  }
+
+  private async askForPlan(request: string, signal: AbortSignal): Promise<AppPlan> {
+    const kinds = this.registry.catalogue().map((b) => `${b.id} (${b.category}): ${b.description}`);
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['message', 'blocks'],
+      properties: {
+        message: { type: 'string', maxLength: 500 },
+        blocks: {
+          type: 'array',
+          minItems: 2,
+          maxItems: 8,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type', 'settings'],
+            properties: {
+              type: { enum: this.registry.list().map((b) => b.kind) },
+              settings: { type: 'object' },
+            },
+          },
+        },
+      },
+    } as const;
+    try {
+      return await new Ai(this.provider, signal).json<AppPlan>({
+        system:
+          'You design small AI apps as a line of blocks: input blocks first, then AI blocks, then output blocks. ' +
+          'Prompt settings may use {{input_text}} for the previous block’s text. Available blocks:\n' +
+          kinds.join('\n'),
+        prompt: `Build an app for: ${request}`,
+        schema,
+        schemaName: 'app_plan',
+      });
+    } catch {
+      return offlineAppPlan(request);
+    }
+  }
+
+  /** Turns a plan into a config the engine accepts, or null when nothing valid is left. */
+  private build(plan: AppPlan): Omit<GeneratedApp, 'message' | 'appName' | 'appDescription'> | null {
+    const now = Date.now();
+    const rows = { input: 0, ai: 0, output: 0 };
+    let config: AppConfig = emptyConfig();
+    for (const block of plan.blocks ?? []) {
+      const definition = this.registry.get(block?.type);
+      if (!definition) continue;
+      const settings = { ...defaultSettings(definition.settings) };
+      for (const [key, value] of Object.entries(block.settings ?? {})) {
+        if (!(key in definition.settings)) continue;
+        const checked = validateSettings(definition.settings, { ...settings, [key]: value });
+        if (checked.ok) settings[key] = value;
+      }
+      const column = definition.category;
+      const plugin: PluginInstance = {
+        id: newPluginId(now + config.plugins.length),
+        type: definition.kind,
+        position: { x: COLUMN[column], y: 100 + rows[column]++ * 120 },
+        settings,
+      };
+      config = { ...config, plugins: [...config.plugins, plugin] };
+    }
+    if (config.plugins.length === 0) return null;
+    // Connect in order wherever the rules allow: each block to the next one that may follow it.
+    const ids = config.plugins.map((p) => p.id);
+    for (let i = 0; i + 1 < ids.length; i++) {
+      const next = connect(config, ids[i]!, ids[i + 1]!, this.registry.categoryOf, now + i);
+      if ('config' in next) config = next.config;
+    }
+    config = pinVariableNames(config, this.registry.firstOutputOf);
+    const variableMapping = this.remapVariables(config);
+    try {
+      planRun(config, this.registry);
+    } catch {
+      return null;
+    }
+    return { plugins: config.plugins, connections: config.connections, variableMapping };
+  }
+
+  /** Prompt placeholders that name nothing upstream are pointed at the nearest upstream variable. */
+  private remapVariables(config: AppConfig): Record<string, Record<string, string>> {
+    const mapping: Record<string, Record<string, string>> = {};
+    for (const plugin of config.plugins) {
+      const definition = this.registry.get(plugin.type)!;
+      const available = upstreamVariables(config, plugin.id, this.registry.firstOutputOf).map((v) => v.name);
+      const nearest = available.at(-1);
+      if (nearest === undefined) continue;
+      for (const [key, field] of Object.entries(definition.settings)) {
+        const template = plugin.settings[key];
+        if (field.type !== 'prompt' || typeof template !== 'string') continue;
+        const renames: Record<string, string> = {};
+        for (const name of templateVariables(template)) {
+          if (!available.includes(name) && !(name in plugin.settings)) renames[name] = `{{${nearest}}}`;
+        }
+        if (Object.keys(renames).length === 0) continue;
+        plugin.settings[key] = substituteTemplate(template, renames);
+        mapping[plugin.id] = Object.fromEntries(Object.keys(renames).map((name) => [name, nearest]));
+      }
+    }
+    return mapping;
+  }
+}

@@ -142,6 +142,27 @@ describe('the gateway over HTTP', () => {
     });
   });
 
+  it('refuses a query selecting too many fields', async () => {
+    const wide = await graphql(
+      `{ ${Array.from({ length: 400 }, (_, i) => `f${i}: availableModels { defaultModel }`).join(' ')} }`,
+    );
+    expect(wide.errors![0]!.message).toBe('This query selects 800 fields; at most 300 are allowed.');
+  });
+
+  it('allows the product’s own origin and no other', async () => {
+    const own = await fetch(`${gateway.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:0' },
+    });
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://localhost:0');
+    const evil = await fetch(`${gateway.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('describes itself for the start-up log', () => {
     expect(gateway.describe().join('\n')).toMatch(
       /running on http:\/\/localhost:\d+[\s\S]*offline[\s\S]*embedded PGlite/,

@@ -7,6 +7,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { expressMiddleware } from '@as-integrations/express5';
 import { createProvider, describeProvider, type AiProvider } from '@blocksmith/block-sdk';
 import express from 'express';
+import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
@@ -14,6 +15,7 @@ import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
+import { queryLimits } from './graphql/limits';
 import { createServices, type Services } from './services/create-services';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
 
@@ -40,6 +42,30 @@ const PLACEHOLDER_PAGE = `<!doctype html><meta charset="utf-8"><title>Blocksmith
 <h1>Blocksmith</h1><p>The server is running. The workbench is not built in this checkout yet;
 the GraphQL API is at <a href="/graphql">/graphql</a>.</p></body>`;
 
+/**
+ * CORS for the product's own origin only (PUBLIC_URL): other sites' pages get no CORS headers, so
+ * browsers will not let them read answers. Preflight requests are answered here.
+ */
+function allowPublicOrigin(publicUrl: string): express.RequestHandler {
+  const allowed = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === allowed) {
+      res.setHeader('access-control-allow-origin', allowed);
+      res.setHeader('access-control-allow-credentials', 'true');
+      res.setHeader('vary', 'Origin');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+        res.setHeader('access-control-allow-headers', 'authorization, content-type');
+        res.setHeader('access-control-max-age', '600');
+        res.status(204).end();
+        return;
+      }
+    }
+    next();
+  };
+}
+
 /** Starts the one HTTP port: the workbench, /graphql (HTTP and WebSocket) and /api. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
@@ -61,6 +87,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const wsCleanup = useServer(
     {
       schema,
+      validate: (schema, document) => validate(schema, document, [...specifiedRules, queryLimits()]),
       context: (ctx) =>
         contextFor(ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization),
     },
@@ -69,6 +96,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError,
+    validationRules: [queryLimits()],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
@@ -84,6 +112,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
+  app.use(['/graphql', '/api', '/files'], allowPublicOrigin(config.publicUrl));
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { runEngineBenchmarks } from './engine.bench';
+import { runGatewayBenchmarks } from './gateway.bench';
 
 /**
  * `npm run bench`: prints every benchmark's figures and keeps them in bench-results/ (git-ignored);
@@ -21,6 +22,18 @@ async function main(): Promise<void> {
     console.log('\nRun engine: cost per block, 1,000-block apps (p50 of repeated runs)');
     console.table(engine.results);
     console.log(`peak RSS during the engine benchmarks: ${engine.peakRssMb} MB`);
+  }
+  if (wanted('gateway')) {
+    report.gatewayPglite = await runGatewayBenchmarks();
+    console.log('\nGateway on the embedded PGlite database');
+    console.dir(report.gatewayPglite, { depth: 4 });
+    if (process.env.BENCH_DATABASE_URL) {
+      report.gatewayPostgres = await runGatewayBenchmarks(process.env.BENCH_DATABASE_URL);
+      console.log('\nGateway on PostgreSQL (BENCH_DATABASE_URL)');
+      console.dir(report.gatewayPostgres, { depth: 4 });
+    } else {
+      console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the gateway on PostgreSQL too)');
+    }
   }
   const outDir = path.resolve(__dirname, '..', '..', '..', 'bench-results');
   mkdirSync(outDir, { recursive: true });

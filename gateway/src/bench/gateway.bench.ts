@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { OfflineProvider } from '@blocksmith/block-sdk';
+import type { RunEvent } from '@blocksmith/schema';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { loadConfig } from '../config';
+import { AppRecord } from '../data/entities';
+import { startGateway, type Gateway } from '../gateway';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import { probeApp, probePlugin } from '../kernel/probe-blocks';
+import { load } from './load';
+import { fixed, summarise } from './measure';
+
+const threeBlocks = probeApp(
+  [
+    probePlugin('in', 'textInput'),
+    probePlugin('gen', 'textGeneration', { prompt_template: 'About {{input_text}}' }),
+    probePlugin('show', 'textDisplay'),
+  ],
+  [
+    ['in', 'gen'],
+    ['gen', 'show'],
+  ],
+);
+
+async function graphql(gateway: Gateway, query: string, variables: object, token: string) {
+  const response = await fetch(`${gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as {
+    data?: Record<string, { runId?: string; id?: string }>;
+    errors?: unknown[];
+  };
+}
+
+/** A bare Node server answering the same bytes: what the hardware does without any framework. */
+async function bareServer(body: string): Promise<{ url: string; close(): void }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+export async function runGatewayBenchmarks(databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
+  const gateway = await startGateway({
+    config: loadConfig({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WORKBENCH_DIR: path.join(dataDir, 'none'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'dist' }),
+    provider: new OfflineProvider(),
+  });
+  try {
+    const { user, session } = await gateway.services.accounts.signUp({
+      email: 'bench@example.com',
+      password: 'benchmark password',
+    });
+    const token = session!.access_token;
+    await gateway.database.dataSource.query(`UPDATE users SET plan = 'enterprise' WHERE id = $1`, [user.id]);
+    const apps = [];
+    for (let i = 0; i < 20; i++) {
+      const app = await gateway.services.apps.create(user.id, {
+        name: `Store app ${i}`,
+        category: 'Content',
+        config: threeBlocks,
+      });
+      apps.push(app);
+    }
+    await gateway.database.dataSource
+      .getRepository(AppRecord)
+      .update({ ownerId: user.id }, { isPublished: true, verificationStatus: 'approved' });
+
+    const storeQuery = {
+      query: '{ storeApps { id name description slug category upvotes views uses owner_id } }',
+    };
+    const appQuery = {
+      query: 'query ($id: ID!) { app(id: $id) { id name description config } }',
+      variables: { id: apps[0]!.id },
+    };
+    const results: Record<string, unknown> = { database: gateway.database.kind };
+    for (const [name, body] of [
+      ['storeApps', storeQuery],
+      ['app', appQuery],
+    ] as const) {
+      const answer = await (
+        await fetch(`${gateway.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).text();
+      const viaGateway = await load({ url: `${gateway.url}/graphql`, body });
+      const bare = await bareServer(answer);
+      const viaBare = await load({ url: bare.url });
+      bare.close();
+      results[name] = {
+        gateway: viaGateway,
+        bareHttp: viaBare,
+        ratio: fixed(viaGateway.requestsPerSecond / viaBare.requestsPerSecond),
+      };
+    }
+
+    // End-to-end runs: sign-in check, pricing, ledger debit, execution, run record.
+    const appId = apps[0]!.id!;
+    const startRun =
+      'mutation ($appId: ID!) { startRun(appId: $appId, inputs: { input_text: "x" }) { runId } }';
+    for (let i = 0; i < 20; i++) await graphql(gateway, startRun, { appId }, token);
+    await gateway.services.runs.drain();
+    const total = 1000;
+    const concurrency = 16;
+    let next = 0;
+    const began = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next++ < total) {
+          const answer = await graphql(gateway, startRun, { appId }, token);
+          if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+        }
+      }),
+    );
+    await gateway.services.runs.drain();
+    const seconds = (performance.now() - began) / 1000;
+    results.runs = { runs: total, concurrency, runsPerSecond: Math.round(total / seconds) };
+
+    // Progress: from a block finishing (the event's `at`) to a subscribed client receiving it.
+    const client = createClient({
+      url: gateway.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+    });
+    const delays: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const answer = await graphql(gateway, startRun, { appId }, token);
+      const runId = answer.data!.startRun!.runId!;
+      await new Promise<void>((resolve, reject) => {
+        client.subscribe<{ runProgress: RunEvent }>(
+          { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
+          {
+            next: (message) => {
+              const event = message.data?.runProgress;
+              if (event?.type === 'node_finished') delays.push(Date.now() - event.at);
+            },
+            error: reject,
+            complete: resolve,
+          },
+        );
+      });
+    }
+    await client.dispose();
+    const sample = summarise(delays);
+    results.progress = {
+      events: delays.length,
+      p50Ms: sample.p50Ms,
+      p99Ms: sample.p99Ms,
+      note: 'clock resolution 1 ms; includes replay of events emitted before the subscription started',
+    };
+    return results;
+  } finally {
+    await gateway.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

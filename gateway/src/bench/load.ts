@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { fixed, summarise } from './measure';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+}
+
+/** Load from a worker thread, so the client does not share the server's event loop. */
+export function load(options: {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+}): Promise<LoadResult> {
+  const worker = new Worker(path.join(__dirname, 'load-worker.js'), {
+    workerData: {
+      url: options.url,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      headers: { 'content-type': 'application/json', ...options.headers },
+      connections: options.connections ?? 16,
+      seconds: options.seconds ?? 5,
+    },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { latencies: number[]; failures: number; seconds: number }) => {
+      const sample = summarise(message.latencies);
+      resolve({
+        requestsPerSecond: Math.round(message.latencies.length / message.seconds),
+        p50Ms: fixed(sample.p50Ms),
+        p99Ms: fixed(sample.p99Ms),
+        failures: message.failures,
+      });
+      void worker.terminate();
+    });
+  });
+}

@@ -17,6 +17,10 @@ export interface GatewayConfig {
   runConcurrency: number;
   /** Where sales enquiries are mailed: SALES_EMAIL, else the first admin; null keeps them in the database only. */
   salesEmail: string | null;
+  /** smtp:// or smtps:// URL; unset keeps mail in the outbox table and prints it to the log. */
+  smtpUrl: string | undefined;
+  /** The From address of the product's mail. */
+  mailFrom: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +52,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
   }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.');
   const authProvider = env.AUTH_PROVIDER || 'local';
   if (authProvider !== 'local' && authProvider !== 'firebase') {
     throw new ConfigError(`AUTH_PROVIDER must be local or firebase (got "${authProvider}").`);
@@ -69,5 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
   };
 }

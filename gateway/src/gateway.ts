@@ -158,6 +158,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       `  blocks:  ${registry.size} kinds`,
       `  AI:      ${describeProvider(provider)}`,
       `  auth:    ${config.authProvider === 'local' ? 'local accounts' : 'Firebase'}`,
+      `  mail:    ${config.smtpUrl ? `SMTP at ${new URL(config.smtpUrl).host}` : 'outbox table, printed to this log'}`,
       `  data:    ${database.kind === 'pglite' ? 'embedded PGlite at ' : 'PostgreSQL at '}${database.location}`,
     ],
     services,

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
-import { AccountService, OutboxMailer } from './accounts';
+import { AccountService, OutboxMailer, SmtpMailer } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
@@ -36,7 +36,13 @@ export function createServices(deps: {
   provider: AiProvider;
 }): Services {
   const { config, dataSource, registry, provider } = deps;
-  const mailer = new OutboxMailer({ dataSource });
+  const mailer = config.smtpUrl
+    ? new SmtpMailer({
+        dataSource,
+        smtpUrl: config.smtpUrl,
+        ...(config.mailFrom ? { from: config.mailFrom } : {}),
+      })
+    : new OutboxMailer({ dataSource });
   const accounts = new AccountService({
     dataSource,
     adminEmails: config.adminEmails,

@@ -11,6 +11,7 @@ export * from './account-errors';
 export type { AuthResult, AuthUser, AuthUserMetadata, Caller, Clock, SessionTokens } from './account-types';
 export type { Mailer, MailToSend } from './mailer';
 export { OutboxMailer, type OutboxMailerOptions } from './outbox-mailer';
+export { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer';
 export { PRODUCTION_SCRYPT_COST, type ScryptCost } from './password-hash';
 export { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from './password-policy';
 export { RESET_MAILS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset-tokens';

@@ -88,6 +88,20 @@ describe('a run over GraphQL, watched over graphql-ws', () => {
     const shown = events.find((e) => e.type === 'node_finished' && e.nodeId === 'show');
     expect(shown).toMatchObject({ artifacts: [{ kind: 'text', format: 'card' }] });
 
+    const stored = await graphql(
+      'query ($id: ID!) { run(id: $id) { status cost result error } }',
+      { id: started.data!.startRun.runId },
+      ada,
+    );
+    expect(stored.data!.run).toMatchObject({ status: 'succeeded', cost: 1, error: null });
+    expect(stored.data!.run.result.generated_text).toContain('[Offline preview]');
+    const peek = await graphql(
+      'query ($id: ID!) { run(id: $id) { status } }',
+      { id: started.data!.startRun.runId },
+      bob,
+    );
+    expect(peek.errors![0]!.extensions!.code).toBe('NOT_FOUND');
+
     const credits = await graphql(
       '{ credits { credits } creditHistory(limit: 10) { block_type action_type credits_used } }',
       {},

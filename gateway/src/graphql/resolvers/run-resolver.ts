@@ -1,9 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, ID, Mutation, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import type { RunEvent } from '@blocksmith/schema';
 import { InputError, NotFoundError } from '../../errors';
 import { requireCaller, type GraphQLContext } from '../context';
-import { RunStartedType } from '../types/credits';
+import { RunStartedType, RunType } from '../types/credits';
 
 @Resolver()
 export class RunResolver {
@@ -29,6 +29,11 @@ export class RunResolver {
       actionType,
     });
     return { runId: started.runId, cost: started.cost };
+  }
+
+  @Query(() => RunType, { description: 'One of your runs, with its result once finished.' })
+  run(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    return context.services.runs.get(requireCaller(context).userId, id);
   }
 
   @Subscription(() => GraphQLJSONObject, {

@@ -1,4 +1,5 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('CreditHistoryEntry')
 export class CreditHistoryEntryType {
@@ -25,4 +26,23 @@ export class CreditsType {
 export class RunStartedType {
   @Field() runId!: string;
   @Field(() => Int, { description: 'Credits the run was charged.' }) cost!: number;
+}
+
+@ObjectType('Run')
+export class RunType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) appId!: string;
+  @Field({ description: 'running, succeeded, failed or aborted' }) status!: string;
+  @Field() actionType!: string;
+  @Field(() => Int) cost!: number;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Result fields and artifacts of a successful run.',
+  })
+  result!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Per block: status, duration, error.' })
+  nodes!: Record<string, unknown> | null;
+  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
 }

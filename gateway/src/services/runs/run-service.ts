@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
-import { isPlainObject, linkedInInputProblem, type ActionType, type App } from '@blocksmith/schema';
+import {
+  isPlainObject,
+  linkedInInputProblem,
+  type ActionType,
+  type App,
+  type RunEvent,
+} from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AppRecord, RunRecord } from '../../data/entities';
@@ -87,6 +93,16 @@ export class RunService {
     return { runId, cost: plan.cost, done };
   }
 
+  /** One of the caller's runs; anyone else's (or none) is not found. */
+  async get(userId: string, runId: string): Promise<RunRecord> {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const record = UUID.test(String(runId))
+      ? await this.deps.dataSource.getRepository(RunRecord).findOneBy({ id: runId, userId })
+      : null;
+    if (!record) throw new NotFoundError('Run not found.');
+    return record;
+  }
+
   /** Waits for every run this process is executing (graceful shutdown). */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.running]);
@@ -129,12 +145,14 @@ export class RunService {
   }
 
   private async execute(runId: string, appId: string, plan: RunPlan, inputs: Record<string, unknown>) {
+    // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
+    let finished: RunEvent | undefined;
     const outcome = await executeRun(plan, {
       runId,
       inputs,
       provider: this.deps.provider,
       files: this.deps.files,
-      onEvent: (event) => this.deps.hub.publish(event),
+      onEvent: (event) => (event.type === 'run_finished' ? (finished = event) : this.deps.hub.publish(event)),
       maxConcurrency: this.deps.concurrency ?? 8,
     });
     const nodes: Record<string, unknown> = {};
@@ -145,20 +163,25 @@ export class RunService {
         ...(node.error ? { error: node.error } : {}),
       };
     }
-    await this.deps.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RunRecord).update({ id: runId }, {
-        status: outcome.status,
-        result: outcome.status === 'succeeded' ? { ...outcome.result, artifacts: outcome.artifacts } : null,
-        nodes,
-        error: outcome.error ?? null,
-        finishedAt: new Date(),
-      } as QueryDeepPartialEntity<RunRecord>);
-      if (outcome.status === 'succeeded') {
-        await manager.getRepository(AppRecord).increment({ id: appId }, 'uses', 1);
-      } else {
-        await this.deps.ledger.refund(runId, { manager });
-      }
-    });
+    try {
+      await this.deps.dataSource.transaction(async (manager) => {
+        await manager.getRepository(RunRecord).update({ id: runId }, {
+          status: outcome.status,
+          result: outcome.status === 'succeeded' ? { ...outcome.result, artifacts: outcome.artifacts } : null,
+          nodes,
+          error: outcome.error ?? null,
+          finishedAt: new Date(),
+        } as QueryDeepPartialEntity<RunRecord>);
+        if (outcome.status === 'succeeded') {
+          await manager.getRepository(AppRecord).increment({ id: appId }, 'uses', 1);
+        } else {
+          await this.deps.ledger.refund(runId, { manager });
+        }
+      });
+    } finally {
+      // Watchers always learn the run ended, even if storing its outcome failed.
+      if (finished) this.deps.hub.publish(finished);
+    }
     return outcome;
   }
 }

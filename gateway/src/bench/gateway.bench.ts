@@ -119,19 +119,37 @@ export async function runGatewayBenchmarks(databaseUrl?: string) {
     await gateway.services.runs.drain();
     const total = 1000;
     const concurrency = 16;
-    let next = 0;
-    const began = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next++ < total) {
-          const answer = await graphql(gateway, startRun, { appId }, token);
-          if (answer.errors) throw new Error(JSON.stringify(answer.errors));
-        }
-      }),
-    );
-    await gateway.services.runs.drain();
-    const seconds = (performance.now() - began) / 1000;
-    results.runs = { runs: total, concurrency, runsPerSecond: Math.round(total / seconds) };
+    // The same app run by one person (every debit queues on one balance row), then by 16 people.
+    const people = [token];
+    for (let i = 1; i < concurrency; i++) {
+      const other = await gateway.services.accounts.signUp({
+        email: `runner${i}@example.com`,
+        password: 'benchmark password',
+      });
+      await gateway.database.dataSource.query(`UPDATE users SET plan = 'enterprise' WHERE id = $1`, [
+        other.user.id,
+      ]);
+      people.push(other.session!.access_token);
+    }
+    const publishedRun = startRun.replace('inputs:', 'actionType: "published", inputs:');
+    for (const [label, tokens, query] of [
+      ['onePerson', [token], startRun],
+      ['sixteenPeople', people, publishedRun],
+    ] as const) {
+      let next = 0;
+      const began = performance.now();
+      await Promise.all(
+        Array.from({ length: concurrency }, async (_, c) => {
+          while (next++ < total) {
+            const answer = await graphql(gateway, query, { appId }, tokens[c % tokens.length]!);
+            if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+          }
+        }),
+      );
+      await gateway.services.runs.drain();
+      const seconds = (performance.now() - began) / 1000;
+      results[`runs_${label}`] = { runs: total, concurrency, runsPerSecond: Math.round(total / seconds) };
+    }
 
     // Progress: from a block finishing (the event's `at`) to a subscribed client receiving it.
     const client = createClient({

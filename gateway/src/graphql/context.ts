@@ -20,6 +20,11 @@ export function requireCaller(context: GraphQLContext): Caller {
   return context.caller;
 }
 
+/** Who is looking, for reads anyone may make: nobody, a person, or an admin. */
+export function viewerOf(context: GraphQLContext): { userId: string | null; isAdmin: boolean } {
+  return { userId: context.caller?.userId ?? null, isAdmin: context.caller?.isAdmin ?? false };
+}
+
 /** `Bearer <token>` from a header or a graphql-ws connection parameter. */
 export function bearerToken(header: unknown): string | null {
   if (typeof header !== 'string') return null;

@@ -6,9 +6,9 @@ import type { FileStore, KeptFile } from '@blocksmith/block-sdk';
 import type { FileRef } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { FileRecord } from '../data/entities';
+import { isUuid } from '../ids';
 
 const URL_PREFIX = '/files/';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Files kept on local disk under DATA_DIR/files, described by rows in `files`; served at /files/<id>. */
 export class DiskFileStore implements FileStore {
@@ -39,7 +39,7 @@ export class DiskFileStore implements FileStore {
 
   async read(idOrUrl: string): Promise<KeptFile> {
     const id = idOrUrl.startsWith(URL_PREFIX) ? idOrUrl.slice(URL_PREFIX.length) : idOrUrl;
-    const record = UUID.test(id) ? await this.dataSource.getRepository(FileRecord).findOneBy({ id }) : null;
+    const record = isUuid(id) ? await this.dataSource.getRepository(FileRecord).findOneBy({ id }) : null;
     if (!record) throw new Error(`No file ${idOrUrl} is kept here.`);
     const data = new Uint8Array(await readFile(path.join(this.dir, id)));
     return {

@@ -1,11 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { App } from '@blocksmith/schema';
-import { requireCaller, type GraphQLContext } from '../context';
+import { requireCaller, viewerOf, type GraphQLContext } from '../context';
 import { AppInput, AppType } from '../types/app';
-
-function viewer(context: GraphQLContext) {
-  return { userId: context.caller?.userId ?? null, isAdmin: context.caller?.isAdmin ?? false };
-}
 
 const asType = (app: App) => app as AppType;
 
@@ -18,12 +14,12 @@ export class AppResolver {
 
   @Query(() => AppType, { description: 'An app the caller may see (own, or approved and public).' })
   async app(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.apps.get(viewer(context), id));
+    return asType(await context.services.apps.get(viewerOf(context), id));
   }
 
   @Query(() => AppType, { description: 'A published app by its address, for its public page.' })
   async publishedApp(@Arg('slug') slug: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.apps.getPublishedBySlug(viewer(context), slug));
+    return asType(await context.services.apps.getPublishedBySlug(viewerOf(context), slug));
   }
 
   @Query(() => [AppType], { description: 'The store: approved, public, published apps, most upvoted first.' })

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
-import { requireCaller, type GraphQLContext } from '../context';
+import { requireCaller, viewerOf, type GraphQLContext } from '../context';
 
 @ObjectType('UpvoteResult')
 export class UpvoteResultType {
@@ -21,7 +21,6 @@ export class UpvoteResolver {
 
   @Mutation(() => Int, { description: 'Counts a view of an app page; anyone who can see the app.' })
   recordAppView(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    const viewer = { userId: context.caller?.userId ?? null, isAdmin: context.caller?.isAdmin ?? false };
-    return context.services.upvotes.view(viewer, id);
+    return context.services.upvotes.view(viewerOf(context), id);
   }
 }

@@ -28,12 +28,12 @@ import { resetPasswordMail } from './reset-password-mail';
 import { SessionStore } from './session-store';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter';
 import { loadSigningKey } from './signing-key';
+import { isUuid } from '../../ids';
 
 /** Access tokens live 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const MAX_FULL_NAME_LENGTH = 200;
 const AUDIENCE = 'authenticated';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccountServiceOptions {
   dataSource: DataSource;
@@ -273,9 +273,7 @@ export class AccountService {
   }
 
   async getUser(userId: string): Promise<AuthUser> {
-    const user = UUID.test(userId)
-      ? await this.dataSource.getRepository(User).findOneBy({ id: userId })
-      : null;
+    const user = isUuid(userId) ? await this.dataSource.getRepository(User).findOneBy({ id: userId }) : null;
     if (!user) throw new NotFoundError('This account does not exist.');
     return this.toAuthUser(user);
   }
@@ -307,7 +305,7 @@ export class AccountService {
       audience: AUDIENCE,
       allowExpired,
     });
-    if (!check.ok || !UUID.test(check.claims.sub) || !UUID.test(check.claims.session_id)) return null;
+    if (!check.ok || !isUuid(check.claims.sub) || !isUuid(check.claims.session_id)) return null;
     return check.claims;
   }
 

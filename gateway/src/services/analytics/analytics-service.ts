@@ -3,6 +3,7 @@ import { isPlainObject } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { AnalyticsEvent } from '../../data/entities';
 import { ForbiddenError, InputError } from '../../errors';
+import { isUuid } from '../../ids';
 
 /** The events the product sends (spec: tracked events and their fields). */
 export const EVENT_NAMES = [
@@ -38,7 +39,6 @@ export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
 const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
 const MAX_PROPS = 20;
 const MAX_VALUE = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface MyAppAnalytics {
   id: string;
@@ -101,7 +101,7 @@ export class AnalyticsService {
     }
     const name = input.name as EventName;
     const props = cleanProps(name, input.props);
-    const appId = typeof props.app_id === 'string' && UUID.test(props.app_id) ? props.app_id : null;
+    const appId = isUuid(props.app_id) ? props.app_id : null;
     const events = this.dataSource.getRepository(AnalyticsEvent);
     await events.save(
       events.create({ id: randomUUID(), name, userId: input.userId, appId, props, createdAt: this.now() }),

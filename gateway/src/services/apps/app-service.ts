@@ -12,6 +12,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { AppRecord } from '../../data/entities';
 import { planRun, type BlockRegistry } from '../../kernel';
+import { isUuid } from '../../ids';
 
 /** What a caller may set on an app. Ids, owners, counters and review state never come from the client. */
 export interface AppInput {
@@ -166,7 +167,7 @@ export class AppService {
 
   /** Ids are opaque uuids; anything else cannot name an app, so it is simply not found. */
   private uuid(id: string): string {
-    if (typeof id !== 'string' || !UUID.test(id)) throw new NotFoundError(NOT_FOUND);
+    if (!isUuid(id)) throw new NotFoundError(NOT_FOUND);
     return id;
   }
 
@@ -231,4 +232,3 @@ export class AppService {
 }
 
 const PUBLIC = { isPublished: true, isPrivate: false, verificationStatus: 'approved' as const };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

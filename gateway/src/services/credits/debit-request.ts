@@ -1,5 +1,6 @@
 import type { ActionType } from '@blocksmith/schema';
 import { InputError } from '../../errors';
+import { isUuid } from '../../ids';
 
 /** One run to charge: one item per AI block, priced by the caller (the run's plan). */
 export interface DebitRequest {
@@ -15,12 +16,11 @@ export interface DebitItem {
   credits: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTION_TYPES: readonly string[] = ['test_execution', 'published'] satisfies ActionType[];
 
 /** Refuses anything that is not a UUID before it reaches a uuid column. */
 export function requireUuid(value: unknown, what: string): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw new InputError(`${what} must be a UUID.`);
+  if (!isUuid(value)) throw new InputError(`${what} must be a UUID.`);
   return value;
 }
 

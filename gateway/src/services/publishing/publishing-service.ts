@@ -11,6 +11,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppRecord, User } from '../../data/entities';
 import { ForbiddenError, InputError, NotFoundError, PublishingLimitError } from '../../errors';
 import { toApp, type AppInput, type AppService } from '../apps/app-service';
+import { isUuid } from '../../ids';
 
 /** Server-side texts; the workbench matches on the quoted phrases (spec, error catalogue). */
 export const NAME_AND_CATEGORY_REQUIRED = 'Name and category are required to publish an app.';
@@ -171,9 +172,7 @@ export class PublishingService {
   }
 
   private uuid(id: string): string {
-    if (typeof id !== 'string' || !UUID.test(id)) throw new NotFoundError('App not found.');
+    if (!isUuid(id)) throw new NotFoundError('App not found.');
     return id;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -15,6 +15,7 @@ import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan 
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { RunEventHub } from './run-event-hub';
+import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {
   dataSource: DataSource;
@@ -95,8 +96,7 @@ export class RunService {
 
   /** One of the caller's runs; anyone else's (or none) is not found. */
   async get(userId: string, runId: string): Promise<RunRecord> {
-    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const record = UUID.test(String(runId))
+    const record = isUuid(runId)
       ? await this.deps.dataSource.getRepository(RunRecord).findOneBy({ id: runId, userId })
       : null;
     if (!record) throw new NotFoundError('Run not found.');

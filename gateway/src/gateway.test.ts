@@ -1,46 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { OfflineProvider } from '@blocksmith/block-sdk';
-import { loadConfig } from './config';
-import { startGateway, type Gateway } from './gateway';
-import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from './kernel';
+import type { Gateway } from './gateway';
+import { startTestGateway, type TestGateway } from './graphql/test-client';
 
 describe('the gateway over HTTP', () => {
-  let dataDir: string;
+  let t: TestGateway;
   let gateway: Gateway;
+  let graphql: TestGateway['graphql'];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-'));
-    gateway = await startGateway({
-      config: loadConfig({ PORT: '0', DATA_DIR: dataDir, WORKBENCH_DIR: path.join(dataDir, 'no-workbench') }),
-      registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
-      provider: new OfflineProvider(),
-    });
+    t = await startTestGateway();
+    ({ gateway, graphql } = t);
   }, 60_000);
 
-  afterAll(async () => {
-    await gateway.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  type Answer = {
-    data?: Record<string, unknown>;
-    errors?: { message: string; extensions?: { code?: string } }[];
-  };
-
-  async function graphql(
-    query: string,
-    variables: Record<string, unknown> = {},
-    token?: string,
-  ): Promise<Answer> {
-    const response = await fetch(`${gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as Answer;
-  }
+  afterAll(() => t.close());
 
   it('serves the block catalogue the workbench draws the palette from', async () => {
     const { data, errors } = await graphql(

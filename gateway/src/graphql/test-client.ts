@@ -21,9 +21,16 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-/** A gateway on a free port with a fresh embedded database, every block from source and the offline provider. */
-export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-'));
+/**
+ * A gateway on a free port with a fresh embedded database, every block from source and the offline
+ * provider. With `dataDir` it opens that data directory instead and leaves it in place on close
+ * (for restarts).
+ */
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<TestGateway> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-'));
   const gateway = await startGateway({
     config: loadConfig({ PORT: '0', DATA_DIR: dataDir, WORKBENCH_DIR: path.join(dataDir, 'none'), ...env }),
     registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
@@ -52,7 +59,7 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     },
     async close() {
       await gateway.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

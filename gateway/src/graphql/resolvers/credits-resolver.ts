@@ -26,9 +26,7 @@ export class CreditsResolver {
 
   @Mutation(() => CreditsType, { description: 'Creates the balance and grants this month’s credits, once.' })
   async initializeCredits(@Ctx() context: GraphQLContext): Promise<CreditsType> {
-    const { userId } = requireCaller(context);
-    await context.services.ledger.initializeForUser(userId);
-    const summary = await context.services.ledger.summary(userId);
-    return { credits: summary.balance, unlimited: summary.unlimited };
+    await context.services.ledger.initializeForUser(requireCaller(context).userId);
+    return this.credits(context);
   }
 }

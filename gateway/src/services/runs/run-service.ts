@@ -137,8 +137,8 @@ export class RunService {
     }
     if (size > MAX_INPUT_CHARS)
       throw new InputError(`The inputs are too long: ${MAX_INPUT_CHARS} characters at most.`);
-    const keyOf = (plugin: { id: string }) =>
-      plan.nodes.find((n) => n.id === plugin.id)?.variable ?? plugin.id;
+    const variables = new Map(plan.nodes.map((node) => [node.id, node.variable]));
+    const keyOf = (plugin: { id: string }) => variables.get(plugin.id) ?? plugin.id;
     const linkedIn = linkedInInputProblem(app.config.plugins, inputs, keyOf);
     if (linkedIn) throw new InputError(linkedIn);
     return inputs;

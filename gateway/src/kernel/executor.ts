@@ -160,8 +160,7 @@ class RunExecution {
   }
 
   private firstOutput(index: number): unknown {
-    const node = this.nodes[index]!;
-    const first = Object.keys(node.definition.outputs)[0];
+    const first = this.nodes[index]!.firstOutput;
     return first === undefined ? undefined : this.outcomes[index]!.outputs[first];
   }
 

@@ -36,6 +36,8 @@ export interface PlannedNode {
   settings: SettingsOf<SettingsSpec>;
   /** The node's unique variable name (its first output), if it has outputs. */
   variable: string | undefined;
+  /** The declared name of its first output, whose value the variable carries. */
+  firstOutput: string | undefined;
   /** Indices of directly connected upstream nodes, in connection order. */
   parents: number[];
   /** Indices of directly connected downstream nodes. */
@@ -92,6 +94,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
         definition: undefined!,
         settings: {},
         variable: undefined,
+        firstOutput: undefined,
         parents: [],
         children: [],
       });
@@ -115,6 +118,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       definition,
       settings: checked.ok ? checked.value : {},
       variable: variables.get(plugin.id),
+      firstOutput: registry.firstOutputOf(plugin.type),
       parents: [],
       children: [],
     });

@@ -27,7 +27,25 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
   historyType?: string;
   /** For input blocks: what the runner page asks for. */
   inputKind?: 'text' | 'file' | 'choice';
+  /**
+   * File input blocks: why an upload is refused, checked before the file is stored (the block may
+   * check again at run time), or null to accept it. `tooLarge` marks a size refusal.
+   */
+  acceptsFile?(settings: SettingsOf<S>, file: UploadCandidate): FileRefusal | null;
   run(ctx: RunContext<SettingsOf<S>>): Promise<RunResult<O>> | RunResult<O>;
+}
+
+/** What is known about an upload before it is stored. */
+export interface UploadCandidate {
+  name: string;
+  mime: string;
+  /** Size in bytes. */
+  size: number;
+}
+
+export interface FileRefusal {
+  message: string;
+  tooLarge: boolean;
 }
 
 /** A validated, frozen block definition, as the registry holds it. */

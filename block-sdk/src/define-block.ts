@@ -64,6 +64,8 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
   }
   if (spec.category === 'input' && spec.inputKind === undefined)
     problems.push('an input block needs inputKind');
+  if (spec.acceptsFile !== undefined && spec.inputKind !== 'file')
+    problems.push('acceptsFile is only for blocks with inputKind file');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
   if (problems.length === 0) {
     const defaults = validateSettings(spec.settings, {});

@@ -5,6 +5,8 @@ export type {
   AnyBlockDefinition,
   RunResult,
   SettingsMigration,
+  UploadCandidate,
+  FileRefusal,
 } from './block-definition';
 export { field, text, prompt, number, boolean, select, model } from './fields';
 export { output, outputSpecs, outputTypeProblem } from './outputs';

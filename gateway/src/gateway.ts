@@ -6,17 +6,26 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { createProvider, describeProvider, type AiProvider } from '@blocksmith/block-sdk';
+import {
+  createRestBridge,
+  isMultipart,
+  readMultipart,
+  sendError,
+  toBridgeError,
+} from '@blocksmith/rest-bridge';
 import express from 'express';
-import { specifiedRules, validate } from 'graphql';
+import { specifiedRules, validate, type GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
+import { InputError } from './errors';
 import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
-import { bearerToken, type GraphQLContext } from './graphql/context';
+import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { queryLimits } from './graphql/limits';
 import { createServices, type Services } from './services/create-services';
+import { MAX_UPLOAD_BYTES } from './services/runs/run-service';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
 
 export interface GatewayOptions {
@@ -112,7 +121,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.use(['/graphql', '/api', '/files'], allowPublicOrigin(config.publicUrl));
+  app.use(['/graphql', '/api', '/files', '/uploads'], allowPublicOrigin(config.publicUrl));
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
@@ -135,8 +144,77 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.status(404).json({ error: 'not_found', message: 'There is no such file.' });
     }
   });
-  app.use('/api', (_req, res) => {
-    res.status(404).json({ error: 'not_found', message: 'There is no such /api route.' });
+  const formatExecutionError = (error: GraphQLError) => formatError(error.toJSON(), error);
+  const storeUpload = (
+    context: GraphQLContext,
+    upload: {
+      appId: string;
+      blockId?: string;
+      actionType?: string;
+      name: string;
+      mime: string;
+      data: Buffer;
+    },
+  ) => {
+    const caller = requireCaller(context);
+    const actionType = upload.actionType;
+    if (actionType !== undefined && actionType !== 'test_execution' && actionType !== 'published') {
+      throw new InputError('actionType must be test_execution or published.');
+    }
+    return services.runs.storeInputFile({
+      userId: caller.userId,
+      isAdmin: caller.isAdmin,
+      appId: upload.appId,
+      ...(upload.blockId ? { blockId: upload.blockId } : {}),
+      ...(actionType ? { actionType } : {}),
+      name: upload.name,
+      mime: upload.mime,
+      data: upload.data,
+    });
+  };
+  app.use(
+    '/api',
+    createRestBridge({
+      schema,
+      publicUrl: config.publicUrl,
+      maxUploadBytes: MAX_UPLOAD_BYTES,
+      validationRules: [...specifiedRules, queryLimits()],
+      formatError: formatExecutionError,
+      contextFor: async (token) => {
+        const context = await contextFor(token === null ? undefined : `Bearer ${token}`);
+        return { context, signedIn: context.caller !== null };
+      },
+      discardUpload: (context, id) =>
+        services.files.remove(id, requireCaller(context as GraphQLContext).userId),
+      storeUpload: async (context, upload) => {
+        const kept = await storeUpload(context as GraphQLContext, upload);
+        return { inputKey: kept.inputKey, id: kept.id };
+      },
+    }),
+  );
+  // Files for a run's file upload blocks, kept before the run starts: multipart with appId,
+  // optional blockId and actionType, and file. Answers the run input to send for the block.
+  app.post('/uploads', async (req, res) => {
+    try {
+      if (!isMultipart(req))
+        throw new InputError('Send the file as multipart/form-data with appId and file.');
+      const context = await contextFor(req.headers.authorization);
+      requireCaller(context);
+      const form = await readMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
+      if (!form.file) throw new InputError('Choose a file to upload.');
+      if (!form.fields.appId) throw new InputError('Say which app the file is for (appId).');
+      const kept = await storeUpload(context, {
+        appId: form.fields.appId,
+        ...(form.fields.blockId ? { blockId: form.fields.blockId } : {}),
+        ...(form.fields.actionType ? { actionType: form.fields.actionType } : {}),
+        name: form.file.name,
+        mime: form.file.mime,
+        data: form.file.data,
+      });
+      res.status(201).json(kept);
+    } catch (error) {
+      sendError(res, toBridgeError(error, formatExecutionError));
+    }
   });
   if (existsSync(path.join(config.workbenchDir, 'index.html'))) {
     app.use(express.static(config.workbenchDir, { index: false }));

@@ -129,3 +129,26 @@ describe('fileUpload', () => {
     await expect(runBlock(fileUpload, { settings: { maxSize: 0 } })).rejects.toThrow('at least 1');
   });
 });
+
+describe('fileUpload.acceptsFile (checked before an upload is stored)', () => {
+  const settings = { label: 'Upload a file', acceptedTypes: 'pdf', maxSize: 1 } as const;
+  const check = (file: { name: string; mime: string; size: number }) =>
+    fileUpload.acceptsFile!(settings as never, file);
+
+  it('accepts a file the settings allow', () => {
+    expect(check({ name: 'deck.pdf', mime: 'application/pdf', size: 1000 })).toBeNull();
+  });
+
+  it('marks a file over maxSize as too large', () => {
+    expect(check({ name: 'deck.pdf', mime: 'application/pdf', size: 2 * 1024 * 1024 })).toEqual({
+      message: '"deck.pdf" is 2.0 MB, larger than the 1 MB limit.',
+      tooLarge: true,
+    });
+  });
+
+  it('refuses another type without marking it too large', () => {
+    const refusal = check({ name: 'photo.png', mime: 'image/png', size: 1000 });
+    expect(refusal?.tooLarge).toBe(false);
+    expect(refusal?.message).toMatch(/not an accepted file type/);
+  });
+});

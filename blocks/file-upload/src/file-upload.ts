@@ -31,6 +31,10 @@ export const fileUpload = defineBlock({
     }),
   },
   outputs: { file_url: output.url('Where the uploaded file is kept') },
+  acceptsFile(settings, file) {
+    const message = acceptedFileProblem(settings, file);
+    return message === null ? null : { message, tooLarge: file.size > settings.maxSize * 1024 * 1024 };
+  },
   async run(ctx) {
     const { label } = ctx.settings;
     const input = typeof ctx.runInput === 'string' ? ctx.runInput.trim() : ctx.runInput;

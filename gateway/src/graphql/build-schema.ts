@@ -12,6 +12,7 @@ import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
+import { UserResolver } from './resolvers/user-resolver';
 
 export const resolvers = [
   CatalogueResolver,
@@ -24,6 +25,7 @@ export const resolvers = [
   RunResolver,
   SalesResolver,
   UpvoteResolver,
+  UserResolver,
 ] as const;
 
 /** The executable schema; its SDL is committed as schema/schema.graphql. */

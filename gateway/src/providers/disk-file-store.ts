@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStore, KeptFile } from '@blocksmith/block-sdk';
 import type { FileRef } from '@blocksmith/schema';
@@ -46,5 +46,12 @@ export class DiskFileStore implements FileStore {
       ref: { id, name: record.name, mime: record.mime, size: record.size, url: URL_PREFIX + id },
       data,
     };
+  }
+
+  /** Forgets a file its owner kept: its row first, then its bytes. Others' files are left alone. */
+  async remove(id: string, ownerId: string): Promise<void> {
+    if (!isUuid(id)) return;
+    const result = await this.dataSource.getRepository(FileRecord).delete({ id, ownerId });
+    if (result.affected) await rm(path.join(this.dir, id), { force: true });
   }
 }

@@ -13,6 +13,7 @@ import { RunEventHub } from './runs/run-event-hub';
 import { RunService } from './runs/run-service';
 import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
+import { UserService } from './users/user-service';
 
 /** Every service, built once per process over one database. */
 export interface Services {
@@ -25,6 +26,7 @@ export interface Services {
   runs: RunService;
   sales: SalesContactService;
   upvotes: UpvoteService;
+  users: UserService;
   hub: RunEventHub;
   files: DiskFileStore;
 }
@@ -68,5 +70,19 @@ export function createServices(deps: {
   const analytics = new AnalyticsService(dataSource);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
   const assistant = new AssistantService(registry, provider);
-  return { accounts, analytics, apps, assistant, ledger, publishing, runs, sales, upvotes, hub, files };
+  const users = new UserService(dataSource);
+  return {
+    accounts,
+    analytics,
+    apps,
+    assistant,
+    ledger,
+    publishing,
+    runs,
+    sales,
+    upvotes,
+    users,
+    hub,
+    files,
+  };
 }

@@ -28,6 +28,8 @@ export class RunRecord {
   /** Per block: status, duration, error. */
   @Column('jsonb', { nullable: true }) nodes!: Record<string, unknown> | null;
   @Column('text', { nullable: true }) error!: string | null;
+  /** Why a run failed, as a stable code: BAD_USER_INPUT, AI_PROVIDER_ERROR, ... */
+  @Column('text', { name: 'error_code', nullable: true }) errorCode!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'finished_at', nullable: true }) finishedAt!: Date | null;
 }

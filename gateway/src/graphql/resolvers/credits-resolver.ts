@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
 import { requireCaller, type GraphQLContext } from '../context';
-import { CreditHistoryEntryType, CreditStatsType, CreditsType } from '../types/credits';
+import { CreditCheckType, CreditHistoryEntryType, CreditStatsType, CreditsType } from '../types/credits';
 
 @Resolver()
 export class CreditsResolver {
@@ -17,6 +17,16 @@ export class CreditsResolver {
     @Ctx() context: GraphQLContext,
   ) {
     return context.services.ledger.history(requireCaller(context).userId, limit);
+  }
+
+  @Query(() => CreditCheckType, {
+    description:
+      'Whether the balance pays for a block kind (its history name or kind; unknown ones cost the default).',
+  })
+  creditCheck(@Arg('blockType') blockType: string, @Ctx() context: GraphQLContext) {
+    const { registry } = context;
+    const kind = registry.list().find((definition) => definition.historyType === blockType)?.kind;
+    return context.services.ledger.check(requireCaller(context).userId, kind ?? blockType, registry.costs());
   }
 
   @Query(() => CreditStatsType)

@@ -1,9 +1,16 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { RunEvent } from '@blocksmith/schema';
+import type { ActionType, RunEvent } from '@blocksmith/schema';
 import { InputError, NotFoundError } from '../../errors';
 import { requireCaller, type GraphQLContext } from '../context';
 import { RunStartedType, RunType } from '../types/credits';
+
+function checkedActionType(actionType: string): ActionType {
+  if (actionType !== 'test_execution' && actionType !== 'published') {
+    throw new InputError('actionType must be test_execution or published.');
+  }
+  return actionType;
+}
 
 @Resolver()
 export class RunResolver {
@@ -18,17 +25,39 @@ export class RunResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<RunStartedType> {
     const caller = requireCaller(context);
-    if (actionType !== 'test_execution' && actionType !== 'published') {
-      throw new InputError('actionType must be test_execution or published.');
-    }
     const started = await context.services.runs.start({
       userId: caller.userId,
       isAdmin: caller.isAdmin,
       appId,
       inputs: inputs ?? {},
-      actionType,
+      actionType: checkedActionType(actionType),
     });
     return { runId: started.runId, cost: started.cost };
+  }
+
+  @Mutation(() => RunType, {
+    description:
+      'Runs an app and answers when it has ended, with its result or why it failed (for callers that cannot subscribe).',
+  })
+  runApp(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('inputs', () => GraphQLJSONObject, { nullable: true }) inputs: Record<string, unknown> | null,
+    @Arg('actionType', () => String, {
+      nullable: true,
+      description:
+        'test_execution or published; by default test_execution for the owner, published for others.',
+    })
+    actionType: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    const caller = requireCaller(context);
+    return context.services.runs.runToEnd({
+      userId: caller.userId,
+      isAdmin: caller.isAdmin,
+      appId,
+      inputs: inputs ?? {},
+      ...(actionType === null ? {} : { actionType: checkedActionType(actionType) }),
+    });
   }
 
   @Query(() => RunType, { description: 'One of your runs, with its result once finished.' })

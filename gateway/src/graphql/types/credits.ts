@@ -22,6 +22,14 @@ export class CreditsType {
   @Field({ description: 'Enterprise: runs are never refused for credits.' }) unlimited!: boolean;
 }
 
+@ObjectType('CreditCheck')
+export class CreditCheckType {
+  @Field({ description: 'Whether the balance pays for one run of the block kind.' }) allowed!: boolean;
+  @Field(() => Int, { description: 'What one run of it costs.' }) cost!: number;
+  @Field(() => Int) balance!: number;
+  @Field() unlimited!: boolean;
+}
+
 @ObjectType('RunStarted')
 export class RunStartedType {
   @Field() runId!: string;
@@ -43,6 +51,11 @@ export class RunType {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Per block: status, duration, error.' })
   nodes!: Record<string, unknown> | null;
   @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, AI_OUTPUT_INVALID, BLOCK_ERROR, ...',
+  })
+  errorCode!: string | null;
   @Field() createdAt!: Date;
   @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
 }

@@ -9,8 +9,8 @@ import {
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AppRecord, RunRecord } from '../../data/entities';
-import { InputError, NotFoundError } from '../../errors';
+import { AppRecord, FileRecord, RunRecord } from '../../data/entities';
+import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
@@ -23,7 +23,8 @@ export interface RunServiceDeps {
   apps: AppService;
   ledger: CreditLedger;
   provider: AiProvider;
-  files: FileStore;
+  /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
+  files: FileStore & { forOwner?(ownerId: string): FileStore };
   hub: RunEventHub;
   /** Blocks running at once within one run. */
   concurrency?: number;
@@ -41,11 +42,41 @@ export interface StartRunRequest {
   isAdmin?: boolean;
   appId: string;
   inputs?: unknown;
-  /** `test_execution` from the builder (owner only), `published` from the app's public page. */
-  actionType: ActionType;
+  /**
+   * `test_execution` from the builder (owner only), `published` from the app's public page. When
+   * omitted: test_execution for the app's owner, published for anyone else.
+   */
+  actionType?: ActionType;
+}
+
+export interface InputFileRequest {
+  userId: string;
+  isAdmin?: boolean;
+  appId: string;
+  /** The file upload block it is for; the app's first one when omitted. */
+  blockId?: string;
+  actionType?: ActionType;
+  name: string;
+  mime: string;
+  data: Uint8Array;
+}
+
+export interface StoredInputFile {
+  /** The run input for the block: send it keyed by the block's variable name. */
+  id: string;
+  /** The block it was checked against. */
+  blockId: string;
+  /** The key to send it under in a run's inputs. */
+  inputKey: string;
+  name: string;
+  mime: string;
+  size: number;
+  url: string;
 }
 
 const MAX_INPUT_CHARS = 100_000;
+/** No upload is kept above this, whatever a block's settings say. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /**
  * Runs an app for a signed-in person: checks who may run it, validates the app and the inputs,
@@ -58,10 +89,11 @@ export class RunService {
   constructor(private readonly deps: RunServiceDeps) {}
 
   async start(request: StartRunRequest): Promise<StartedRun> {
-    const { userId, actionType } = request;
-    const app = await this.runnableApp(request);
+    const { userId } = request;
+    const { app, actionType } = await this.runnableApp(request);
     const plan = planRun(app.config, this.deps.registry);
     const inputs = this.checkedInputs(app, plan, request.inputs);
+    await this.checkInputFiles(plan, inputs, userId);
     const items = plan.nodes
       .filter((node) => node.definition.category === 'ai' && node.definition.cost > 0)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
@@ -81,6 +113,7 @@ export class RunService {
           result: null,
           nodes: null,
           error: null,
+          errorCode: null,
           finishedAt: null,
         }),
       );
@@ -92,6 +125,45 @@ export class RunService {
     this.running.add(done);
     void done.finally(() => this.running.delete(done));
     return { runId, cost: plan.cost, done };
+  }
+
+  /**
+   * Keeps a file for one of an app's file upload blocks, after the same checks as a run (who may
+   * run the app) and the block's own rules (types, size). Its id is the run input for that block.
+   */
+  async storeInputFile(request: InputFileRequest): Promise<StoredInputFile> {
+    const { app } = await this.runnableApp(request);
+    const plan = planRun(app.config, this.deps.registry);
+    const fileNodes = plan.nodes.filter((node) => node.definition.inputKind === 'file');
+    const node =
+      request.blockId === undefined ? fileNodes[0] : fileNodes.find((n) => n.id === request.blockId);
+    if (!node) {
+      throw new InputError(
+        request.blockId === undefined
+          ? 'This app has no file upload block, so it takes no file.'
+          : `The app has no file upload block ${request.blockId}.`,
+      );
+    }
+    const candidate = { name: request.name, mime: request.mime, size: request.data.byteLength };
+    if (candidate.size > MAX_UPLOAD_BYTES) {
+      throw new PayloadTooLargeError(`"${candidate.name}" is larger than the 50 MB upload limit.`);
+    }
+    const refusal = node.definition.acceptsFile?.(node.settings, candidate) ?? null;
+    if (refusal) {
+      throw refusal.tooLarge ? new PayloadTooLargeError(refusal.message) : new InputError(refusal.message);
+    }
+    const ref = await this.fileStore(request.userId).put(request.data, {
+      name: request.name,
+      mime: request.mime,
+    });
+    return { ...ref, blockId: node.id, inputKey: node.variable ?? node.id };
+  }
+
+  /** Starts a run and waits for it to end; the stored run, as `get` reads it. */
+  async runToEnd(request: StartRunRequest): Promise<RunRecord> {
+    const started = await this.start(request);
+    await started.done;
+    return this.get(request.userId, started.runId);
   }
 
   /** One of the caller's runs; anyone else's (or none) is not found. */
@@ -108,18 +180,24 @@ export class RunService {
     await Promise.allSettled([...this.running]);
   }
 
-  private async runnableApp(request: StartRunRequest): Promise<App> {
+  private async runnableApp(request: {
+    userId: string;
+    isAdmin?: boolean;
+    appId: string;
+    actionType?: ActionType | undefined;
+  }): Promise<{ app: App; actionType: ActionType }> {
     const viewer = { userId: request.userId, isAdmin: request.isAdmin ?? false };
-    if (request.actionType === 'test_execution') {
-      const app = await this.deps.apps.get(viewer, request.appId);
+    const app = await this.deps.apps.get(viewer, request.appId);
+    const actionType =
+      request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
+    if (actionType === 'test_execution') {
       if (app.owner_id !== request.userId) throw new NotFoundError('App not found.');
-      return app;
+      return { app, actionType };
     }
-    if (request.actionType === 'published') {
-      const app = await this.deps.apps.get(viewer, request.appId);
+    if (actionType === 'published') {
       if (!app.isPublished)
         throw new NotFoundError('The requested app could not be found or is not published.');
-      return app;
+      return { app, actionType };
     }
     throw new InputError('actionType must be test_execution or published.');
   }
@@ -142,6 +220,28 @@ export class RunService {
     const linkedIn = linkedInInputProblem(app.config.plugins, inputs, keyOf);
     if (linkedIn) throw new InputError(linkedIn);
     return inputs;
+  }
+
+  /** A file input must name a file this person uploaded: nobody runs an app on someone else's file. */
+  private async checkInputFiles(plan: RunPlan, inputs: Record<string, unknown>, userId: string) {
+    for (const node of plan.nodes) {
+      if (node.definition.inputKind !== 'file') continue;
+      const key = node.variable !== undefined && node.variable in inputs ? node.variable : node.id;
+      const value = inputs[key];
+      if (value === undefined || value === null || value === '') continue;
+      const id = typeof value === 'string' ? value.replace(/^\/files\//, '') : '';
+      const owned =
+        isUuid(id) &&
+        (await this.deps.dataSource.getRepository(FileRecord).existsBy({ id, ownerId: userId }));
+      if (!owned) {
+        throw new InputError(`The file for ${node.label} was not found. Please upload it again.`);
+      }
+    }
+  }
+
+  private fileStore(userId: string): FileStore {
+    const { files } = this.deps;
+    return files.forOwner ? files.forOwner(userId) : files;
   }
 
   private async execute(runId: string, appId: string, plan: RunPlan, inputs: Record<string, unknown>) {
@@ -170,6 +270,7 @@ export class RunService {
           result: outcome.status === 'succeeded' ? { ...outcome.result, artifacts: outcome.artifacts } : null,
           nodes,
           error: outcome.error ?? null,
+          errorCode: outcome.errorCode ?? null,
           finishedAt: new Date(),
         } as QueryDeepPartialEntity<RunRecord>);
         if (outcome.status === 'succeeded') {

@@ -1,0 +1,16 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+
+@ObjectType('UserProfile', { description: 'The signed-in person’s own record.' })
+export class UserProfileType {
+  @Field(() => ID) id!: string;
+  @Field() email!: string;
+  @Field() full_name!: string;
+  @Field({ description: 'free, starter or enterprise' }) plan!: string;
+  @Field() created_at!: Date;
+}
+
+@ObjectType('PublicUser', { description: 'A publisher as others see them.' })
+export class PublicUserType {
+  @Field(() => ID) id!: string;
+  @Field() full_name!: string;
+}

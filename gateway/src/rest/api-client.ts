@@ -1,0 +1,56 @@
+import { startTestGateway, type TestGateway } from '../graphql/test-client';
+
+/** An /api answer as tests read it. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface ApiTestGateway extends TestGateway {
+  /** Calls /api with a JSON body (or a raw string body when `raw` is set). */
+  api(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
+  /** Calls /api with a multipart form. */
+  form(path: string, form: FormData, token?: string): Promise<ApiAnswer>;
+}
+
+async function read(response: Response): Promise<ApiAnswer> {
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text) as unknown;
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A started gateway (embedded database, offline provider) with an /api client. */
+export async function startApiTestGateway(env: Record<string, string> = {}): Promise<ApiTestGateway> {
+  const test = await startTestGateway(env);
+  const base = `${test.gateway.url}/api`;
+  return {
+    ...test,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.raw !== undefined) body = options.raw;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return read(await fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) }));
+    },
+    async form(path, form, token) {
+      return read(
+        await fetch(base + path, {
+          method: 'POST',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          body: form,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** The small part of JSON Schema (2020-12) the route table uses for bodies, queries and answers. */
+export interface JsonSchema {
+  type?: 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null' | readonly string[];
+  description?: string;
+  properties?: Readonly<Record<string, JsonSchema>>;
+  required?: readonly string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  enum?: readonly unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  pattern?: string;
+  $ref?: string;
+  oneOf?: readonly JsonSchema[];
+  default?: unknown;
+}
+
+export const string = (description: string, extra: Partial<JsonSchema> = {}): JsonSchema => ({
+  type: 'string',
+  description,
+  ...extra,
+});
+
+export const boolean = (description: string): JsonSchema => ({ type: 'boolean', description });
+
+export const integer = (description: string, extra: Partial<JsonSchema> = {}): JsonSchema => ({
+  type: 'integer',
+  description,
+  ...extra,
+});
+
+export const object = (
+  properties: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[] = [],
+  description?: string,
+): JsonSchema => ({
+  type: 'object',
+  properties,
+  ...(required.length > 0 ? { required } : {}),
+  ...(description ? { description } : {}),
+});
+
+export const anyObject = (description: string): JsonSchema => ({ type: 'object', description });
+
+export const arrayOf = (items: JsonSchema, description?: string): JsonSchema => ({
+  type: 'array',
+  items,
+  ...(description ? { description } : {}),
+});
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

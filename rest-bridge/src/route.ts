@@ -1,0 +1,50 @@
+import type { BridgeError } from './errors';
+import type { JsonSchema } from './json-schema';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route's mappings read from a request, already parsed and checked against its schemas. */
+export interface RouteRequest {
+  /** Path parameters by name, e.g. `id` of `/apps/{id}`. */
+  params: Record<string, string>;
+  /** Query parameters, single values only. */
+  query: Record<string, string>;
+  /** The JSON body (an object; `{}` when none was sent). */
+  body: Record<string, unknown>;
+}
+
+/** One documented /api route: how it maps onto one GraphQL operation and back. */
+export interface Route {
+  method: HttpMethod;
+  /** Under /api, with `{name}` path parameters: `/apps/{id}/execute`. */
+  path: string;
+  /** One line for the route list and the OpenAPI document. */
+  summary: string;
+  /** `user`: a bearer token is required; `optional`: used when sent; `none`: ignored. */
+  auth: 'user' | 'optional' | 'none';
+  /** Admin-only routes say so in the document; the service checks it. */
+  admin?: boolean;
+  /** The GraphQL operation run for it, one document with one operation. */
+  operation: string;
+  /** Query parameters it reads. */
+  query?: Readonly<Record<string, { schema: JsonSchema; description: string }>>;
+  /** The JSON body it reads; bodies are checked against it before anything runs. */
+  body?: JsonSchema;
+  /** Execute also takes multipart/form-data with a file. */
+  multipart?: boolean;
+  /** Path, query and body to the operation's variables. */
+  variables(request: RouteRequest): Record<string, unknown>;
+  /** An outcome the operation reports as data but the route answers as an error (a failed run). */
+  refusal?(data: Record<string, unknown>): BridgeError | null;
+  /** The operation's data to the documented answer (ignored for 204). */
+  answer(data: Record<string, unknown>, request: RouteRequest): unknown;
+  /** Answer status on success (200 unless said). */
+  status?: 200 | 201 | 204;
+  /** The answer's shape, for the document. */
+  response?: JsonSchema;
+}
+
+/** Declares a route; only for type inference and one place to read defaults. */
+export function route(definition: Route): Route {
+  return definition;
+}

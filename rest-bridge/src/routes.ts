@@ -1,0 +1,726 @@
+import { CATEGORIES } from '@blocksmith/schema';
+import { components, AppList } from './components';
+import { BridgeError, statusOf } from './errors';
+import { anyObject, arrayOf, boolean, integer, object, ref, string, type JsonSchema } from './json-schema';
+import { route, type Route, type RouteRequest } from './route';
+
+const APP = `id name description slug category isPrivate isPublished owner_id upvotes views uses config
+  verificationStatus reviewNotes createdAt`;
+const SESSION = 'access_token refresh_token expires_at expires_in token_type';
+const USER = 'id email user_metadata { full_name isAdmin }';
+const INFO = 'plan limit currentCount remaining canPublish';
+
+/** The app fields a client may send; ids and owners never come from the client. */
+const APP_FIELDS = {
+  name: string('Name, 1 to 100 characters.', { maxLength: 100 }),
+  description: string('Description.', { maxLength: 2000 }),
+  slug: string('Address of the public page; made from the name when empty.', { maxLength: 120 }),
+  category: { type: 'string', enum: ['', ...CATEGORIES], description: 'One of the twelve store categories.' },
+  isPrivate: boolean('Hidden from the store.'),
+  config: anyObject('The canvas: { plugins, connections, canvas }.'),
+} satisfies Record<string, JsonSchema>;
+
+const APP_BODY: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...APP_FIELDS,
+    id: string('Ignored on create; the path names the app on update.'),
+    owner_id: string('Ignored: the owner is always the signed-in person.'),
+  },
+};
+
+/** The app fields of a body, as the GraphQL AppInput. */
+function appInput(body: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(APP_FIELDS)) if (body[key] !== undefined) input[key] = body[key];
+  return input;
+}
+
+const id = (request: RouteRequest) => ({ id: request.params.id });
+const field =
+  <K extends string>(key: K) =>
+  (data: Record<string, unknown>) =>
+    data[key];
+
+const EMAIL = string('E-mail address.', { maxLength: 320 });
+const PASSWORD = string('Password, 8 to 128 characters.', { maxLength: 1024 });
+
+const authRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/auth/signup',
+    summary: 'Creates an account and signs it in.',
+    auth: 'none',
+    operation: `mutation ($email: String!, $password: String!, $fullName: String) {
+      signUp(email: $email, password: $password, fullName: $fullName) { user { ${USER} } session { ${SESSION} } } }`,
+    body: object({ email: EMAIL, password: PASSWORD, fullName: string('Full name.', { maxLength: 100 }) }, [
+      'email',
+      'password',
+    ]),
+    variables: ({ body }) => ({
+      email: body.email,
+      password: body.password,
+      fullName: body.fullName ?? null,
+    }),
+    answer: field('signUp'),
+    response: object({ user: ref('User'), session: { oneOf: [ref('Session'), { type: 'null' }] } }),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/signin',
+    summary: 'Signs in with e-mail and password; repeated failures are slowed down (429).',
+    auth: 'none',
+    operation: `mutation ($email: String!, $password: String!) {
+      signIn(email: $email, password: $password) { user { ${USER} } session { ${SESSION} } } }`,
+    body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']),
+    variables: ({ body }) => ({ email: body.email, password: body.password }),
+    answer: field('signIn'),
+    response: object({ user: ref('User'), session: ref('Session') }),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/refresh',
+    summary: 'A new session for a refresh token; the token is used up (a reused one is refused).',
+    auth: 'none',
+    operation: `mutation ($refreshToken: String!) { refreshSession(refreshToken: $refreshToken) { session { ${SESSION} } } }`,
+    body: object({ refresh_token: string('The refresh token of the current session.') }, ['refresh_token']),
+    variables: ({ body }) => ({ refreshToken: body.refresh_token }),
+    answer: field('refreshSession'),
+    response: object({ session: ref('Session') }),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/signout',
+    summary: 'Ends the bearer token’s session; its tokens stop working.',
+    auth: 'user',
+    operation: 'mutation { signOut }',
+    variables: () => ({}),
+    answer: () => undefined,
+    status: 204,
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/recover',
+    summary: 'Mails a password reset link when the address has an account; always answers 200.',
+    auth: 'none',
+    operation: 'mutation ($email: String!) { recoverPassword(email: $email) }',
+    body: object({ email: EMAIL }, ['email']),
+    variables: ({ body }) => ({ email: body.email }),
+    answer: () => ({}),
+    response: object({}),
+  }),
+  route({
+    method: 'POST',
+    path: '/auth/update-password',
+    summary: 'Sets a new password, with the reset token or a session as bearer; other sessions end.',
+    auth: 'user',
+    operation: `mutation ($password: String!) { updatePassword(password: $password) { ${USER} } }`,
+    body: object({ password: PASSWORD }, ['password']),
+    variables: ({ body }) => ({ password: body.password }),
+    answer: (data) => ({ user: data.updatePassword }),
+    response: object({ user: ref('User') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/auth/user',
+    summary: 'The signed-in person; admins carry user_metadata.isAdmin true.',
+    auth: 'user',
+    operation: `query { me { ${USER} } }`,
+    variables: () => ({}),
+    answer: (data) => ({ user: data.me }),
+    response: object({ user: ref('User') }),
+  }),
+];
+
+const appRoutes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/apps',
+    summary: 'The store’s apps: approved, public and published, most upvoted first.',
+    auth: 'none',
+    operation: `query { storeApps { ${APP} } }`,
+    variables: () => ({}),
+    answer: field('storeApps'),
+    response: AppList,
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/my-apps',
+    summary: 'Your own apps, newest change first.',
+    auth: 'user',
+    operation: `query { myApps { ${APP} } }`,
+    variables: () => ({}),
+    answer: field('myApps'),
+    response: AppList,
+  }),
+  route({
+    method: 'GET',
+    path: '/my-apps',
+    summary: 'Your own apps (the same as /apps/my-apps).',
+    auth: 'user',
+    operation: `query { myApps { ${APP} } }`,
+    variables: () => ({}),
+    answer: field('myApps'),
+    response: AppList,
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/by-user/{id}',
+    summary: 'A publisher’s store apps.',
+    auth: 'none',
+    operation: `query ($id: ID!) { appsByUser(userId: $id) { ${APP} } }`,
+    variables: id,
+    answer: field('appsByUser'),
+    response: AppList,
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/available-models',
+    summary: 'Image models the server offers and its default.',
+    auth: 'none',
+    operation: 'query { availableModels { models defaultModel } }',
+    variables: () => ({}),
+    answer: field('availableModels'),
+    response: object({ models: arrayOf(string('Model.')), defaultModel: string('Default.') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/publishing/info',
+    summary: 'Your plan’s published-app limit and how much of it is used.',
+    auth: 'user',
+    operation: `query { publishingInfo { ${INFO} } }`,
+    variables: () => ({}),
+    answer: field('publishingInfo'),
+    response: ref('PublishingInfo'),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/pending-verification',
+    summary: 'Admins: published apps waiting for review, oldest first.',
+    auth: 'user',
+    admin: true,
+    operation: `query { pendingApps { ${APP} } }`,
+    variables: () => ({}),
+    answer: (data) => ({ apps: data.pendingApps }),
+    response: object({ apps: AppList }),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}',
+    summary: 'An app you may see: your own, or one in the store.',
+    auth: 'optional',
+    operation: `query ($id: ID!) { app(id: $id) { ${APP} } }`,
+    variables: id,
+    answer: field('app'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps',
+    summary: 'Creates an app owned by you (any id or owner_id sent is ignored).',
+    auth: 'user',
+    operation: `mutation ($input: AppInput!) { createApp(input: $input) { ${APP} } }`,
+    body: APP_BODY,
+    variables: ({ body }) => ({ input: appInput(body) }),
+    answer: field('createApp'),
+    status: 201,
+    response: ref('App'),
+  }),
+  route({
+    method: 'PUT',
+    path: '/apps/{id}',
+    summary: 'Updates one of your apps with the fields sent.',
+    auth: 'user',
+    operation: `mutation ($id: ID!, $input: AppInput!) { updateApp(id: $id, input: $input) { ${APP} } }`,
+    body: APP_BODY,
+    variables: ({ params, body }) => ({ id: params.id, input: appInput(body) }),
+    answer: field('updateApp'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/apps/{id}',
+    summary: 'Deletes one of your apps.',
+    auth: 'user',
+    operation: 'mutation ($id: ID!) { deleteApp(id: $id) }',
+    variables: id,
+    answer: () => ({ success: true }),
+    response: object({ success: boolean('Deleted.') }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/apps/{id}/toggle-private',
+    summary: 'Hides one of your apps from the store, or shows it again.',
+    auth: 'user',
+    operation: `mutation ($id: ID!, $isPrivate: Boolean!) { setAppPrivate(id: $id, isPrivate: $isPrivate) { ${APP} } }`,
+    body: object({ isPrivate: boolean('true to hide it.') }, ['isPrivate']),
+    variables: ({ params, body }) => ({ id: params.id, isPrivate: body.isPrivate }),
+    answer: field('setAppPrivate'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'GET',
+    path: '/published/{slug}',
+    summary: 'A published app by its address, for its public page (no token needed).',
+    auth: 'optional',
+    operation: `query ($slug: String!) { publishedApp(slug: $slug) { ${APP} } }`,
+    variables: ({ params }) => ({ slug: params.slug }),
+    answer: field('publishedApp'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/view',
+    summary: 'Counts a view of an app’s page.',
+    auth: 'optional',
+    operation: 'mutation ($id: ID!) { recordAppView(id: $id) }',
+    variables: id,
+    answer: (data) => ({ views: data.recordAppView }),
+    response: object({ views: integer('Views now.') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}/upvote-status',
+    summary: 'Whether you have upvoted the app (userId, if sent, is ignored: it is always you).',
+    auth: 'user',
+    operation: 'query ($id: ID!) { upvoteStatus(appId: $id) }',
+    query: { userId: { schema: string('Ignored.'), description: 'Accepted for older clients; ignored.' } },
+    variables: id,
+    answer: (data) => ({ upvoted: data.upvoteStatus }),
+    response: object({ upvoted: boolean('Upvoted.') }),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/upvote',
+    summary: 'Upvotes an app once; a second upvote answers 409.',
+    auth: 'user',
+    operation: 'mutation ($id: ID!) { upvoteApp(id: $id) { counted upvotes } }',
+    body: object({ userId: string('Ignored: the upvote is always yours.') }),
+    variables: id,
+    refusal: (data) =>
+      (data.upvoteApp as { counted: boolean }).counted
+        ? null
+        : new BridgeError(409, 'already_upvoted', 'You have already upvoted this app.'),
+    answer: (data) => ({ success: true, upvotes: (data.upvoteApp as { upvotes: number }).upvotes }),
+    response: object({ success: boolean('Counted.'), upvotes: integer('Upvotes now.') }),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/publish-with-data',
+    summary: 'Saves the whole app (creating it when it has no id), then publishes it for review.',
+    auth: 'user',
+    operation: `mutation ($id: ID, $input: AppInput!) {
+      publishAppWithData(id: $id, input: $input) { app { ${APP} } publishingInfo { ${INFO} } } }`,
+    body: APP_BODY,
+    variables: ({ body }) => ({
+      id: typeof body.id === 'string' && body.id !== '' ? body.id : null,
+      input: appInput(body),
+    }),
+    answer: (data) => {
+      const result = data.publishAppWithData as { app: Record<string, unknown>; publishingInfo: unknown };
+      return { ...result.app, publishingInfo: result.publishingInfo };
+    },
+    response: { ...ref('App'), description: 'The app, with publishingInfo.' },
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/publish',
+    summary: 'Publishes one of your saved apps for review.',
+    auth: 'user',
+    operation: `mutation ($id: ID!) { publishApp(id: $id) { app { ${APP} } publishingInfo { ${INFO} } } }`,
+    variables: id,
+    answer: (data) => {
+      const result = data.publishApp as { app: Record<string, unknown>; publishingInfo: unknown };
+      return { ...result.app, publishingInfo: result.publishingInfo };
+    },
+    response: { ...ref('App'), description: 'The app, with publishingInfo.' },
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/unpublish',
+    summary: 'Takes one of your apps out of the store.',
+    auth: 'user',
+    operation: `mutation ($id: ID!) { unpublishApp(id: $id) { ${APP} } }`,
+    variables: id,
+    answer: field('unpublishApp'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/review',
+    summary: 'Admins: approve, or reject with review notes.',
+    auth: 'user',
+    admin: true,
+    operation: `mutation ($id: ID!, $status: String!, $reviewNotes: String) {
+      reviewApp(id: $id, status: $status, reviewNotes: $reviewNotes) { ${APP} } }`,
+    body: object(
+      {
+        status: { type: 'string', enum: ['approved', 'rejected'], description: 'The decision.' },
+        reviewNotes: string('Required when rejecting.', { maxLength: 2000 }),
+      },
+      ['status'],
+    ),
+    variables: ({ params, body }) => ({
+      id: params.id,
+      status: body.status,
+      reviewNotes: body.reviewNotes ?? null,
+    }),
+    answer: (data) => ({ success: true, app: data.reviewApp }),
+    response: object({ success: boolean('Reviewed.'), app: ref('App') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/my-apps/analytics',
+    summary: 'Your apps’ views, runs and upvotes, and runs per day.',
+    auth: 'user',
+    operation: `query ($period: String!) { myAppsAnalytics(period: $period) {
+      period apps { id name isPublished isPrivate category createdAt views runs upvotes }
+      history { date runs } totals { views runs upvotes } } }`,
+    query: {
+      period: { schema: { type: 'string', enum: ['7d', '30d'] }, description: '7d (default) or 30d.' },
+    },
+    variables: ({ query }) => ({ period: query.period ?? '7d' }),
+    answer: field('myAppsAnalytics'),
+    response: anyObject('period, apps, history (runs per day), totals.'),
+  }),
+];
+
+const RUN = 'id appId status actionType cost result error errorCode createdAt finishedAt';
+
+const runRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/apps/{id}/execute',
+    summary:
+      'Runs an app and answers its result fields. JSON { inputData, actionType? }, or multipart with inputData (JSON text) and file.',
+    auth: 'user',
+    multipart: true,
+    operation: `mutation ($id: ID!, $inputs: JSONObject, $actionType: String) {
+      runApp(appId: $id, inputs: $inputs, actionType: $actionType) { ${RUN} } }`,
+    body: object({
+      inputData: anyObject('Inputs keyed by input block variable name (input_text, ...) or block id.'),
+      actionType: {
+        type: 'string',
+        enum: ['test_execution', 'published'],
+        description:
+          'test_execution from the builder, published from the app page; by default test_execution for the owner, published for others.',
+      },
+    }),
+    variables: ({ params, body }) => ({
+      id: params.id,
+      inputs: body.inputData ?? {},
+      actionType: body.actionType ?? null,
+    }),
+    refusal: (data) => {
+      const run = data.runApp as {
+        id: string;
+        status: string;
+        error: string | null;
+        errorCode: string | null;
+      };
+      if (run.status === 'succeeded') return null;
+      const [status, code] = statusOf(run.errorCode ?? undefined);
+      const message = run.error ?? 'The run did not finish.';
+      return new BridgeError(status, code, message, { runId: run.id, refunded: true });
+    },
+    answer: (data) => {
+      const run = data.runApp as {
+        id: string;
+        cost: number;
+        status: string;
+        result: Record<string, unknown> | null;
+      };
+      return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
+    },
+    response: object({
+      output: anyObject(
+        'Result fields: generated_text, summary, classification, translation, generated_image_url, ...',
+      ),
+      run: object({ id: string('Run id.'), status: string('succeeded'), cost: integer('Credits charged.') }),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/runs/{id}',
+    summary: 'One of your runs, with its result once finished.',
+    auth: 'user',
+    operation: `query ($id: ID!) { run(id: $id) { ${RUN} nodes } }`,
+    variables: id,
+    answer: field('run'),
+    response: anyObject(
+      'id, appId, status, actionType, cost, result, nodes, error, errorCode, createdAt, finishedAt.',
+    ),
+  }),
+];
+
+const creditRoutes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/credits/balance',
+    summary: 'Your credit balance.',
+    auth: 'user',
+    operation: 'query { credits { credits unlimited } }',
+    variables: () => ({}),
+    answer: field('credits'),
+    response: ref('Credits'),
+  }),
+  route({
+    method: 'GET',
+    path: '/users/credits',
+    summary: 'Your credit balance (the same as /credits/balance).',
+    auth: 'user',
+    operation: 'query { credits { credits unlimited } }',
+    variables: () => ({}),
+    answer: field('credits'),
+    response: ref('Credits'),
+  }),
+  route({
+    method: 'GET',
+    path: '/credits/history',
+    summary: 'What your runs cost, newest first.',
+    auth: 'user',
+    operation: `query ($limit: Int!) { creditHistory(limit: $limit) { _id block_type action_type timestamp credits_used } }`,
+    query: {
+      limit: {
+        schema: integer('Entries, 0 to 500.', { minimum: 0, maximum: 500 }),
+        description: 'How many entries (default 50).',
+      },
+    },
+    variables: ({ query }) => ({ limit: query.limit === undefined ? 50 : Number(query.limit) }),
+    answer: (data) => ({ history: data.creditHistory }),
+    response: object({ history: arrayOf(ref('CreditHistoryEntry')) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/credits/stats',
+    summary: 'Credits used and runs made, in all.',
+    auth: 'user',
+    operation: 'query { creditStats { totalCreditsUsed totalExecutions } }',
+    variables: () => ({}),
+    answer: field('creditStats'),
+    response: object({ totalCreditsUsed: integer('Credits.'), totalExecutions: integer('Runs.') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/credits/costs',
+    summary: 'Credits per run by block kind, plus default.',
+    auth: 'none',
+    operation: 'query { creditCosts }',
+    variables: () => ({}),
+    answer: (data) => ({ costs: data.creditCosts }),
+    response: object({ costs: { type: 'object', additionalProperties: { type: 'integer' } } }),
+  }),
+  route({
+    method: 'POST',
+    path: '/credits/check',
+    summary: 'Whether your balance pays for one run of a block kind.',
+    auth: 'user',
+    operation:
+      'query ($blockType: String!) { creditCheck(blockType: $blockType) { allowed cost balance unlimited } }',
+    body: object(
+      {
+        blockType: string('A block kind (textGeneration) or history name (text_generation).', {
+          maxLength: 100,
+        }),
+      },
+      ['blockType'],
+    ),
+    variables: ({ body }) => ({ blockType: body.blockType }),
+    answer: (data) => {
+      const check = data.creditCheck as {
+        allowed: boolean;
+        cost: number;
+        balance: number;
+        unlimited: boolean;
+      };
+      return {
+        hasEnoughCredits: check.allowed,
+        required: check.cost,
+        credits: check.balance,
+        unlimited: check.unlimited,
+      };
+    },
+    response: object({
+      hasEnoughCredits: boolean('Whether one run is paid for.'),
+      required: integer('What one run costs.'),
+      credits: integer('Balance.'),
+      unlimited: boolean('Enterprise plan.'),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/credits/initialize',
+    summary: 'Creates your balance and grants this month’s credits, once.',
+    auth: 'user',
+    operation: 'mutation { initializeCredits { credits unlimited } }',
+    variables: () => ({}),
+    answer: (data) => ({ success: true, ...(data.initializeCredits as object) }),
+    response: object({
+      success: boolean('Done.'),
+      credits: integer('Balance.'),
+      unlimited: boolean('Enterprise.'),
+    }),
+  }),
+];
+
+const PROFILE = 'id email full_name plan created_at';
+
+const userRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/users/create',
+    summary: 'Creates your user record once; sets full_name when none is set yet.',
+    auth: 'user',
+    operation: `mutation ($fullName: String) { createUser(fullName: $fullName) { ${PROFILE} } }`,
+    body: object({ fullName: string('Full name.', { maxLength: 100 }) }),
+    variables: ({ body }) => ({ fullName: body.fullName ?? null }),
+    answer: (data) => ({ success: true, user: data.createUser }),
+    response: object({ success: boolean('Done.'), user: anyObject('Your record.') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/users/profile',
+    summary: 'Your user record with full_name and plan.',
+    auth: 'user',
+    operation: `query { profile { ${PROFILE} } }`,
+    variables: () => ({}),
+    answer: field('profile'),
+    response: object({
+      id: string('Id.'),
+      email: string('E-mail.'),
+      full_name: string('Full name.'),
+      plan: string('free, starter or enterprise.'),
+      created_at: string('ISO time.'),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/users/by-supabase-id/{id}',
+    summary: 'A publisher by the id their auth provider gave them: id and full_name.',
+    auth: 'optional',
+    operation: 'query ($id: ID!) { userByAuthId(id: $id) { id full_name } }',
+    variables: id,
+    answer: field('userByAuthId'),
+    response: object({ id: string('Id.'), full_name: string('Full name.') }),
+  }),
+];
+
+const assistantRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/generate-prompt',
+    summary: 'Writes a prompt template that uses every given variable.',
+    auth: 'user',
+    operation:
+      'mutation ($description: String!, $variables: [String!]!) { generatePrompt(description: $description, variables: $variables) }',
+    body: object(
+      {
+        description: string('What the prompt should do.', { minLength: 1, maxLength: 4000 }),
+        variables: arrayOf(string('Variable name.', { maxLength: 100 }), 'Variables the prompt must use.'),
+      },
+      ['description'],
+    ),
+    variables: ({ body }) => ({ description: body.description, variables: body.variables ?? [] }),
+    answer: (data) => ({ prompt: data.generatePrompt }),
+    response: object({ prompt: string('The prompt template.') }),
+  }),
+  route({
+    method: 'POST',
+    path: '/assistant/generate-app',
+    summary: 'Builds an app from one sentence.',
+    auth: 'user',
+    operation: `mutation ($prompt: String!) { generateApp(prompt: $prompt) {
+      message plugins connections variableMapping appName appDescription } }`,
+    body: object({ prompt: string('What the app should do.', { minLength: 1, maxLength: 4000 }) }, [
+      'prompt',
+    ]),
+    variables: ({ body }) => ({ prompt: body.prompt }),
+    answer: field('generateApp'),
+    response: anyObject('message, plugins, connections, variableMapping, appName, appDescription.'),
+  }),
+];
+
+const publicRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/contact/sales',
+    summary: 'An Enterprise enquiry; stored and mailed to sales.',
+    auth: 'optional',
+    operation: 'mutation ($input: SalesContactInput!) { contactSales(input: $input) { message } }',
+    body: object(
+      {
+        name: string('Your name.', { maxLength: 200 }),
+        email: EMAIL,
+        company: string('Company.', { maxLength: 200 }),
+        companySize: {
+          type: 'string',
+          enum: ['1-10', '11-50', '51-200', '201-1000', '1000+'],
+          description: 'Company size.',
+        },
+        message: string('What you need.', { maxLength: 5000 }),
+      },
+      ['name', 'email', 'company', 'message'],
+    ),
+    variables: ({ body }) => ({
+      input: {
+        name: body.name,
+        email: body.email,
+        company: body.company,
+        message: body.message,
+        ...(body.companySize !== undefined ? { companySize: body.companySize } : {}),
+      },
+    }),
+    answer: (data) => ({ success: true, ...(data.contactSales as object) }),
+    response: object({ success: boolean('Sent.'), message: string('Confirmation.') }),
+  }),
+  route({
+    method: 'GET',
+    path: '/analytics/summary',
+    summary: 'Admins: product events by name over a range.',
+    auth: 'user',
+    admin: true,
+    operation:
+      'query ($range: String!) { analyticsSummary(range: $range) { range raw recent { name at props } } }',
+    query: {
+      range: {
+        schema: { type: 'string', enum: ['1d', '7d', '30d', 'all'] },
+        description: '1d, 7d, 30d (default) or all.',
+      },
+    },
+    variables: ({ query }) => ({ range: query.range ?? '30d' }),
+    answer: field('analyticsSummary'),
+    response: object({
+      range: string('Range.'),
+      raw: anyObject('Event name to count.'),
+      recent: arrayOf(anyObject('Event.')),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/analytics/events',
+    summary: 'Records a product event (signed in or not).',
+    auth: 'optional',
+    operation: 'mutation ($name: String!, $props: JSONObject) { trackEvent(name: $name, props: $props) }',
+    body: object(
+      { name: string('Event name, e.g. app_viewed.', { maxLength: 100 }), props: anyObject('Its fields.') },
+      ['name'],
+    ),
+    variables: ({ body }) => ({ name: body.name, props: body.props ?? null }),
+    answer: () => ({ success: true }),
+    status: 201,
+    response: object({ success: boolean('Recorded.') }),
+  }),
+];
+
+/** Every /api route, in the order the route list shows them. */
+export const routes: readonly Route[] = [
+  ...authRoutes,
+  ...appRoutes,
+  ...runRoutes,
+  ...creditRoutes,
+  ...userRoutes,
+  ...assistantRoutes,
+  ...publicRoutes,
+];
+
+export { components };

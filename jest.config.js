@@ -27,7 +27,7 @@ module.exports = {
       displayName: 'node',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['schema', 'block-sdk', 'blocks', 'gateway', 'rest-bridge', 'scripts']
+      roots: ['schema', 'block-sdk', 'blocks', 'gateway', 'rest-bridge', 'workbench', 'scripts']
         .filter((dir) => existsSync(path.join(__dirname, dir)))
         .map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/src/**/*.test.ts', '**/scripts/**/*.test.ts'],

@@ -1,0 +1,31 @@
+import { Spinner } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Toasts } from './components/Toasts';
+import { HomePage } from './pages/home/HomePage';
+import { NotFoundPage } from './pages/not-found/NotFoundPage';
+import { SignInPage } from './pages/signin/SignInPage';
+
+const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner aria-label="Loading" />
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/app" element={<BuilderPage />} />
+          <Route path="/signin" element={<SignInPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      <Toasts />
+    </BrowserRouter>
+  );
+}

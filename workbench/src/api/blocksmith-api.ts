@@ -1,0 +1,105 @@
+import type {
+  App,
+  AppConfig,
+  BlockCatalogueEntry,
+  FileRef,
+  PublishingInfo,
+  RunEvent,
+} from '@blocksmith/schema';
+
+/** The signed-in person, shaped like the hosted auth service's user. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  user_metadata: { full_name: string; isAdmin?: boolean };
+}
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  /** Unix seconds when the access token expires. */
+  expires_at: number;
+}
+
+export interface AuthResult {
+  user: AuthUser;
+  /** Null when the address must be confirmed first. */
+  session: Session | null;
+}
+
+/** What a person may set on an app; the server owns ids, owners and counters. */
+export interface AppInput {
+  name: string;
+  description: string;
+  slug: string;
+  category: string;
+  isPrivate: boolean;
+  config: AppConfig;
+}
+
+export interface Credits {
+  credits: number;
+  unlimited: boolean;
+}
+
+export interface AvailableModels {
+  models: string[];
+  defaultModel: string;
+}
+
+export interface RunWatcher {
+  next(event: RunEvent): void;
+  error(error: Error): void;
+  complete(): void;
+}
+
+/**
+ * Everything the workbench asks the server. Stores depend on this interface only, so their tests
+ * use a small fake and the app uses the GraphQL implementation.
+ */
+export interface BlocksmithApi {
+  blockCatalogue(): Promise<BlockCatalogueEntry[]>;
+  availableModels(): Promise<AvailableModels>;
+  creditCosts(): Promise<Record<string, number>>;
+
+  signIn(email: string, password: string): Promise<AuthResult>;
+  signUp(email: string, password: string, fullName: string): Promise<AuthResult>;
+  refreshSession(refreshToken: string): Promise<Session>;
+  signOut(): Promise<void>;
+  me(): Promise<AuthUser | null>;
+
+  credits(): Promise<Credits>;
+  initializeCredits(): Promise<Credits>;
+  publishingInfo(): Promise<PublishingInfo>;
+
+  myApps(): Promise<App[]>;
+  app(id: string): Promise<App>;
+  createApp(input: AppInput): Promise<App>;
+  updateApp(id: string, input: AppInput): Promise<App>;
+  publishAppWithData(
+    id: string | undefined,
+    input: AppInput,
+  ): Promise<{ app: App; publishingInfo: PublishingInfo }>;
+
+  startRun(appId: string, inputs: Record<string, unknown>): Promise<{ runId: string; cost: number }>;
+  /** Streams a run's events; returns a function that stops watching. */
+  watchRun(runId: string, watcher: RunWatcher): () => void;
+  uploadFile(appId: string, blockId: string, file: File): Promise<FileRef>;
+}
+
+/** A failed call, with the server's message and its stable code when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The message of anything thrown, for a toast. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return fallback;
+}

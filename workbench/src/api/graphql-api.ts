@@ -1,0 +1,228 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type DocumentNode } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import type { App, BlockCatalogueEntry, FileRef, PublishingInfo, RunEvent } from '@blocksmith/schema';
+import { createClient } from 'graphql-ws';
+import {
+  ApiError,
+  type AppInput,
+  type AuthResult,
+  type AuthUser,
+  type AvailableModels,
+  type BlocksmithApi,
+  type Credits,
+  type RunWatcher,
+  type Session,
+} from './blocksmith-api';
+import * as ops from './operations';
+
+/** Hands out the access token for a request, refreshing it first when it is about to expire. */
+export type TokenSource = () => Promise<string | null>;
+
+/** Context flag for calls that must not wait for a token (signing in, refreshing). */
+const ANONYMOUS = { anonymous: true };
+
+function toApiError(error: unknown): ApiError {
+  if (CombinedGraphQLErrors.is(error)) {
+    const first = error.errors[0];
+    const code = first?.extensions?.code;
+    return new ApiError(first?.message ?? error.message, typeof code === 'string' ? code : undefined);
+  }
+  if (error instanceof ApiError) return error;
+  if (error instanceof Error) return new ApiError(error.message);
+  return new ApiError(String(error));
+}
+
+/** The workbench's API over the gateway's GraphQL endpoint: HTTP for calls, graphql-ws for run progress. */
+export class GraphqlApi implements BlocksmithApi {
+  private readonly client: ApolloClient;
+
+  constructor(
+    private readonly tokenSource: TokenSource,
+    private readonly origin: string = window.location.origin,
+  ) {
+    const http = new HttpLink({ uri: `${origin}/graphql` });
+    const auth = new SetContextLink(async (previous) => {
+      if (previous.anonymous) return {};
+      const token = await this.tokenSource();
+      return token ? { headers: { ...previous.headers, authorization: `Bearer ${token}` } } : {};
+    });
+    const ws = new GraphQLWsLink(
+      createClient({
+        url: origin.replace(/^http/, 'ws') + '/graphql',
+        lazy: true,
+        connectionParams: async () => {
+          const token = await this.tokenSource();
+          return token ? { authorization: `Bearer ${token}` } : {};
+        },
+      }),
+    );
+    const link = ApolloLink.split(
+      ({ query }) => {
+        const definition = getMainDefinition(query);
+        return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+      },
+      ws,
+      auth.concat(http),
+    );
+    this.client = new ApolloClient({
+      link,
+      cache: new InMemoryCache(),
+      defaultOptions: {
+        query: { fetchPolicy: 'no-cache' },
+        mutate: { fetchPolicy: 'no-cache' },
+      },
+    });
+  }
+
+  private async query<T>(query: DocumentNode, variables: Record<string, unknown> = {}): Promise<T> {
+    try {
+      const result = await this.client.query<T>({ query, variables });
+      if (result.data === undefined) throw new ApiError('The server sent no data.');
+      return result.data as T;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  private async mutate<T>(
+    mutation: DocumentNode,
+    variables: Record<string, unknown> = {},
+    context: Record<string, unknown> = {},
+  ): Promise<T> {
+    try {
+      const result = await this.client.mutate<T>({ mutation, variables, context });
+      if (result.data === undefined || result.data === null) throw new ApiError('The server sent no data.');
+      return result.data as T;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  async blockCatalogue(): Promise<BlockCatalogueEntry[]> {
+    return (await this.query<{ blockCatalogue: BlockCatalogueEntry[] }>(ops.BLOCK_CATALOGUE)).blockCatalogue;
+  }
+
+  async availableModels(): Promise<AvailableModels> {
+    return (await this.query<{ availableModels: AvailableModels }>(ops.AVAILABLE_MODELS)).availableModels;
+  }
+
+  async creditCosts(): Promise<Record<string, number>> {
+    return (await this.query<{ creditCosts: Record<string, number> }>(ops.CREDIT_COSTS)).creditCosts;
+  }
+
+  async signIn(email: string, password: string): Promise<AuthResult> {
+    return (await this.mutate<{ signIn: AuthResult }>(ops.SIGN_IN, { email, password }, ANONYMOUS)).signIn;
+  }
+
+  async signUp(email: string, password: string, fullName: string): Promise<AuthResult> {
+    const variables = { email, password, fullName: fullName.trim() === '' ? null : fullName.trim() };
+    return (await this.mutate<{ signUp: AuthResult }>(ops.SIGN_UP, variables, ANONYMOUS)).signUp;
+  }
+
+  async refreshSession(refreshToken: string): Promise<Session> {
+    const data = await this.mutate<{ refreshSession: { session: Session } }>(
+      ops.REFRESH_SESSION,
+      { refreshToken },
+      ANONYMOUS,
+    );
+    return data.refreshSession.session;
+  }
+
+  async signOut(): Promise<void> {
+    await this.mutate(ops.SIGN_OUT);
+  }
+
+  async me(): Promise<AuthUser | null> {
+    return (await this.query<{ me: AuthUser | null }>(ops.ME)).me;
+  }
+
+  async credits(): Promise<Credits> {
+    return (await this.query<{ credits: Credits }>(ops.CREDITS)).credits;
+  }
+
+  async initializeCredits(): Promise<Credits> {
+    return (await this.mutate<{ initializeCredits: Credits }>(ops.INITIALIZE_CREDITS)).initializeCredits;
+  }
+
+  async publishingInfo(): Promise<PublishingInfo> {
+    return (await this.query<{ publishingInfo: PublishingInfo }>(ops.PUBLISHING_INFO)).publishingInfo;
+  }
+
+  async myApps(): Promise<App[]> {
+    return (await this.query<{ myApps: App[] }>(ops.MY_APPS)).myApps;
+  }
+
+  async app(id: string): Promise<App> {
+    return (await this.query<{ app: App }>(ops.APP, { id })).app;
+  }
+
+  async createApp(input: AppInput): Promise<App> {
+    return (await this.mutate<{ createApp: App }>(ops.CREATE_APP, { input })).createApp;
+  }
+
+  async updateApp(id: string, input: AppInput): Promise<App> {
+    return (await this.mutate<{ updateApp: App }>(ops.UPDATE_APP, { id, input })).updateApp;
+  }
+
+  async publishAppWithData(
+    id: string | undefined,
+    input: AppInput,
+  ): Promise<{ app: App; publishingInfo: PublishingInfo }> {
+    const data = await this.mutate<{ publishAppWithData: { app: App; publishingInfo: PublishingInfo } }>(
+      ops.PUBLISH_APP_WITH_DATA,
+      { id: id ?? null, input },
+    );
+    return data.publishAppWithData;
+  }
+
+  async startRun(appId: string, inputs: Record<string, unknown>): Promise<{ runId: string; cost: number }> {
+    return (
+      await this.mutate<{ startRun: { runId: string; cost: number } }>(ops.START_RUN, { appId, inputs })
+    ).startRun;
+  }
+
+  watchRun(runId: string, watcher: RunWatcher): () => void {
+    const subscription = this.client
+      .subscribe<{ runProgress: RunEvent }>({ query: ops.RUN_PROGRESS, variables: { runId } })
+      .subscribe({
+        next: (result) => {
+          if (result.error) watcher.error(toApiError(result.error));
+          else if (result.data) watcher.next(result.data.runProgress);
+        },
+        error: (error: unknown) => watcher.error(toApiError(error)),
+        complete: () => watcher.complete(),
+      });
+    return () => subscription.unsubscribe();
+  }
+
+  async uploadFile(appId: string, blockId: string, file: File): Promise<FileRef> {
+    const body = new FormData();
+    body.set('appId', appId);
+    body.set('blockId', blockId);
+    body.set('file', file);
+    const token = await this.tokenSource();
+    const response = await fetch(`${this.origin}/uploads`, {
+      method: 'POST',
+      body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: the status line says enough.
+    }
+    if (!response.ok) {
+      const message =
+        parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string'
+          ? parsed.message
+          : `HTTP error! status: ${response.status}`;
+      throw new ApiError(message);
+    }
+    return parsed as FileRef;
+  }
+}

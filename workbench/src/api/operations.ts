@@ -1,0 +1,235 @@
+import { gql } from '@apollo/client';
+
+const APP_FIELDS = gql`
+  fragment AppFields on App {
+    id
+    name
+    description
+    slug
+    category
+    isPrivate
+    isPublished
+    owner_id
+    upvotes
+    views
+    uses
+    config
+    verificationStatus
+    reviewNotes
+    createdAt
+  }
+`;
+
+const SESSION_FIELDS = gql`
+  fragment SessionFields on Session {
+    access_token
+    refresh_token
+    expires_at
+  }
+`;
+
+const USER_FIELDS = gql`
+  fragment UserFields on AuthUser {
+    id
+    email
+    user_metadata {
+      full_name
+      isAdmin
+    }
+  }
+`;
+
+const PUBLISHING_FIELDS = gql`
+  fragment PublishingFields on PublishingInfo {
+    plan
+    limit
+    currentCount
+    remaining
+    canPublish
+  }
+`;
+
+export const BLOCK_CATALOGUE = gql`
+  query BlockCatalogue {
+    blockCatalogue {
+      id
+      name
+      description
+      category
+      version
+      settings
+      outputs {
+        name
+        type
+        description
+      }
+      cost
+      historyType
+      inputKind
+    }
+  }
+`;
+
+export const AVAILABLE_MODELS = gql`
+  query AvailableModels {
+    availableModels {
+      models
+      defaultModel
+    }
+  }
+`;
+
+export const CREDIT_COSTS = gql`
+  query CreditCosts {
+    creditCosts
+  }
+`;
+
+export const SIGN_IN = gql`
+  mutation SignIn($email: String!, $password: String!) {
+    signIn(email: $email, password: $password) {
+      user {
+        ...UserFields
+      }
+      session {
+        ...SessionFields
+      }
+    }
+  }
+  ${USER_FIELDS}
+  ${SESSION_FIELDS}
+`;
+
+export const SIGN_UP = gql`
+  mutation SignUp($email: String!, $password: String!, $fullName: String) {
+    signUp(email: $email, password: $password, fullName: $fullName) {
+      user {
+        ...UserFields
+      }
+      session {
+        ...SessionFields
+      }
+    }
+  }
+  ${USER_FIELDS}
+  ${SESSION_FIELDS}
+`;
+
+export const REFRESH_SESSION = gql`
+  mutation RefreshSession($refreshToken: String!) {
+    refreshSession(refreshToken: $refreshToken) {
+      session {
+        ...SessionFields
+      }
+    }
+  }
+  ${SESSION_FIELDS}
+`;
+
+export const SIGN_OUT = gql`
+  mutation SignOut {
+    signOut
+  }
+`;
+
+export const ME = gql`
+  query Me {
+    me {
+      ...UserFields
+    }
+  }
+  ${USER_FIELDS}
+`;
+
+export const CREDITS = gql`
+  query Credits {
+    credits {
+      credits
+      unlimited
+    }
+  }
+`;
+
+export const INITIALIZE_CREDITS = gql`
+  mutation InitializeCredits {
+    initializeCredits {
+      credits
+      unlimited
+    }
+  }
+`;
+
+export const PUBLISHING_INFO = gql`
+  query PublishingInfo {
+    publishingInfo {
+      ...PublishingFields
+    }
+  }
+  ${PUBLISHING_FIELDS}
+`;
+
+export const MY_APPS = gql`
+  query MyApps {
+    myApps {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const APP = gql`
+  query App($id: ID!) {
+    app(id: $id) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const CREATE_APP = gql`
+  mutation CreateApp($input: AppInput!) {
+    createApp(input: $input) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const UPDATE_APP = gql`
+  mutation UpdateApp($id: ID!, $input: AppInput!) {
+    updateApp(id: $id, input: $input) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const PUBLISH_APP_WITH_DATA = gql`
+  mutation PublishAppWithData($id: ID, $input: AppInput!) {
+    publishAppWithData(id: $id, input: $input) {
+      app {
+        ...AppFields
+      }
+      publishingInfo {
+        ...PublishingFields
+      }
+    }
+  }
+  ${APP_FIELDS}
+  ${PUBLISHING_FIELDS}
+`;
+
+export const START_RUN = gql`
+  mutation StartRun($appId: ID!, $inputs: JSONObject) {
+    startRun(appId: $appId, inputs: $inputs) {
+      runId
+      cost
+    }
+  }
+`;
+
+export const RUN_PROGRESS = gql`
+  subscription RunProgress($runId: ID!) {
+    runProgress(runId: $runId)
+  }
+`;

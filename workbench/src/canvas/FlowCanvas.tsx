@@ -1,0 +1,134 @@
+import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
+  GRID_SIZE,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  connectionProblem,
+} from '@blocksmith/schema';
+import {
+  Background,
+  BackgroundVariant,
+  ReactFlow,
+  type Connection as FlowConnection,
+  type CoordinateExtent,
+  type Edge,
+  type EdgeChange,
+  type NodeChange,
+  type NodeTypes,
+  type Viewport,
+} from '@xyflow/react';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
+import { useStores } from '../stores-context';
+import { BLOCK_DRAG_TYPE, parseDraggedBlock } from '../stores/builder-store';
+import type { BlockFlowNode } from '../stores/flow-model';
+import { BlockNode } from './BlockNode';
+import { ConnectionLine } from './ConnectionLine';
+
+const NODE_TYPES: NodeTypes = { block: BlockNode };
+const CANVAS_EXTENT: CoordinateExtent = [
+  [0, 0],
+  [CANVAS_WIDTH, CANVAS_HEIGHT],
+];
+/** Panning may go a little past the canvas edge, so blocks at the edge can be reached. */
+const PAN_EXTENT: CoordinateExtent = [
+  [-600, -600],
+  [CANVAS_WIDTH + 600, CANVAS_HEIGHT + 600],
+];
+const PRO_OPTIONS = { hideAttribution: true };
+
+/** The Playground canvas: blocks and connections, pan and zoom, drop from the palette. */
+export const FlowCanvas = observer(function FlowCanvas() {
+  const { builder, catalogue } = useStores();
+  const { document, view } = builder;
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) view.setCanvasSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [view]);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<BlockFlowNode>[]) => builder.applyNodeChanges(changes),
+    [builder],
+  );
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<Edge>[]) => builder.applyEdgeChanges(changes),
+    [builder],
+  );
+  const onConnect = useCallback(
+    (connection: FlowConnection) => {
+      builder.connect(connection.source, connection.target);
+    },
+    [builder],
+  );
+  const isValidConnection = useCallback(
+    (connection: FlowConnection | Edge) =>
+      connectionProblem(document.config, connection.source, connection.target, catalogue.categoryOf) === null,
+    [document, catalogue],
+  );
+  const onViewportChange = useCallback(
+    (viewport: Viewport) => view.setViewport({ zoom: viewport.zoom, pan: viewport }),
+    [view],
+  );
+  const onDragStart = useCallback(() => document.beginGesture(), [document]);
+  const onDragStop = useCallback(() => document.endGesture(), [document]);
+  const onPaneClick = useCallback(() => view.clearSelection(), [view]);
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (event.dataTransfer.types.includes(BLOCK_DRAG_TYPE)) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    }
+  }, []);
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const type = parseDraggedBlock(event.dataTransfer.getData(BLOCK_DRAG_TYPE));
+      const element = wrapper.current;
+      if (!type || !element) return;
+      event.preventDefault();
+      const rect = element.getBoundingClientRect();
+      builder.dropBlock(type, { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    },
+    [builder],
+  );
+
+  const viewport = useMemo(() => ({ x: view.pan.x, y: view.pan.y, zoom: view.zoom }), [view.pan, view.zoom]);
+
+  return (
+    <div className="flow-canvas" ref={wrapper} onDragOver={onDragOver} onDrop={onDrop} data-testid="canvas">
+      <ReactFlow<BlockFlowNode>
+        nodes={builder.flowNodes}
+        edges={builder.flowEdges}
+        nodeTypes={NODE_TYPES}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        connectionLineComponent={ConnectionLine}
+        onNodeDragStart={onDragStart}
+        onNodeDragStop={onDragStop}
+        onPaneClick={onPaneClick}
+        viewport={viewport}
+        onViewportChange={onViewportChange}
+        minZoom={ZOOM_MIN}
+        maxZoom={ZOOM_MAX}
+        nodeExtent={CANVAS_EXTENT}
+        translateExtent={PAN_EXTENT}
+        deleteKeyCode={null}
+        zoomOnDoubleClick={false}
+        proOptions={PRO_OPTIONS}
+        defaultEdgeOptions={{ type: 'default' }}
+        aria-label="Playground canvas"
+      >
+        <Background variant={BackgroundVariant.Lines} gap={GRID_SIZE} color="var(--grid-line)" />
+      </ReactFlow>
+    </div>
+  );
+});

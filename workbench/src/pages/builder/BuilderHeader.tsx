@@ -1,0 +1,147 @@
+import { Button, EditableText, Menu, MenuDivider, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
+import {
+  DocumentOpenIcon,
+  DuplicateIcon,
+  ExportIcon,
+  EyeOpenIcon,
+  FloppyDiskIcon,
+  ImportIcon,
+  MoreIcon,
+  NewObjectIcon,
+  PlayIcon,
+  SendToIcon,
+  ShopIcon,
+} from '@blueprintjs/icons';
+import { greeting } from '@blocksmith/schema';
+import { observer } from 'mobx-react-lite';
+import { useRef, type ChangeEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Logo } from '../../components/Logo';
+import { useStores } from '../../stores-context';
+import { HEADER, STORE_LINK_LABEL } from '../../texts/builder-texts';
+import { AvatarMenu } from './AvatarMenu';
+import { downloadText } from './download';
+
+/** The builder's top bar: app name, greeting, store link, file actions, save, preview, Run, Publish, avatar. */
+export const BuilderHeader = observer(function BuilderHeader() {
+  const { builder, session } = useStores();
+  const { document, run } = builder;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const hello = greeting(new Date().getHours());
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) builder.importFile(await file.text());
+  };
+  const onExport = () => {
+    const { filename, text } = builder.exportFile();
+    downloadText(filename, text);
+  };
+  const onRun = async () => {
+    await builder.openPreview();
+    if (builder.previewOpen && run.inputFields.length === 0) await builder.runApp();
+  };
+
+  const fileMenu = (
+    <Menu aria-label="App actions">
+      <MenuItem icon={<NewObjectIcon />} text="New app" onClick={() => builder.newApp()} />
+      {session.signedIn && (
+        <MenuItem
+          icon={<DocumentOpenIcon />}
+          text="Open app..."
+          onClick={() => builder.setOpenAppsOpen(true)}
+        />
+      )}
+      <MenuDivider />
+      <MenuItem icon={<ImportIcon />} text="Import from file..." onClick={() => fileInput.current?.click()} />
+      <MenuItem
+        icon={<ExportIcon />}
+        text="Export to file"
+        disabled={!builder.hasBlocks}
+        onClick={onExport}
+      />
+      <MenuItem icon={<DuplicateIcon />} text="Duplicate" onClick={() => builder.duplicate()} />
+    </Menu>
+  );
+
+  return (
+    <header className="builder-header">
+      <div className="header-left">
+        <Logo compact />
+        <div className="header-titles">
+          <EditableText
+            className="app-name"
+            value={document.meta.name}
+            onChange={(name) => document.setMeta({ name })}
+            placeholder="Name your app"
+            maxLength={80}
+            selectAllOnFocus
+            aria-label="App name"
+          />
+          <span className="greeting">
+            {hello}
+            {session.signedIn ? `, ${session.displayName.split(' ')[0]}` : ''}
+          </span>
+        </div>
+      </div>
+      <div className="header-right">
+        <Link to="/store" className="store-link">
+          <ShopIcon size={14} />
+          <span>{STORE_LINK_LABEL}</span>
+        </Link>
+        <Popover content={fileMenu} placement="bottom-end">
+          <Tooltip content="App actions" placement="bottom">
+            <Button variant="minimal" icon={<MoreIcon />} aria-label="App actions" />
+          </Tooltip>
+        </Popover>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          onChange={(e) => void onImport(e)}
+        />
+        {session.signedIn && (
+          <Button
+            variant="minimal"
+            icon={<FloppyDiskIcon />}
+            text={<span className="hide-narrow">{HEADER.save}</span>}
+            aria-label={HEADER.save}
+            loading={builder.saving}
+            onClick={() => void builder.save()}
+          />
+        )}
+        <Button
+          variant="minimal"
+          icon={<EyeOpenIcon />}
+          text={<span className="hide-narrow">{HEADER.preview}</span>}
+          aria-label={HEADER.preview}
+          onClick={() => void builder.openPreview()}
+        />
+        <Button
+          intent="success"
+          icon={<PlayIcon />}
+          text={run.processing ? HEADER.processing : HEADER.run}
+          disabled={!builder.hasBlocks || run.processing}
+          onClick={() => void onRun()}
+        />
+        {session.signedIn || !session.checked ? (
+          <Button
+            intent="primary"
+            icon={<SendToIcon />}
+            text={HEADER.publish}
+            disabled={!builder.hasBlocks}
+            loading={builder.publishing}
+            onClick={() => void builder.publish()}
+          />
+        ) : (
+          <Link to="/signin?redirect=/app" className="bp6-button bp6-intent-primary sign-in-to-publish">
+            {HEADER.signInToPublish}
+          </Link>
+        )}
+        <AvatarMenu />
+      </div>
+    </header>
+  );
+});

@@ -1,0 +1,114 @@
+import { Button, Drawer, Position } from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { MOBILE_BREAKPOINT } from '@blocksmith/schema';
+import { ReactFlowProvider } from '@xyflow/react';
+import '@xyflow/react/dist/base.css';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../stores-context';
+import { PROPERTIES, TOASTS } from '../../texts/builder-texts';
+import { AddNodePanel } from './AddNodePanel';
+import { BuilderHeader } from './BuilderHeader';
+import { ConfirmDialog, LoadingOverlay, OpenAppsDialog, ShareDialog } from './BuilderDialogs';
+import { CanvasArea } from './CanvasArea';
+import { PreviewDrawer } from './PreviewDrawer';
+import { PropertiesPanel } from './PropertiesPanel';
+import { Sidebar } from './Sidebar';
+import { useBuilderKeys, useNarrowScreen } from './use-builder-keys';
+
+/** The app builder at /app. */
+const BuilderPage = observer(function BuilderPage() {
+  const { builder, toasts } = useStores();
+  const { view } = builder;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    void builder.start();
+  }, [builder]);
+
+  useEffect(() => {
+    if (params.get('upgrade') === 'success') {
+      toasts.success(TOASTS.upgradeSuccess);
+      navigate('/app', { replace: true });
+    }
+  }, [params, navigate, toasts]);
+
+  useBuilderKeys(builder);
+  useNarrowScreen(
+    MOBILE_BREAKPOINT,
+    useCallback((narrow: boolean) => view.setMobile(narrow), [view]),
+  );
+
+  const mobile = view.isMobile;
+  const full = view.fullScreen;
+  return (
+    <ReactFlowProvider>
+      <div className={`builder${full ? ' is-full-screen' : ''}${mobile ? ' is-mobile' : ''}`}>
+        {!full && <BuilderHeader />}
+        <div className="builder-body">
+          {!full && !mobile && (
+            <aside className="sidebar" aria-label="Blocks">
+              <Sidebar />
+            </aside>
+          )}
+          <CanvasArea />
+          {!mobile && (
+            <aside
+              className={`properties${view.propertiesCollapsed ? ' is-collapsed' : ''}${full ? ' is-docked' : ''}`}
+              aria-label="Properties"
+            >
+              <Button
+                className="properties-toggle"
+                variant="minimal"
+                size="small"
+                icon={view.propertiesCollapsed ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+                aria-label={view.propertiesCollapsed ? PROPERTIES.expand : PROPERTIES.collapse}
+                title={view.propertiesCollapsed ? PROPERTIES.expand : PROPERTIES.collapse}
+                onClick={() => view.togglePropertiesCollapsed()}
+              />
+              {!view.propertiesCollapsed && <PropertiesPanel withActions={full} />}
+            </aside>
+          )}
+          {full && <AddNodePanel />}
+        </div>
+        {mobile && (
+          <>
+            <Drawer
+              isOpen={view.paletteOpen}
+              onClose={() => view.setPaletteOpen(false)}
+              position={Position.LEFT}
+              size="86%"
+              title="Blocks"
+              className="mobile-drawer"
+            >
+              <div className="drawer-scroll">
+                <Sidebar />
+              </div>
+            </Drawer>
+            <Drawer
+              isOpen={view.propertiesOpen}
+              onClose={() => view.setPropertiesOpen(false)}
+              position={Position.RIGHT}
+              size="86%"
+              title="Properties"
+              className="mobile-drawer"
+            >
+              <div className="drawer-scroll">
+                <PropertiesPanel withActions={full} />
+              </div>
+            </Drawer>
+          </>
+        )}
+        <PreviewDrawer />
+        <ShareDialog />
+        <ConfirmDialog />
+        <OpenAppsDialog />
+        <LoadingOverlay />
+      </div>
+    </ReactFlowProvider>
+  );
+});
+
+export default BuilderPage;

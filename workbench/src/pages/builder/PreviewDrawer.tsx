@@ -1,0 +1,141 @@
+import {
+  Button,
+  Callout,
+  Drawer,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  TextArea,
+} from '@blueprintjs/core';
+import { PlayIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { useStores } from '../../stores-context';
+import type { RunInputField } from '../../stores/run-store';
+import { HEADER, RUN_PANEL } from '../../texts/builder-texts';
+import { ArtifactView } from './ResultView';
+
+const InputControl = observer(function InputControl({ field }: { field: RunInputField }) {
+  const { builder } = useStores();
+  const { run } = builder;
+  const id = `run-input-${field.plugin.id}`;
+  const value = run.values.get(field.key) ?? '';
+  let control: React.ReactNode;
+  if (field.kind === 'choice') {
+    control = (
+      <HTMLSelect
+        id={id}
+        fill
+        value={value || field.options[0] || ''}
+        options={field.options}
+        onChange={(event) => run.setValue(field.key, event.currentTarget.value)}
+      />
+    );
+  } else if (field.kind === 'file') {
+    control = (
+      <FileInput
+        fill
+        text={run.files.get(field.key)?.name ?? RUN_PANEL.chooseFile}
+        inputProps={{ id, accept: field.accept || undefined }}
+        onInputChange={(event) => run.setFile(field.key, event.currentTarget.files?.[0] ?? null)}
+      />
+    );
+  } else if (field.multiline) {
+    control = (
+      <TextArea
+        id={id}
+        fill
+        autoResize
+        value={value}
+        placeholder={field.placeholder}
+        onChange={(event) => run.setValue(field.key, event.currentTarget.value)}
+      />
+    );
+  } else {
+    control = (
+      <InputGroup
+        id={id}
+        value={value}
+        placeholder={field.placeholder}
+        onValueChange={(text) => run.setValue(field.key, text)}
+      />
+    );
+  }
+  return (
+    <FormGroup label={field.label} labelFor={id}>
+      {control}
+    </FormGroup>
+  );
+});
+
+/** The live preview: one input per input block, Run, and the results as the run streams in. */
+export const PreviewDrawer = observer(function PreviewDrawer() {
+  const { builder, session, catalogue } = useStores();
+  const { run } = builder;
+  const failures = [...run.nodes.entries()].filter(([, state]) => state.status === 'failed');
+  return (
+    <Drawer
+      isOpen={builder.previewOpen}
+      onClose={() => builder.setPreviewOpen(false)}
+      title={RUN_PANEL.title}
+      icon={<PlayIcon />}
+      size={builder.view.isMobile ? '100%' : 440}
+      hasBackdrop={false}
+      enforceFocus={false}
+      canOutsideClickClose={false}
+      className="preview-drawer"
+    >
+      <div className="preview-body">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void builder.runApp();
+          }}
+        >
+          <h4 className="panel-heading">{RUN_PANEL.inputs}</h4>
+          {run.inputFields.length === 0 && <p className="muted">{RUN_PANEL.noInputs}</p>}
+          {run.inputFields.map((field) => (
+            <InputControl key={field.plugin.id} field={field} />
+          ))}
+          {!session.signedIn && (
+            <Callout intent="primary" className="preview-callout">
+              {RUN_PANEL.signInToRun} <Link to="/signin?redirect=/app">{HEADER.signIn}</Link>
+            </Callout>
+          )}
+          <div className="preview-run">
+            <span className="muted small">
+              {RUN_PANEL.cost} {builder.costText}
+            </span>
+            <Button
+              type="submit"
+              intent="success"
+              icon={<PlayIcon />}
+              text={run.processing ? HEADER.processing : HEADER.run}
+              disabled={run.processing || !session.signedIn || !builder.hasBlocks}
+              data-testid="preview-run"
+            />
+          </div>
+        </form>
+        <h4 className="panel-heading">{RUN_PANEL.results}</h4>
+        {run.phase === 'failed' && run.error && (
+          <Callout intent="danger" className="preview-callout" role="alert">
+            {run.error}
+          </Callout>
+        )}
+        {failures.map(([id, state]) => (
+          <Callout key={id} intent="warning" className="preview-callout">
+            <strong>{catalogue.byId.get(builder.document.pluginById.get(id)?.type ?? '')?.name ?? id}</strong>
+            : {state.error}
+          </Callout>
+        ))}
+        {run.artifacts.length === 0 && run.phase === 'idle' && <p className="muted">{RUN_PANEL.noResults}</p>}
+        <div className="results" data-testid="results">
+          {run.artifacts.map(({ nodeId, artifact }, index) => (
+            <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
+          ))}
+        </div>
+      </div>
+    </Drawer>
+  );
+});

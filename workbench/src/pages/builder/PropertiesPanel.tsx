@@ -1,0 +1,214 @@
+import {
+  Button,
+  Callout,
+  Divider,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Switch,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { EyeOpenIcon, SendToIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { CATEGORIES, isCategory, unusedVariables, upstreamVariables } from '@blocksmith/schema';
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { CategoryIcon } from '../../canvas/block-visuals';
+import { useStores } from '../../stores-context';
+import { HEADER, PROPERTIES } from '../../texts/builder-texts';
+import { SettingField } from './SettingField';
+
+/** Name, description, category and privacy of the app. */
+const AppProperties = observer(function AppProperties() {
+  const { builder } = useStores();
+  const { document } = builder;
+  const { meta } = document;
+  return (
+    <section className="panel-section">
+      <h3 className="panel-heading">{PROPERTIES.appProperties}</h3>
+      <FormGroup label={PROPERTIES.name} labelFor="app-name">
+        <InputGroup
+          id="app-name"
+          value={meta.name}
+          maxLength={80}
+          onValueChange={(name) => document.setMeta({ name })}
+        />
+      </FormGroup>
+      <FormGroup label={PROPERTIES.description} labelFor="app-description">
+        <TextArea
+          id="app-description"
+          fill
+          autoResize
+          value={meta.description}
+          maxLength={500}
+          onChange={(event) => document.setMeta({ description: event.currentTarget.value })}
+        />
+      </FormGroup>
+      <FormGroup label={PROPERTIES.category} labelFor="app-category">
+        <HTMLSelect
+          id="app-category"
+          fill
+          value={meta.category}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            document.setMeta({ category: isCategory(value) ? value : '' });
+          }}
+          options={[
+            { value: '', label: PROPERTIES.chooseCategory },
+            ...CATEGORIES.map((c) => ({ value: c, label: c })),
+          ]}
+        />
+      </FormGroup>
+      <Switch
+        checked={meta.isPrivate}
+        label={PROPERTIES.private}
+        onChange={(event) => document.setMeta({ isPrivate: event.currentTarget.checked })}
+      />
+    </section>
+  );
+});
+
+/** The selected block's settings form, drawn from the settings its kind declares. */
+const BlockSettings = observer(function BlockSettings({ id }: { id: string }) {
+  const { builder, catalogue } = useStores();
+  const { document } = builder;
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const plugin = document.pluginById.get(id);
+  if (!plugin) return null;
+  const entry = catalogue.byId.get(plugin.type);
+  if (!entry) {
+    return (
+      <section className="panel-section">
+        <Callout intent="warning" title={plugin.type}>
+          This block kind is not available on this server, so its settings cannot be edited.
+        </Callout>
+      </section>
+    );
+  }
+  const fields = Object.entries(entry.settings);
+  const promptKey = fields.find(([, field]) => field.type === 'prompt')?.[0];
+  const available = upstreamVariables(document.config, id, catalogue.firstOutputOf).map((v) => v.name);
+  const template = promptKey ? String(plugin.settings[promptKey] ?? '') : '';
+  const unused = promptKey ? unusedVariables(template, available) : [];
+
+  const insertVariable = (name: string) => {
+    if (!promptKey) return;
+    const area = promptRef.current;
+    const token = `{{${name}}}`;
+    const start = area?.selectionStart ?? template.length;
+    const end = area?.selectionEnd ?? template.length;
+    document.updateSetting(id, promptKey, template.slice(0, start) + token + template.slice(end));
+    document.sealHistory();
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  return (
+    <section className="panel-section" aria-label={`${entry.name} settings`}>
+      <div className="block-settings-head">
+        <span className={`block-icon block-icon-${entry.category}`}>
+          <CategoryIcon category={entry.category} />
+        </span>
+        <div>
+          <h3 className="panel-heading">{entry.name}</h3>
+          <p className="muted small">{entry.description}</p>
+        </div>
+      </div>
+      {plugin.outputs?.[0]?.name && (
+        <p className="small">
+          Output variable <code>{`{{${plugin.outputs[0].name}}}`}</code>
+        </p>
+      )}
+      {fields.map(([key, field]) => (
+        <SettingField
+          key={`${id}:${key}`}
+          ref={key === promptKey ? promptRef : undefined}
+          blockId={id}
+          settingKey={key}
+          field={field}
+          value={plugin.settings[key]}
+          onChange={(value) => document.updateSetting(id, key, value)}
+          onCommit={() => document.sealHistory()}
+        />
+      ))}
+      {promptKey && available.length > 0 && (
+        <div className="variables">
+          <div className="variables-label">{PROPERTIES.variables}</div>
+          <div className="variables-list">
+            {available.map((name) => (
+              <Tag
+                key={name}
+                interactive
+                minimal
+                intent="primary"
+                onClick={() => insertVariable(name)}
+                title={PROPERTIES.variablesHelp}
+              >
+                {`{{${name}}}`}
+              </Tag>
+            ))}
+          </div>
+        </div>
+      )}
+      {unused.length > 0 && (
+        <Callout intent="warning" icon={<WarningSignIcon />} title={PROPERTIES.headsUp} className="heads-up">
+          {PROPERTIES.headsUpText} {unused.map((name) => `{{${name}}}`).join(', ')}
+        </Callout>
+      )}
+      <Divider />
+      <Button
+        variant="minimal"
+        intent="danger"
+        icon={<TrashIcon />}
+        text={PROPERTIES.deleteBlock}
+        onClick={() => {
+          builder.view.selectNode(id);
+          builder.deleteSelection();
+        }}
+      />
+    </section>
+  );
+});
+
+/** The right panel: app properties, then the selected block's settings. */
+export const PropertiesPanel = observer(function PropertiesPanel({
+  withActions = false,
+}: {
+  withActions?: boolean;
+}) {
+  const { builder, session } = useStores();
+  const selected = builder.view.selectedNodeId;
+  return (
+    <div className="properties-content">
+      {withActions && (
+        <div className="panel-actions">
+          <Button icon={<EyeOpenIcon />} text={HEADER.preview} onClick={() => void builder.openPreview()} />
+          {session.signedIn ? (
+            <Button
+              intent="primary"
+              icon={<SendToIcon />}
+              text={HEADER.publish}
+              disabled={!builder.hasBlocks}
+              loading={builder.publishing}
+              onClick={() => void builder.publish()}
+            />
+          ) : (
+            <Link to="/signin?redirect=/app" className="bp6-button bp6-intent-primary">
+              {HEADER.signInToPublish}
+            </Link>
+          )}
+        </div>
+      )}
+      <AppProperties />
+      <Divider />
+      {selected ? (
+        <BlockSettings id={selected} />
+      ) : (
+        <p className="muted panel-hint">{PROPERTIES.noSelection}</p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,159 @@
+import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import type { SettingField as SettingFieldSpec } from '@blocksmith/schema';
+import { observer } from 'mobx-react-lite';
+import { forwardRef, useState } from 'react';
+import { useStores } from '../../stores-context';
+import { settingProblem } from '../../stores/setting-rules';
+
+interface Props {
+  blockId: string;
+  settingKey: string;
+  field: SettingFieldSpec;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onCommit: () => void;
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** One control of a block's settings form, chosen by the field's declared type. */
+export const SettingField = observer(
+  forwardRef<HTMLTextAreaElement, Props>(function SettingField(
+    { blockId, settingKey, field, value, onChange, onCommit },
+    promptRef,
+  ) {
+    const { catalogue } = useStores();
+    const id = `setting-${blockId}-${settingKey}`;
+    const problem = settingProblem(field, value);
+    // A number being typed is kept as text until it is complete.
+    const [draft, setDraft] = useState<string | null>(null);
+
+    let control: React.ReactNode;
+    switch (field.type) {
+      case 'boolean':
+        return (
+          <Switch
+            className="setting-switch"
+            id={id}
+            label={field.label}
+            checked={value === true}
+            onChange={(event) => {
+              onChange(event.currentTarget.checked);
+              onCommit();
+            }}
+          />
+        );
+      case 'select':
+        control = (
+          <HTMLSelect
+            id={id}
+            fill
+            value={asText(value)}
+            options={field.options.map((option) => ({ value: option.value, label: option.label }))}
+            onChange={(event) => {
+              onChange(event.currentTarget.value);
+              onCommit();
+            }}
+          />
+        );
+        break;
+      case 'model': {
+        const models =
+          field.capability === 'image' && catalogue.models.models.length > 0
+            ? catalogue.models.models
+            : [...new Set([field.fallback, ...(field.default ? [field.default] : [])])];
+        const current = asText(value);
+        const options = current && !models.includes(current) ? [current, ...models] : models;
+        control = (
+          <HTMLSelect
+            id={id}
+            fill
+            value={current}
+            options={options}
+            onChange={(event) => {
+              onChange(event.currentTarget.value);
+              onCommit();
+            }}
+          />
+        );
+        break;
+      }
+      case 'number':
+        control = (
+          <NumericInput
+            id={id}
+            fill
+            min={field.min}
+            max={field.max}
+            stepSize={field.step ?? 1}
+            minorStepSize={field.integer ? null : 0.1}
+            clampValueOnBlur
+            value={draft ?? (typeof value === 'number' ? value : '')}
+            rightElement={field.unit ? <span className="field-unit">{field.unit}</span> : undefined}
+            onValueChange={(number, text) => {
+              setDraft(text);
+              if (Number.isFinite(number)) onChange(number);
+            }}
+            onBlur={() => {
+              setDraft(null);
+              onCommit();
+            }}
+          />
+        );
+        break;
+      case 'prompt':
+        control = (
+          <TextArea
+            id={id}
+            inputRef={promptRef}
+            fill
+            autoResize
+            className="prompt-input"
+            value={asText(value)}
+            placeholder={field.placeholder}
+            maxLength={field.maxLength}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            onBlur={onCommit}
+          />
+        );
+        break;
+      case 'text':
+        control = field.multiline ? (
+          <TextArea
+            id={id}
+            fill
+            autoResize
+            value={asText(value)}
+            placeholder={field.placeholder}
+            maxLength={field.maxLength}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            onBlur={onCommit}
+          />
+        ) : (
+          <InputGroup
+            id={id}
+            value={asText(value)}
+            placeholder={field.placeholder}
+            maxLength={field.maxLength}
+            onValueChange={(text) => onChange(text)}
+            onBlur={onCommit}
+          />
+        );
+        break;
+    }
+
+    return (
+      <FormGroup
+        label={field.label}
+        labelFor={id}
+        labelInfo={field.required === false ? '(optional)' : undefined}
+        helperText={problem ?? field.help}
+        intent={problem ? 'danger' : 'none'}
+      >
+        {control}
+      </FormGroup>
+    );
+  }),
+);

@@ -1,0 +1,588 @@
+import {
+  duplicateApp,
+  emptyConfig,
+  formatCredits,
+  messageText,
+  newConnectionId,
+  newPluginId,
+  publishProblem,
+  runCost,
+  slugFromName,
+  spaceTemplateBlocks,
+  type App,
+  type AppConfig,
+  type Position,
+  type UserMessage,
+} from '@blocksmith/schema';
+import type { EdgeChange, NodeChange } from '@xyflow/react';
+import { action, computed, makeObservable, observable, observableRef, runInAction, when } from 'mobx';
+import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import type { AppTemplate } from '../templates/templates';
+import { CONFIRM, TOASTS } from '../texts/builder-texts';
+import type { CatalogueStore } from './catalogue-store';
+import type { CreditsStore } from './credits-store';
+import { DocumentStore } from './document-store';
+import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
+import type { KeyValueStorage } from './session-store';
+import type { SessionStore } from './session-store';
+import type { ToastStore } from './toast-store';
+import { RunStore } from './run-store';
+import { ViewStore } from './view-store';
+
+/** Local storage entry naming the app the builder opens: the one last saved or chosen for editing. */
+export const EDIT_EXISTING_APP_KEY = 'editExistingApp';
+
+export interface ConfirmRequest {
+  title: string;
+  description: string;
+  confirmText: string;
+  cancelText: string;
+  destructive: boolean;
+  onConfirm: () => void;
+}
+
+/** The publish error toast for a server message (spec, error catalogue). */
+export function publishErrorMessage(serverMessage: string): UserMessage {
+  if (
+    serverMessage.includes('Publishing limit reached') ||
+    serverMessage.includes('maximum number of published apps')
+  ) {
+    return {
+      title: TOASTS.publishingLimit.title,
+      description: serverMessage || TOASTS.publishingLimit.description,
+    };
+  }
+  if (serverMessage.includes('Name and category are required')) return TOASTS.missingFields;
+  return TOASTS.publishFailed;
+}
+
+/** Reads an exported app file; throws with a readable message when it is not one. */
+export function parseAppFile(text: string): Partial<App> & { config: AppConfig } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('The file is not valid JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('The file does not hold an app.');
+  }
+  const app = parsed as Record<string, unknown>;
+  const config = app.config;
+  if (!config || typeof config !== 'object' || !Array.isArray((config as AppConfig).plugins)) {
+    throw new Error('The file has no app configuration (config.plugins is missing).');
+  }
+  return app as Partial<App> & { config: AppConfig };
+}
+
+/** The drag-and-drop format of a block dragged from the palette. */
+export const BLOCK_DRAG_TYPE = 'application/x-blocksmith-block';
+
+/** The block kind in dragged data, or null (logged) when the data cannot be read. */
+export function parseDraggedBlock(data: string): string | null {
+  if (data === '') return null;
+  try {
+    const parsed = JSON.parse(data) as { type?: unknown };
+    if (typeof parsed.type === 'string' && parsed.type !== '') return parsed.type;
+    console.warn('Dropped block data has no type; ignored.', data);
+  } catch (error) {
+    console.warn('Dropped block data could not be parsed; ignored.', error);
+  }
+  return null;
+}
+
+/** A template's config with fresh block and connection ids, spaced as templates are. */
+export function instantiateTemplate(template: AppTemplate, now: number = Date.now()): AppConfig {
+  const ids = new Map(template.config.plugins.map((plugin) => [plugin.id, newPluginId(now)]));
+  const plugins = spaceTemplateBlocks(
+    template.config.plugins.map((plugin) => ({
+      ...structuredClone(plugin),
+      id: ids.get(plugin.id)!,
+    })),
+  );
+  const connections = template.config.connections.flatMap((c) => {
+    const from = ids.get(c.from);
+    const to = ids.get(c.to);
+    return from && to ? [{ ...c, id: newConnectionId(now), from, to }] : [];
+  });
+  return { plugins, connections, canvas: emptyConfig().canvas };
+}
+
+/**
+ * The builder screen: the document, how it is viewed, the run, and the flows that cross them
+ * (save, preview, publish, templates, import and export), with their toasts and dialogs.
+ */
+export class BuilderStore {
+  readonly document: DocumentStore;
+  readonly view: ViewStore;
+  readonly run: RunStore;
+  private readonly flow = new FlowModel();
+  saving = false;
+  publishing = false;
+  loadingApp = false;
+  previewOpen = false;
+  shareOpen = false;
+  openAppsOpen = false;
+  confirm: ConfirmRequest | null = null;
+
+  constructor(
+    private readonly api: BlocksmithApi,
+    readonly catalogue: CatalogueStore,
+    readonly session: SessionStore,
+    readonly credits: CreditsStore,
+    readonly toasts: ToastStore,
+    private readonly storage: KeyValueStorage,
+  ) {
+    this.document = new DocumentStore(catalogue);
+    this.view = new ViewStore();
+    this.run = new RunStore(api, this.document, catalogue);
+    makeObservable(this, {
+      saving: observable,
+      publishing: observable,
+      loadingApp: observable,
+      previewOpen: observable,
+      shareOpen: observable,
+      openAppsOpen: observable,
+      confirm: observableRef,
+      hasBlocks: computed,
+      cost: computed,
+      costText: computed,
+      shareUrl: computed,
+      flowNodes: computed,
+      flowEdges: computed,
+      applyNodeChanges: action,
+      applyEdgeChanges: action,
+      dropBlock: action,
+      addBlockAtCenter: action,
+      deleteSelection: action,
+      undo: action,
+      redo: action,
+      askConfirm: action,
+      closeConfirm: action,
+      setShareOpen: action,
+      setPreviewOpen: action,
+      setOpenAppsOpen: action,
+      newApp: action,
+      loadTemplate: action,
+      duplicate: action,
+      applyLoadedApp: action,
+    });
+  }
+
+  get hasBlocks(): boolean {
+    return this.document.config.plugins.length > 0;
+  }
+
+  /** Credits one run of the app costs. */
+  get cost(): number {
+    return runCost(this.document.config, this.catalogue.costs, this.catalogue.isAiBlock);
+  }
+
+  get costText(): string {
+    return formatCredits(this.cost);
+  }
+
+  /** The public page of the app (shareable once published). */
+  get shareUrl(): string {
+    const origin = typeof window === 'undefined' ? '' : window.location.origin;
+    return `${origin}/app/${this.document.meta.slug}`;
+  }
+
+  /** What the canvas draws; an unchanged block keeps its node object. */
+  get flowNodes(): BlockFlowNode[] {
+    return this.flow.nodes(this.document.config.plugins, this.view.selectedNodeIds, this.view.measured);
+  }
+
+  get flowEdges(): FlowEdge[] {
+    return this.flow.edges(this.document.config.connections, this.view.selectedEdgeIds);
+  }
+
+  /** Loads the blocks, then (once the session is known) the person's credits and the app stored for editing. */
+  async start(): Promise<void> {
+    await this.catalogue.load();
+    await when(() => this.session.checked);
+    if (!this.session.signedIn) return;
+    void this.credits.refresh();
+    await this.openStoredApp();
+  }
+
+  // ---- canvas edits -------------------------------------------------------------------------
+
+  /** Applies what the canvas reports: moves, selection and measured sizes (removal goes through deleteSelection). */
+  applyNodeChanges(changes: readonly NodeChange<BlockFlowNode>[]): void {
+    const moves: Array<{ id: string; position: Position }> = [];
+    for (const change of changes) {
+      if (change.type === 'position' && change.position)
+        moves.push({ id: change.id, position: change.position });
+      else if (change.type === 'select') this.view.setNodeSelected(change.id, change.selected);
+      else if (change.type === 'dimensions' && change.dimensions)
+        this.view.setMeasured(change.id, change.dimensions);
+    }
+    this.document.moveBlocks(moves);
+  }
+
+  applyEdgeChanges(changes: readonly EdgeChange<FlowEdge>[]): void {
+    for (const change of changes) {
+      if (change.type === 'select') this.view.setEdgeSelected(change.id, change.selected);
+    }
+  }
+
+  /** Drops a block dragged from the palette; `point` is relative to the canvas element. */
+  dropBlock(type: string, point: Position): string | null {
+    if (!this.catalogue.byId.has(type)) return null;
+    const id = this.document.addBlock(type, this.view.dropPosition(point));
+    this.view.selectNode(id);
+    return id;
+  }
+
+  /** Adds a block in the middle of the visible canvas (keyboard and touch), a little apart from the last one. */
+  addBlockAtCenter(type: string): string | null {
+    if (!this.catalogue.byId.has(type)) return null;
+    const center = this.view.visibleCenterPosition();
+    const offset = (this.document.config.plugins.length % 5) * 24;
+    const id = this.document.addBlock(type, { x: center.x + offset, y: center.y + offset });
+    this.view.selectNode(id);
+    return id;
+  }
+
+  connect(from: string, to: string): boolean {
+    const problem = this.document.connect(from, to);
+    if (problem !== null) {
+      this.toasts.warning(problem);
+      return false;
+    }
+    return true;
+  }
+
+  deleteSelection(): void {
+    const nodes = [...this.view.selectedNodeIds];
+    const edges = [...this.view.selectedEdgeIds];
+    if (nodes.length === 0 && edges.length === 0) return;
+    if (edges.length > 0) this.document.removeConnections(edges);
+    if (nodes.length > 0) this.document.removeBlocks(nodes);
+    this.syncView();
+  }
+
+  undo(): void {
+    this.document.undo();
+    this.syncView();
+  }
+
+  redo(): void {
+    this.document.redo();
+    this.syncView();
+  }
+
+  /** Forgets selection of blocks and connections that no longer exist. */
+  syncView(): void {
+    const { plugins, connections } = this.document.config;
+    this.view.forget(new Set(plugins.map((p) => p.id)), new Set(connections.map((c) => c.id)));
+  }
+
+  // ---- dialogs ------------------------------------------------------------------------------
+
+  askConfirm(request: Omit<ConfirmRequest, 'cancelText' | 'destructive'> & Partial<ConfirmRequest>): void {
+    this.confirm = { cancelText: CONFIRM.cancel, destructive: false, ...request };
+  }
+
+  closeConfirm(): void {
+    this.confirm = null;
+  }
+
+  setShareOpen(open: boolean): void {
+    this.shareOpen = open;
+  }
+
+  setPreviewOpen(open: boolean): void {
+    this.previewOpen = open;
+  }
+
+  setOpenAppsOpen(open: boolean): void {
+    this.openAppsOpen = open;
+    if (open && this.session.signedIn) void this.credits.refresh();
+  }
+
+  /** Runs `action` at once when nothing unsaved would be lost, else after the person confirms. */
+  private confirmDiscard(
+    texts: { title: string; description: string; confirm: string },
+    run: () => void,
+  ): void {
+    if (!this.document.dirty || !this.hasBlocks) {
+      run();
+      return;
+    }
+    this.askConfirm({
+      title: texts.title,
+      description: texts.description,
+      confirmText: texts.confirm,
+      destructive: true,
+      onConfirm: run,
+    });
+  }
+
+  // ---- documents ----------------------------------------------------------------------------
+
+  newApp(): void {
+    this.confirmDiscard(CONFIRM.newApp, () => {
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      this.run.reset();
+      this.document.reset();
+      this.view.clearSelection();
+      this.view.setViewport(this.document.config.canvas);
+    });
+  }
+
+  loadTemplate(template: AppTemplate): void {
+    this.confirmDiscard(CONFIRM.loadTemplate, () => {
+      const now = Date.now();
+      const config = instantiateTemplate(template, now);
+      const plugins = config.plugins.map((plugin) => ({
+        ...plugin,
+        settings: { ...this.catalogue.defaultsFor(plugin.type), ...plugin.settings },
+      }));
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      this.run.reset();
+      this.document.load(
+        {
+          name: template.name,
+          description: template.description,
+          category: template.category,
+          slug: slugFromName(template.name, now),
+          isPrivate: false,
+          isPublished: false,
+          config: { ...config, plugins },
+        },
+        { saved: false },
+      );
+      this.view.clearSelection();
+      this.view.fit(this.document.config.plugins);
+      this.toasts.success(TOASTS.templateLoaded);
+    });
+  }
+
+  duplicate(): void {
+    const copy = duplicateApp(this.document.toApp(this.view.viewport));
+    this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+    this.document.load(copy, { saved: false });
+    this.toasts.success(TOASTS.duplicated);
+  }
+
+  /** The export file: named after the slug, holding the app as JSON. */
+  exportFile(): { filename: string; text: string } {
+    const { id: _id, owner_id: _owner, ...app } = this.document.toApp(this.view.viewport);
+    return { filename: `${app.slug}.json`, text: JSON.stringify(app, null, 2) };
+  }
+
+  /** Loads an exported file as a new, unsaved app. */
+  importFile(text: string): void {
+    let app: ReturnType<typeof parseAppFile>;
+    try {
+      app = parseAppFile(text);
+    } catch (error) {
+      this.toasts.error({
+        title: TOASTS.importFailed,
+        description: errorMessage(error, 'The file could not be read.'),
+      });
+      return;
+    }
+    this.confirmDiscard(CONFIRM.importApp, () => {
+      const { id: _id, owner_id: _owner, ...rest } = app;
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      this.run.reset();
+      this.document.load({ ...rest, isPublished: false }, { saved: false });
+      this.view.clearSelection();
+      this.view.setViewport(this.document.config.canvas);
+      if (this.document.isValid) this.toasts.success(TOASTS.imported);
+    });
+  }
+
+  applyLoadedApp(app: App): void {
+    this.run.reset();
+    this.document.load(app);
+    this.view.clearSelection();
+    this.view.setViewport(this.document.config.canvas);
+    this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
+  }
+
+  /**
+   * Opens the app stored for editing, if any: only the owner may, else 'Access Denied'. Call once
+   * the session is known.
+   */
+  async openStoredApp(): Promise<void> {
+    const raw = this.storage.getItem(EDIT_EXISTING_APP_KEY);
+    if (!raw) return;
+    let stored: { id?: unknown; owner_id?: unknown };
+    try {
+      stored = JSON.parse(raw) as typeof stored;
+    } catch {
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      return;
+    }
+    const user = this.session.user;
+    if (typeof stored.id !== 'string' || !user) return;
+    if (stored.owner_id !== user.id) {
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      this.toasts.error(TOASTS.accessDenied);
+      return;
+    }
+    await this.openApp(stored.id);
+  }
+
+  /** Loads one of the person's own apps onto the canvas. */
+  async openApp(id: string): Promise<void> {
+    runInAction(() => {
+      this.loadingApp = true;
+      this.openAppsOpen = false;
+    });
+    try {
+      const app = await this.api.app(id);
+      if (app.owner_id !== this.session.user?.id) {
+        this.toasts.error(TOASTS.accessDenied);
+        return;
+      }
+      this.applyLoadedApp(app);
+    } catch (error) {
+      console.warn('The app could not be loaded.', error);
+      this.toasts.error(TOASTS.loadFailed);
+    } finally {
+      runInAction(() => {
+        this.loadingApp = false;
+      });
+    }
+  }
+
+  // ---- server flows -------------------------------------------------------------------------
+
+  /** Saves: creates the app the first time, updates it afterwards. Returns the saved app or null. */
+  async save(options: { quiet?: boolean } = {}): Promise<App | null> {
+    if (!this.session.signedIn) {
+      if (!options.quiet)
+        this.toasts.error({
+          title: 'Authentication Required',
+          description: 'Please sign in to save your app',
+        });
+      return null;
+    }
+    const revision = this.document.revision;
+    this.document.setCanvas(this.view.viewport);
+    const input = this.document.toInput();
+    const id = this.document.meta.id;
+    runInAction(() => {
+      this.saving = true;
+    });
+    try {
+      const app = id ? await this.api.updateApp(id, input) : await this.api.createApp(input);
+      runInAction(() => {
+        this.document.markSaved(app, revision);
+        this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
+      });
+      if (!options.quiet) this.toasts.success(TOASTS.saved);
+      return app;
+    } catch (error) {
+      console.warn('Saving failed.', error);
+      if (!options.quiet) this.toasts.error(TOASTS.saveFailed);
+      return null;
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
+  }
+
+  /** Opens the live preview, saving first so the run has an app id. */
+  async openPreview(): Promise<void> {
+    if (this.view.fullScreen) this.view.setFullScreen(false);
+    if (this.session.signedIn && (this.document.dirty || !this.document.meta.id)) {
+      const saved = await this.save({ quiet: true });
+      if (!saved) {
+        this.toasts.error(TOASTS.previewSaveFailed);
+        return;
+      }
+    }
+    this.setPreviewOpen(true);
+  }
+
+  /** Runs the app from the live preview, following its progress on the canvas. */
+  async runApp(): Promise<void> {
+    if (this.run.processing) return;
+    if (!this.session.signedIn) {
+      this.toasts.error(TOASTS.authRequiredToRun);
+      return;
+    }
+    const problem = this.run.inputProblem();
+    if (problem) {
+      const [title, ...rest] = problem.split(': ');
+      this.toasts.error({ title: title ?? problem, description: rest.join(': ') });
+      return;
+    }
+    if (this.document.dirty || !this.document.meta.id) {
+      const saved = await this.save({ quiet: true });
+      if (!saved) {
+        this.toasts.error(TOASTS.previewSaveFailed);
+        return;
+      }
+    }
+    const appId = this.document.meta.id;
+    if (!appId) {
+      this.toasts.error(TOASTS.noAppId);
+      return;
+    }
+    const outcome = await this.run.run(appId);
+    if (outcome.ok) this.toasts.success(TOASTS.executed);
+    else this.toasts.error(outcome.error || TOASTS.runFailed);
+    void this.credits.refresh();
+  }
+
+  /** The publish flow: checks in the spec's order, save and publish in one call, then the share dialog. */
+  async publish(): Promise<void> {
+    if (this.view.fullScreen) this.view.setFullScreen(false);
+    const problem = publishProblem({
+      authChecked: this.session.checked,
+      signedIn: this.session.signedIn,
+      category: this.document.meta.category,
+      name: this.document.meta.name,
+    });
+    if (problem) {
+      this.toasts.error(problem);
+      return;
+    }
+    const revision = this.document.revision;
+    this.document.setCanvas(this.view.viewport);
+    runInAction(() => {
+      this.publishing = true;
+    });
+    try {
+      const { app, publishingInfo } = await this.api.publishAppWithData(
+        this.document.meta.id,
+        this.document.toInput(),
+      );
+      runInAction(() => {
+        this.document.markSaved(app, revision);
+        this.credits.setPublishing(publishingInfo);
+        this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
+        this.shareOpen = true;
+      });
+      void this.credits.refresh();
+    } catch (error) {
+      this.toasts.error(publishErrorMessage(errorMessage(error, '')));
+    } finally {
+      runInAction(() => {
+        this.publishing = false;
+      });
+    }
+  }
+
+  /** Copies the public link, for published apps only. */
+  async copyShareLink(clipboard: Pick<Clipboard, 'writeText'>): Promise<void> {
+    if (!this.document.meta.isPublished) {
+      this.toasts.error(TOASTS.notPublished);
+      return;
+    }
+    try {
+      await clipboard.writeText(this.shareUrl);
+      this.toasts.success(TOASTS.linkCopied);
+    } catch {
+      this.toasts.error(messageText({ title: 'Error', description: 'The link could not be copied' }));
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import {
+  BLOCK_CATEGORIES,
+  type BlockCatalogueEntry,
+  type BlockCategory,
+  type CategoryOf,
+  type FirstOutputOf,
+  type SettingsSpec,
+} from '@blocksmith/schema';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { errorMessage, type AvailableModels, type BlocksmithApi } from '../api/blocksmith-api';
+
+export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** Default values of a block's declared settings. */
+export function defaultSettings(spec: SettingsSpec, models?: AvailableModels): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(spec)) {
+    if (field.type === 'model') {
+      settings[key] =
+        field.default ?? (field.capability === 'image' ? models?.defaultModel : undefined) ?? field.fallback;
+    } else if (field.default !== undefined) {
+      settings[key] = field.default;
+    } else if (field.type === 'boolean') {
+      settings[key] = false;
+    } else if (field.type === 'text' || field.type === 'prompt') {
+      settings[key] = '';
+    }
+  }
+  return settings;
+}
+
+/** The block kinds the gateway knows: the palette, the forms and the rules' lookups come from here. */
+export class CatalogueStore {
+  entries: BlockCatalogueEntry[] = [];
+  models: AvailableModels = { models: [], defaultModel: '' };
+  costs: Record<string, number> = {};
+  state: LoadState = 'idle';
+  error = '';
+
+  constructor(private readonly api: BlocksmithApi) {
+    makeObservable(this, {
+      entries: observableRef,
+      models: observableRef,
+      costs: observableRef,
+      state: observable,
+      error: observable,
+      byId: computed,
+      byCategory: computed,
+      load: action,
+      setEntries: action,
+    });
+  }
+
+  get byId(): ReadonlyMap<string, BlockCatalogueEntry> {
+    return new Map(this.entries.map((entry) => [entry.id, entry]));
+  }
+
+  get byCategory(): Record<BlockCategory, BlockCatalogueEntry[]> {
+    const groups = Object.fromEntries(BLOCK_CATEGORIES.map((c) => [c, [] as BlockCatalogueEntry[]]));
+    for (const entry of this.entries) groups[entry.category]?.push(entry);
+    return groups as Record<BlockCategory, BlockCatalogueEntry[]>;
+  }
+
+  readonly categoryOf: CategoryOf = (type) => this.byId.get(type)?.category;
+  readonly firstOutputOf: FirstOutputOf = (type) => this.byId.get(type)?.outputs[0]?.name;
+  readonly isAiBlock = (type: string): boolean => this.categoryOf(type) === 'ai';
+
+  setEntries(entries: BlockCatalogueEntry[]): void {
+    this.entries = entries;
+    this.state = 'ready';
+  }
+
+  async load(): Promise<void> {
+    if (this.state === 'loading' || this.state === 'ready') return;
+    this.state = 'loading';
+    try {
+      const [entries, models, costs] = await Promise.all([
+        this.api.blockCatalogue(),
+        this.api.availableModels().catch((error: unknown) => {
+          console.warn('Available models could not be read; using dalle.', error);
+          return { models: ['dalle'], defaultModel: 'dalle' };
+        }),
+        this.api.creditCosts().catch(() => ({})),
+      ]);
+      runInAction(() => {
+        this.models = models;
+        this.costs = costs;
+        this.setEntries(entries);
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.state = 'failed';
+        this.error = errorMessage(error, 'The blocks could not be loaded.');
+      });
+    }
+  }
+
+  defaultsFor(type: string): Record<string, unknown> {
+    const entry = this.byId.get(type);
+    return entry ? defaultSettings(entry.settings, this.models) : {};
+  }
+}

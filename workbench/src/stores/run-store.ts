@@ -1,0 +1,287 @@
+import {
+  linkedInInputProblem,
+  parseDropdownOptions,
+  runInputKey,
+  type Artifact,
+  type NodeStatus,
+  type PluginInstance,
+  type RunEvent,
+} from '@blocksmith/schema';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import type { CatalogueStore } from './catalogue-store';
+import type { DocumentStore } from './document-store';
+
+export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
+
+export interface NodeRunState {
+  status: NodeStatus;
+  /** Text streamed so far. */
+  text: string;
+  error?: string;
+  durationMs?: number;
+}
+
+export interface RunInputField {
+  plugin: PluginInstance;
+  /** The key the run input is sent under: the block's variable, or its id. */
+  key: string;
+  kind: 'text' | 'file' | 'choice';
+  label: string;
+  placeholder: string;
+  multiline: boolean;
+  options: string[];
+  /** For files: the `accept` attribute. */
+  accept: string;
+}
+
+export interface RunArtifact {
+  nodeId: string;
+  artifact: Artifact;
+}
+
+function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/**
+ * One run from the builder: the values typed for each input block, then the run's progress as
+ * the gateway streams it (each block pending, running, done or failed, with its streamed text),
+ * and the artifacts the output blocks present.
+ */
+export class RunStore {
+  values = observable.map<string, string>();
+  files = observable.map<string, File>({}, { deep: false });
+  phase: RunPhase = 'idle';
+  error = '';
+  runId: string | null = null;
+  readonly nodes = observable.map<string, NodeRunState>({}, { deep: false });
+  artifacts: RunArtifact[] = [];
+  outputs: Record<string, Record<string, unknown>> = {};
+  private stopWatching: (() => void) | null = null;
+
+  constructor(
+    private readonly api: BlocksmithApi,
+    private readonly document: DocumentStore,
+    private readonly catalogue: CatalogueStore,
+  ) {
+    makeObservable(this, {
+      phase: observable,
+      error: observable,
+      runId: observable,
+      artifacts: observableRef,
+      outputs: observableRef,
+      inputFields: computed,
+      processing: computed,
+      setValue: action,
+      setFile: action,
+      applyEvent: action,
+      begin: action,
+      fail: action,
+      reset: action,
+    });
+  }
+
+  get processing(): boolean {
+    return this.phase === 'processing';
+  }
+
+  /** One field per input block, in canvas order. */
+  get inputFields(): RunInputField[] {
+    const variables = this.document.variables;
+    return this.document.config.plugins.flatMap((plugin): RunInputField[] => {
+      const entry = this.catalogue.byId.get(plugin.type);
+      if (!entry || entry.category !== 'input') return [];
+      const kind = entry.inputKind ?? 'text';
+      const settings = plugin.settings;
+      const acceptedField = entry.settings.acceptedTypes;
+      const accepted =
+        acceptedField?.type === 'select'
+          ? acceptedField.options.find((option) => option.value === settings.acceptedTypes)
+          : undefined;
+      const extensions = accepted?.meta?.extensions;
+      return [
+        {
+          plugin,
+          key: runInputKey(plugin, variables.get(plugin.id)),
+          kind,
+          label: text(settings.label, entry.name) || entry.name,
+          placeholder: text(settings.placeholder),
+          multiline: settings.multiline === true,
+          options: kind === 'choice' ? parseDropdownOptions(text(settings.options)) : [],
+          accept: Array.isArray(extensions) ? extensions.join(',') : '',
+        },
+      ];
+    });
+  }
+
+  nodeState(id: string): NodeRunState | undefined {
+    return this.nodes.get(id);
+  }
+
+  setValue(key: string, value: string): void {
+    this.values.set(key, value);
+  }
+
+  setFile(key: string, file: File | null): void {
+    if (file) {
+      this.files.set(key, file);
+      this.values.set(key, file.name);
+    } else {
+      this.files.delete(key);
+      this.values.delete(key);
+    }
+  }
+
+  /** The inputs as sent: typed values, plus the first option of a dropdown left unchosen. */
+  collectInputs(): Record<string, string> {
+    const inputs: Record<string, string> = {};
+    for (const field of this.inputFields) {
+      if (field.kind === 'file') continue;
+      const value = this.values.get(field.key) ?? (field.kind === 'choice' ? (field.options[0] ?? '') : '');
+      inputs[field.key] = value;
+    }
+    return inputs;
+  }
+
+  /** Why the inputs cannot run as they are (the LinkedIn rule), or null. */
+  inputProblem(): string | null {
+    const fields = new Map(this.inputFields.map((field) => [field.plugin.id, field.key]));
+    return linkedInInputProblem(
+      this.document.config.plugins,
+      this.collectInputs(),
+      (plugin) => fields.get(plugin.id) ?? plugin.id,
+    );
+  }
+
+  begin(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.phase = 'processing';
+    this.error = '';
+    this.runId = null;
+    this.nodes.clear();
+    this.artifacts = [];
+    this.outputs = {};
+  }
+
+  fail(message: string): void {
+    this.phase = 'failed';
+    this.error = message;
+    for (const [id, state] of this.nodes) {
+      if (state.status === 'running' || state.status === 'pending') {
+        this.nodes.set(id, { ...state, status: state.status === 'running' ? 'failed' : 'skipped' });
+      }
+    }
+  }
+
+  reset(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.phase = 'idle';
+    this.error = '';
+    this.nodes.clear();
+    this.artifacts = [];
+    this.outputs = {};
+  }
+
+  /**
+   * Starts a run of the saved app `appId` and follows its progress. Resolves when the run has
+   * finished, with the outcome; never rejects.
+   */
+  async run(appId: string): Promise<{ ok: true } | { ok: false; error: string }> {
+    this.begin();
+    try {
+      const inputs: Record<string, unknown> = this.collectInputs();
+      for (const field of this.inputFields) {
+        const file = this.files.get(field.key);
+        if (field.kind === 'file' && file)
+          inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
+      }
+      const { runId } = await this.api.startRun(appId, inputs);
+      runInAction(() => {
+        this.runId = runId;
+      });
+      return await new Promise((resolve) => {
+        let settled = false;
+        const settle = (outcome: { ok: true } | { ok: false; error: string }): void => {
+          if (settled) return;
+          settled = true;
+          this.stopWatching?.();
+          this.stopWatching = null;
+          resolve(outcome);
+        };
+        this.stopWatching = this.api.watchRun(runId, {
+          next: (event) => {
+            this.applyEvent(event);
+            if (event.type === 'run_finished') {
+              settle(event.status === 'succeeded' ? { ok: true } : { ok: false, error: this.error });
+            }
+          },
+          error: (error) => {
+            const message = errorMessage(error, 'Failed to process request');
+            this.fail(message);
+            settle({ ok: false, error: message });
+          },
+          complete: () => {
+            if (this.phase === 'processing') {
+              this.fail('Failed to process request');
+              settle({ ok: false, error: this.error });
+            }
+          },
+        });
+      });
+    } catch (error) {
+      const message = errorMessage(error, 'Failed to execute app');
+      this.fail(message);
+      return { ok: false, error: message };
+    }
+  }
+
+  /** Folds one progress event into the run's state. */
+  applyEvent(event: RunEvent): void {
+    if (this.runId !== null && event.runId !== this.runId) return;
+    switch (event.type) {
+      case 'run_started':
+        this.runId = event.runId;
+        for (const id of event.nodeIds) this.nodes.set(id, { status: 'pending', text: '' });
+        break;
+      case 'node_started':
+        this.nodes.set(event.nodeId, { status: 'running', text: '' });
+        break;
+      case 'node_partial': {
+        const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
+        this.nodes.set(event.nodeId, { ...state, status: 'running', text: state.text + event.text });
+        break;
+      }
+      case 'node_finished': {
+        const state = this.nodes.get(event.nodeId);
+        this.nodes.set(event.nodeId, {
+          status: 'succeeded',
+          text: state?.text ?? '',
+          durationMs: event.durationMs,
+        });
+        this.outputs = { ...this.outputs, [event.nodeId]: event.outputs };
+        if (event.artifacts.length > 0) {
+          this.artifacts = [
+            ...this.artifacts,
+            ...event.artifacts.map((artifact) => ({ nodeId: event.nodeId, artifact })),
+          ];
+        }
+        break;
+      }
+      case 'node_failed':
+        this.nodes.set(event.nodeId, {
+          status: 'failed',
+          text: this.nodes.get(event.nodeId)?.text ?? '',
+          error: event.error,
+          durationMs: event.durationMs,
+        });
+        break;
+      case 'run_finished':
+        if (event.status === 'succeeded') this.phase = 'succeeded';
+        else this.fail(event.error ?? 'Failed to execute app');
+        break;
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { errorMessage, type AuthUser, type BlocksmithApi, type Session } from '../api/blocksmith-api';
+
+export const SESSION_STORAGE_KEY = 'blocksmith-session';
+export const AUTH_LOCK_NAME = 'blocksmith-auth';
+/** The auth service's auto-refresh tick, and how many ticks before expiry a token is refreshed. */
+export const REFRESH_TICK_MS = 30_000;
+export const REFRESH_TICKS_BEFORE_EXPIRY = 3;
+
+interface StoredSession extends Session {
+  user: AuthUser;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The part of `navigator.locks` the session needs; absent in old browsers and in tests. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+function readStored(storage: KeyValueStorage): StoredSession | null {
+  const raw = storage.getItem(SESSION_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    if (
+      typeof parsed.access_token === 'string' &&
+      typeof parsed.refresh_token === 'string' &&
+      typeof parsed.expires_at === 'number' &&
+      parsed.user &&
+      typeof parsed.user.id === 'string'
+    ) {
+      return parsed as StoredSession;
+    }
+  } catch {
+    // A damaged entry is the same as none.
+  }
+  return null;
+}
+
+/**
+ * Who is signed in. The session lives in local storage so tabs share it; a refresh happens under
+ * the 'blocksmith-auth' lock and re-reads the stored session first, so two tabs refreshing at once
+ * never spend the same refresh token twice (which would sign both out).
+ */
+export class SessionStore {
+  user: AuthUser | null = null;
+  /** The authentication check has finished (publishing waits for it). */
+  checked = false;
+  private session: StoredSession | null = null;
+  private refreshing: Promise<void> | null = null;
+  private tick: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly api: BlocksmithApi,
+    private readonly storage: KeyValueStorage,
+    private readonly locks: LockManagerLike | null,
+    private readonly now: () => number = Date.now,
+  ) {
+    makeObservable<SessionStore, 'adopt'>(this, {
+      user: observableRef,
+      checked: observable,
+      signedIn: computed,
+      displayName: computed,
+      initials: computed,
+      adopt: action,
+      init: action,
+    });
+  }
+
+  get signedIn(): boolean {
+    return this.user !== null;
+  }
+
+  get displayName(): string {
+    if (!this.user) return '';
+    return this.user.user_metadata.full_name.trim() || this.user.email;
+  }
+
+  get initials(): string {
+    const name = this.displayName;
+    const words = name.includes('@') ? [name] : name.split(/\s+/).filter(Boolean);
+    const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!].map((w) => w[0]) : [name[0]];
+    return letters.join('').toUpperCase();
+  }
+
+  /** Reads the stored session, refreshes it if it is near expiry and starts the refresh tick. */
+  async init(): Promise<void> {
+    this.adopt(readStored(this.storage));
+    if (this.session && this.expiresSoon()) {
+      try {
+        await this.refresh();
+      } catch (error) {
+        console.warn('The session could not be refreshed.', error);
+      }
+    }
+    runInAction(() => {
+      this.checked = true;
+    });
+    this.startTick();
+  }
+
+  dispose(): void {
+    if (this.tick !== null) clearInterval(this.tick);
+    this.tick = null;
+  }
+
+  /** Another tab changed the stored session. */
+  onStorageChanged(): void {
+    this.adopt(readStored(this.storage));
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    const result = await this.api.signIn(email.trim(), password);
+    if (!result.session) throw new Error('Please confirm your e-mail address before signing in.');
+    this.save(result.session, result.user);
+  }
+
+  /** Returns false when the address must be confirmed before a session is given. */
+  async signUp(email: string, password: string, fullName: string): Promise<boolean> {
+    const result = await this.api.signUp(email.trim(), password, fullName);
+    if (!result.session) return false;
+    this.save(result.session, result.user);
+    return true;
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      if (this.session) await this.api.signOut();
+    } catch (error) {
+      console.warn(
+        'Signing out on the server failed; the session is dropped here anyway.',
+        errorMessage(error, ''),
+      );
+    }
+    this.storage.removeItem(SESSION_STORAGE_KEY);
+    this.adopt(null);
+  }
+
+  /** The access token for a request, refreshed first when it expires within three ticks. */
+  async accessToken(): Promise<string | null> {
+    if (!this.session) return null;
+    if (this.expiresSoon()) {
+      try {
+        await this.refresh();
+      } catch (error) {
+        console.warn('The session could not be refreshed.', error);
+      }
+    }
+    return this.session?.access_token ?? null;
+  }
+
+  /** Refreshes once, however many callers ask at the same time. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.refreshUnderLock().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refreshUnderLock(): Promise<void> {
+    const work = async (): Promise<void> => {
+      const stored = readStored(this.storage);
+      if (!stored) {
+        this.adopt(null);
+        return;
+      }
+      // Another tab may have refreshed while this one waited for the lock: then its session is fresh.
+      this.adopt(stored);
+      if (!this.expiresSoon(stored)) return;
+      try {
+        const session = await this.api.refreshSession(stored.refresh_token);
+        this.save(session, stored.user);
+      } catch (error) {
+        // The refresh token is spent or revoked: the session is over.
+        if (this.expired(stored)) {
+          this.storage.removeItem(SESSION_STORAGE_KEY);
+          this.adopt(null);
+        }
+        throw error;
+      }
+    };
+    if (this.locks) await this.locks.request(AUTH_LOCK_NAME, work);
+    else await work();
+  }
+
+  private save(session: Session, user: AuthUser): void {
+    const stored: StoredSession = {
+      access_token: session.access_token,
+      refresh_token: session.refresh_token,
+      expires_at: session.expires_at,
+      user,
+    };
+    this.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+    this.adopt(stored);
+  }
+
+  private adopt(stored: StoredSession | null): void {
+    this.session = stored;
+    if (stored === null) this.user = null;
+    else if (this.user?.id !== stored.user.id || this.user.email !== stored.user.email)
+      this.user = stored.user;
+  }
+
+  private expiresSoon(session: StoredSession | null = this.session): boolean {
+    if (!session) return false;
+    return session.expires_at * 1000 - this.now() < REFRESH_TICK_MS * REFRESH_TICKS_BEFORE_EXPIRY;
+  }
+
+  private expired(session: StoredSession): boolean {
+    return session.expires_at * 1000 <= this.now();
+  }
+
+  private startTick(): void {
+    if (this.tick !== null || typeof setInterval === 'undefined') return;
+    this.tick = setInterval(() => {
+      if (this.expiresSoon()) void this.refresh().catch(() => undefined);
+    }, REFRESH_TICK_MS);
+  }
+}

@@ -42,7 +42,10 @@ describe('the gateway over HTTP', () => {
   it('answers an unknown /api path with JSON, never the page', async () => {
     const response = await fetch(`${gateway.url}/api/nothing-here`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'not_found', message: 'There is no such /api route.' });
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'There is no GET /api/nothing-here route. See /api/openapi.json.',
+    });
   });
 
   it('serves a page at the root', async () => {

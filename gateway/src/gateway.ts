@@ -144,7 +144,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.status(404).json({ error: 'not_found', message: 'There is no such file.' });
     }
   });
-  const formatExecutionError = (error: GraphQLError) => formatError(error.toJSON(), error);
+  const formatExecutionError = (error: GraphQLError) =>
+    formatError(error.toJSON(), error.originalError ?? error);
   const storeUpload = (
     context: GraphQLContext,
     upload: {

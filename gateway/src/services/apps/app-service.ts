@@ -124,6 +124,7 @@ export class AppService {
 
   /** A publisher's page: only their approved, public, published apps. */
   listByUser(userId: string): Promise<App[]> {
+    if (!isUuid(userId)) return Promise.resolve([]);
     return this.list({
       where: { ownerId: this.uuid(userId), ...PUBLIC },
       order: { upvotes: 'DESC', createdAt: 'ASC' },

@@ -245,6 +245,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await apollo.stop();
       await services.runs.drain();
       await services.accounts.settled();
+      await services.analytics.settled();
       await database.close();
     },
   };

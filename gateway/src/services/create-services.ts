@@ -55,7 +55,9 @@ export function createServices(deps: {
   const ledger = new CreditLedger(dataSource);
   const hub = new RunEventHub();
   const files = new DiskFileStore(dataSource, config.dataDir);
+  const analytics = new AnalyticsService(dataSource);
   const runs = new RunService({
+    analytics,
     dataSource,
     registry,
     apps,
@@ -67,7 +69,6 @@ export function createServices(deps: {
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
-  const analytics = new AnalyticsService(dataSource);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
   const assistant = new AssistantService(registry, provider);
   const users = new UserService(dataSource);

@@ -40,7 +40,10 @@ export class AppResolver {
     @Arg('input', () => AppInput) input: AppInput,
     @Ctx() context: GraphQLContext,
   ): Promise<AppType> {
-    return asType(await context.services.apps.create(requireCaller(context).userId, input));
+    const caller = requireCaller(context);
+    const app = await context.services.apps.create(caller.userId, input);
+    context.services.analytics.record('app_created', { app_id: app.id, app_name: app.name }, caller.userId);
+    return asType(app);
   }
 
   @Mutation(() => AppType)
@@ -49,7 +52,10 @@ export class AppResolver {
     @Arg('input', () => AppInput) input: AppInput,
     @Ctx() context: GraphQLContext,
   ): Promise<AppType> {
-    return asType(await context.services.apps.update(requireCaller(context).userId, id, input));
+    const caller = requireCaller(context);
+    const app = await context.services.apps.update(caller.userId, id, input);
+    context.services.analytics.record('app_saved', { app_id: app.id, app_name: app.name }, caller.userId);
+    return asType(app);
   }
 
   @Mutation(() => Boolean)

@@ -7,22 +7,26 @@ import { AuthResultType, AuthUserType, RefreshResultType } from '../types/auth';
 @Resolver()
 export class AuthResolver {
   @Mutation(() => AuthResultType)
-  signUp(
+  async signUp(
     @Arg('email') email: string,
     @Arg('password') password: string,
     @Arg('fullName', () => String, { nullable: true }) fullName: string | null,
     @Ctx() { services }: GraphQLContext,
   ): Promise<AuthResultType> {
-    return services.accounts.signUp({ email, password, fullName: fullName ?? '' });
+    const result = await services.accounts.signUp({ email, password, fullName: fullName ?? '' });
+    services.analytics.record('user_signup', { method: 'email' }, result.user.id);
+    return result;
   }
 
   @Mutation(() => AuthResultType)
-  signIn(
+  async signIn(
     @Arg('email') email: string,
     @Arg('password') password: string,
     @Ctx() { services }: GraphQLContext,
   ): Promise<AuthResultType> {
-    return services.accounts.signIn({ email, password });
+    const result = await services.accounts.signIn({ email, password });
+    services.analytics.record('user_login', { method: 'email' }, result.user.id);
+    return result;
   }
 
   @Mutation(() => RefreshResultType, {
@@ -44,6 +48,8 @@ export class AuthResolver {
   })
   async recoverPassword(@Arg('email') email: string, @Ctx() { services }: GraphQLContext): Promise<boolean> {
     await services.accounts.recover(email);
+    // The address is kept only as a short hash (see AnalyticsService).
+    services.analytics.record('password_reset_requested', { email }, null);
     return true;
   }
 

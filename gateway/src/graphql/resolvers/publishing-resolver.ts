@@ -6,6 +6,21 @@ import { AppStatusCountsType, PublishingInfoType, PublishResultType } from '../t
 
 const asType = (app: App) => app as AppType;
 
+/** Records the app_published event of a publish that went through. */
+function published<T extends { app: { id?: string; name: string; category: string } }>(
+  context: GraphQLContext,
+  userId: string,
+  result: T,
+): T {
+  const { app } = result;
+  context.services.analytics.record(
+    'app_published',
+    { app_id: app.id, app_name: app.name, app_category: app.category },
+    userId,
+  );
+  return result;
+}
+
 @Resolver()
 export class PublishingResolver {
   @Query(() => PublishingInfoType, {
@@ -17,7 +32,8 @@ export class PublishingResolver {
 
   @Mutation(() => PublishResultType, { description: 'Publishes an own app; it waits for review (pending).' })
   async publishApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    return context.services.publishing.publish(requireCaller(context).userId, id);
+    const caller = requireCaller(context);
+    return published(context, caller.userId, await context.services.publishing.publish(caller.userId, id));
   }
 
   @Mutation(() => PublishResultType, {
@@ -28,10 +44,12 @@ export class PublishingResolver {
     @Arg('id', () => ID, { nullable: true }) id: string | null,
     @Ctx() context: GraphQLContext,
   ) {
-    return context.services.publishing.publishWithData(requireCaller(context).userId, {
+    const caller = requireCaller(context);
+    const result = await context.services.publishing.publishWithData(caller.userId, {
       ...input,
       ...(id ? { id } : {}),
     });
+    return published(context, caller.userId, result);
   }
 
   @Mutation(() => AppType)

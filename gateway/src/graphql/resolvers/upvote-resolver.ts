@@ -10,8 +10,12 @@ export class UpvoteResultType {
 @Resolver()
 export class UpvoteResolver {
   @Mutation(() => UpvoteResultType, { description: 'One upvote per person per app.' })
-  upvoteApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    return context.services.upvotes.upvote(requireCaller(context).userId, id);
+  async upvoteApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    const caller = requireCaller(context);
+    const result = await context.services.upvotes.upvote(caller.userId, id);
+    if (result.counted)
+      context.services.analytics.record('upvote_given', {}, caller.userId, { describeApp: id });
+    return result;
   }
 
   @Query(() => Boolean, { description: 'Whether the signed-in person has upvoted the app.' })
@@ -20,7 +24,9 @@ export class UpvoteResolver {
   }
 
   @Mutation(() => Int, { description: 'Counts a view of an app page; anyone who can see the app.' })
-  recordAppView(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    return context.services.upvotes.view(viewerOf(context), id);
+  async recordAppView(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    const views = await context.services.upvotes.view(viewerOf(context), id);
+    context.services.analytics.record('app_viewed', {}, context.caller?.userId ?? null, { describeApp: id });
+    return views;
   }
 }

@@ -19,21 +19,18 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
   afterAll(() => db.close());
 
   it('keeps known events with short scalar fields, and never the raw e-mail of a reset request', async () => {
-    await analytics.track({
-      name: 'password_reset_requested',
-      props: { email: 'Ada@Example.com' },
-      userId: null,
-    });
-    await analytics.track({
-      name: 'app_executed',
-      props: {
+    analytics.record('password_reset_requested', { email: 'Ada@Example.com' }, null);
+    analytics.record(
+      'app_executed',
+      {
         app_name: 'x'.repeat(600),
         plugin_types: ['textInput', 'textGeneration'],
         success: true,
         nested: { a: 1 },
       },
-      userId: null,
-    });
+      null,
+    );
+    await analytics.settled();
     const events = await db.dataSource.getRepository(AnalyticsEvent).find({ order: { name: 'ASC' } });
     expect(JSON.stringify(events)).not.toContain('Ada@Example.com');
     expect(JSON.stringify(events)).not.toContain('ada@example.com');
@@ -46,6 +43,13 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
       success: true,
     });
     await expect(analytics.track({ name: 'made_up', userId: null })).rejects.toBeInstanceOf(InputError);
+  });
+
+  it('takes page events from browsers, but not the events the server records itself', async () => {
+    await analytics.track({ name: 'template_loaded', props: { template_name: 'Poems' }, userId: null });
+    await expect(analytics.track({ name: 'app_executed', userId: null })).rejects.toThrow(
+      '"app_executed" is recorded by the server when it happens; do not send it.',
+    );
   });
 
   it('gives the owner their apps’ figures and runs per day, every day present', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isPlainObject } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AnalyticsEvent } from '../../data/entities';
 import { ForbiddenError, InputError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -33,6 +34,22 @@ export const EVENT_NAMES = [
   'password_reset_requested',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
+
+/**
+ * Events the server witnesses itself and records as they happen, so they are counted once and
+ * cannot be made up by a client: browsers send only what happens in the page.
+ */
+export const SERVER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
+  'user_signup',
+  'user_login',
+  'password_reset_requested',
+  'app_created',
+  'app_saved',
+  'app_published',
+  'app_executed',
+  'app_viewed',
+  'upvote_given',
+]);
 
 export const ANALYTICS_PERIODS = ['7d', '30d'] as const;
 export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
@@ -88,24 +105,79 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
   return clean;
 }
 
-/** First-party product analytics: events people's browsers send, and the figures shown back. */
+/**
+ * First-party product analytics: events the server witnesses, events people's browsers send, and
+ * the figures shown back.
+ */
 export class AnalyticsService {
+  private readonly pending = new Set<Promise<void>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly now: () => Date = () => new Date(),
+    private readonly log: (message: string) => void = (message) => console.error(message),
   ) {}
 
+  /** An event a browser sends: known page events only. */
   async track(input: { name: string; props?: unknown; userId: string | null }): Promise<void> {
     if (!(EVENT_NAMES as readonly string[]).includes(input.name)) {
       throw new InputError(`Unknown event "${String(input.name).slice(0, 60)}".`);
     }
-    const name = input.name as EventName;
-    const props = cleanProps(name, input.props);
+    if (SERVER_EVENTS.has(input.name as EventName)) {
+      throw new InputError(`"${input.name}" is recorded by the server when it happens; do not send it.`);
+    }
+    await this.store(input.name as EventName, input.props, input.userId);
+  }
+
+  /**
+   * An event the server witnessed. Recorded in the background: analytics never slows down or
+   * fails the operation it describes; a failure to record is logged.
+   */
+  record(
+    name: EventName,
+    props: Record<string, unknown>,
+    userId: string | null,
+    options: { describeApp?: string } = {},
+  ): void {
+    const stored = (options.describeApp ? this.withApp(options.describeApp, props) : Promise.resolve(props))
+      .then((full) => this.store(name, full, userId))
+      .catch((error: unknown) => {
+        this.log(
+          `Could not record the ${name} event: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    this.pending.add(stored);
+    void stored.finally(() => this.pending.delete(stored));
+  }
+
+  /** Adds app_id, app_name and publisher_id of an app to an event's fields. */
+  private async withApp(appId: string, props: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const rows = (await this.dataSource.query('SELECT name, owner_id FROM apps WHERE id = $1', [appId])) as {
+      name: string;
+      owner_id: string;
+    }[];
+    const app = rows[0];
+    return { app_id: appId, ...(app ? { app_name: app.name, publisher_id: app.owner_id } : {}), ...props };
+  }
+
+  /** Waits for events being recorded (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  private async store(name: EventName, rawProps: unknown, userId: string | null): Promise<void> {
+    const props = cleanProps(name, rawProps);
     const appId = isUuid(props.app_id) ? props.app_id : null;
     const events = this.dataSource.getRepository(AnalyticsEvent);
-    await events.save(
-      events.create({ id: randomUUID(), name, userId: input.userId, appId, props, createdAt: this.now() }),
-    );
+    // insert, not save: save would first look the new id up.
+    await events.insert({
+      id: randomUUID(),
+      name,
+      userId,
+      appId,
+      createdAt: this.now(),
+      props: props as QueryDeepPartialEntity<AnalyticsEvent['props']>,
+    });
   }
 
   /** The owner's apps with views, runs and upvotes, and runs per day over the period. */

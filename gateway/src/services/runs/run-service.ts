@@ -14,6 +14,7 @@ import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
+import type { AnalyticsService } from '../analytics/analytics-service';
 import type { RunEventHub } from './run-event-hub';
 import { isUuid } from '../../ids';
 
@@ -26,6 +27,8 @@ export interface RunServiceDeps {
   /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
   files: FileStore & { forOwner?(ownerId: string): FileStore };
   hub: RunEventHub;
+  /** Where app_executed events go. */
+  analytics?: Pick<AnalyticsService, 'record'>;
   /** Blocks running at once within one run. */
   concurrency?: number;
 }
@@ -122,6 +125,21 @@ export class RunService {
 
     this.deps.hub.open(runId, userId);
     const done = this.execute(runId, app.id!, plan, inputs);
+    void done.then(
+      (outcome) =>
+        this.deps.analytics?.record(
+          'app_executed',
+          {
+            app_id: app.id,
+            app_name: app.name,
+            plugin_types: plan.nodes.map((node) => node.definition.kind),
+            credits_used: outcome.status === 'succeeded' ? plan.cost : 0,
+            success: outcome.status === 'succeeded',
+          },
+          userId,
+        ),
+      () => undefined,
+    );
     this.running.add(done);
     void done.finally(() => this.running.delete(done));
     return { runId, cost: plan.cost, done };

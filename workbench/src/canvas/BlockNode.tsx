@@ -30,7 +30,13 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
     ) : (
       <TimeIcon size={12} />
     );
-  const streamed = state.text.length > 140 ? `…${state.text.slice(-140)}` : state.text;
+  // While running, the latest text; once done, the start of it.
+  const streamed =
+    state.text.length <= 140
+      ? state.text
+      : state.status === 'running'
+        ? `…${state.text.slice(-140)}`
+        : `${state.text.slice(0, 140)}…`;
   return (
     <div className={`block-run block-run-${state.status}`} data-status={state.status}>
       <div className="block-run-status">

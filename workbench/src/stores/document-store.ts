@@ -153,7 +153,10 @@ export class DocumentStore {
   }
 
   /** Replaces the document with an app from the server, a file or a template; forgets history. */
-  load(app: Partial<App> & { config?: unknown }, options: { saved: boolean } = { saved: true }): void {
+  load(
+    app: Partial<Omit<App, 'config'>> & { config?: unknown },
+    options: { saved: boolean } = { saved: true },
+  ): void {
     const { config: rawConfig, ...meta } = app;
     const { config, problems } = normalizedConfig(rawConfig);
     const defaults = newAppMeta();

@@ -56,9 +56,9 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             />
           </Tooltip>
         </ButtonGroup>
-        <span className="toolbar-divider" />
+        <span className="toolbar-divider hide-mobile" />
         <ButtonGroup variant="minimal">
-          <Tooltip content={CANVAS.zoomOut} placement="bottom">
+          <Tooltip content={CANVAS.zoomOut} placement="bottom" className="hide-mobile">
             <Button icon={<ZoomOutIcon />} aria-label={CANVAS.zoomOut} onClick={() => view.zoomOut()} />
           </Tooltip>
           <Tooltip content={CANVAS.resetZoom} placement="bottom">
@@ -70,7 +70,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
               data-testid="zoom-percent"
             />
           </Tooltip>
-          <Tooltip content={CANVAS.zoomIn} placement="bottom">
+          <Tooltip content={CANVAS.zoomIn} placement="bottom" className="hide-mobile">
             <Button icon={<ZoomInIcon />} aria-label={CANVAS.zoomIn} onClick={() => view.zoomIn()} />
           </Tooltip>
           <Button

@@ -1,0 +1,141 @@
+// The builder journey in a real Chromium against the built product: sign up, build
+// text input -> text generation -> text display by drag and drop, run it with live progress,
+// save, reload and find it again, publish.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { ROOT, launchBrowser, startServer } from './server.mjs';
+
+const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+let server;
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+after(async () => {
+  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Drags a palette block onto the canvas at (x, y) relative to the canvas' top-left corner. */
+async function dropBlock(page, type, x, y) {
+  await page.dragAndDrop(`.palette-item[data-block-type="${type}"]`, '[data-testid="canvas"]', {
+    targetPosition: { x, y },
+  });
+}
+
+/** Drags from one block's output handle (right) to another's input handle (left). */
+async function connect(page, fromType, toType) {
+  const from = page.locator(`.block-node[data-type="${fromType}"] .handle-output`);
+  const to = page.locator(`.block-node[data-type="${toType}"] .handle-input`);
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 30, { steps: 8 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function expectToast(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+}
+
+test('build, run, save, reload and publish an app', { timeout: 180_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  // Sign up, landing back on the builder.
+  await page.goto(`${server.url}/signin?redirect=/app`);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('E-mail').fill('ada@example.com');
+  await page.getByLabel('Password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${server.url}/app`);
+  await page.getByText('Start building your workflow').waitFor();
+  await page.getByTestId('credits-balance').getByText('50').waitFor();
+
+  // Three blocks by drag and drop, then two connections by dragging between handles.
+  await dropBlock(page, 'textInput', 180, 200);
+  await dropBlock(page, 'textGeneration', 480, 260);
+  await dropBlock(page, 'textDisplay', 780, 200);
+  await page.getByTestId('node-count').getByText('3 nodes').waitFor();
+  await page.getByText('Connect your nodes').waitFor();
+  await connect(page, 'textInput', 'textGeneration');
+  await connect(page, 'textGeneration', 'textDisplay');
+  assert.equal(await page.locator('.react-flow__edge').count(), 2);
+  await page.getByText('Connect your nodes').waitFor({ state: 'detached' });
+
+  // The dropped blocks landed where they were dropped (centred on the drop point, at 100%).
+  const input = await page.locator('.block-node[data-type="textInput"]').boundingBox();
+  const canvas = await page.getByTestId('canvas').boundingBox();
+  assert.ok(Math.abs(input.x + input.width / 2 - (canvas.x + 180)) < 4, 'block centred on the drop point');
+
+  // Name the app, then run it from the live preview and watch the blocks finish.
+  await page.locator('#app-name').fill('Lighthouse writer');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('heading', { name: 'Live preview' }).waitFor();
+  await page.getByLabel('Your text').fill('lighthouses');
+  await page.getByTestId('preview-run').click();
+  await page
+    .locator('.block-node[data-type="textGeneration"] [data-status="succeeded"]')
+    .waitFor({ timeout: 30_000 });
+  await page.getByTestId('result-text').filter({ hasText: '[Offline preview]' }).waitFor();
+  await expectToast(page, 'App executed successfully!');
+  assert.equal(await page.locator('.block-node [data-status="succeeded"]').count(), 3);
+  await page.screenshot({ path: path.join(SHOTS, 'builder-run-desktop.png') });
+  await page.locator('.preview-drawer').getByRole('button', { name: 'Close' }).click();
+
+  // Save, reload, and the app is back; it is also listed among the person's apps.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectToast(page, 'App saved successfully!');
+  await page.reload();
+  await page.getByTestId('node-count').getByText('3 nodes').waitFor();
+  assert.equal(await page.locator('#app-name').inputValue(), 'Lighthouse writer');
+  assert.equal(await page.locator('.react-flow__edge').count(), 2);
+  await page.getByRole('button', { name: 'App actions' }).click();
+  await page.getByText('Open app...').click();
+  await page.getByRole('list', { name: 'Your apps' }).getByText('Lighthouse writer').waitFor();
+  await page.keyboard.press('Escape');
+
+  // Publishing asks for a category first, then shows the share dialog.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expectToast(page, 'Please select a category for your app before publishing');
+  await page.locator('#app-category').selectOption('Content');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('heading', { name: 'App Submitted for Review!' }).waitFor();
+  await page.waitForTimeout(500); // let the dialog finish opening
+  await page.screenshot({ path: path.join(SHOTS, 'builder-published-desktop.png') });
+
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the builder on a phone: slide-over panels', { timeout: 60_000 }, async () => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/app`);
+  await page.getByText('Start building your workflow').waitFor();
+  await page.screenshot({ path: path.join(SHOTS, 'builder-empty-mobile.png') });
+  await page.getByRole('button', { name: 'Show blocks' }).click();
+  await page.locator('.palette-item[data-block-type="textInput"]').click();
+  await page.getByTestId('node-count').getByText('1 node').waitFor();
+  await page.getByRole('button', { name: 'Show properties' }).click();
+  await page.getByRole('heading', { name: 'Text Input' }).waitFor();
+  await page.waitForTimeout(500); // let the panel finish sliding in
+  await page.screenshot({ path: path.join(SHOTS, 'builder-properties-mobile.png') });
+  await context.close();
+});

@@ -1,0 +1,350 @@
+import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
+import { runInAction } from 'mobx';
+import { TEMPLATES } from '../templates/templates';
+import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage } from './builder-store';
+import { ADA, memoryStorage, testBuilder } from './test-support';
+
+function buildThreeBlocks(builder: Awaited<ReturnType<typeof testBuilder>>['builder']) {
+  const input = builder.dropBlock('textInput', { x: 200, y: 200 })!;
+  const ai = builder.dropBlock('textGeneration', { x: 500, y: 200 })!;
+  const output = builder.dropBlock('textDisplay', { x: 800, y: 200 })!;
+  builder.connect(input, ai);
+  builder.connect(ai, output);
+  return { input, ai, output };
+}
+
+describe('BuilderStore', () => {
+  it('drops a block at the pointer under the current pan and zoom, and selects it', async () => {
+    const { builder } = await testBuilder();
+    builder.view.setViewport({ zoom: 1.5, pan: { x: -300, y: -150 } });
+    const id = builder.dropBlock('textInput', { x: 450, y: 300 })!;
+    expect(builder.document.pluginById.get(id)!.position).toEqual({
+      x: Math.round((450 + 300) / 1.5 - NODE_WIDTH / 2),
+      y: Math.round((300 + 150) / 1.5 - NODE_HEIGHT / 2),
+    });
+    expect(builder.view.selectedNodeId).toBe(id);
+    expect(builder.dropBlock('noSuchBlock', { x: 0, y: 0 })).toBeNull();
+  });
+
+  it('reads dragged block data, ignoring (and logging) what it cannot parse', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(parseDraggedBlock(JSON.stringify({ type: 'textInput' }))).toBe('textInput');
+    expect(parseDraggedBlock('{not json')).toBeNull();
+    expect(parseDraggedBlock('{}')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it('a refused connection says why in a toast', async () => {
+    const { builder, toasts } = await testBuilder();
+    const output = builder.dropBlock('textDisplay', { x: 0, y: 0 })!;
+    const input = builder.dropBlock('textInput', { x: 300, y: 0 })!;
+    expect(builder.connect(output, input)).toBe(false);
+    expect(toasts.toasts[0]?.message).toBe('An output block cannot be the source of a connection.');
+  });
+
+  it('Delete removes the selected blocks and connections; undo brings them back', async () => {
+    const { builder } = await testBuilder();
+    const { ai } = buildThreeBlocks(builder);
+    builder.view.selectNode(ai);
+    builder.deleteSelection();
+    expect(builder.document.config.plugins).toHaveLength(2);
+    expect(builder.document.config.connections).toHaveLength(0);
+    expect(builder.view.selectedNodeIds.size).toBe(0);
+    builder.undo();
+    expect(builder.document.config.connections).toHaveLength(2);
+  });
+
+  it('saves by creating the app first and updating it afterwards', async () => {
+    const { builder, api, toasts, storage } = await testBuilder();
+    buildThreeBlocks(builder);
+    builder.document.setMeta({ name: 'Topic writer' });
+    const created = await builder.save();
+    expect(api.calls.filter((c) => c === 'createApp' || c === 'updateApp')).toEqual(['createApp']);
+    expect(builder.document.meta.id).toBe(created!.id);
+    expect(builder.document.dirty).toBe(false);
+    expect(toasts.toasts[0]?.message).toBe('App saved successfully!');
+    expect(JSON.parse(storage.getItem(EDIT_EXISTING_APP_KEY)!)).toEqual({
+      id: created!.id,
+      owner_id: ADA.id,
+    });
+
+    builder.document.setMeta({ name: 'Topic writer 2' });
+    await builder.save();
+    expect(api.calls.filter((c) => c === 'createApp' || c === 'updateApp')).toEqual([
+      'createApp',
+      'updateApp',
+    ]);
+    expect(api.apps.get(created!.id!)!.name).toBe('Topic writer 2');
+    expect(api.apps.get(created!.id!)!.config.plugins).toHaveLength(3);
+  });
+
+  it('a failed save shows the spec toast', async () => {
+    const { builder, api, toasts } = await testBuilder();
+    api.failNext.createApp = new Error('boom');
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await builder.save()).toBeNull();
+    expect(toasts.toasts[0]).toMatchObject({
+      intent: 'danger',
+      title: 'Error',
+      message: 'Failed to save app',
+    });
+    expect(builder.document.dirty).toBe(false);
+  });
+
+  it('publish checks, in order: authentication, sign-in, category, name', async () => {
+    const anonymous = await testBuilder({ signedIn: false });
+    await anonymous.builder.publish();
+    expect(anonymous.toasts.toasts[0]).toMatchObject({ title: 'Authentication Required' });
+
+    const { builder, toasts, api, session } = await testBuilder();
+    runInAction(() => {
+      session.checked = false;
+    });
+    await builder.publish();
+    expect(toasts.toasts[0]).toMatchObject({
+      title: 'Please wait',
+      message: 'Authentication is being verified...',
+    });
+    runInAction(() => {
+      session.checked = true;
+    });
+
+    builder.document.setMeta({ name: '   ' });
+    await builder.publish();
+    expect(toasts.toasts[0]).toMatchObject({ title: 'Category Required' });
+    builder.document.setMeta({ category: 'Content' });
+    await builder.publish();
+    expect(toasts.toasts[0]).toMatchObject({ title: 'App Name Required' });
+    expect(api.calls).not.toContain('publishAppWithData');
+  });
+
+  it('publishes the whole app and opens the share dialog', async () => {
+    const { builder, api, credits } = await testBuilder();
+    buildThreeBlocks(builder);
+    builder.document.setMeta({ name: 'Topic writer', category: 'Content' });
+    await builder.publish();
+    expect(api.calls).toContain('publishAppWithData');
+    expect(builder.shareOpen).toBe(true);
+    expect(builder.document.meta.isPublished).toBe(true);
+    expect(builder.document.meta.id).toBeDefined();
+    expect(credits.publishing?.remaining).toBe(0);
+    expect(builder.shareUrl).toContain(`/app/${builder.document.meta.slug}`);
+  });
+
+  it('maps publish failures to the spec messages', async () => {
+    expect(publishErrorMessage('Publishing limit reached: the Free plan allows 2 published apps.')).toEqual({
+      title: 'Publishing Limit Reached',
+      description: 'Publishing limit reached: the Free plan allows 2 published apps.',
+    });
+    expect(publishErrorMessage('You hit the maximum number of published apps')).toMatchObject({
+      title: 'Publishing Limit Reached',
+    });
+    expect(publishErrorMessage('Name and category are required to publish an app.')).toEqual({
+      title: 'Missing Required Fields',
+      description: 'Please ensure your app has a name and category before publishing.',
+    });
+    expect(publishErrorMessage('socket hang up')).toEqual({
+      title: 'Error',
+      description: 'Failed to publish app. Please try again.',
+    });
+  });
+
+  it('shares a link only once the app is published', async () => {
+    const { builder, toasts } = await testBuilder();
+    const clipboard = { writeText: jest.fn(async () => undefined) };
+    await builder.copyShareLink(clipboard);
+    expect(toasts.toasts[0]).toMatchObject({ title: 'App not published' });
+    expect(clipboard.writeText).not.toHaveBeenCalled();
+  });
+
+  it('runs from the preview: saves first, follows progress, toasts and refreshes credits', async () => {
+    const { builder, api, toasts } = await testBuilder();
+    const { input, ai, output } = buildThreeBlocks(builder);
+    api.runEvents = [
+      { type: 'run_started', runId: 'run-1', at: 0, nodeIds: [input, ai, output] },
+      { type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 },
+      { type: 'node_partial', runId: 'run-1', nodeId: ai, at: 2, text: '[Offline preview] ' },
+      { type: 'node_partial', runId: 'run-1', nodeId: ai, at: 3, text: 'Hello' },
+      {
+        type: 'node_finished',
+        runId: 'run-1',
+        nodeId: ai,
+        at: 4,
+        durationMs: 3,
+        outputs: { generated_text: '[Offline preview] Hello' },
+        artifacts: [],
+      },
+      {
+        type: 'node_finished',
+        runId: 'run-1',
+        nodeId: output,
+        at: 5,
+        durationMs: 1,
+        outputs: {},
+        artifacts: [{ kind: 'text', format: 'card', text: '[Offline preview] Hello', copyable: true }],
+      },
+      { type: 'run_finished', runId: 'run-1', at: 6, status: 'succeeded' },
+    ];
+    builder.run.setValue('input_text', 'lighthouses');
+    const running = builder.runApp();
+    await running;
+    expect(api.calls.indexOf('createApp')).toBeLessThan(api.calls.indexOf('startRun'));
+    expect(api.lastInputs).toEqual({ input_text: 'lighthouses' });
+    expect(builder.run.phase).toBe('succeeded');
+    expect(builder.run.nodeState(ai)).toMatchObject({ status: 'succeeded', text: '[Offline preview] Hello' });
+    expect(builder.run.artifacts).toHaveLength(1);
+    expect(toasts.toasts[0]?.message).toBe('App executed successfully!');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.calls).toContain('credits');
+  });
+
+  it('a failed run shows its error', async () => {
+    const { builder, api, toasts } = await testBuilder();
+    const { ai } = buildThreeBlocks(builder);
+    api.runEvents = [
+      { type: 'run_started', runId: 'run-1', at: 0, nodeIds: [ai] },
+      { type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 },
+      {
+        type: 'node_failed',
+        runId: 'run-1',
+        nodeId: ai,
+        at: 2,
+        durationMs: 1,
+        error: 'The AI service failed.',
+      },
+      { type: 'run_finished', runId: 'run-1', at: 3, status: 'failed', error: 'The AI service failed.' },
+    ];
+    await builder.runApp();
+    expect(builder.run.phase).toBe('failed');
+    expect(builder.run.nodeState(ai)?.status).toBe('failed');
+    expect(toasts.toasts[0]).toMatchObject({ intent: 'danger', message: 'The AI service failed.' });
+  });
+
+  it('refuses to run when signed out, and checks LinkedIn inputs', async () => {
+    const anonymous = await testBuilder({ signedIn: false });
+    await anonymous.builder.runApp();
+    expect(anonymous.toasts.toasts[0]).toMatchObject({ title: 'Authentication Required' });
+
+    const { builder, toasts, api } = await testBuilder();
+    const id = builder.dropBlock('textInput', { x: 0, y: 0 })!;
+    builder.document.updateSetting(id, 'label', 'Your LinkedIn profile');
+    builder.run.setValue('input_text', 'https://example.com/ada');
+    await builder.runApp();
+    expect(toasts.toasts[0]).toMatchObject({ title: 'Invalid LinkedIn URL' });
+    expect(api.calls).not.toContain('startRun');
+  });
+
+  it('exports a file named after the slug and imports it as a new app', async () => {
+    const { builder, toasts } = await testBuilder();
+    buildThreeBlocks(builder);
+    await builder.save();
+    const { filename, text } = builder.exportFile();
+    expect(filename).toBe(`${builder.document.meta.slug}.json`);
+    expect(JSON.parse(text)).not.toHaveProperty('id');
+
+    builder.newApp(); // nothing unsaved: no question asked
+    expect(builder.document.config.plugins).toHaveLength(0);
+    builder.importFile(text);
+    expect(builder.document.meta.id).toBeUndefined();
+    expect(builder.document.config.plugins).toHaveLength(3);
+    expect(toasts.toasts[0]?.message).toBe('App imported');
+
+    builder.importFile('not json');
+    expect(toasts.toasts[0]).toMatchObject({
+      title: 'Import failed',
+      message: 'The file is not valid JSON.',
+    });
+  });
+
+  it('asks before discarding unsaved work, with a destructive confirm', async () => {
+    const { builder } = await testBuilder();
+    builder.dropBlock('textInput', { x: 0, y: 0 });
+    builder.newApp();
+    expect(builder.confirm).toMatchObject({
+      title: 'Start a new app?',
+      destructive: true,
+      cancelText: 'Cancel',
+    });
+    builder.confirm!.onConfirm();
+    expect(builder.document.config.plugins).toHaveLength(0);
+  });
+
+  it('duplicates as an unsaved copy', async () => {
+    const { builder, toasts } = await testBuilder();
+    buildThreeBlocks(builder);
+    builder.document.setMeta({ name: 'Topic writer' });
+    await builder.save();
+    const slug = builder.document.meta.slug;
+    builder.duplicate();
+    expect(builder.document.meta).toMatchObject({
+      name: 'Topic writer (Copy)',
+      slug: `${slug}-copy`,
+      isPublished: false,
+    });
+    expect(builder.document.meta.id).toBeUndefined();
+    expect(toasts.toasts[0]?.message).toBe('App duplicated');
+  });
+
+  it('loads a template as an unsaved app with fresh ids, spaced blocks and named variables', async () => {
+    const { builder, toasts } = await testBuilder();
+    const template = TEMPLATES.find((t) => t.id === 'travel-itinerary')!;
+    builder.loadTemplate(template);
+    const { plugins, connections } = builder.document.config;
+    expect(plugins).toHaveLength(template.config.plugins.length);
+    expect(plugins.every((p) => p.id.startsWith('plugin_'))).toBe(true);
+    expect(connections.every((c) => plugins.some((p) => p.id === c.from))).toBe(true);
+    expect(plugins.map((p) => p.outputs?.[0]?.name).filter(Boolean)).toEqual([
+      'input_text',
+      'selected_option',
+      'generated_text',
+    ]);
+    expect(builder.document.meta.id).toBeUndefined();
+    expect(builder.document.meta.slug).toMatch(/^travel-itinerary-generator-\d+$/);
+    expect(toasts.toasts[0]?.message).toBe('Template loaded');
+  });
+
+  it('opens the app stored for editing only for its owner', async () => {
+    const storage = memoryStorage();
+    storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: 'app-9', owner_id: 'someone-else' }));
+    const { builder, toasts, api } = await testBuilder({ storage });
+    await builder.openStoredApp();
+    expect(toasts.toasts[0]).toMatchObject({
+      title: 'Access Denied',
+      message: 'You can only edit your own apps.',
+    });
+    expect(api.calls).not.toContain('app');
+    expect(storage.getItem(EDIT_EXISTING_APP_KEY)).toBeNull();
+  });
+
+  it('reopens the saved app after a reload', async () => {
+    const first = await testBuilder();
+    buildThreeBlocks(first.builder);
+    first.builder.document.setMeta({ name: 'Topic writer' });
+    const saved = await first.builder.save();
+    const second = await testBuilder({ storage: first.storage });
+    second.api.apps.set(saved!.id!, first.api.apps.get(saved!.id!)!);
+    await second.builder.openStoredApp();
+    expect(second.builder.document.meta.name).toBe('Topic writer');
+    expect(second.builder.document.config.plugins).toHaveLength(3);
+    expect(second.builder.document.dirty).toBe(false);
+  });
+
+  it('a failed load says so', async () => {
+    const storage = memoryStorage();
+    storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: 'missing', owner_id: ADA.id }));
+    const { builder, toasts } = await testBuilder({ storage });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await builder.openStoredApp();
+    expect(toasts.toasts[0]?.message).toBe('Failed to load the app. Please try again.');
+    expect(builder.loadingApp).toBe(false);
+  });
+
+  it('prices a run from the AI blocks', async () => {
+    const { builder } = await testBuilder();
+    builder.dropBlock('textGeneration', { x: 0, y: 0 });
+    builder.dropBlock('imageGenerator', { x: 300, y: 0 });
+    builder.dropBlock('textInput', { x: 600, y: 0 });
+    expect(builder.costText).toBe('6 credit(s)');
+  });
+});

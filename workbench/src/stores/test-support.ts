@@ -1,0 +1,310 @@
+/* Fixtures shared by the store tests (not used by the app). */
+import type { App, BlockCatalogueEntry, PublishingInfo, RunEvent } from '@blocksmith/schema';
+import type { AppInput, AuthUser, BlocksmithApi, RunWatcher, Session } from '../api/blocksmith-api';
+import { CatalogueStore } from './catalogue-store';
+import { CreditsStore } from './credits-store';
+import { BuilderStore } from './builder-store';
+import { SessionStore, type KeyValueStorage } from './session-store';
+import { ToastStore, type Timers } from './toast-store';
+
+export const CATALOGUE: BlockCatalogueEntry[] = [
+  {
+    id: 'textInput',
+    name: 'Text Input',
+    description: 'Text typed by the person running the app.',
+    category: 'input',
+    version: 1,
+    settings: {
+      label: { type: 'text', label: 'Label', default: 'Your text' },
+      placeholder: { type: 'text', label: 'Placeholder', default: 'Type here...', required: false },
+      multiline: { type: 'boolean', label: 'Multiline', default: false },
+    },
+    outputs: [{ name: 'input_text', type: 'text' }],
+    cost: 0,
+    historyType: 'text_input',
+    inputKind: 'text',
+  },
+  {
+    id: 'fileUpload',
+    name: 'File Upload',
+    description: 'A file.',
+    category: 'input',
+    version: 1,
+    settings: {
+      label: { type: 'text', label: 'Label', default: 'Upload a file' },
+      maxSize: { type: 'number', label: 'Max size', default: 10, min: 1, max: 50, integer: true, unit: 'MB' },
+    },
+    outputs: [{ name: 'file_url', type: 'url' }],
+    cost: 0,
+    historyType: 'file_upload',
+    inputKind: 'file',
+  },
+  {
+    id: 'dropdown',
+    name: 'Dropdown',
+    description: 'One option from a list.',
+    category: 'input',
+    version: 1,
+    settings: {
+      label: { type: 'text', label: 'Label', default: 'Choose an option' },
+      options: { type: 'text', label: 'Options', default: 'A, B, C' },
+    },
+    outputs: [{ name: 'selected_option', type: 'text' }],
+    cost: 0,
+    historyType: 'dropdown',
+    inputKind: 'choice',
+  },
+  {
+    id: 'textGeneration',
+    name: 'Text AI',
+    description: 'Writes text from your prompt.',
+    category: 'ai',
+    version: 1,
+    settings: {
+      prompt_template: { type: 'prompt', label: 'Prompt template', default: 'Write about {{input_text}}' },
+      model: {
+        type: 'select',
+        label: 'Model',
+        default: 'gpt-4',
+        options: [
+          { value: 'gpt-4', label: 'GPT-4' },
+          { value: 'gpt-3.5-turbo', label: 'GPT-3.5 Turbo' },
+        ],
+      },
+    },
+    outputs: [{ name: 'generated_text', type: 'text' }],
+    cost: 1,
+    historyType: 'text_generation',
+  },
+  {
+    id: 'imageGenerator',
+    name: 'Image AI',
+    description: 'Draws an image.',
+    category: 'ai',
+    version: 1,
+    settings: {
+      prompt_template: { type: 'prompt', label: 'Prompt template', default: 'A picture of {{input_text}}' },
+      model: { type: 'model', label: 'Model', capability: 'image', fallback: 'dalle' },
+    },
+    outputs: [{ name: 'generated_image_url', type: 'url' }],
+    cost: 5,
+    historyType: 'image_generation',
+  },
+  {
+    id: 'textDisplay',
+    name: 'Text Display',
+    description: 'Shows text.',
+    category: 'output',
+    version: 1,
+    settings: {
+      style: {
+        type: 'select',
+        label: 'Style',
+        default: 'card',
+        options: [
+          { value: 'card', label: 'Card view' },
+          { value: 'plain', label: 'Plain text' },
+        ],
+      },
+    },
+    outputs: [],
+    cost: 0,
+    historyType: 'text_display',
+  },
+];
+
+export const ADA: AuthUser = {
+  id: 'user-ada',
+  email: 'ada@example.com',
+  user_metadata: { full_name: 'Ada Lovelace' },
+};
+
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+/** Timers driven by hand: `advance(ms)` runs what is due. */
+export function manualTimers(): Timers & { advance(ms: number): void; pending(): number } {
+  let now = 0;
+  let nextId = 1;
+  const due = new Map<number, { at: number; callback: () => void }>();
+  return {
+    setTimeout(callback, ms) {
+      const id = nextId++;
+      due.set(id, { at: now + ms, callback });
+      return id;
+    },
+    clearTimeout(handle) {
+      due.delete(handle as number);
+    },
+    advance(ms) {
+      now += ms;
+      for (const [id, timer] of [...due]) {
+        if (timer.at <= now) {
+          due.delete(id);
+          timer.callback();
+        }
+      }
+    },
+    pending: () => due.size,
+  };
+}
+
+const PUBLISHING: PublishingInfo = {
+  plan: 'free',
+  limit: 2,
+  currentCount: 1,
+  remaining: 1,
+  canPublish: true,
+};
+
+/** An API that keeps apps in memory and records what it was asked. */
+export class FakeApi implements BlocksmithApi {
+  calls: string[] = [];
+  apps = new Map<string, App>();
+  failNext: Partial<Record<keyof BlocksmithApi, Error>> = {};
+  runEvents: RunEvent[] = [];
+  refreshes: string[] = [];
+  private nextId = 1;
+
+  private check(name: keyof BlocksmithApi): void {
+    this.calls.push(name);
+    const error = this.failNext[name];
+    if (error) {
+      delete this.failNext[name];
+      throw error;
+    }
+  }
+
+  async blockCatalogue() {
+    this.check('blockCatalogue');
+    return CATALOGUE;
+  }
+  async availableModels() {
+    return { models: ['dalle', 'flux'], defaultModel: 'dalle' };
+  }
+  async creditCosts() {
+    return { textGeneration: 1, imageGenerator: 5, default: 1 };
+  }
+  async signIn() {
+    this.check('signIn');
+    return { user: ADA, session: { access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000 } };
+  }
+  async signUp() {
+    this.check('signUp');
+    return { user: ADA, session: { access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000 } };
+  }
+  async refreshSession(refreshToken: string): Promise<Session> {
+    this.check('refreshSession');
+    this.refreshes.push(refreshToken);
+    const n = this.refreshes.length + 1;
+    return { access_token: `a${n}`, refresh_token: `r${n}`, expires_at: 4_000_000_000 };
+  }
+  async signOut() {
+    this.check('signOut');
+  }
+  async me() {
+    return ADA;
+  }
+  credit = 50;
+  async credits() {
+    this.check('credits');
+    return { credits: this.credit, unlimited: false };
+  }
+  async initializeCredits() {
+    this.check('initializeCredits');
+    this.credit = 50;
+    return { credits: 50, unlimited: false };
+  }
+  async publishingInfo() {
+    return PUBLISHING;
+  }
+  async myApps() {
+    return [...this.apps.values()];
+  }
+  async app(id: string) {
+    this.check('app');
+    const app = this.apps.get(id);
+    if (!app) throw new Error('App not found.');
+    return app;
+  }
+  private store(id: string, input: AppInput, extra: Partial<App> = {}): App {
+    const app: App = {
+      id,
+      owner_id: ADA.id,
+      upvotes: 0,
+      views: 0,
+      uses: 0,
+      isPublished: false,
+      ...this.apps.get(id),
+      ...input,
+      category: input.category as App['category'],
+      ...extra,
+    };
+    this.apps.set(id, app);
+    return app;
+  }
+  async createApp(input: AppInput) {
+    this.check('createApp');
+    return this.store(`app-${this.nextId++}`, input);
+  }
+  async updateApp(id: string, input: AppInput) {
+    this.check('updateApp');
+    return this.store(id, input);
+  }
+  async publishAppWithData(id: string | undefined, input: AppInput) {
+    this.check('publishAppWithData');
+    const app = this.store(id ?? `app-${this.nextId++}`, input, { isPublished: true });
+    return { app, publishingInfo: { ...PUBLISHING, currentCount: 2, remaining: 0, canPublish: false } };
+  }
+  lastInputs: Record<string, unknown> | null = null;
+  async startRun(_appId: string, inputs: Record<string, unknown>) {
+    this.check('startRun');
+    this.lastInputs = inputs;
+    return { runId: 'run-1', cost: 1 };
+  }
+  watchRun(_runId: string, watcher: RunWatcher) {
+    this.calls.push('watchRun');
+    const events = [...this.runEvents];
+    queueMicrotask(() => {
+      for (const event of events) watcher.next(event);
+      watcher.complete();
+    });
+    return () => undefined;
+  }
+  async uploadFile() {
+    this.check('uploadFile');
+    return { id: 'file-1', name: 'a.pdf', mime: 'application/pdf', size: 3, url: '/files/file-1' };
+  }
+}
+
+/** A builder over the fake API with the catalogue loaded; signed in unless told otherwise. */
+export async function testBuilder(options: { signedIn?: boolean; storage?: KeyValueStorage } = {}) {
+  const api = new FakeApi();
+  const storage = options.storage ?? memoryStorage();
+  if (options.signedIn ?? true) {
+    storage.setItem(
+      'blocksmith-session',
+      JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
+    );
+  }
+  const timers = manualTimers();
+  const toasts = new ToastStore(timers);
+  const session = new SessionStore(api, storage, null);
+  await session.init();
+  session.dispose();
+  const catalogue = new CatalogueStore(api);
+  await catalogue.load();
+  const credits = new CreditsStore(api);
+  const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage);
+  builder.view.setCanvasSize({ width: 1000, height: 800 });
+  return { api, storage, timers, toasts, session, catalogue, credits, builder };
+}

@@ -215,7 +215,7 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
     }
 
     const token = route.auth === 'none' ? null : bearer(req.headers.authorization);
-    if (route.auth === 'user' && token === null) {
+    if ((route.auth === 'user' || route.auth === 'token') && token === null) {
       throw new BridgeError(
         401,
         'unauthorized',
@@ -223,7 +223,7 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
       );
     }
     const { context, signedIn } = await options.contextFor(token);
-    if (token !== null && !signedIn) {
+    if (token !== null && !signedIn && route.auth !== 'token') {
       throw new BridgeError(401, 'invalid_token', 'Your session has ended. Please sign in again.');
     }
 

@@ -26,7 +26,7 @@ function operationId(route: Route): string {
 
 function errorsFor(route: Route): Record<string, unknown> {
   const wanted = ['400', '404', '429'];
-  if (route.auth === 'user') wanted.push('401');
+  if (route.auth === 'user' || route.auth === 'token') wanted.push('401');
   if (route.admin || route.path.startsWith('/apps/')) wanted.push('403');
   if (route.path.endsWith('/execute')) wanted.push('402', '413');
   if (route.path.endsWith('/upvote')) wanted.push('409');
@@ -73,7 +73,7 @@ export function openApiDocument(routes: readonly Route[], publicUrl?: string): R
     (paths[`/api${route.path}`] ??= {})[route.method.toLowerCase()] = {
       operationId: operationId(route),
       summary: route.summary,
-      ...(route.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+      ...(route.auth === 'user' || route.auth === 'token' ? { security: [{ bearer: [] }] } : {}),
       ...(route.auth === 'optional' ? { security: [{}, { bearer: [] }] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(Object.keys(content).length > 0

@@ -20,8 +20,11 @@ export interface Route {
   path: string;
   /** One line for the route list and the OpenAPI document. */
   summary: string;
-  /** `user`: a bearer token is required; `optional`: used when sent; `none`: ignored. */
-  auth: 'user' | 'optional' | 'none';
+  /**
+   * `user`: a session's bearer token is required; `token`: a bearer token is required but the
+   * operation judges it (a password reset token); `optional`: used when sent; `none`: ignored.
+   */
+  auth: 'user' | 'token' | 'optional' | 'none';
   /** Admin-only routes say so in the document; the service checks it. */
   admin?: boolean;
   /** The GraphQL operation run for it, one document with one operation. */

@@ -113,7 +113,7 @@ const authRoutes: Route[] = [
     method: 'POST',
     path: '/auth/update-password',
     summary: 'Sets a new password, with the reset token or a session as bearer; other sessions end.',
-    auth: 'user',
+    auth: 'token',
     operation: `mutation ($password: String!) { updatePassword(password: $password) { ${USER} } }`,
     body: object({ password: PASSWORD }, ['password']),
     variables: ({ body }) => ({ password: body.password }),

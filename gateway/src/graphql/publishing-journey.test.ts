@@ -13,7 +13,7 @@ describe('publishing and review over GraphQL', () => {
 
   it('takes an app from publish to the store through an admin’s approval', async () => {
     const owner = await t.signUp('owner@example.com');
-    const admin = await t.signUp('admin@example.com');
+    const admin = await t.signUpAdmin('admin@example.com');
     const published = await t.graphql(
       'mutation ($input: AppInput!) { publishAppWithData(input: $input) { app { id slug isPublished verificationStatus } publishingInfo { plan limit currentCount remaining canPublish } } }',
       { input: { name: 'Storyteller', category: 'Content', config } },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OfflineProvider } from '@blocksmith/block-sdk';
 import { loadConfig } from '../config';
+import { MailMessage } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 
@@ -18,6 +19,11 @@ export interface TestGateway {
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<Answer>;
   /** Signs a new person up and grants their credits; returns the access token. */
   signUp(email: string): Promise<string>;
+  /**
+   * Signs up an address listed in ADMIN_EMAILS and proves it the way a person does, with the link
+   * from the confirmation mail; returns an access token that carries admin rights.
+   */
+  signUpAdmin(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -44,18 +50,40 @@ export async function startTestGateway(
     });
     return (await response.json()) as Answer;
   };
+  const signUp = async (email: string): Promise<string> => {
+    const answer = await graphql(
+      'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { session { access_token } } }',
+      { email },
+    );
+    if (answer.errors) throw new Error(answer.errors[0]!.message);
+    const token = answer.data!.signUp.session.access_token as string;
+    await graphql('mutation { initializeCredits { credits } }', {}, token);
+    return token;
+  };
   return {
     gateway,
     graphql,
-    async signUp(email) {
-      const answer = await graphql(
-        'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { session { access_token } } }',
+    signUp,
+    async signUpAdmin(email) {
+      await signUp(email);
+      await gateway.services.accounts.settled();
+      const [mail] = await gateway.database.dataSource
+        .getRepository(MailMessage)
+        .find({ where: { toAddress: email }, order: { createdAt: 'DESC' }, take: 1 });
+      const token = /access_token=([\w-]+)/.exec(mail?.body ?? '')?.[1];
+      if (!token) throw new Error(`No confirmation mail reached ${email}; is it in ADMIN_EMAILS?`);
+      const confirmed = await graphql(
+        'mutation { updatePassword(password: "a good long password") { id } }',
+        {},
+        token,
+      );
+      if (confirmed.errors) throw new Error(confirmed.errors[0]!.message);
+      const signedIn = await graphql(
+        'mutation ($email: String!) { signIn(email: $email, password: "a good long password") { session { access_token } } }',
         { email },
       );
-      if (answer.errors) throw new Error(answer.errors[0]!.message);
-      const token = answer.data!.signUp.session.access_token as string;
-      await graphql('mutation { initializeCredits { credits } }', {}, token);
-      return token;
+      if (signedIn.errors) throw new Error(signedIn.errors[0]!.message);
+      return signedIn.data!.signIn.session.access_token as string;
     },
     async close() {
       await gateway.close();

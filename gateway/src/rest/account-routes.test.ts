@@ -17,7 +17,7 @@ describe('/api credits, users, assistant, contact and analytics routes', () => {
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ({ token: ann } = await signUp('ann@example.com'));
-    ({ token: admin } = await signUp('admin@example.com'));
+    admin = await t.signUpAdmin('admin@example.com');
   }, 60_000);
 
   afterAll(() => t.close());

@@ -50,7 +50,7 @@ describe('/api app routes', () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ({ token: ann, id: annId } = await signUp('ann@example.com'));
     ({ token: bob } = await signUp('bob@example.com'));
-    ({ token: admin } = await signUp('admin@example.com'));
+    admin = await t.signUpAdmin('admin@example.com');
     // Ann and Bob publish more apps here than the free plan allows.
     await t.gateway.database.dataSource.query(
       "UPDATE users SET plan = 'enterprise' WHERE email IN ('ann@example.com', 'bob@example.com')",

@@ -198,9 +198,28 @@ describe('/api/auth routes (local accounts)', () => {
   });
 
   describe('GET /api/auth/user', () => {
-    it('answers the user; admins carry isAdmin', async () => {
+    it('answers the user; a listed admin carries isAdmin once the mailed link proved the address', async () => {
       const { body } = await signUp('boss@example.com');
-      const answer = await t.api('GET', '/auth/user', { token: body.session.access_token });
+      const unproven = await t.api('GET', '/auth/user', { token: body.session.access_token });
+      expect(unproven.body.user).toMatchObject({
+        email: 'boss@example.com',
+        user_metadata: { isAdmin: false },
+      });
+      await t.gateway.services.accounts.settled();
+      const [mail] = await t.gateway.database.dataSource
+        .getRepository(MailMessage)
+        .find({ where: { toAddress: 'boss@example.com' }, order: { createdAt: 'DESC' }, take: 1 });
+      expect(mail!.subject).toBe('Confirm your Blocksmith admin access');
+      const resetToken = /access_token=([\w-]+)/.exec(mail!.body)![1]!;
+      const confirmed = await t.api('POST', '/auth/update-password', {
+        token: resetToken,
+        body: { password: PASSWORD },
+      });
+      expect(confirmed.body.user.user_metadata.isAdmin).toBe(true);
+      const signIn = await t.api('POST', '/auth/signin', {
+        body: { email: 'boss@example.com', password: PASSWORD },
+      });
+      const answer = await t.api('GET', '/auth/user', { token: signIn.body.session.access_token });
       expect(answer.body.user).toMatchObject({ email: 'boss@example.com', user_metadata: { isAdmin: true } });
     });
 

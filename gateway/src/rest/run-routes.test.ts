@@ -73,7 +73,7 @@ describe('/api run routes', () => {
     it('records someone else’s run of a store app as published', async () => {
       const app = await create(ann, textApp, 'Store runner');
       await t.api('POST', `/apps/${app.id}/publish`, { token: ann });
-      const admin = await signUp('admin@example.com');
+      const admin = await t.signUpAdmin('admin@example.com');
       await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
       const answer = await t.api('POST', `/apps/${app.id}/execute`, {
         token: bob,

@@ -12,6 +12,8 @@ export class User {
   @Column('text', { name: 'full_name', default: '' }) fullName!: string;
   @Column('text', { name: 'auth_provider', default: 'local' }) authProvider!: 'local' | 'firebase';
   @Column('text', { name: 'external_id', unique: true, nullable: true }) externalId!: string | null;
+  /** When the person proved they read mail at `email` (a used reset or confirmation link). */
+  @Column('timestamptz', { name: 'email_confirmed_at', nullable: true }) emailConfirmedAt!: Date | null;
   @Column('text', { default: 'free' }) plan!: PlanId;
   @Column('timestamptz', { name: 'plan_ends_at', nullable: true }) planEndsAt!: Date | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;

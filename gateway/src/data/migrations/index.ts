@@ -1,6 +1,12 @@
 import { Initial1763700000000 } from './1763700000000-initial';
 import { LedgerRunIndex1763800000000 } from './1763800000000-ledger-run-index';
 import { RunErrorCode1763900000000 } from './1763900000000-run-error-code';
+import { EmailConfirmed1764000000000 } from './1764000000000-email-confirmed';
 
 /** Every migration, oldest first. */
-export const migrations = [Initial1763700000000, LedgerRunIndex1763800000000, RunErrorCode1763900000000];
+export const migrations = [
+  Initial1763700000000,
+  LedgerRunIndex1763800000000,
+  RunErrorCode1763900000000,
+  EmailConfirmed1764000000000,
+];

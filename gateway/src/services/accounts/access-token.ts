@@ -7,6 +7,8 @@ export interface AccessTokenClaims {
   /** The user's id. */
   sub: string;
   email: string;
+  /** Whether the person has proven they read mail at `email` (admin rights need it). */
+  email_verified?: boolean;
   /** The sign-in (session family) this token belongs to; revoking it stops the token. */
   session_id: string;
   role: 'authenticated';
@@ -63,7 +65,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 function readClaims(payload: unknown): AccessTokenClaims | null {
   if (!isObject(payload)) return null;
-  const { sub, email, session_id, role, aud, iss, iat, exp } = payload;
+  const { sub, email, email_verified, session_id, role, aud, iss, iat, exp } = payload;
   if (
     typeof sub !== 'string' ||
     typeof email !== 'string' ||
@@ -76,7 +78,17 @@ function readClaims(payload: unknown): AccessTokenClaims | null {
   ) {
     return null;
   }
-  return { sub, email, session_id, role, aud, iss, iat: iat as number, exp: exp as number };
+  return {
+    sub,
+    email,
+    ...(email_verified === true ? { email_verified: true } : {}),
+    session_id,
+    role,
+    aud,
+    iss,
+    iat: iat as number,
+    exp: exp as number,
+  };
 }
 
 /**

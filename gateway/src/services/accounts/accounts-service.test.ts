@@ -435,15 +435,37 @@ describe.each(databaseTargets)('AccountService on %s', (_name, databaseUrl) => {
   });
 
   describe('admins', () => {
-    it('come from adminEmails, whatever their case, in user_metadata and the caller', async () => {
+    it('come from adminEmails, whatever their case, once the address is proven by the mailed link', async () => {
       const boss = `boss-${randomUUID()}@example.com`;
       const h = harness({ adminEmails: new Set([boss.toUpperCase()]) });
       const { user, session } = await h.accounts.signUp({ email: boss, password: PASSWORD });
-      expect(user.user_metadata.isAdmin).toBe(true);
-      expect(await h.accounts.authenticate(session.access_token)).toMatchObject({ isAdmin: true });
+      // Whoever signs up first with the address gets nothing until the mailbox answers.
+      expect(user.user_metadata.isAdmin).toBe(false);
+      expect(await h.accounts.authenticate(session.access_token)).toMatchObject({ isAdmin: false });
+      await h.accounts.settled();
+      const mails = await outbox(boss);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('Confirm your Blocksmith admin access');
+
+      await h.accounts.updatePassword({ password: PASSWORD, bearer: resetTokenFrom(mails[0]!) });
       expect((await h.accounts.getUser(user.id)).user_metadata.isAdmin).toBe(true);
+      const again = await h.accounts.signIn({ email: boss, password: PASSWORD });
+      expect(again.user.user_metadata.isAdmin).toBe(true);
+      expect(await h.accounts.authenticate(again.session.access_token)).toMatchObject({ isAdmin: true });
       const { user: plain } = await signedUp(h);
       expect(plain.user_metadata.isAdmin).toBe(false);
+      expect(await outbox(plain.email)).toHaveLength(0);
+    });
+
+    it('are never made by a proven address that is not listed', async () => {
+      const h = harness({ adminEmails: new Set(['someone-else@example.com']) });
+      const email = newEmail();
+      const { user } = await signedUp(h, email);
+      await h.accounts.recover(email);
+      await h.accounts.settled();
+      const [mail] = await outbox(email);
+      await h.accounts.updatePassword({ password: PASSWORD, bearer: resetTokenFrom(mail!) });
+      expect((await h.accounts.getUser(user.id)).user_metadata.isAdmin).toBe(false);
     });
   });
 

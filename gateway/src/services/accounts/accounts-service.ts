@@ -24,7 +24,7 @@ import {
 } from './password-hash';
 import { checkNewPassword } from './password-policy';
 import { PasswordResetTokens, RESET_MAILS_PER_HOUR } from './password-reset-tokens';
-import { resetPasswordMail } from './reset-password-mail';
+import { confirmAdminMail, resetPasswordMail } from './reset-password-mail';
 import { SessionStore } from './session-store';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter';
 import { loadSigningKey } from './signing-key';
@@ -136,6 +136,8 @@ export class AccountService {
     );
     if (inserted.length === 0) throw new EmailTakenError();
     const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: inserted[0]!.id });
+    // Admin rights wait until the address is proven: whoever signs up first with it gets nothing.
+    if (this.adminEmails.has(email)) this.inBackground(this.sendConfirmationMail(email));
     return { user: this.toAuthUser(user), session: await this.startSession(user) };
   }
 
@@ -209,8 +211,11 @@ export class AccountService {
    * account exists. The mail is written in the background (see `settled()`).
    */
   async recover(email: string): Promise<void> {
-    const address = parseEmail(email);
-    const work = this.sendResetMail(address).catch((error: unknown) => this.onBackgroundError(error));
+    this.inBackground(this.sendResetMail(parseEmail(email)));
+  }
+
+  private inBackground(task: Promise<void>): void {
+    const work = task.catch((error: unknown) => this.onBackgroundError(error));
     this.background.add(work);
     void work.finally(() => this.background.delete(work));
   }
@@ -247,7 +252,13 @@ export class AccountService {
     const userId = await this.dataSource.transaction(async (tx) => {
       const owner = await this.resets.consumeIn(tx, input.bearer);
       if (!owner) return null;
-      await tx.update(User, { id: owner }, { passwordHash });
+      // Using the link proves the mailbox.
+      await tx
+        .createQueryBuilder()
+        .update(User)
+        .set({ passwordHash, emailConfirmedAt: () => 'COALESCE(email_confirmed_at, now())' })
+        .where('id = :owner', { owner })
+        .execute();
       await this.sessions.revokeIn(tx, { userId: owner });
       return owner;
     });
@@ -267,7 +278,7 @@ export class AccountService {
     return {
       userId: claims.sub,
       email: claims.email,
-      isAdmin: this.adminEmails.has(claims.email),
+      isAdmin: claims.email_verified === true && this.adminEmails.has(claims.email),
       sessionId: claims.session_id,
     };
   }
@@ -282,8 +293,12 @@ export class AccountService {
     return {
       id: user.id,
       email: user.email,
-      user_metadata: { full_name: user.fullName, isAdmin: this.adminEmails.has(user.email) },
+      user_metadata: { full_name: user.fullName, isAdmin: this.isAdmin(user) },
     };
+  }
+
+  private isAdmin(user: User): boolean {
+    return user.emailConfirmedAt !== null && this.adminEmails.has(user.email);
   }
 
   private getSigningKey(): Promise<Buffer> {
@@ -322,6 +337,7 @@ export class AccountService {
     const claims: AccessTokenClaims = {
       sub: user.id,
       email: user.email,
+      ...(user.emailConfirmedAt !== null ? { email_verified: true } : {}),
       session_id: familyId,
       role: 'authenticated',
       aud: AUDIENCE,
@@ -345,5 +361,12 @@ export class AccountService {
     }
     if (outcome.kind !== 'issued') return;
     await this.mailer.send(resetPasswordMail(outcome.user, this.publicUrl, outcome.token));
+  }
+
+  /** The link an admin address proves itself with: a reset link, worded for it. */
+  private async sendConfirmationMail(email: string): Promise<void> {
+    const outcome = await this.resets.issue(email);
+    if (outcome.kind !== 'issued') return;
+    await this.mailer.send(confirmAdminMail(outcome.user, this.publicUrl, outcome.token));
   }
 }

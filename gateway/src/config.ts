@@ -11,6 +11,8 @@ export interface GatewayConfig {
   publicUrl: string;
   adminEmails: ReadonlySet<string>;
   authProvider: 'local' | 'firebase';
+  /** With AUTH_PROVIDER=firebase: the Firebase project whose ID tokens are accepted. */
+  firebaseProjectId: string | undefined;
   /** Where the built workbench is served from, when it exists. */
   workbenchDir: string;
   /** Blocks running at once in one run. */
@@ -59,6 +61,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (authProvider !== 'local' && authProvider !== 'firebase') {
     throw new ConfigError(`AUTH_PROVIDER must be local or firebase (got "${authProvider}").`);
   }
+  const firebaseProjectId = (env.FIREBASE_PROJECT_ID || env.GOOGLE_CLOUD_PROJECT || '').trim() || undefined;
+  if (authProvider === 'firebase' && !firebaseProjectId) {
+    throw new ConfigError(
+      'AUTH_PROVIDER=firebase needs FIREBASE_PROJECT_ID: the id of the Firebase project whose sign-ins to accept.',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const adminEmails = new Set(
     (env.ADMIN_EMAILS ?? '')
@@ -73,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     adminEmails,
     authProvider,
+    firebaseProjectId,
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,

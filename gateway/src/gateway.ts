@@ -85,7 +85,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const services = createServices({ config, dataSource: database.dataSource, registry, provider });
   const contextFor = async (authorization: unknown): Promise<GraphQLContext> => {
     const token = bearerToken(authorization);
-    const caller = token ? await services.accounts.authenticate(token) : null;
+    const caller = token ? await services.auth.authenticate(token) : null;
     return { registry, provider, services, caller, token };
   };
 
@@ -236,7 +236,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       `Blocksmith is running on ${url}`,
       `  blocks:  ${registry.size} kinds`,
       `  AI:      ${describeProvider(provider)}`,
-      `  auth:    ${config.authProvider === 'local' ? 'local accounts' : 'Firebase'}`,
+      `  auth:    ${config.authProvider === 'local' ? 'local accounts' : `Firebase project ${config.firebaseProjectId}`}`,
       `  mail:    ${config.smtpUrl ? `SMTP at ${new URL(config.smtpUrl).host}` : 'outbox table, printed to this log'}`,
       `  data:    ${database.kind === 'pglite' ? 'embedded PGlite at ' : 'PostgreSQL at '}${database.location}`,
     ],
@@ -246,6 +246,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await services.runs.drain();
       await services.accounts.settled();
       await services.analytics.settled();
+      await services.auth.close?.();
       await database.close();
     },
   };

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
-import { AccountService, OutboxMailer, SmtpMailer } from './accounts';
+import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
@@ -16,8 +16,16 @@ import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 
 /** Every service, built once per process over one database. */
+/** Who a bearer token belongs to, whichever provider keeps the accounts. */
+export interface Authenticator {
+  authenticate(token: string | null | undefined): Promise<Caller | null>;
+  close?(): Promise<void>;
+}
+
 export interface Services {
   accounts: AccountService;
+  /** The gateway's own accounts, or Firebase with AUTH_PROVIDER=firebase. */
+  auth: Authenticator;
   analytics: AnalyticsService;
   apps: AppService;
   assistant: AssistantService;
@@ -50,7 +58,16 @@ export function createServices(deps: {
     adminEmails: config.adminEmails,
     mailer,
     publicUrl: config.publicUrl,
+    localSignIn: config.authProvider === 'local',
   });
+  const auth: Authenticator =
+    config.authProvider === 'firebase'
+      ? new FirebaseAuth({
+          dataSource,
+          projectId: config.firebaseProjectId!,
+          adminEmails: config.adminEmails,
+        })
+      : accounts;
   const apps = new AppService(dataSource, registry);
   const ledger = new CreditLedger(dataSource);
   const hub = new RunEventHub();
@@ -74,6 +91,7 @@ export function createServices(deps: {
   const users = new UserService(dataSource);
   return {
     accounts,
+    auth,
     analytics,
     apps,
     assistant,

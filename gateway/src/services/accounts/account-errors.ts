@@ -8,7 +8,8 @@ export type AccountErrorCode =
   | 'email_taken'
   | 'invalid_token'
   | 'rate_limited'
-  | 'validation_failed';
+  | 'validation_failed'
+  | 'provider_disabled';
 
 /**
  * An account failure. `code` is the general taxonomy the edges map (BAD_USER_INPUT, ...);
@@ -77,6 +78,17 @@ export class SignInRateLimitedError extends AccountError {
 export class AccountInputError extends AccountError {
   constructor(message: string, field?: string) {
     super('BAD_USER_INPUT', 'validation_failed', message, field ? { field } : undefined);
+  }
+}
+
+/** The server's own accounts are off: another provider (Firebase) keeps them. */
+export class LocalAccountsOffError extends AccountError {
+  constructor() {
+    super(
+      'BAD_USER_INPUT',
+      'provider_disabled',
+      'This server signs people in with Firebase: sign in through the app, then send its ID token as the bearer token.',
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import {
   EmailTakenError,
   InvalidCredentialsError,
   InvalidTokenError,
+  LocalAccountsOffError,
   RESET_LINK_INVALID,
   SESSION_ENDED,
 } from './account-errors';
@@ -46,6 +47,11 @@ export interface AccountServiceOptions {
   /** scrypt cost for new hashes (default PRODUCTION_SCRYPT_COST; tests pass a cheap one). */
   passwordCost?: ScryptCost;
   signInLimits?: Partial<SignInLimits>;
+  /**
+   * False when another provider keeps the accounts (AUTH_PROVIDER=firebase): sign-up, sign-in,
+   * refresh, sign-out, recovery and password changes are refused; profiles still read.
+   */
+  localSignIn?: boolean;
   /** 0 checks the database on every authenticate (default 2000 ms). */
   sessionCheckTtlMs?: number;
   /** Log lines (default console.log) and failures of background work (default console.error). */
@@ -82,6 +88,7 @@ export type SignOutScope = 'local' | 'global';
 export class AccountService {
   private readonly dataSource: DataSource;
   private readonly adminEmails: ReadonlySet<string>;
+  private readonly localSignIn: boolean;
   private readonly mailer: Mailer;
   private readonly publicUrl: string;
   private readonly issuer: string;
@@ -100,6 +107,7 @@ export class AccountService {
   constructor(options: AccountServiceOptions) {
     this.dataSource = options.dataSource;
     this.adminEmails = new Set([...options.adminEmails].map(normalizeEmail));
+    this.localSignIn = options.localSignIn ?? true;
     this.mailer = options.mailer;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.issuer = `${this.publicUrl}/auth`;
@@ -117,6 +125,7 @@ export class AccountService {
 
   /** Creates a local account and signs it in. E-mail confirmation is not required. */
   async signUp(input: SignUpInput): Promise<AuthResult> {
+    this.requireLocal();
     const email = parseEmail(input.email);
     checkNewPassword(input.password);
     const fullName = (input.fullName ?? '').trim();
@@ -146,6 +155,7 @@ export class AccountService {
    * about the same time; too many failures lock the e-mail (and the client address) for a while.
    */
   async signIn(input: SignInInput): Promise<AuthResult> {
+    this.requireLocal();
     if (!input.email?.trim() || !input.password) {
       throw new AccountInputError('Enter your e-mail address and password.');
     }
@@ -178,6 +188,7 @@ export class AccountService {
    * already traded means it leaked, so the whole sign-in it belongs to is revoked.
    */
   async refresh(refreshToken: string): Promise<{ session: SessionTokens }> {
+    this.requireLocal();
     if (!refreshToken) throw new InvalidTokenError(SESSION_ENDED);
     const key = await this.getSigningKey();
     const outcome = await this.sessions.rotate(refreshToken);
@@ -198,6 +209,7 @@ export class AccountService {
    * out twice is fine.
    */
   async signOut(accessToken: string, scope: SignOutScope = 'local'): Promise<void> {
+    this.requireLocal();
     const claims = await this.readToken(accessToken, { allowExpired: true });
     if (!claims) throw new InvalidTokenError(SESSION_ENDED);
     await this.sessions.revoke(
@@ -211,6 +223,7 @@ export class AccountService {
    * account exists. The mail is written in the background (see `settled()`).
    */
   async recover(email: string): Promise<void> {
+    this.requireLocal();
     this.inBackground(this.sendResetMail(parseEmail(email)));
   }
 
@@ -230,6 +243,7 @@ export class AccountService {
    * stays) or by a reset token from the mail (used up; every sign-in of the account ends).
    */
   async updatePassword(input: UpdatePasswordInput): Promise<{ user: AuthUser }> {
+    this.requireLocal();
     checkNewPassword(input.password);
     if (!input.bearer) throw new InvalidTokenError(SESSION_ENDED);
     // Access tokens are JWTs (dotted); reset tokens are bare base64url.
@@ -295,6 +309,10 @@ export class AccountService {
       email: user.email,
       user_metadata: { full_name: user.fullName, isAdmin: this.isAdmin(user) },
     };
+  }
+
+  private requireLocal(): void {
+    if (!this.localSignIn) throw new LocalAccountsOffError();
   }
 
   private isAdmin(user: User): boolean {

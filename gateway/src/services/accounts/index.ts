@@ -10,6 +10,7 @@ export {
 export * from './account-errors';
 export type { AuthResult, AuthUser, AuthUserMetadata, Caller, Clock, SessionTokens } from './account-types';
 export type { Mailer, MailToSend } from './mailer';
+export { FirebaseAuth, type FirebaseAuthOptions } from './firebase-auth';
 export { OutboxMailer, type OutboxMailerOptions } from './outbox-mailer';
 export { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer';
 export { PRODUCTION_SCRYPT_COST, type ScryptCost } from './password-hash';

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { DataSource } from 'typeorm';
+import type { Caller } from './account-types';
+import { normalizeEmail } from './email-address';
+
+export interface FirebaseAuthOptions {
+  dataSource: DataSource;
+  /** The Firebase project whose ID tokens are accepted. */
+  projectId: string;
+  adminEmails: ReadonlySet<string>;
+  /**
+   * Also ask Firebase whether the token was revoked or the account disabled (one request per
+   * token; needs credentials, or the Auth emulator). Default: on.
+   */
+  checkRevoked?: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * A verified token is remembered this long (and never past its expiry), so a revocation or a
+ * disabled account takes effect within a minute without asking Firebase on every request.
+ */
+const CACHE_MS = 60_000;
+const MAX_CACHED = 10_000;
+
+/**
+ * Accounts kept by Firebase: ID tokens are verified with firebase-admin (signature against
+ * Google's keys, project, issuer, expiry; revocation on request), and each Firebase user is
+ * mirrored once into `users` (auth_provider firebase, external_id = uid) so apps, credits and runs
+ * belong to a local id like any other account.
+ */
+export class FirebaseAuth {
+  private readonly app: App;
+  private readonly userIds = new Map<string, string>();
+  private readonly verified = new Map<string, { caller: Caller; until: number }>();
+
+  constructor(private readonly options: FirebaseAuthOptions) {
+    this.app = initializeApp({ projectId: options.projectId }, `blocksmith-${randomUUID()}`);
+  }
+
+  /** Who a Firebase ID token belongs to, or null for a token that is not valid now. Never throws. */
+  async authenticate(idToken: string | null | undefined): Promise<Caller | null> {
+    if (!idToken) return null;
+    const cached = this.verified.get(idToken);
+    if (cached && cached.until > Date.now()) return cached.caller;
+    let decoded: DecodedIdToken;
+    try {
+      decoded = await getAuth(this.app).verifyIdToken(idToken, this.options.checkRevoked ?? true);
+    } catch {
+      return null;
+    }
+    const userId = await this.mirror(decoded).catch((error: unknown) => {
+      this.log(`firebase: could not mirror user ${decoded.uid}: ${(error as Error).message}`);
+      return null;
+    });
+    if (!userId) return null;
+    const email = decoded.email ? normalizeEmail(decoded.email) : '';
+    const caller: Caller = {
+      userId,
+      email,
+      isAdmin: decoded.email_verified === true && this.options.adminEmails.has(email),
+      // Firebase keeps the sessions; the uid stands for them here.
+      sessionId: decoded.uid,
+    };
+    if (this.verified.size >= MAX_CACHED) this.verified.clear();
+    this.verified.set(idToken, { caller, until: Math.min(decoded.exp * 1000, Date.now() + CACHE_MS) });
+    return caller;
+  }
+
+  async close(): Promise<void> {
+    await deleteApp(this.app);
+  }
+
+  /** The local id of a Firebase user, creating their record on first sight. */
+  private async mirror(token: DecodedIdToken): Promise<string> {
+    const known = this.userIds.get(token.uid);
+    if (known) return known;
+    const { dataSource } = this.options;
+    // Accounts without an e-mail (phone sign-in) get an address that can never receive mail.
+    const email = token.email ? normalizeEmail(token.email) : `${token.uid.toLowerCase()}@firebase.invalid`;
+    const fullName = typeof token.name === 'string' ? token.name.trim().slice(0, 100) : '';
+    // One statement: creates the record, or finds it (noting a newly verified address).
+    const rows = (await dataSource.query(
+      `INSERT INTO users (id, email, full_name, auth_provider, external_id, email_confirmed_at)
+       VALUES ($1, $2, $3, 'firebase', $4, CASE WHEN $5::boolean THEN now() END)
+       ON CONFLICT (external_id) DO UPDATE
+         SET email_confirmed_at = COALESCE(users.email_confirmed_at, EXCLUDED.email_confirmed_at)
+       RETURNING id`,
+      [randomUUID(), email, fullName, token.uid, token.email_verified === true],
+    )) as { id: string }[];
+    const id = rows[0]?.id;
+    if (!id) throw new Error('the user record was not stored');
+    if (this.userIds.size >= MAX_CACHED) this.userIds.clear();
+    this.userIds.set(token.uid, id);
+    return id;
+  }
+
+  private log(message: string): void {
+    (this.options.log ?? ((line: string) => console.error(line)))(message);
+  }
+}

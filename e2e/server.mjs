@@ -51,16 +51,19 @@ async function waitUntilUp(url, child, timeoutMs = 60_000) {
   throw new Error(`The server did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
-/** The built server on a free port with an empty data directory. Call `stop()` when done. */
-export async function startServer() {
+/**
+ * The built server on a free port with an empty data directory, serving the built workbench (or
+ * `workbenchDir`). Call `stop()` when done.
+ */
+export async function startServer({ workbenchDir = path.join(ROOT, 'workbench/dist') } = {}) {
   const server = path.join(ROOT, 'gateway/dist/server.js');
-  const index = path.join(ROOT, 'workbench/dist/index.html');
+  const index = path.join(workbenchDir, 'index.html');
   for (const file of [server, index]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-e2e-'));
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WORKBENCH_DIR: workbenchDir };
   delete env.OPENAI_API_KEY;
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [server], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -25,5 +25,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    manifest: true,
   },
 });

@@ -52,56 +52,65 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
   );
 });
 
+declare global {
+  interface Window {
+    /** Render count of blocks, kept only in the canvas benchmark's build (VITE_RENDER_PROBE=1). */
+    __blockRenders?: number;
+  }
+}
+
+function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
+  const { catalogue, builder } = useStores();
+  if (import.meta.env.VITE_RENDER_PROBE) window.__blockRenders = (window.__blockRenders ?? 0) + 1;
+  const { plugin } = data;
+  const entry = catalogue.byId.get(plugin.type);
+  const category = entry?.category;
+  const variable = plugin.outputs?.[0]?.name;
+  const text = summary(plugin.settings);
+  const status = builder.run.nodeState(id)?.status;
+  return (
+    <div
+      className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}`}
+      data-testid="block-node"
+      data-type={plugin.type}
+    >
+      {category !== 'input' && (
+        <Handle
+          type="target"
+          position={Position.Left}
+          id="input"
+          className="handle-input"
+          aria-label="Input"
+        />
+      )}
+      <div className="block-head">
+        <span className="block-icon">
+          <CategoryIcon category={category} size={14} />
+        </span>
+        <span className="block-name">{entry?.name ?? plugin.type}</span>
+        {variable && <code className="block-variable">{variable}</code>}
+      </div>
+      {text && <div className="block-summary">{text}</div>}
+      {!entry && (
+        <div className="block-summary block-unknown">This block kind is not available on this server.</div>
+      )}
+      <RunBadge id={id} />
+      {category !== 'output' && (
+        <Handle
+          type="source"
+          position={Position.Right}
+          id="output"
+          className="handle-output"
+          aria-label="Output"
+        />
+      )}
+    </div>
+  );
+}
+BlockNodeView.displayName = 'BlockNode';
+
 /**
  * One block on the canvas. Memoised, and given the same node object while its block is unchanged,
  * so moving one block re-renders only that block; run progress reaches it through the run store.
  */
-export const BlockNode = memo(
-  observer(function BlockNode({ id, data, selected }: NodeProps<BlockFlowNode>) {
-    const { catalogue, builder } = useStores();
-    const { plugin } = data;
-    const entry = catalogue.byId.get(plugin.type);
-    const category = entry?.category;
-    const variable = plugin.outputs?.[0]?.name;
-    const text = summary(plugin.settings);
-    const status = builder.run.nodeState(id)?.status;
-    return (
-      <div
-        className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}`}
-        data-testid="block-node"
-        data-type={plugin.type}
-      >
-        {category !== 'input' && (
-          <Handle
-            type="target"
-            position={Position.Left}
-            id="input"
-            className="handle-input"
-            aria-label="Input"
-          />
-        )}
-        <div className="block-head">
-          <span className="block-icon">
-            <CategoryIcon category={category} size={14} />
-          </span>
-          <span className="block-name">{entry?.name ?? plugin.type}</span>
-          {variable && <code className="block-variable">{variable}</code>}
-        </div>
-        {text && <div className="block-summary">{text}</div>}
-        {!entry && (
-          <div className="block-summary block-unknown">This block kind is not available on this server.</div>
-        )}
-        <RunBadge id={id} />
-        {category !== 'output' && (
-          <Handle
-            type="source"
-            position={Position.Right}
-            id="output"
-            className="handle-output"
-            aria-label="Output"
-          />
-        )}
-      </div>
-    );
-  }),
-);
+export const BlockNode = memo(observer(BlockNodeView));

@@ -124,7 +124,6 @@ export const FlowCanvas = observer(function FlowCanvas() {
         deleteKeyCode={null}
         zoomOnDoubleClick={false}
         proOptions={PRO_OPTIONS}
-        defaultEdgeOptions={{ type: 'default' }}
         aria-label="Playground canvas"
       >
         <Background variant={BackgroundVariant.Lines} gap={GRID_SIZE} color="var(--grid-line)" />

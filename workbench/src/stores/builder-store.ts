@@ -9,13 +9,23 @@ import {
   runCost,
   slugFromName,
   spaceTemplateBlocks,
+  upstreamVariables,
   type App,
   type AppConfig,
   type Position,
   type UserMessage,
 } from '@blocksmith/schema';
 import type { EdgeChange, NodeChange } from '@xyflow/react';
-import { action, computed, makeObservable, observable, observableRef, runInAction, when } from 'mobx';
+import {
+  action,
+  computed,
+  computedStruct,
+  makeObservable,
+  observable,
+  observableRef,
+  runInAction,
+  when,
+} from 'mobx';
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
@@ -31,6 +41,16 @@ import { ViewStore } from './view-store';
 
 /** Local storage entry naming the app the builder opens: the one last saved or chosen for editing. */
 export const EDIT_EXISTING_APP_KEY = 'editExistingApp';
+
+/** What the properties panel shows of the selected block: everything but its position. */
+export interface SelectedBlock {
+  id: string;
+  type: string;
+  settings: Record<string, unknown>;
+  variable: string | undefined;
+  /** Variables of upstream blocks, offered for insertion into the prompt. */
+  available: string[];
+}
 
 export interface ConfirmRequest {
   title: string;
@@ -149,6 +169,7 @@ export class BuilderStore {
       costText: computed,
       shareUrl: computed,
       flowNodes: computed,
+      selectedBlock: computedStruct,
       flowEdges: computed,
       applyNodeChanges: action,
       applyEdgeChanges: action,
@@ -170,7 +191,7 @@ export class BuilderStore {
   }
 
   get hasBlocks(): boolean {
-    return this.document.config.plugins.length > 0;
+    return this.document.blockCount > 0;
   }
 
   /** Credits one run of the app costs. */
@@ -186,6 +207,22 @@ export class BuilderStore {
   get shareUrl(): string {
     const origin = typeof window === 'undefined' ? '' : window.location.origin;
     return `${origin}/app/${this.document.meta.slug}`;
+  }
+
+  /** The selected block as the properties panel needs it; unchanged while the block is dragged. */
+  get selectedBlock(): SelectedBlock | null {
+    const id = this.view.selectedNodeId;
+    const plugin = id === null ? undefined : this.document.pluginById.get(id);
+    if (!plugin) return null;
+    return {
+      id: plugin.id,
+      type: plugin.type,
+      settings: plugin.settings,
+      variable: plugin.outputs?.[0]?.name,
+      available: upstreamVariables(this.document.config, plugin.id, this.catalogue.firstOutputOf).map(
+        (v) => v.name,
+      ),
+    };
   }
 
   /** What the canvas draws; an unchanged block keeps its node object. */

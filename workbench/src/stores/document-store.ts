@@ -105,6 +105,8 @@ export class DocumentStore {
       canUndo: computed,
       canRedo: computed,
       isValid: computed,
+      blockCount: computed,
+      connectionCount: computed,
       variables: computed,
       pluginById: computed,
       load: action,
@@ -137,6 +139,15 @@ export class DocumentStore {
 
   get canRedo(): boolean {
     return this.historySize.future > 0;
+  }
+
+  /** Counts for the toolbar and hints; they do not change while blocks move. */
+  get blockCount(): number {
+    return this.config.plugins.length;
+  }
+
+  get connectionCount(): number {
+    return this.config.connections.length;
   }
 
   get isValid(): boolean {

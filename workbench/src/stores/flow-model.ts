@@ -19,14 +19,21 @@ interface CachedEdge {
   edge: FlowEdge;
 }
 
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
 /**
  * Turns blocks and connections into the canvas library's nodes and edges, handing back the very
  * same object for every block whose plugin, selection and size did not change. The canvas then
- * re-renders only what changed: dragging one block of 500 re-renders that one block.
+ * re-renders only what changed: dragging one block of 500 re-renders that one block. A list whose
+ * items are all unchanged is handed back as the same array, so moving a block leaves the edges be.
  */
 export class FlowModel {
   private nodeCache = new Map<string, CachedNode>();
   private edgeCache = new Map<string, CachedEdge>();
+  private lastNodes: BlockFlowNode[] = [];
+  private lastEdges: FlowEdge[] = [];
 
   nodes(
     plugins: readonly PluginInstance[],
@@ -54,7 +61,8 @@ export class FlowModel {
       return node;
     });
     this.nodeCache = next;
-    return nodes;
+    this.lastNodes = sameItems(this.lastNodes, nodes) ? this.lastNodes : nodes;
+    return this.lastNodes;
   }
 
   edges(connections: readonly Connection[], selected: ReadonlySet<string>): FlowEdge[] {
@@ -78,6 +86,7 @@ export class FlowModel {
       return edge;
     });
     this.edgeCache = next;
-    return edges;
+    this.lastEdges = sameItems(this.lastEdges, edges) ? this.lastEdges : edges;
+    return this.lastEdges;
   }
 }

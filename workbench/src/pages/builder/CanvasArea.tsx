@@ -33,8 +33,8 @@ const InvalidNodeList = observer(function InvalidNodeList() {
 
 const CanvasOverlays = observer(function CanvasOverlays() {
   const { builder } = useStores();
-  const { plugins, connections } = builder.document.config;
-  if (plugins.length === 0) {
+  const { blockCount, connectionCount } = builder.document;
+  if (blockCount === 0) {
     return (
       <div className="canvas-empty">
         <GraphIcon size={40} />
@@ -43,7 +43,7 @@ const CanvasOverlays = observer(function CanvasOverlays() {
       </div>
     );
   }
-  if (plugins.length > 1 && connections.length === 0) {
+  if (blockCount > 1 && connectionCount === 0) {
     return (
       <Card className="connect-hint" elevation={1}>
         <DataLineageIcon size={18} />

@@ -34,7 +34,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
         )}
         <h2 className="canvas-title">{CANVAS.title}</h2>
         <span className="node-count" data-testid="node-count">
-          {nodeCount(document.config.plugins.length)}
+          {nodeCount(document.blockCount)}
         </span>
       </div>
       <div className="toolbar-right">
@@ -58,9 +58,11 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
         </ButtonGroup>
         <span className="toolbar-divider hide-mobile" />
         <ButtonGroup variant="minimal">
-          <Tooltip content={CANVAS.zoomOut} placement="bottom" className="hide-mobile">
-            <Button icon={<ZoomOutIcon />} aria-label={CANVAS.zoomOut} onClick={() => view.zoomOut()} />
-          </Tooltip>
+          {!view.isMobile && (
+            <Tooltip content={CANVAS.zoomOut} placement="bottom">
+              <Button icon={<ZoomOutIcon />} aria-label={CANVAS.zoomOut} onClick={() => view.zoomOut()} />
+            </Tooltip>
+          )}
           <Tooltip content={CANVAS.resetZoom} placement="bottom">
             <Button
               className="zoom-percent"
@@ -70,9 +72,11 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
               data-testid="zoom-percent"
             />
           </Tooltip>
-          <Tooltip content={CANVAS.zoomIn} placement="bottom" className="hide-mobile">
-            <Button icon={<ZoomInIcon />} aria-label={CANVAS.zoomIn} onClick={() => view.zoomIn()} />
-          </Tooltip>
+          {!view.isMobile && (
+            <Tooltip content={CANVAS.zoomIn} placement="bottom">
+              <Button icon={<ZoomInIcon />} aria-label={CANVAS.zoomIn} onClick={() => view.zoomIn()} />
+            </Tooltip>
+          )}
           <Button
             icon={<ZoomToFitIcon />}
             text={<span className="hide-narrow">{CANVAS.fit}</span>}

@@ -10,7 +10,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { EyeOpenIcon, SendToIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
-import { CATEGORIES, isCategory, unusedVariables, upstreamVariables } from '@blocksmith/schema';
+import { CATEGORIES, isCategory, unusedVariables } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -70,12 +70,13 @@ const AppProperties = observer(function AppProperties() {
 });
 
 /** The selected block's settings form, drawn from the settings its kind declares. */
-const BlockSettings = observer(function BlockSettings({ id }: { id: string }) {
+const BlockSettings = observer(function BlockSettings() {
   const { builder, catalogue } = useStores();
   const { document } = builder;
   const promptRef = useRef<HTMLTextAreaElement>(null);
-  const plugin = document.pluginById.get(id);
-  if (!plugin) return null;
+  const plugin = builder.selectedBlock;
+  if (!plugin) return <p className="muted panel-hint">{PROPERTIES.noSelection}</p>;
+  const { id, available } = plugin;
   const entry = catalogue.byId.get(plugin.type);
   if (!entry) {
     return (
@@ -88,7 +89,6 @@ const BlockSettings = observer(function BlockSettings({ id }: { id: string }) {
   }
   const fields = Object.entries(entry.settings);
   const promptKey = fields.find(([, field]) => field.type === 'prompt')?.[0];
-  const available = upstreamVariables(document.config, id, catalogue.firstOutputOf).map((v) => v.name);
   const template = promptKey ? String(plugin.settings[promptKey] ?? '') : '';
   const unused = promptKey ? unusedVariables(template, available) : [];
 
@@ -117,9 +117,9 @@ const BlockSettings = observer(function BlockSettings({ id }: { id: string }) {
           <p className="muted small">{entry.description}</p>
         </div>
       </div>
-      {plugin.outputs?.[0]?.name && (
+      {plugin.variable && (
         <p className="small">
-          Output variable <code>{`{{${plugin.outputs[0].name}}}`}</code>
+          Output variable <code>{`{{${plugin.variable}}}`}</code>
         </p>
       )}
       {fields.map(([key, field]) => (
@@ -180,7 +180,6 @@ export const PropertiesPanel = observer(function PropertiesPanel({
   withActions?: boolean;
 }) {
   const { builder, session } = useStores();
-  const selected = builder.view.selectedNodeId;
   return (
     <div className="properties-content">
       {withActions && (
@@ -204,11 +203,7 @@ export const PropertiesPanel = observer(function PropertiesPanel({
       )}
       <AppProperties />
       <Divider />
-      {selected ? (
-        <BlockSettings id={selected} />
-      ) : (
-        <p className="muted panel-hint">{PROPERTIES.noSelection}</p>
-      )}
+      <BlockSettings />
     </div>
   );
 });

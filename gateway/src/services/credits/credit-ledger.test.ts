@@ -256,6 +256,88 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
     });
   });
 
+  describe('chargeNewRun', () => {
+    async function newApp(ownerId: string): Promise<string> {
+      const appId = randomUUID();
+      await db.dataSource.query(
+        `INSERT INTO apps (id, owner_id, name, slug, config) VALUES ($1, $2, 'App', $3, '{}'::jsonb)`,
+        [appId, ownerId, `app-${appId}`],
+      );
+      return appId;
+    }
+    const newRun = (userId: string, appId: string) => ({
+      id: randomUUID(),
+      appId,
+      userId,
+      actionType: 'published' as const,
+      inputs: { input_text: 'x' },
+    });
+    const items = [
+      { blockType: 'text_generation', credits: 1 },
+      { blockType: 'image_generation', credits: 5 },
+    ];
+    const runCount = async (userId: string) =>
+      Number((await db.dataSource.query('SELECT count(*) AS n FROM runs WHERE user_id = $1', [userId]))[0].n);
+
+    it('writes the run and its debits and lowers the balance, in one go', async () => {
+      const userId = await newUser();
+      await ledger.initializeForUser(userId);
+      const appId = await newApp(userId);
+      const charged = await ledger.chargeNewRun(newRun(userId, appId), items);
+      expect(charged).toEqual({ charged: 6, balance: 44, unlimited: false });
+      expect(await runCount(userId)).toBe(1);
+      expect(
+        (await entries(userId))
+          .filter((e) => e.kind === 'debit')
+          .map((e) => e.delta)
+          .sort(),
+      ).toEqual([-1, -5]);
+      await expectConsistent(userId);
+    });
+
+    it('writes nothing when the balance is short', async () => {
+      const userId = await newUser();
+      await ledger.initializeForUser(userId);
+      const appId = await newApp(userId);
+      await db.dataSource.query('UPDATE credit_balances SET balance = 5 WHERE user_id = $1', [userId]);
+      await expect(ledger.chargeNewRun(newRun(userId, appId), items)).rejects.toThrow(
+        'This run costs 6 credits and you have 5.',
+      );
+      expect(await runCount(userId)).toBe(0);
+      expect((await entries(userId)).filter((e) => e.kind === 'debit')).toHaveLength(0);
+    });
+
+    it('never lets concurrent runs take the balance below zero', async () => {
+      const userId = await newUser();
+      await ledger.initializeForUser(userId);
+      const appId = await newApp(userId);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, () => ledger.chargeNewRun(newRun(userId, appId), [items[1]!])),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+      expect(await ledger.summary(userId)).toMatchObject({ balance: 0 });
+      expect(await runCount(userId)).toBe(10);
+      await expectConsistent(userId);
+    });
+
+    it('records an unlimited plan’s runs without moving its balance, even before it has a balance row', async () => {
+      const userId = await newUser('enterprise');
+      const appId = await newApp(userId);
+      const charged = await ledger.chargeNewRun(newRun(userId, appId), items);
+      expect(charged).toMatchObject({ charged: 0, unlimited: true });
+      expect(await runCount(userId)).toBe(1);
+      await expectConsistent(userId);
+    });
+
+    it('records a run that costs nothing without touching the ledger', async () => {
+      const userId = await newUser();
+      const appId = await newApp(userId);
+      expect(await ledger.chargeNewRun(newRun(userId, appId), [])).toMatchObject({ charged: 0 });
+      expect(await runCount(userId)).toBe(1);
+      expect(await entries(userId)).toHaveLength(0);
+    });
+  });
+
   describe('refund', () => {
     it('gives back exactly what the run took, once', async () => {
       const userId = await newUser('free');

@@ -63,6 +63,52 @@ function plural(credits: number): string {
   return credits === 1 ? '1 credit' : `${credits} credits`;
 }
 
+/** A run record to create with its charge. */
+export interface NewRun {
+  id: string;
+  appId: string;
+  userId: string;
+  actionType: ActionType;
+  inputs: Record<string, unknown>;
+}
+
+const PLAN_IDS = Object.keys(PLANS) as PlanId[];
+
+const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb)`;
+
+function runParameters(run: NewRun, cost: number): unknown[] {
+  return [run.id, run.appId, run.userId, run.actionType, cost, JSON.stringify(run.inputs)];
+}
+
+/**
+ * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 debit entries, $8 the grant
+ * an unlimited plan adds, $9 unlimited plans, $10 time. Data-modifying CTEs see one snapshot; the
+ * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
+ * a concurrent run left, so the balance never goes below zero.
+ */
+const CHARGE_NEW_RUN_SQL = `
+WITH who AS (
+  SELECT plan, plan = ANY($9::text[]) AS unlimited FROM users WHERE id = $3
+), taken AS (
+  UPDATE credit_balances
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $10
+   WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
+  RETURNING balance
+), run AS (
+  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $10 FROM taken
+  RETURNING id
+), entries AS (
+  INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $10
+    FROM run,
+         jsonb_to_recordset(
+           CASE WHEN (SELECT unlimited FROM who) THEN $8::jsonb || $7::jsonb ELSE $7::jsonb END
+         ) AS e(delta integer, kind text, block_type text, action_type text)
+)
+SELECT taken.balance, who.plan FROM taken, who`;
+
 function isUnlimited(plan: PlanId): boolean {
   return PLANS[plan].monthlyCredits === UNLIMITED;
 }
@@ -231,6 +277,63 @@ export class CreditLedger {
       );
       return { charged: unlimited ? 0 : total, balance, unlimited };
     });
+  }
+
+  /**
+   * Creates a run's record and charges it, in one statement (one round trip, atomic): the balance
+   * row is locked and lowered only when it pays for the run, the run row and its ledger entries are
+   * written only then. Unlimited plans are recorded (a grant for the total, then the debits) and
+   * never refused. Throws InsufficientCreditsError, and writes nothing, when the balance is short.
+   */
+  async chargeNewRun(
+    run: NewRun,
+    items: readonly { blockType: string; credits: number }[],
+  ): Promise<DebitResult> {
+    const { items: checked, total } = validateDebitRequest({
+      userId: run.userId,
+      runId: run.id,
+      actionType: run.actionType,
+      items: [...items],
+    });
+    if (total === 0) {
+      await this.dataSource.query(INSERT_RUN_SQL, runParameters(run, 0));
+      const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);
+      return { charged: 0, balance, unlimited: isUnlimited(plan) };
+    }
+    const entries = checked.map((item) => ({
+      delta: -item.credits,
+      kind: 'debit',
+      block_type: item.blockType,
+      action_type: run.actionType,
+    }));
+    const grant = { delta: total, kind: 'grant', block_type: null, action_type: null };
+    const unlimitedPlans = PLAN_IDS.filter(isUnlimited);
+    const charge = async () =>
+      (await this.dataSource.query(CHARGE_NEW_RUN_SQL, [
+        ...runParameters(run, total),
+        JSON.stringify(entries),
+        JSON.stringify([grant]),
+        unlimitedPlans,
+        this.clock(),
+      ])) as { balance: number; plan: PlanId }[];
+    let [row] = await charge();
+    if (!row) {
+      const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);
+      if (isUnlimited(plan)) {
+        // An unlimited plan without a balance row yet: create it, then charge.
+        await this.transaction({}, (m) => lockBalance(m, run.userId));
+        [row] = await charge();
+      }
+      if (!row) {
+        throw new InsufficientCreditsError(
+          `This run costs ${plural(total)} and you have ${balance}. ` +
+            'Upgrade your plan or wait for your monthly credits.',
+          { required: total, balance },
+        );
+      }
+    }
+    const unlimited = isUnlimited(row.plan);
+    return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };
   }
 
   /**

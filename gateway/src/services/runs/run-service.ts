@@ -9,7 +9,7 @@ import {
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AppRecord, FileRecord, RunRecord } from '../../data/entities';
+import { FileRecord, RunRecord } from '../../data/entities';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
@@ -78,6 +78,13 @@ export interface StoredInputFile {
 }
 
 const MAX_INPUT_CHARS = 100_000;
+
+const FINISH_SUCCEEDED_RUN_SQL = `
+WITH done AS (
+  UPDATE runs SET status = 'succeeded', result = $2::jsonb, nodes = $3::jsonb, finished_at = $4
+   WHERE id = $1 RETURNING app_id
+)
+UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)`;
 /** No upload is kept above this, whatever a block's settings say. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -102,26 +109,8 @@ export class RunService {
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
     const runId = randomUUID();
 
-    await this.deps.dataSource.transaction(async (manager) => {
-      const runs = manager.getRepository(RunRecord);
-      await runs.save(
-        runs.create({
-          id: runId,
-          appId: app.id!,
-          userId,
-          actionType,
-          status: 'running',
-          cost: plan.cost,
-          inputs,
-          result: null,
-          nodes: null,
-          error: null,
-          errorCode: null,
-          finishedAt: null,
-        }),
-      );
-      await this.deps.ledger.debit({ userId, runId, actionType, items }, { manager });
-    });
+    // The run record and its charge are one statement: both are written, or neither.
+    await this.deps.ledger.chargeNewRun({ id: runId, appId: app.id!, userId, actionType, inputs }, items);
 
     this.deps.hub.open(runId, userId);
     const done = this.execute(runId, app.id!, plan, inputs);
@@ -282,21 +271,27 @@ export class RunService {
       };
     }
     try {
-      await this.deps.dataSource.transaction(async (manager) => {
-        await manager.getRepository(RunRecord).update({ id: runId }, {
-          status: outcome.status,
-          result: outcome.status === 'succeeded' ? { ...outcome.result, artifacts: outcome.artifacts } : null,
-          nodes,
-          error: outcome.error ?? null,
-          errorCode: outcome.errorCode ?? null,
-          finishedAt: new Date(),
-        } as QueryDeepPartialEntity<RunRecord>);
-        if (outcome.status === 'succeeded') {
-          await manager.getRepository(AppRecord).increment({ id: appId }, 'uses', 1);
-        } else {
+      if (outcome.status === 'succeeded') {
+        // One statement: the run's outcome and the app's use count.
+        await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
+          runId,
+          JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
+          JSON.stringify(nodes),
+          new Date(),
+        ]);
+      } else {
+        await this.deps.dataSource.transaction(async (manager) => {
+          await manager.getRepository(RunRecord).update({ id: runId }, {
+            status: outcome.status,
+            result: null,
+            nodes,
+            error: outcome.error ?? null,
+            errorCode: outcome.errorCode ?? null,
+            finishedAt: new Date(),
+          } as QueryDeepPartialEntity<RunRecord>);
           await this.deps.ledger.refund(runId, { manager });
-        }
-      });
+        });
+      }
     } finally {
       // Watchers always learn the run ended, even if storing its outcome failed.
       if (finished) this.deps.hub.publish(finished);

@@ -132,7 +132,28 @@ const authRoutes: Route[] = [
   }),
 ];
 
+/** Own apps: served at both paths the two readings of the spec use. */
+const ownApps = (path: string, summary: string) =>
+  route({
+    method: 'GET',
+    path,
+    summary,
+    auth: 'user',
+    operation: `query { myApps { ${APP} } }`,
+    variables: () => ({}),
+    answer: field('myApps'),
+    response: AppList,
+  });
+
+/** A publish's answer: the app with its publishingInfo. */
+const publishedApp = (result: unknown) => {
+  const { app, publishingInfo } = result as { app: Record<string, unknown>; publishingInfo: unknown };
+  return { ...app, publishingInfo };
+};
+
 const appRoutes: Route[] = [
+  ownApps('/apps/my-apps', 'Your own apps, newest change first.'),
+  ownApps('/my-apps', 'Your own apps (the same as /apps/my-apps).'),
   route({
     method: 'GET',
     path: '/apps',
@@ -141,26 +162,6 @@ const appRoutes: Route[] = [
     operation: `query { storeApps { ${APP} } }`,
     variables: () => ({}),
     answer: field('storeApps'),
-    response: AppList,
-  }),
-  route({
-    method: 'GET',
-    path: '/apps/my-apps',
-    summary: 'Your own apps, newest change first.',
-    auth: 'user',
-    operation: `query { myApps { ${APP} } }`,
-    variables: () => ({}),
-    answer: field('myApps'),
-    response: AppList,
-  }),
-  route({
-    method: 'GET',
-    path: '/my-apps',
-    summary: 'Your own apps (the same as /apps/my-apps).',
-    auth: 'user',
-    operation: `query { myApps { ${APP} } }`,
-    variables: () => ({}),
-    answer: field('myApps'),
     response: AppList,
   }),
   route({
@@ -316,10 +317,7 @@ const appRoutes: Route[] = [
       id: typeof body.id === 'string' && body.id !== '' ? body.id : null,
       input: appInput(body),
     }),
-    answer: (data) => {
-      const result = data.publishAppWithData as { app: Record<string, unknown>; publishingInfo: unknown };
-      return { ...result.app, publishingInfo: result.publishingInfo };
-    },
+    answer: (data) => publishedApp(data.publishAppWithData),
     response: { ...ref('App'), description: 'The app, with publishingInfo.' },
   }),
   route({
@@ -329,10 +327,7 @@ const appRoutes: Route[] = [
     auth: 'user',
     operation: `mutation ($id: ID!) { publishApp(id: $id) { app { ${APP} } publishingInfo { ${INFO} } } }`,
     variables: id,
-    answer: (data) => {
-      const result = data.publishApp as { app: Record<string, unknown>; publishingInfo: unknown };
-      return { ...result.app, publishingInfo: result.publishingInfo };
-    },
+    answer: (data) => publishedApp(data.publishApp),
     response: { ...ref('App'), description: 'The app, with publishingInfo.' },
   }),
   route({
@@ -453,27 +448,21 @@ const runRoutes: Route[] = [
   }),
 ];
 
+const balance = (path: string, summary: string) =>
+  route({
+    method: 'GET',
+    path,
+    summary,
+    auth: 'user',
+    operation: 'query { credits { credits unlimited } }',
+    variables: () => ({}),
+    answer: field('credits'),
+    response: ref('Credits'),
+  });
+
 const creditRoutes: Route[] = [
-  route({
-    method: 'GET',
-    path: '/credits/balance',
-    summary: 'Your credit balance.',
-    auth: 'user',
-    operation: 'query { credits { credits unlimited } }',
-    variables: () => ({}),
-    answer: field('credits'),
-    response: ref('Credits'),
-  }),
-  route({
-    method: 'GET',
-    path: '/users/credits',
-    summary: 'Your credit balance (the same as /credits/balance).',
-    auth: 'user',
-    operation: 'query { credits { credits unlimited } }',
-    variables: () => ({}),
-    answer: field('credits'),
-    response: ref('Credits'),
-  }),
+  balance('/credits/balance', 'Your credit balance.'),
+  balance('/users/credits', 'Your credit balance (the same as /credits/balance).'),
   route({
     method: 'GET',
     path: '/credits/history',

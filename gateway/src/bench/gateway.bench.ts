@@ -11,21 +11,11 @@ import { loadConfig } from '../config';
 import { AppRecord } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
+import { probeTextApp } from '../kernel/probe-blocks';
 import { load } from './load';
 import { fixed, summarise } from './measure';
 
-const threeBlocks = probeApp(
-  [
-    probePlugin('in', 'textInput'),
-    probePlugin('gen', 'textGeneration', { prompt_template: 'About {{input_text}}' }),
-    probePlugin('show', 'textDisplay'),
-  ],
-  [
-    ['in', 'gen'],
-    ['gen', 'show'],
-  ],
-);
+const threeBlocks = probeTextApp();
 
 async function graphql(gateway: Gateway, query: string, variables: object, token: string) {
   const response = await fetch(`${gateway.url}/graphql`, {

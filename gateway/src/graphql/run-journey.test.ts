@@ -2,20 +2,10 @@ import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { Gateway } from '../gateway';
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
+import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
 import { startTestGateway, type TestGateway } from './test-client';
 
-const config: AppConfig = probeApp(
-  [
-    probePlugin('in', 'textInput', { label: 'Topic' }),
-    probePlugin('gen', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
-    probePlugin('show', 'textDisplay'),
-  ],
-  [
-    ['in', 'gen'],
-    ['gen', 'show'],
-  ],
-);
+const config: AppConfig = probeTextApp();
 
 describe('a run over GraphQL, watched over graphql-ws', () => {
   let t: TestGateway;

@@ -137,3 +137,18 @@ export function probeApp(
     canvas: { zoom: 1, pan: { x: 0, y: 0 } },
   };
 }
+
+/** The everyday app: a text input, a text generation using it, and a text display. */
+export function probeTextApp(inputLabel = 'Topic'): AppConfig {
+  return probeApp(
+    [
+      probePlugin('in', 'textInput', { label: inputLabel }),
+      probePlugin('gen', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
+      probePlugin('show', 'textDisplay'),
+    ],
+    [
+      ['in', 'gen'],
+      ['gen', 'show'],
+    ],
+  );
+}

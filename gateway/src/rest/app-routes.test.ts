@@ -1,19 +1,9 @@
 import type { AppConfig } from '@blocksmith/schema';
 import { AppRecord } from '../data/entities';
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
+import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from './api-client';
 
-const config: AppConfig = probeApp(
-  [
-    probePlugin('in', 'textInput', { label: 'Topic' }),
-    probePlugin('gen', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
-    probePlugin('show', 'textDisplay'),
-  ],
-  [
-    ['in', 'gen'],
-    ['gen', 'show'],
-  ],
-);
+const config: AppConfig = probeTextApp();
 
 describe('/api app routes', () => {
   let t: ApiTestGateway;

@@ -2,10 +2,9 @@ import { Button, InputGroup } from '@blueprintjs/core';
 import { AddIcon, CrossIcon, SearchIcon } from '@blueprintjs/icons';
 import { BLOCK_CATEGORY_LABELS } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
-import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { ADD_NODE } from '../../texts/builder-texts';
-import { startBlockDrag } from './Palette';
+import { PaletteItem } from './Palette';
 
 /** Full screen: the round 'Add Node' button and its searchable panel of draggable blocks. */
 export const AddNodePanel = observer(function AddNodePanel() {
@@ -52,22 +51,7 @@ export const AddNodePanel = observer(function AddNodePanel() {
                 <section key={section.category}>
                   <h4 className="sidebar-heading">{BLOCK_CATEGORY_LABELS[section.category]}</h4>
                   {section.entries.map((entry) => (
-                    <button
-                      key={entry.id}
-                      type="button"
-                      className={`palette-item palette-${entry.category}`}
-                      draggable
-                      onDragStart={(event) => startBlockDrag(event, entry)}
-                      onClick={() => builder.addBlockAtCenter(entry.id)}
-                    >
-                      <span className="palette-icon">
-                        <CategoryIcon category={entry.category} />
-                      </span>
-                      <span className="palette-text">
-                        <span className="palette-name">{entry.name}</span>
-                        <span className="palette-description">{entry.description}</span>
-                      </span>
-                    </button>
+                    <PaletteItem key={entry.id} entry={entry} />
                   ))}
                 </section>
               ))

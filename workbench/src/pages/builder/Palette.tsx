@@ -9,7 +9,7 @@ import { BLOCK_DRAG_TYPE } from '../../stores/builder-store';
 import { PALETTE } from '../../texts/builder-texts';
 
 /** Starts dragging a block kind onto the canvas. */
-export function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
+function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
   event.dataTransfer.setData(BLOCK_DRAG_TYPE, JSON.stringify({ type: entry.id }));
   event.dataTransfer.effectAllowed = 'copy';
 }

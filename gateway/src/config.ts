@@ -23,6 +23,10 @@ export interface GatewayConfig {
   smtpUrl: string | undefined;
   /** The From address of the product's mail. */
   mailFrom: string | undefined;
+  /** Stripe secret key; unset: upgrades are not offered. */
+  stripeSecretKey: string | undefined;
+  /** Another Stripe-compatible API (stripe-mock, tests): http(s)://host:port. */
+  stripeApiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -87,5 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+    stripeApiUrl: env.STRIPE_API_URL?.trim() || undefined,
   };
 }

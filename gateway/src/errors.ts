@@ -60,6 +60,13 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+/** A capability this server is not set up for (payments without a Stripe key, ...). */
+export class UnavailableError extends AppError {
+  constructor(message: string) {
+    super('UNAVAILABLE', message);
+  }
+}
+
 export class RateLimitedError extends AppError {
   constructor(message: string) {
     super('RATE_LIMITED', message);

@@ -42,6 +42,7 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   AI_PROVIDER_ERROR: [502, 'ai_provider_error'],
   AI_OUTPUT_INVALID: [502, 'ai_output_invalid'],
   BLOCK_ERROR: [500, 'block_failed'],
+  UNAVAILABLE: [503, 'unavailable'],
 };
 
 const INTERNAL: readonly [number, string] = [500, 'internal_error'];

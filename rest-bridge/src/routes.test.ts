@@ -55,6 +55,7 @@ describe('the route table', () => {
       'GET /api/apps/my-apps/analytics',
       'GET /api/apps/by-user/{id}',
       'GET /api/apps/available-models',
+      'POST /api/stripe/create-checkout-session',
       'POST /api/contact/sales',
       'GET /api/analytics/summary',
       'GET /api/apps/pending-verification',

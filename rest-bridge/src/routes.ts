@@ -629,6 +629,23 @@ const assistantRoutes: Route[] = [
   }),
 ];
 
+const paymentRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/stripe/create-checkout-session',
+    summary: 'A Stripe Checkout page for the Starter plan (userId, if sent, is ignored: it is always you).',
+    auth: 'user',
+    operation: 'mutation { createCheckoutSession { url sessionId } }',
+    body: object({ userId: string('Ignored.') }),
+    variables: () => ({}),
+    answer: field('createCheckoutSession'),
+    response: object({
+      url: string('Send the person here.'),
+      sessionId: string('Stripe Checkout session id.'),
+    }),
+  }),
+];
+
 const publicRoutes: Route[] = [
   route({
     method: 'POST',
@@ -709,6 +726,7 @@ export const routes: readonly Route[] = [
   ...creditRoutes,
   ...userRoutes,
   ...assistantRoutes,
+  ...paymentRoutes,
   ...publicRoutes,
 ];
 

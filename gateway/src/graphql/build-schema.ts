@@ -6,6 +6,7 @@ import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { AppResolver } from './resolvers/app-resolver';
 import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
+import { BillingResolver } from './resolvers/billing-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
@@ -18,6 +19,7 @@ export const resolvers = [
   CatalogueResolver,
   AnalyticsResolver,
   AuthResolver,
+  BillingResolver,
   AppResolver,
   AssistantResolver,
   CreditsResolver,

@@ -7,6 +7,7 @@ import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } f
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
+import { BillingService } from './billing/billing-service';
 import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
@@ -29,6 +30,7 @@ export interface Services {
   analytics: AnalyticsService;
   apps: AppService;
   assistant: AssistantService;
+  billing: BillingService;
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
@@ -89,12 +91,19 @@ export function createServices(deps: {
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
   const assistant = new AssistantService(registry, provider);
   const users = new UserService(dataSource);
+  const billing = new BillingService({
+    dataSource,
+    secretKey: config.stripeSecretKey,
+    apiUrl: config.stripeApiUrl,
+    publicUrl: config.publicUrl,
+  });
   return {
     accounts,
     auth,
     analytics,
     apps,
     assistant,
+    billing,
     ledger,
     publishing,
     runs,

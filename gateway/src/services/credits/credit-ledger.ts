@@ -63,6 +63,15 @@ function plural(credits: number): string {
   return credits === 1 ? '1 credit' : `${credits} credits`;
 }
 
+/** The refusal of a run the balance does not pay for. */
+function notEnoughCredits(required: number, balance: number): InsufficientCreditsError {
+  return new InsufficientCreditsError(
+    `This run costs ${plural(required)} and you have ${balance}. ` +
+      'Upgrade your plan or wait for your monthly credits.',
+    { required, balance },
+  );
+}
+
 /** A run record to create with its charge. */
 export interface NewRun {
   id: string;
@@ -241,12 +250,7 @@ export class CreditLedger {
           [userId, total],
         );
         if (!taken[0]) {
-          const have = await planAndBalance(m, userId);
-          throw new InsufficientCreditsError(
-            `This run costs ${plural(total)} and you have ${have.balance}. ` +
-              'Upgrade your plan or wait for your monthly credits.',
-            { required: total, balance: have.balance },
-          );
+          throw notEnoughCredits(total, (await planAndBalance(m, userId)).balance);
         }
         balance = Number(taken[0].balance);
       }
@@ -324,13 +328,7 @@ export class CreditLedger {
         await this.transaction({}, (m) => lockBalance(m, run.userId));
         [row] = await charge();
       }
-      if (!row) {
-        throw new InsufficientCreditsError(
-          `This run costs ${plural(total)} and you have ${balance}. ` +
-            'Upgrade your plan or wait for your monthly credits.',
-          { required: total, balance },
-        );
-      }
+      if (!row) throw notEnoughCredits(total, balance);
     }
     const unlimited = isUnlimited(row.plan);
     return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };

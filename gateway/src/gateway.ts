@@ -25,7 +25,7 @@ import { bearerToken, requireCaller, type GraphQLContext } from './graphql/conte
 import { formatError } from './graphql/format-error';
 import { queryLimits } from './graphql/limits';
 import { createServices, type Services } from './services/create-services';
-import { MAX_UPLOAD_BYTES } from './services/runs/run-service';
+import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
 
 export interface GatewayOptions {
@@ -158,16 +158,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
   ) => {
     const caller = requireCaller(context);
-    const actionType = upload.actionType;
-    if (actionType !== undefined && actionType !== 'test_execution' && actionType !== 'published') {
-      throw new InputError('actionType must be test_execution or published.');
-    }
     return services.runs.storeInputFile({
       userId: caller.userId,
       isAdmin: caller.isAdmin,
       appId: upload.appId,
       ...(upload.blockId ? { blockId: upload.blockId } : {}),
-      ...(actionType ? { actionType } : {}),
+      ...(upload.actionType ? { actionType: parseActionType(upload.actionType) } : {}),
       name: upload.name,
       mime: upload.mime,
       data: upload.data,

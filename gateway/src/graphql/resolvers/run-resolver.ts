@@ -1,16 +1,10 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { ActionType, RunEvent } from '@blocksmith/schema';
-import { InputError, NotFoundError } from '../../errors';
+import type { RunEvent } from '@blocksmith/schema';
+import { NotFoundError } from '../../errors';
+import { parseActionType } from '../../services/runs/run-service';
 import { requireCaller, type GraphQLContext } from '../context';
 import { RunStartedType, RunType } from '../types/credits';
-
-function checkedActionType(actionType: string): ActionType {
-  if (actionType !== 'test_execution' && actionType !== 'published') {
-    throw new InputError('actionType must be test_execution or published.');
-  }
-  return actionType;
-}
 
 @Resolver()
 export class RunResolver {
@@ -30,7 +24,7 @@ export class RunResolver {
       isAdmin: caller.isAdmin,
       appId,
       inputs: inputs ?? {},
-      actionType: checkedActionType(actionType),
+      actionType: parseActionType(actionType),
     });
     return { runId: started.runId, cost: started.cost };
   }
@@ -56,7 +50,7 @@ export class RunResolver {
       isAdmin: caller.isAdmin,
       appId,
       inputs: inputs ?? {},
-      ...(actionType === null ? {} : { actionType: checkedActionType(actionType) }),
+      ...(actionType === null ? {} : { actionType: parseActionType(actionType) }),
     });
   }
 

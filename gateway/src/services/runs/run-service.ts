@@ -77,6 +77,14 @@ export interface StoredInputFile {
   url: string;
 }
 
+/** An action type sent by a client: test_execution or published, or a clear error. */
+export function parseActionType(actionType: string): ActionType {
+  if (actionType !== 'test_execution' && actionType !== 'published') {
+    throw new InputError('actionType must be test_execution or published.');
+  }
+  return actionType;
+}
+
 const MAX_INPUT_CHARS = 100_000;
 
 const FINISH_SUCCEEDED_RUN_SQL = `

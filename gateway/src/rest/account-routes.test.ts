@@ -7,12 +7,7 @@ describe('/api credits, users, assistant, contact and analytics routes', () => {
   let ann: string;
   let admin: string;
 
-  const signUp = async (email: string, fullName?: string) => {
-    const answer = await t.api('POST', '/auth/signup', {
-      body: { email, password: 'a good long password', ...(fullName ? { fullName } : {}) },
-    });
-    return { token: answer.body.session.access_token as string, id: answer.body.user.id as string };
-  };
+  const signUp = (email: string, fullName?: string) => t.signUpViaApi(email, fullName ? { fullName } : {});
 
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });

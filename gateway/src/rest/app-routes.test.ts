@@ -12,12 +12,7 @@ describe('/api app routes', () => {
   let admin: string;
   let annId: string;
 
-  const signUp = async (email: string) => {
-    const answer = await t.api('POST', '/auth/signup', { body: { email, password: 'a good long password' } });
-    const token = answer.body.session.access_token as string;
-    await t.api('POST', '/credits/initialize', { token });
-    return { token, id: answer.body.user.id as string };
-  };
+  const signUp = (email: string) => t.signUpViaApi(email, { credits: true });
   const create = async (token: string, fields: Record<string, unknown> = {}) => {
     const answer = await t.api('POST', '/apps', { token, body: { name: 'Poem maker', config, ...fields } });
     expect(answer.status).toBe(201);

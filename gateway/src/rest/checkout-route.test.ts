@@ -43,11 +43,6 @@ function startStripe(seen: SeenRequest[]): Promise<{ server: Server; url: string
   );
 }
 
-const signUp = async (t: ApiTestGateway, email: string) => {
-  const answer = await t.api('POST', '/auth/signup', { body: { email, password: 'a good long password' } });
-  return { token: answer.body.session.access_token as string, id: answer.body.user.id as string };
-};
-
 describe('POST /api/stripe/create-checkout-session', () => {
   const seen: SeenRequest[] = [];
   let stripe: Server;
@@ -69,7 +64,7 @@ describe('POST /api/stripe/create-checkout-session', () => {
   });
 
   it('creates a Starter subscription checkout for the caller and answers its URL', async () => {
-    const { token, id } = await signUp(t, 'buyer@example.com');
+    const { token, id } = await t.signUpViaApi('buyer@example.com');
     const answer = await t.api('POST', '/stripe/create-checkout-session', {
       token,
       body: { userId: 'someone-else' },
@@ -95,7 +90,7 @@ describe('POST /api/stripe/create-checkout-session', () => {
   });
 
   it('refuses people already on a paid plan, and callers without a token', async () => {
-    const { token, id } = await signUp(t, 'starter@example.com');
+    const { token, id } = await t.signUpViaApi('starter@example.com');
     await t.gateway.database.dataSource.query("UPDATE users SET plan = 'starter' WHERE id = $1", [id]);
     const before = seen.length;
     const answer = await t.api('POST', '/stripe/create-checkout-session', { token, body: {} });
@@ -110,7 +105,7 @@ describe('checkout on a server without a Stripe key', () => {
   it('answers 503 saying upgrades are not set up', async () => {
     const t = await startApiTestGateway();
     try {
-      const { token } = await signUp(t, 'free@example.com');
+      const { token } = await t.signUpViaApi('free@example.com');
       const answer = await t.api('POST', '/stripe/create-checkout-session', { token, body: {} });
       expect(answer.status).toBe(503);
       expect(answer.body).toEqual({

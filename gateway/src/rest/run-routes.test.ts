@@ -18,12 +18,7 @@ describe('/api run routes', () => {
   let ann: string;
   let bob: string;
 
-  const signUp = async (email: string) => {
-    const answer = await t.api('POST', '/auth/signup', { body: { email, password: 'a good long password' } });
-    const token = answer.body.session.access_token as string;
-    await t.api('POST', '/credits/initialize', { token });
-    return token;
-  };
+  const signUp = async (email: string) => (await t.signUpViaApi(email, { credits: true })).token;
   const create = async (token: string, config: AppConfig, name = 'Runner') => {
     const answer = await t.api('POST', '/apps', { token, body: { name, category: 'Content', config } });
     return answer.body as { id: string; slug: string };

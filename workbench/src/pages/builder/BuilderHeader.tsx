@@ -9,7 +9,6 @@ import {
   MoreIcon,
   NewObjectIcon,
   PlayIcon,
-  SendToIcon,
   ShopIcon,
 } from '@blueprintjs/icons';
 import { greeting } from '@blocksmith/schema';
@@ -20,6 +19,7 @@ import { Logo } from '../../components/Logo';
 import { useStores } from '../../stores-context';
 import { HEADER, STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { AvatarMenu } from './AvatarMenu';
+import { PublishButton } from './PublishButton';
 import { downloadText } from './download';
 
 /** The builder's top bar: app name, greeting, store link, file actions, save, preview, Run, Publish, avatar. */
@@ -126,20 +126,7 @@ export const BuilderHeader = observer(function BuilderHeader() {
           disabled={!builder.hasBlocks || run.processing}
           onClick={() => void onRun()}
         />
-        {session.signedIn || !session.checked ? (
-          <Button
-            intent="primary"
-            icon={<SendToIcon />}
-            text={HEADER.publish}
-            disabled={!builder.hasBlocks}
-            loading={builder.publishing}
-            onClick={() => void builder.publish()}
-          />
-        ) : (
-          <Link to="/signin?redirect=/app" className="bp6-button bp6-intent-primary sign-in-to-publish">
-            {HEADER.signInToPublish}
-          </Link>
-        )}
+        <PublishButton />
         <AvatarMenu />
       </div>
     </header>

@@ -9,14 +9,14 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import { EyeOpenIcon, SendToIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { EyeOpenIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { CATEGORIES, isCategory, unusedVariables } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { HEADER, PROPERTIES } from '../../texts/builder-texts';
+import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
 
 /** Name, description, category and privacy of the app. */
@@ -179,26 +179,13 @@ export const PropertiesPanel = observer(function PropertiesPanel({
 }: {
   withActions?: boolean;
 }) {
-  const { builder, session } = useStores();
+  const { builder } = useStores();
   return (
     <div className="properties-content">
       {withActions && (
         <div className="panel-actions">
           <Button icon={<EyeOpenIcon />} text={HEADER.preview} onClick={() => void builder.openPreview()} />
-          {session.signedIn ? (
-            <Button
-              intent="primary"
-              icon={<SendToIcon />}
-              text={HEADER.publish}
-              disabled={!builder.hasBlocks}
-              loading={builder.publishing}
-              onClick={() => void builder.publish()}
-            />
-          ) : (
-            <Link to="/signin?redirect=/app" className="bp6-button bp6-intent-primary">
-              {HEADER.signInToPublish}
-            </Link>
-          )}
+          <PublishButton />
         </div>
       )}
       <AppProperties />

@@ -55,7 +55,9 @@ async function waitUntilUp(url, child, timeoutMs = 60_000) {
  * The built server on a free port with an empty data directory, serving the built workbench (or
  * `workbenchDir`). Call `stop()` when done.
  */
-export async function startServer({ workbenchDir = path.join(ROOT, 'workbench/dist') } = {}) {
+export async function startServer({
+  workbenchDir = process.env.E2E_WORKBENCH_DIR ?? path.join(ROOT, 'workbench/dist'),
+} = {}) {
   const server = path.join(ROOT, 'gateway/dist/server.js');
   const index = path.join(workbenchDir, 'index.html');
   for (const file of [server, index]) {

@@ -85,6 +85,9 @@ export interface BlocksmithApi {
   /** Streams a run's events; returns a function that stops watching. */
   watchRun(runId: string, watcher: RunWatcher): () => void;
   uploadFile(appId: string, blockId: string, file: File): Promise<FileRef>;
+
+  /** Records a product event the page witnessed (see analytics/tracker.ts). */
+  trackEvent(name: string, props: Record<string, unknown>): Promise<void>;
 }
 
 /** A failed call, with the server's message and its stable code when it sent one. */

@@ -225,4 +225,8 @@ export class GraphqlApi implements BlocksmithApi {
     }
     return parsed as FileRef;
   }
+
+  async trackEvent(name: string, props: Record<string, unknown>): Promise<void> {
+    await this.mutate(ops.TRACK_EVENT, { name, props });
+  }
 }

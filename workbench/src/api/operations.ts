@@ -233,3 +233,9 @@ export const RUN_PROGRESS = gql`
     runProgress(runId: $runId)
   }
 `;
+
+export const TRACK_EVENT = gql`
+  mutation TrackEvent($name: String!, $props: JSONObject) {
+    trackEvent(name: $name, props: $props)
+  }
+`;

@@ -1,3 +1,4 @@
+import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { BuilderStore } from './builder-store';
 import { CatalogueStore } from './catalogue-store';
@@ -14,8 +15,10 @@ export class RootStore {
   readonly toasts: ToastStore;
   readonly palette: PaletteStore;
   readonly builder: BuilderStore;
+  readonly analytics: Tracker;
 
   constructor(api: BlocksmithApi, storage: KeyValueStorage, locks: LockManagerLike | null) {
+    this.analytics = new Tracker((name, props) => api.trackEvent(name, props));
     this.toasts = new ToastStore();
     this.session = new SessionStore(api, storage, locks);
     this.catalogue = new CatalogueStore(api);

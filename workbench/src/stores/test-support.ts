@@ -284,6 +284,11 @@ export class FakeApi implements BlocksmithApi {
     this.check('uploadFile');
     return { id: 'file-1', name: 'a.pdf', mime: 'application/pdf', size: 3, url: '/files/file-1' };
   }
+  events: Array<{ name: string; props: Record<string, unknown> }> = [];
+  async trackEvent(name: string, props: Record<string, unknown>) {
+    this.check('trackEvent');
+    this.events.push({ name, props });
+  }
 }
 
 /** A builder over the fake API with the catalogue loaded; signed in unless told otherwise. */

@@ -13,6 +13,9 @@ export interface GatewayConfig {
   authProvider: 'local' | 'firebase';
   /** With AUTH_PROVIDER=firebase: the Firebase project whose ID tokens are accepted. */
   firebaseProjectId: string | undefined;
+  /** The Firebase web app's public API key and auth domain, for Google sign-in in the browser. */
+  firebaseWebApiKey: string | undefined;
+  firebaseAuthDomain: string | undefined;
   /** Where the built workbench is served from, when it exists. */
   workbenchDir: string;
   /** Blocks running at once in one run. */
@@ -86,6 +89,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails,
     authProvider,
     firebaseProjectId,
+    firebaseWebApiKey: env.FIREBASE_API_KEY?.trim() || undefined,
+    firebaseAuthDomain:
+      env.FIREBASE_AUTH_DOMAIN?.trim() ||
+      (firebaseProjectId ? `${firebaseProjectId}.firebaseapp.com` : undefined),
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,

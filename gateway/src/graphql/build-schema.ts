@@ -12,6 +12,7 @@ import { CreditsResolver } from './resolvers/credits-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
+import { ServerResolver } from './resolvers/server-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
 import { UserResolver } from './resolvers/user-resolver';
 
@@ -26,6 +27,7 @@ export const resolvers = [
   PublishingResolver,
   RunResolver,
   SalesResolver,
+  ServerResolver,
   UpvoteResolver,
   UserResolver,
 ] as const;

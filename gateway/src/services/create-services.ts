@@ -23,7 +23,16 @@ export interface Authenticator {
   close?(): Promise<void>;
 }
 
+/** What the browser needs to know about this server's configuration (nothing secret). */
+export interface ServerInfo {
+  authProvider: 'local' | 'firebase';
+  billingEnabled: boolean;
+  /** The Firebase web config for Google sign-in; null with the local provider. */
+  firebase: { apiKey: string; authDomain: string; projectId: string } | null;
+}
+
 export interface Services {
+  info: ServerInfo;
   accounts: AccountService;
   /** The gateway's own accounts, or Firebase with AUTH_PROVIDER=firebase. */
   auth: Authenticator;
@@ -97,7 +106,20 @@ export function createServices(deps: {
     apiUrl: config.stripeApiUrl,
     publicUrl: config.publicUrl,
   });
+  const info: ServerInfo = {
+    authProvider: config.authProvider,
+    billingEnabled: billing.enabled,
+    firebase:
+      config.authProvider === 'firebase' && config.firebaseWebApiKey
+        ? {
+            apiKey: config.firebaseWebApiKey,
+            authDomain: config.firebaseAuthDomain!,
+            projectId: config.firebaseProjectId!,
+          }
+        : null,
+  };
   return {
+    info,
     accounts,
     auth,
     analytics,

@@ -13,6 +13,9 @@ export interface BillingOptions {
   publicUrl: string;
 }
 
+/** What an upgrade answers on a server without STRIPE_SECRET_KEY (the workbench shows it too). */
+export const BILLING_NOT_CONFIGURED = 'Billing is not configured on this server';
+
 /** Plans and payments: Starter is bought through Stripe Checkout. */
 export class BillingService {
   private readonly stripe: Stripe | null;
@@ -47,9 +50,7 @@ export class BillingService {
    */
   async startStarterCheckout(userId: string): Promise<{ url: string; sessionId: string }> {
     if (!this.stripe) {
-      throw new UnavailableError(
-        'Upgrades are not available on this server yet: it has no Stripe key (STRIPE_SECRET_KEY).',
-      );
+      throw new UnavailableError(BILLING_NOT_CONFIGURED);
     }
     const rows = (await this.options.dataSource.query('SELECT email, plan FROM users WHERE id = $1', [
       userId,

@@ -1,0 +1,31 @@
+import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context';
+
+@ObjectType('FirebaseWebConfig')
+class FirebaseWebConfigType {
+  @Field() apiKey!: string;
+  @Field() authDomain!: string;
+  @Field() projectId!: string;
+}
+
+@ObjectType('ServerInfo')
+class ServerInfoType {
+  @Field({ description: 'local (the gateway’s own accounts) or firebase.' }) authProvider!: string;
+  @Field({ description: 'Whether upgrades through Stripe are offered (STRIPE_SECRET_KEY is set).' })
+  billingEnabled!: boolean;
+  @Field(() => FirebaseWebConfigType, {
+    nullable: true,
+    description: 'The Firebase web config for Google sign-in; null when Google sign-in is not configured.',
+  })
+  firebase!: FirebaseWebConfigType | null;
+}
+
+@Resolver()
+export class ServerResolver {
+  @Query(() => ServerInfoType, {
+    description: 'What the browser needs to know about this server (nothing secret).',
+  })
+  serverInfo(@Ctx() context: GraphQLContext) {
+    return context.services.info;
+  }
+}

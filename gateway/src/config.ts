@@ -30,6 +30,10 @@ export interface GatewayConfig {
   stripeSecretKey: string | undefined;
   /** Another Stripe-compatible API (stripe-mock, tests): http(s)://host:port. */
   stripeApiUrl: string | undefined;
+  /** STRIPE_WEBHOOK_SECRET: verifies payment events; unset, the webhook applies nothing. */
+  stripeWebhookSecret: string | undefined;
+  /** How often each process looks for scheduled work (plan expiry, monthly credits), in ms. */
+  scheduleIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeApiUrl: env.STRIPE_API_URL?.trim() || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
   };
 }

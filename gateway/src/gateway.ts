@@ -33,6 +33,8 @@ export interface GatewayOptions {
   /** Defaults: built block packages under blocks/, the provider from the environment. */
   registry?: BlockRegistry;
   provider?: AiProvider;
+  /** Runs the periodic work (plan expiry, monthly credits, clean-up) on a timer; default true. */
+  scheduledWork?: boolean;
 }
 
 export interface Gateway {
@@ -169,6 +171,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       data: upload.data,
     });
   };
+  // Stripe's payment events: the signature covers the raw body, so it is read unparsed.
+  app.post('/api/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    try {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['stripe-signature'];
+      const outcome = await services.billing.handleWebhook(
+        body,
+        typeof signature === 'string' ? signature : undefined,
+      );
+      res.json({ received: true, outcome });
+    } catch (error) {
+      sendError(res, toBridgeError(error, formatExecutionError));
+    }
+  });
   app.use(
     '/api',
     createRestBridge({
@@ -221,6 +237,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  if (options.scheduledWork ?? true) services.scheduled.start(config.scheduleIntervalMs);
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   return {
@@ -238,6 +255,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ],
     services,
     async close() {
+      await services.scheduled.stop();
       await apollo.stop();
       await services.runs.drain();
       await services.accounts.settled();

@@ -633,11 +633,11 @@ const paymentRoutes: Route[] = [
   route({
     method: 'POST',
     path: '/stripe/create-checkout-session',
-    summary: 'A Stripe Checkout page for the Starter plan (userId, if sent, is ignored: it is always you).',
+    summary: 'A Stripe Checkout page for the Starter plan, for yourself only (another userId is refused).',
     auth: 'user',
-    operation: 'mutation { createCheckoutSession { url sessionId } }',
-    body: object({ userId: string('Ignored.') }),
-    variables: () => ({}),
+    operation: 'mutation ($userId: ID) { createCheckoutSession(userId: $userId) { url sessionId } }',
+    body: object({ userId: string('Your own user id (optional); any other id is refused with 403.') }),
+    variables: ({ body }) => ({ userId: body.userId ?? null }),
     answer: field('createCheckoutSession'),
     response: object({
       url: string('Send the person here.'),

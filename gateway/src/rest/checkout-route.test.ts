@@ -65,10 +65,15 @@ describe('POST /api/stripe/create-checkout-session', () => {
 
   it('creates a Starter subscription checkout for the caller and answers its URL', async () => {
     const { token, id } = await t.signUpViaApi('buyer@example.com');
-    const answer = await t.api('POST', '/stripe/create-checkout-session', {
+    const before = seen.length;
+    const refused = await t.api('POST', '/stripe/create-checkout-session', {
       token,
-      body: { userId: 'someone-else' },
+      body: { userId: 'a3f2d9c4-0000-4000-8000-000000000000' },
     });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'forbidden', message: 'You can only upgrade your own account.' });
+    expect(seen.length).toBe(before);
+    const answer = await t.api('POST', '/stripe/create-checkout-session', { token, body: { userId: id } });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       url: 'https://checkout.stripe.com/c/pay/cs_test_1',

@@ -1,6 +1,7 @@
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
+import { ScheduledWork } from './scheduled-work';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
@@ -33,6 +34,7 @@ export interface ServerInfo {
 
 export interface Services {
   info: ServerInfo;
+  scheduled: ScheduledWork;
   accounts: AccountService;
   /** The gateway's own accounts, or Firebase with AUTH_PROVIDER=firebase. */
   auth: Authenticator;
@@ -104,7 +106,9 @@ export function createServices(deps: {
     dataSource,
     secretKey: config.stripeSecretKey,
     apiUrl: config.stripeApiUrl,
+    webhookSecret: config.stripeWebhookSecret,
     publicUrl: config.publicUrl,
+    ledger,
   });
   const info: ServerInfo = {
     authProvider: config.authProvider,
@@ -118,8 +122,10 @@ export function createServices(deps: {
           }
         : null,
   };
+  const scheduled = new ScheduledWork({ billing, ledger, accounts });
   return {
     info,
+    scheduled,
     accounts,
     auth,
     analytics,

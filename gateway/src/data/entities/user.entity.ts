@@ -1,7 +1,12 @@
-import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { PlanId } from '@blocksmith/schema';
 
 @Entity('users')
+@Index('users_stripe_subscription', ['stripeSubscriptionId'], {
+  unique: true,
+  where: 'stripe_subscription_id IS NOT NULL',
+})
+@Index('users_plan_ends_at', ['planEndsAt'], { where: 'plan_ends_at IS NOT NULL' })
 @Check('users_auth_provider', `auth_provider IN ('local', 'firebase')`)
 @Check('users_plan', `plan IN ('free', 'starter', 'enterprise')`)
 export class User {
@@ -15,6 +20,9 @@ export class User {
   /** When the person proved they read mail at `email` (a used reset or confirmation link). */
   @Column('timestamptz', { name: 'email_confirmed_at', nullable: true }) emailConfirmedAt!: Date | null;
   @Column('text', { default: 'free' }) plan!: PlanId;
+  /** A cancelled subscription's paid-up end: the plan returns to free then. */
   @Column('timestamptz', { name: 'plan_ends_at', nullable: true }) planEndsAt!: Date | null;
+  @Column('text', { name: 'stripe_customer_id', nullable: true }) stripeCustomerId!: string | null;
+  @Column('text', { name: 'stripe_subscription_id', nullable: true }) stripeSubscriptionId!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }

@@ -2,6 +2,7 @@ import { Initial1763700000000 } from './1763700000000-initial';
 import { LedgerRunIndex1763800000000 } from './1763800000000-ledger-run-index';
 import { RunErrorCode1763900000000 } from './1763900000000-run-error-code';
 import { EmailConfirmed1764000000000 } from './1764000000000-email-confirmed';
+import { StripeSubscriptions1764100000000 } from './1764100000000-stripe-subscriptions';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   LedgerRunIndex1763800000000,
   RunErrorCode1763900000000,
   EmailConfirmed1764000000000,
+  StripeSubscriptions1764100000000,
 ];

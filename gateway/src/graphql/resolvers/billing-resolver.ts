@@ -1,4 +1,4 @@
-import { Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
 import { requireCaller, type GraphQLContext } from '../context';
 
 @ObjectType('CheckoutSession')
@@ -12,7 +12,14 @@ export class BillingResolver {
   @Mutation(() => CheckoutSessionType, {
     description: 'A Stripe Checkout page for the Starter plan; coming back lands on /app?upgrade=success.',
   })
-  createCheckoutSession(@Ctx() context: GraphQLContext) {
-    return context.services.billing.startStarterCheckout(requireCaller(context).userId);
+  createCheckoutSession(
+    @Arg('userId', () => ID, {
+      nullable: true,
+      description: 'Whose upgrade this is; only your own id is accepted (omit it for yourself).',
+    })
+    userId: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.billing.startStarterCheckout(requireCaller(context).userId, userId);
   }
 }

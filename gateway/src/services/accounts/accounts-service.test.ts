@@ -316,6 +316,25 @@ describe.each(databaseTargets)('AccountService on %s', (_name, databaseUrl) => {
       await expect(h.accounts.refresh('')).rejects.toBeInstanceOf(InvalidTokenError);
     });
 
+    it('are deleted by the clean-up once expired, with spent sign-in counts; live ones stay', async () => {
+      const h = harness();
+      const { user, session } = await signedUp(h);
+      const count = async (sql: string) =>
+        ((await db.dataSource.query(sql, [user.id])) as { n: number }[])[0]!.n;
+      await h.accounts.signIn({ email: user.email, password: 'wrong password' }).catch(() => undefined);
+      expect(await h.accounts.pruneExpired()).toMatchObject({ sessions: 0 });
+      h.clock.advance(30 * 24 * 60 * MINUTE + MINUTE);
+      const pruned = await h.accounts.pruneExpired();
+      expect(pruned.sessions).toBeGreaterThanOrEqual(1);
+      expect(pruned.signInAttempts).toBeGreaterThanOrEqual(1);
+      expect(await count('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1')).toBe(0);
+      await expect(h.accounts.refresh(session.refresh_token)).rejects.toBeInstanceOf(InvalidTokenError);
+      const fresh = await h.accounts.signIn({ email: user.email, password: PASSWORD });
+      await h.accounts.pruneExpired();
+      expect(await h.accounts.authenticate(fresh.session.access_token)).not.toBeNull();
+      expect(await count('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1')).toBe(1);
+    });
+
     it('let only one of two simultaneous refreshes of the same token through', async () => {
       const h = harness();
       const { session } = await signedUp(h);

@@ -233,6 +233,28 @@ export class AccountService {
     void work.finally(() => this.background.delete(work));
   }
 
+  /**
+   * Deletes what can no longer be used: expired sessions (a reused old refresh token is refused as
+   * expired either way), expired or used reset links, and sign-in counts whose window and lock are
+   * over. Scheduled work; safe to run from several processes at once. Returns the rows removed.
+   */
+  async pruneExpired(): Promise<{ sessions: number; resetTokens: number; signInAttempts: number }> {
+    const now = this.clock();
+    const count = async (sql: string, parameters: unknown[]) =>
+      ((await this.dataSource.query(sql, parameters)) as [unknown[], number])[1];
+    const sessions = await count('DELETE FROM sessions WHERE expires_at < $1', [now]);
+    const resetTokens = await count(
+      'DELETE FROM password_reset_tokens WHERE expires_at < $1 OR used_at IS NOT NULL',
+      [now],
+    );
+    const signInAttempts = await count(
+      `DELETE FROM sign_in_attempts
+        WHERE window_started_at < $1 AND (locked_until IS NULL OR locked_until < $2)`,
+      [new Date(now.getTime() - this.limiter.windowMs), now],
+    );
+    return { sessions, resetTokens, signInAttempts };
+  }
+
   /** Waits for background work (reset mails) to finish: for tests and shutdown. */
   async settled(): Promise<void> {
     while (this.background.size > 0) await Promise.all([...this.background]);

@@ -38,6 +38,11 @@ export class SignInLimiter {
     this.limits = { ...DEFAULT_SIGN_IN_LIMITS, ...limits };
   }
 
+  /** How long a count lasts, and a lock. */
+  get windowMs(): number {
+    return this.limits.windowMs;
+  }
+
   /** The keys an attempt counts against: its e-mail (when it could be one) and its client address. */
   keysFor(email: string | null, address: string | undefined): LimitedKey[] {
     const keys: LimitedKey[] = [];

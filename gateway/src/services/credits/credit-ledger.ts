@@ -181,6 +181,38 @@ export class CreditLedger {
   }
 
   /**
+   * The credits a plan bought mid-month brings at once, in the caller's transaction: tops the
+   * balance up to the new plan's amount under the key `YYYY-MM+<plan>`, so at most once per user,
+   * plan and month however often a payment is reported, and marks the month's regular grant as done
+   * so the monthly job does not top up a second time. Unlimited plans get nothing.
+   */
+  async grantPlanChange(manager: EntityManager, userId: string, plan: PlanId): Promise<GrantResult> {
+    requireUuid(userId, 'userId');
+    const period = creditPeriod(this.clock());
+    const current = await lockBalance(manager, userId);
+    const nothing = { period, granted: false, credits: 0, balance: current };
+    if (isUnlimited(plan)) return nothing;
+    await manager.query(
+      `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
+       VALUES ($1, $2, 0, 'grant', $3, $4)
+       ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING`,
+      [randomUUID(), userId, period, this.clock()],
+    );
+    const credits = Math.max(0, PLANS[plan].monthlyCredits - current);
+    const inserted = await rows(
+      manager,
+      `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
+       VALUES ($1, $2, $3, 'grant', $4, $5)
+       ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING
+       RETURNING id`,
+      [randomUUID(), userId, credits, `${period}+${plan}`, this.clock()],
+    );
+    if (inserted.length === 0) return nothing;
+    const balance = credits > 0 ? await addToBalance(manager, userId, credits) : current;
+    return { period, granted: true, credits, balance };
+  }
+
+  /**
    * The monthly job: `grantMonthly` for every user on their current plan, a page at a time.
    * Safe to re-run (each grant happens once). `initialize` also grants lazily on first use.
    */

@@ -7,6 +7,7 @@ import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
 
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
+const RunnerPage = lazy(() => import('./pages/runner/RunnerPage'));
 
 export function App() {
   return (
@@ -21,6 +22,7 @@ export function App() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/app" element={<BuilderPage />} />
+          <Route path="/app/:slug" element={<RunnerPage />} />
           <Route path="/signin" element={<SignInPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -81,13 +81,43 @@ export interface BlocksmithApi {
     input: AppInput,
   ): Promise<{ app: App; publishingInfo: PublishingInfo }>;
 
-  startRun(appId: string, inputs: Record<string, unknown>): Promise<{ runId: string; cost: number }>;
+  /** `published` from an app page, `test_execution` (the default) from the builder. */
+  startRun(
+    appId: string,
+    inputs: Record<string, unknown>,
+    actionType?: RunActionType,
+  ): Promise<{ runId: string; cost: number }>;
   /** Streams a run's events; returns a function that stops watching. */
   watchRun(runId: string, watcher: RunWatcher): () => void;
   uploadFile(appId: string, blockId: string, file: File): Promise<FileRef>;
 
   /** Records a product event the page witnessed (see analytics/tracker.ts). */
   trackEvent(name: string, props: Record<string, unknown>): Promise<void>;
+
+  // The app page, the assistants and the upgrade.
+  publishedApp(slug: string): Promise<App>;
+  /** A publisher's full name by their auth id. */
+  publisherName(authId: string): Promise<string>;
+  /** Counts a view; answers the new view count. */
+  recordAppView(id: string): Promise<number>;
+  upvoteStatus(appId: string): Promise<boolean>;
+  upvoteApp(id: string): Promise<{ counted: boolean; upvotes: number }>;
+  generateApp(prompt: string): Promise<GeneratedAppAnswer>;
+  generatePrompt(description: string, variables: string[]): Promise<string>;
+  createCheckoutSession(): Promise<{ url: string }>;
+  billingEnabled(): Promise<boolean>;
+}
+
+export type RunActionType = 'test_execution' | 'published';
+
+/** The assistant's answer, unchecked: the workbench validates it before loading it. */
+export interface GeneratedAppAnswer {
+  message: string;
+  plugins: unknown[];
+  connections: unknown[];
+  variableMapping: Record<string, unknown>;
+  appName: string;
+  appDescription: string;
 }
 
 /** A failed call, with the server's message and its stable code when it sent one. */

@@ -13,6 +13,8 @@ import {
   type AvailableModels,
   type BlocksmithApi,
   type Credits,
+  type GeneratedAppAnswer,
+  type RunActionType,
   type RunWatcher,
   type Session,
 } from './blocksmith-api';
@@ -178,9 +180,17 @@ export class GraphqlApi implements BlocksmithApi {
     return data.publishAppWithData;
   }
 
-  async startRun(appId: string, inputs: Record<string, unknown>): Promise<{ runId: string; cost: number }> {
+  async startRun(
+    appId: string,
+    inputs: Record<string, unknown>,
+    actionType: RunActionType = 'test_execution',
+  ): Promise<{ runId: string; cost: number }> {
     return (
-      await this.mutate<{ startRun: { runId: string; cost: number } }>(ops.START_RUN, { appId, inputs })
+      await this.mutate<{ startRun: { runId: string; cost: number } }>(ops.START_RUN, {
+        appId,
+        inputs,
+        actionType,
+      })
     ).startRun;
   }
 
@@ -228,5 +238,48 @@ export class GraphqlApi implements BlocksmithApi {
 
   async trackEvent(name: string, props: Record<string, unknown>): Promise<void> {
     await this.mutate(ops.TRACK_EVENT, { name, props });
+  }
+
+  async publishedApp(slug: string): Promise<App> {
+    return (await this.query<{ publishedApp: App }>(ops.PUBLISHED_APP, { slug })).publishedApp;
+  }
+
+  async publisherName(authId: string): Promise<string> {
+    const data = await this.query<{ userByAuthId: { full_name: string } }>(ops.USER_BY_AUTH_ID, {
+      id: authId,
+    });
+    return data.userByAuthId.full_name;
+  }
+
+  async recordAppView(id: string): Promise<number> {
+    return (await this.mutate<{ recordAppView: number }>(ops.RECORD_APP_VIEW, { id })).recordAppView;
+  }
+
+  async upvoteStatus(appId: string): Promise<boolean> {
+    return (await this.query<{ upvoteStatus: boolean }>(ops.UPVOTE_STATUS, { appId })).upvoteStatus;
+  }
+
+  async upvoteApp(id: string): Promise<{ counted: boolean; upvotes: number }> {
+    return (await this.mutate<{ upvoteApp: { counted: boolean; upvotes: number } }>(ops.UPVOTE_APP, { id }))
+      .upvoteApp;
+  }
+
+  async generateApp(prompt: string): Promise<GeneratedAppAnswer> {
+    return (await this.mutate<{ generateApp: GeneratedAppAnswer }>(ops.GENERATE_APP, { prompt })).generateApp;
+  }
+
+  async generatePrompt(description: string, variables: string[]): Promise<string> {
+    return (await this.mutate<{ generatePrompt: string }>(ops.GENERATE_PROMPT, { description, variables }))
+      .generatePrompt;
+  }
+
+  async createCheckoutSession(): Promise<{ url: string }> {
+    return (await this.mutate<{ createCheckoutSession: { url: string } }>(ops.CREATE_CHECKOUT_SESSION))
+      .createCheckoutSession;
+  }
+
+  async billingEnabled(): Promise<boolean> {
+    const data = await this.query<{ serverInfo: { billingEnabled: boolean } }>(ops.BILLING_INFO);
+    return data.serverInfo.billingEnabled;
   }
 }

@@ -220,8 +220,8 @@ export const PUBLISH_APP_WITH_DATA = gql`
 `;
 
 export const START_RUN = gql`
-  mutation StartRun($appId: ID!, $inputs: JSONObject) {
-    startRun(appId: $appId, inputs: $inputs) {
+  mutation StartRun($appId: ID!, $inputs: JSONObject, $actionType: String! = "test_execution") {
+    startRun(appId: $appId, inputs: $inputs, actionType: $actionType) {
       runId
       cost
     }
@@ -237,5 +237,82 @@ export const RUN_PROGRESS = gql`
 export const TRACK_EVENT = gql`
   mutation TrackEvent($name: String!, $props: JSONObject) {
     trackEvent(name: $name, props: $props)
+  }
+`;
+
+// ---- the app page, the assistants and the upgrade ----------------------------------------------
+
+export const PUBLISHED_APP = gql`
+  query PublishedApp($slug: String!) {
+    publishedApp(slug: $slug) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const USER_BY_AUTH_ID = gql`
+  query UserByAuthId($id: ID!) {
+    userByAuthId(id: $id) {
+      id
+      full_name
+    }
+  }
+`;
+
+export const RECORD_APP_VIEW = gql`
+  mutation RecordAppView($id: ID!) {
+    recordAppView(id: $id)
+  }
+`;
+
+export const UPVOTE_STATUS = gql`
+  query UpvoteStatus($appId: ID!) {
+    upvoteStatus(appId: $appId)
+  }
+`;
+
+export const UPVOTE_APP = gql`
+  mutation UpvoteApp($id: ID!) {
+    upvoteApp(id: $id) {
+      counted
+      upvotes
+    }
+  }
+`;
+
+export const GENERATE_APP = gql`
+  mutation GenerateApp($prompt: String!) {
+    generateApp(prompt: $prompt) {
+      message
+      plugins
+      connections
+      variableMapping
+      appName
+      appDescription
+    }
+  }
+`;
+
+export const GENERATE_PROMPT = gql`
+  mutation GeneratePrompt($description: String!, $variables: [String!]!) {
+    generatePrompt(description: $description, variables: $variables)
+  }
+`;
+
+export const CREATE_CHECKOUT_SESSION = gql`
+  mutation CreateCheckoutSession {
+    createCheckoutSession {
+      url
+      sessionId
+    }
+  }
+`;
+
+export const BILLING_INFO = gql`
+  query BillingInfo {
+    serverInfo {
+      billingEnabled
+    }
   }
 `;

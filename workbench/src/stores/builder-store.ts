@@ -26,12 +26,14 @@ import {
   runInAction,
   when,
 } from 'mobx';
+import type { Tracker } from '../analytics/tracker';
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
+import type { GeneratedAppDraft } from './generated-app';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import type { KeyValueStorage } from './session-store';
 import type { SessionStore } from './session-store';
@@ -152,6 +154,7 @@ export class BuilderStore {
     readonly credits: CreditsStore,
     readonly toasts: ToastStore,
     private readonly storage: KeyValueStorage,
+    private readonly analytics: Tracker | null = null,
   ) {
     this.document = new DocumentStore(catalogue);
     this.view = new ViewStore();
@@ -185,6 +188,7 @@ export class BuilderStore {
       setOpenAppsOpen: action,
       newApp: action,
       loadTemplate: action,
+      loadGeneratedApp: action,
       duplicate: action,
       applyLoadedApp: action,
     });
@@ -394,7 +398,37 @@ export class BuilderStore {
       this.view.clearSelection();
       this.view.fit(this.document.config.plugins);
       this.toasts.success(TOASTS.templateLoaded);
+      this.analytics?.track('template_loaded', {
+        template_name: template.name,
+        template_category: template.category,
+      });
     });
+  }
+
+  /**
+   * Loads an app the assistant generated as a new, unsaved app, after confirming when unsaved
+   * blocks would be lost (`confirm: false` skips that, for the AI build on arrival). `onLoaded`
+   * runs once it is on the canvas.
+   */
+  loadGeneratedApp(
+    draft: GeneratedAppDraft,
+    options: { confirm?: boolean; onLoaded?: () => void } = {},
+    texts: { title: string; description: string; confirm: string } = CONFIRM.loadTemplate,
+  ): void {
+    const load = () => {
+      const plugins = draft.config.plugins.map((plugin) => ({
+        ...plugin,
+        settings: { ...this.catalogue.defaultsFor(plugin.type), ...plugin.settings },
+      }));
+      this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+      this.run.reset();
+      this.document.load({ ...draft, config: { ...draft.config, plugins } }, { saved: false });
+      this.view.clearSelection();
+      this.view.fit(this.document.config.plugins);
+      options.onLoaded?.();
+    };
+    if (options.confirm === false) load();
+    else this.confirmDiscard(texts, load);
   }
 
   duplicate(): void {

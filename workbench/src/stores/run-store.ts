@@ -8,9 +8,10 @@ import {
   type RunEvent,
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import { errorMessage, type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
+import { resultItems, type ResultItem } from './result-fields';
 
 export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
 
@@ -33,6 +34,14 @@ export interface RunInputField {
   options: string[];
   /** For files: the `accept` attribute. */
   accept: string;
+  /** For files: the block's size limit in MB (maxSize), or null. */
+  maxSizeMb: number | null;
+}
+
+/** The result fields one block's outputs show (see result-fields.ts). */
+export interface RunResultGroup {
+  nodeId: string;
+  items: ResultItem[];
 }
 
 export interface RunArtifact {
@@ -72,6 +81,7 @@ export class RunStore {
       artifacts: observableRef,
       outputs: observableRef,
       inputFields: computed,
+      resultGroups: computed,
       processing: computed,
       setValue: action,
       setFile: action,
@@ -110,9 +120,34 @@ export class RunStore {
           multiline: settings.multiline === true,
           options: kind === 'choice' ? parseDropdownOptions(text(settings.options)) : [],
           accept: Array.isArray(extensions) ? extensions.join(',') : '',
+          maxSizeMb:
+            kind === 'file' && typeof settings.maxSize === 'number' && settings.maxSize > 0
+              ? settings.maxSize
+              : null,
         },
       ];
     });
+  }
+
+  /**
+   * The output fields of the blocks that no output block presents (an AI block wired to a text
+   * display is shown by that display's artifact), in canvas order.
+   */
+  get resultGroups(): RunResultGroup[] {
+    const { plugins, connections } = this.document.config;
+    const category = new Map(plugins.map((p) => [p.id, this.catalogue.byId.get(p.type)?.category]));
+    const presented = new Set(connections.filter((c) => category.get(c.to) === 'output').map((c) => c.from));
+    return plugins.flatMap((plugin): RunResultGroup[] => {
+      const outputs = this.outputs[plugin.id];
+      if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id)) return [];
+      const items = resultItems(outputs);
+      return items.length === 0 ? [] : [{ nodeId: plugin.id, items }];
+    });
+  }
+
+  /** Whether the run has anything to show. */
+  get hasResults(): boolean {
+    return this.artifacts.length > 0 || this.resultGroups.length > 0;
   }
 
   nodeState(id: string): NodeRunState | undefined {
@@ -131,6 +166,25 @@ export class RunStore {
       this.files.delete(key);
       this.values.delete(key);
     }
+  }
+
+  /**
+   * Takes a chosen file when it fits the block's accepted types and size limit; otherwise keeps
+   * the previous choice and answers why.
+   */
+  chooseFile(field: RunInputField, file: File | null): string | null {
+    if (file && field.maxSizeMb !== null && file.size > field.maxSizeMb * 1024 * 1024) {
+      return `${file.name} is larger than ${field.maxSizeMb} MB, the limit for this file.`;
+    }
+    if (file && field.accept !== '') {
+      const name = file.name.toLowerCase();
+      const accepted = field.accept.split(',').map((ext) => ext.trim().toLowerCase());
+      if (!accepted.some((ext) => ext !== '' && name.endsWith(ext))) {
+        return `${file.name} is not an accepted file type (${accepted.join(', ')}).`;
+      }
+    }
+    this.setFile(field.key, file);
+    return null;
   }
 
   /** The inputs as sent: typed values, plus the first option of a dropdown left unchosen. */
@@ -189,7 +243,10 @@ export class RunStore {
    * Starts a run of the saved app `appId` and follows its progress. Resolves when the run has
    * finished, with the outcome; never rejects.
    */
-  async run(appId: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  async run(
+    appId: string,
+    actionType: RunActionType = 'test_execution',
+  ): Promise<{ ok: true } | { ok: false; error: string }> {
     this.begin();
     try {
       const inputs: Record<string, unknown> = this.collectInputs();
@@ -198,7 +255,7 @@ export class RunStore {
         if (field.kind === 'file' && file)
           inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
       }
-      const { runId } = await this.api.startRun(appId, inputs);
+      const { runId } = await this.api.startRun(appId, inputs, actionType);
       runInAction(() => {
         this.runId = runId;
       });

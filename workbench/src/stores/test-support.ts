@@ -1,6 +1,14 @@
 /* Fixtures shared by the store tests (not used by the app). */
 import type { App, BlockCatalogueEntry, PublishingInfo, RunEvent } from '@blocksmith/schema';
-import type { AppInput, AuthUser, BlocksmithApi, RunWatcher, Session } from '../api/blocksmith-api';
+import type {
+  AppInput,
+  AuthUser,
+  BlocksmithApi,
+  GeneratedAppAnswer,
+  RunWatcher,
+  Session,
+} from '../api/blocksmith-api';
+import { Tracker } from '../analytics/tracker';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { BuilderStore } from './builder-store';
@@ -266,9 +274,10 @@ export class FakeApi implements BlocksmithApi {
     return { app, publishingInfo: { ...PUBLISHING, currentCount: 2, remaining: 0, canPublish: false } };
   }
   lastInputs: Record<string, unknown> | null = null;
-  async startRun(_appId: string, inputs: Record<string, unknown>) {
+  async startRun(_appId: string, inputs: Record<string, unknown>, actionType?: string) {
     this.check('startRun');
     this.lastInputs = inputs;
+    this.lastActionType = actionType;
     return { runId: 'run-1', cost: 1 };
   }
   watchRun(_runId: string, watcher: RunWatcher) {
@@ -288,6 +297,77 @@ export class FakeApi implements BlocksmithApi {
   async trackEvent(name: string, props: Record<string, unknown>) {
     this.check('trackEvent');
     this.events.push({ name, props });
+  }
+
+  // The app page, the assistants and the upgrade.
+  lastActionType: string | undefined;
+  upvoted = new Set<string>();
+  views = new Map<string, number>();
+  generated: GeneratedAppAnswer = {
+    message: 'Here is your app.',
+    plugins: [
+      { id: 'p1', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
+      {
+        id: 'p2',
+        type: 'textGeneration',
+        position: { x: 400, y: 100 },
+        settings: { prompt_template: 'Write about {{input_text}}' },
+      },
+    ],
+    connections: [
+      { id: 'c1', from: 'p1', to: 'p2', fromPort: 'output', toPort: 'input' },
+      { id: 'c2', from: 'p2' },
+    ],
+    variableMapping: {},
+    appName: 'A blog post writer',
+    appDescription: 'A blog post writer from a topic',
+  };
+  prompts: Array<{ description: string; variables: string[] }> = [];
+  billing = true;
+  checkoutUrl = 'https://checkout.example/session-1';
+  async publishedApp(slug: string) {
+    this.check('publishedApp');
+    const app = [...this.apps.values()].find((a) => a.slug === slug && a.isPublished);
+    if (!app) throw new Error('App not found.');
+    return app;
+  }
+  async publisherName(authId: string) {
+    this.check('publisherName');
+    if (authId !== ADA.id) throw new Error('User not found.');
+    return ADA.user_metadata.full_name;
+  }
+  async recordAppView(id: string) {
+    this.check('recordAppView');
+    const views = (this.views.get(id) ?? 0) + 1;
+    this.views.set(id, views);
+    return views;
+  }
+  async upvoteStatus(appId: string) {
+    this.check('upvoteStatus');
+    return this.upvoted.has(appId);
+  }
+  async upvoteApp(id: string) {
+    this.check('upvoteApp');
+    const counted = !this.upvoted.has(id);
+    this.upvoted.add(id);
+    return { counted, upvotes: (this.apps.get(id)?.upvotes ?? 0) + 1 };
+  }
+  async generateApp(_prompt: string) {
+    this.check('generateApp');
+    return JSON.parse(JSON.stringify(this.generated)) as GeneratedAppAnswer;
+  }
+  async generatePrompt(description: string, variables: string[]) {
+    this.check('generatePrompt');
+    this.prompts.push({ description, variables });
+    return `Prompt: ${variables.map((name) => `{{${name}}}`).join(' ')} ${description}`;
+  }
+  async createCheckoutSession() {
+    this.check('createCheckoutSession');
+    return { url: this.checkoutUrl };
+  }
+  async billingEnabled() {
+    this.check('billingEnabled');
+    return this.billing;
   }
 }
 
@@ -309,7 +389,8 @@ export async function testBuilder(options: { signedIn?: boolean; storage?: KeyVa
   const catalogue = new CatalogueStore(api);
   await catalogue.load();
   const credits = new CreditsStore(api);
-  const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage);
+  const analytics = new Tracker((name, props) => api.trackEvent(name, props));
+  const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage, analytics);
   builder.view.setCanvasSize({ width: 1000, height: 800 });
-  return { api, storage, timers, toasts, session, catalogue, credits, builder };
+  return { api, storage, timers, toasts, session, catalogue, credits, builder, analytics };
 }

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { HEADER } from '../../texts/builder-texts';
+import { UpgradeButton } from './UpgradeButton';
 
 /** Initials that open the account menu: name, e-mail, plan, credits, Analytics, Sign Out. */
 export const AvatarMenu = observer(function AvatarMenu() {
@@ -45,6 +46,9 @@ export const AvatarMenu = observer(function AvatarMenu() {
           </Tag>
         )}
         <span className="avatar-credits">{creditsText}</span>
+      </li>
+      <li>
+        <UpgradeButton compact />
       </li>
       <MenuDivider />
       {credits.hasPublishedApp && <MenuItem icon={<ChartIcon />} text={HEADER.analytics} href="/my-apps" />}

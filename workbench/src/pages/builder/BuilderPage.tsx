@@ -7,33 +7,46 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores-context';
-import { PROPERTIES, TOASTS } from '../../texts/builder-texts';
+import { PROPERTIES } from '../../texts/builder-texts';
+import { AiBuildOverlay } from './AiBuildOverlay';
+import { AssistantChat } from './AssistantChat';
+import './assistants.css';
 import { AddNodePanel } from './AddNodePanel';
 import { BuilderHeader } from './BuilderHeader';
 import { ConfirmDialog, LoadingOverlay, OpenAppsDialog, ShareDialog } from './BuilderDialogs';
 import { CanvasArea } from './CanvasArea';
 import { PreviewDrawer } from './PreviewDrawer';
+import { PromptAssistantDialog } from './PromptAssistantDialog';
 import { PropertiesPanel } from './PropertiesPanel';
 import { Sidebar } from './Sidebar';
 import { useBuilderKeys, useNarrowScreen } from './use-builder-keys';
 
 /** The app builder at /app. */
 const BuilderPage = observer(function BuilderPage() {
-  const { builder, toasts } = useStores();
+  const { builder, aiBuild, onboarding, upgrade } = useStores();
   const { view } = builder;
   const [params] = useSearchParams();
   const navigate = useNavigate();
 
   useEffect(() => {
-    void builder.start();
-  }, [builder]);
+    let live = true;
+    void builder.start().then(async () => {
+      if (!live) return;
+      await aiBuild.startPending();
+      if (live && !aiBuild.active) onboarding.show(() => !aiBuild.pending);
+    });
+    return () => {
+      live = false;
+      onboarding.cancelPending();
+    };
+  }, [builder, aiBuild, onboarding]);
 
   useEffect(() => {
     if (params.get('upgrade') === 'success') {
-      toasts.success(TOASTS.upgradeSuccess);
+      upgrade.upgraded();
       navigate('/app', { replace: true });
     }
-  }, [params, navigate, toasts]);
+  }, [params, navigate, upgrade]);
 
   useBuilderKeys(builder);
   useNarrowScreen(
@@ -106,6 +119,9 @@ const BuilderPage = observer(function BuilderPage() {
         <ConfirmDialog />
         <OpenAppsDialog />
         <LoadingOverlay />
+        <AssistantChat />
+        <PromptAssistantDialog />
+        <AiBuildOverlay />
       </div>
     </ReactFlowProvider>
   );

@@ -10,6 +10,7 @@ import { FlowCanvas } from '../../canvas/FlowCanvas';
 import { useStores } from '../../stores-context';
 import { CANVAS, INVALID_SCREEN_HINT } from '../../texts/builder-texts';
 import { CanvasToolbar } from './CanvasToolbar';
+import { OnboardingTour } from './OnboardingTour';
 
 /** Shown instead of the canvas when the app's node list cannot be drawn. */
 const InvalidNodeList = observer(function InvalidNodeList() {
@@ -67,6 +68,7 @@ export const CanvasArea = observer(function CanvasArea() {
         <div className="canvas-stage">
           <FlowCanvas />
           <CanvasOverlays />
+          <OnboardingTour />
         </div>
       ) : (
         <InvalidNodeList />

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { CREDITS_PANEL, HEADER } from '../../texts/builder-texts';
+import { UpgradeButton } from './UpgradeButton';
 
 /** Credits and publishing allowance when signed in; a way to sign in otherwise. */
 export const CreditsPanel = observer(function CreditsPanel() {
@@ -73,6 +74,7 @@ export const CreditsPanel = observer(function CreditsPanel() {
       {credits.error && (
         <Button size="small" variant="minimal" text="Try again" onClick={() => void credits.refresh()} />
       )}
+      <UpgradeButton />
     </section>
   );
 });

@@ -1,73 +1,11 @@
-import {
-  Button,
-  Callout,
-  Drawer,
-  FileInput,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Drawer } from '@blueprintjs/core';
 import { PlayIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '../../stores-context';
-import type { RunInputField } from '../../stores/run-store';
 import { HEADER, RUN_PANEL } from '../../texts/builder-texts';
-import { ArtifactView } from './ResultView';
-
-const InputControl = observer(function InputControl({ field }: { field: RunInputField }) {
-  const { builder } = useStores();
-  const { run } = builder;
-  const id = `run-input-${field.plugin.id}`;
-  const value = run.values.get(field.key) ?? '';
-  let control: React.ReactNode;
-  if (field.kind === 'choice') {
-    control = (
-      <HTMLSelect
-        id={id}
-        fill
-        value={value || field.options[0] || ''}
-        options={field.options}
-        onChange={(event) => run.setValue(field.key, event.currentTarget.value)}
-      />
-    );
-  } else if (field.kind === 'file') {
-    control = (
-      <FileInput
-        fill
-        text={run.files.get(field.key)?.name ?? RUN_PANEL.chooseFile}
-        inputProps={{ id, accept: field.accept || undefined }}
-        onInputChange={(event) => run.setFile(field.key, event.currentTarget.files?.[0] ?? null)}
-      />
-    );
-  } else if (field.multiline) {
-    control = (
-      <TextArea
-        id={id}
-        fill
-        autoResize
-        value={value}
-        placeholder={field.placeholder}
-        onChange={(event) => run.setValue(field.key, event.currentTarget.value)}
-      />
-    );
-  } else {
-    control = (
-      <InputGroup
-        id={id}
-        value={value}
-        placeholder={field.placeholder}
-        onValueChange={(text) => run.setValue(field.key, text)}
-      />
-    );
-  }
-  return (
-    <FormGroup label={field.label} labelFor={id}>
-      {control}
-    </FormGroup>
-  );
-});
+import { RunResults } from './ResultView';
+import { RunInputControl } from './RunInputControl';
 
 /** The live preview: one input per input block, Run, and the results as the run streams in. */
 export const PreviewDrawer = observer(function PreviewDrawer() {
@@ -96,7 +34,7 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
           <h4 className="panel-heading">{RUN_PANEL.inputs}</h4>
           {run.inputFields.length === 0 && <p className="muted">{RUN_PANEL.noInputs}</p>}
           {run.inputFields.map((field) => (
-            <InputControl key={field.plugin.id} field={field} />
+            <RunInputControl key={field.plugin.id} run={run} field={field} />
           ))}
           {!session.signedIn && (
             <Callout intent="primary" className="preview-callout">
@@ -129,12 +67,8 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
             : {state.error}
           </Callout>
         ))}
-        {run.artifacts.length === 0 && run.phase === 'idle' && <p className="muted">{RUN_PANEL.noResults}</p>}
-        <div className="results" data-testid="results">
-          {run.artifacts.map(({ nodeId, artifact }, index) => (
-            <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
-          ))}
-        </div>
+        {!run.hasResults && run.phase === 'idle' && <p className="muted">{RUN_PANEL.noResults}</p>}
+        <RunResults run={run} slug={builder.document.meta.slug} />
       </div>
     </Drawer>
   );

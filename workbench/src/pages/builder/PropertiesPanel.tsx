@@ -16,6 +16,7 @@ import { useRef } from 'react';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { HEADER, PROPERTIES } from '../../texts/builder-texts';
+import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
 
@@ -153,6 +154,7 @@ const BlockSettings = observer(function BlockSettings() {
           </div>
         </div>
       )}
+      {promptKey && <PromptAssistantButton blockId={id} variables={available} settingKey={promptKey} />}
       {unused.length > 0 && (
         <Callout intent="warning" icon={<WarningSignIcon />} title={PROPERTIES.headsUp} className="heads-up">
           {PROPERTIES.headsUpText} {unused.map((name) => `{{${name}}}`).join(', ')}

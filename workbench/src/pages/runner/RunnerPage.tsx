@@ -1,0 +1,268 @@
+import { Button, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { ArrowUpIcon, EyeOpenIcon, LogInIcon, PlayIcon, ThumbsUpIcon, TickIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { Logo } from '../../components/Logo';
+import { useStores } from '../../stores-context';
+import { RunResults } from '../builder/ResultView';
+import { RunInputControl } from '../builder/RunInputControl';
+import { STORE_LINK_LABEL } from '../../texts/builder-texts';
+import { RUNNER } from '../../texts/runner-texts';
+import './runner.css';
+
+const signInHref = (slug: string) => `/signin?redirect=${encodeURIComponent(`/app/${slug}`)}`;
+
+const CreditsBox = observer(function CreditsBox({ slug }: { slug: string }) {
+  const { session, credits, runner } = useStores();
+  if (!session.signedIn) {
+    return (
+      <Card className="runner-credits" data-testid="runner-credits">
+        <h4>{RUNNER.credits}</h4>
+        <p className="muted">{RUNNER.creditsSignedOut}</p>
+        <Link to={signInHref(slug)} className="bp6-button bp6-intent-primary">
+          <LogInIcon />
+          <span>{RUNNER.signIn}</span>
+        </Link>
+      </Card>
+    );
+  }
+  return (
+    <Card className="runner-credits" data-testid="runner-credits">
+      <h4>{RUNNER.credits}</h4>
+      <p data-testid="credits-balance">
+        {credits.error ? (
+          <span className="error-text">{credits.error}</span>
+        ) : credits.credits === null ? (
+          <span className="muted">Loading credits...</span>
+        ) : credits.unlimited ? (
+          <strong>Unlimited</strong>
+        ) : (
+          <>
+            <strong>{credits.credits}</strong> <span className="muted">{RUNNER.creditsLeft}</span>
+          </>
+        )}
+      </p>
+      <p className="muted small">
+        {RUNNER.costs} {runner.costText}
+      </p>
+    </Card>
+  );
+});
+
+const UpvoteButton = observer(function UpvoteButton({ slug }: { slug: string }) {
+  const { session, runner } = useStores();
+  if (!session.signedIn) {
+    return (
+      <Link to={signInHref(slug)} className="bp6-button upvote-button is-disabled" aria-disabled="true">
+        <ArrowUpIcon />
+        <span>{RUNNER.signIn}</span>
+      </Link>
+    );
+  }
+  if (runner.upvoted && !runner.upvoteLocked) {
+    return (
+      <span className="upvoted-note" data-testid="upvoted">
+        <TickIcon /> {RUNNER.youUpvoted}
+      </span>
+    );
+  }
+  return (
+    <Button
+      className={`upvote-button${runner.upvoteLocked ? ' is-animating' : ''}`}
+      icon={<ArrowUpIcon />}
+      text={RUNNER.upvote}
+      disabled={!runner.canUpvote}
+      onClick={() => runner.upvote()}
+      data-testid="upvote-button"
+    />
+  );
+});
+
+/** The public page of a published app: /app/{slug}. */
+const RunnerPage = observer(function RunnerPage() {
+  const { slug = '' } = useParams();
+  const location = useLocation();
+  const { runner, session, credits } = useStores();
+  const { run, app } = runner;
+
+  useEffect(() => {
+    void runner.open(slug, location.key);
+    return () => runner.close();
+  }, [runner, slug, location.key]);
+
+  useEffect(() => {
+    if (!session.signedIn) return;
+    void credits.refresh();
+    void runner.loadUpvoteStatus();
+  }, [session.signedIn, credits, runner]);
+
+  const header = (
+    <header className="runner-header">
+      <Logo compact />
+      <nav>
+        <Link to="/store">{STORE_LINK_LABEL}</Link>
+        <Link to="/app">{RUNNER.createNewApp}</Link>
+      </nav>
+    </header>
+  );
+
+  if (runner.state === 'notFound') {
+    return (
+      <div className="runner-page">
+        {header}
+        <main className="runner-main runner-missing">
+          <NonIdealState
+            icon="search"
+            title={RUNNER.notFound.title}
+            description={RUNNER.notFound.description}
+            action={
+              <div className="runner-missing-links">
+                <Link to="/store" className="bp6-button">
+                  {RUNNER.browseStore}
+                </Link>
+                <Link to="/app" className="bp6-button bp6-intent-primary">
+                  {RUNNER.createNewApp}
+                </Link>
+              </div>
+            }
+          />
+        </main>
+      </div>
+    );
+  }
+  if (runner.state === 'failed') {
+    return (
+      <div className="runner-page">
+        {header}
+        <main className="runner-main runner-missing">
+          <NonIdealState
+            icon="offline"
+            title={RUNNER.loadFailed}
+            action={<Button text={RUNNER.tryAgain} onClick={() => void runner.open(slug, location.key)} />}
+          />
+        </main>
+      </div>
+    );
+  }
+  if (runner.state !== 'ready' || !app) {
+    return (
+      <div className="runner-page">
+        {header}
+        <main className="runner-main runner-missing">
+          <Spinner aria-label={RUNNER.loading} />
+        </main>
+      </div>
+    );
+  }
+
+  const failures = [...run.nodes.entries()].filter(([, state]) => state.status === 'failed');
+  return (
+    <div className="runner-page">
+      {header}
+      <main className="runner-main">
+        <section className="runner-intro">
+          <div className="runner-title-row">
+            <h1 className="runner-title">{app.name}</h1>
+            {app.category && <Tag minimal>{app.category}</Tag>}
+          </div>
+          {app.description && <p className="runner-description">{app.description}</p>}
+          <div className="runner-meta">
+            <span>
+              {RUNNER.by}{' '}
+              {runner.authorName === RUNNER.unknownAuthor || runner.authorName === '' ? (
+                <span data-testid="runner-author">{runner.authorName || '...'}</span>
+              ) : (
+                <Link to={`/store/user/${app.owner_id}`} data-testid="runner-author">
+                  {runner.authorName}
+                </Link>
+              )}
+            </span>
+            <span className="runner-counts">
+              <span data-testid="runner-views">
+                <EyeOpenIcon size={14} /> {runner.views} {RUNNER.views}
+              </span>
+              <span data-testid="runner-runs">
+                <PlayIcon size={14} /> {runner.runs} {RUNNER.runs}
+              </span>
+              <span data-testid="runner-votes">
+                <ThumbsUpIcon size={14} /> {runner.upvotes} {RUNNER.votes}
+              </span>
+            </span>
+            <UpvoteButton slug={slug} />
+          </div>
+        </section>
+        <div className="runner-columns">
+          <section className="runner-form-column">
+            <Card className="runner-form">
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void runner.runApp();
+                }}
+              >
+                <h2 className="runner-heading">{RUNNER.inputs}</h2>
+                {run.inputFields.length === 0 && <p className="muted">{RUNNER.noInputs}</p>}
+                {run.inputFields.map((field) => (
+                  <RunInputControl key={field.plugin.id} run={run} field={field} />
+                ))}
+                {!session.signedIn && (
+                  <Callout intent="primary" className="runner-signin">
+                    {RUNNER.signInToRun}. <Link to={signInHref(slug)}>{RUNNER.signIn}</Link>
+                  </Callout>
+                )}
+                <Button
+                  type="submit"
+                  intent="success"
+                  size="large"
+                  fill
+                  icon={<PlayIcon />}
+                  text={run.processing ? RUNNER.processing : RUNNER.runApp}
+                  disabled={!runner.canRun}
+                  title={session.signedIn ? undefined : RUNNER.signInToRun}
+                  data-testid="run-app"
+                />
+              </form>
+            </Card>
+            <CreditsBox slug={slug} />
+          </section>
+          <section className="runner-results-column" aria-live="polite">
+            <h2 className="runner-heading">{RUNNER.results}</h2>
+            {run.processing && (
+              <div className="runner-progress" data-testid="runner-progress">
+                {runner.document.config.plugins
+                  .filter((plugin) => run.nodeState(plugin.id))
+                  .map((plugin) => {
+                    const state = run.nodeState(plugin.id)!;
+                    return (
+                      <div key={plugin.id} className={`runner-step is-${state.status}`}>
+                        {state.status === 'running' ? <Spinner size={14} /> : <span className="dot" />}
+                        <span>{runner.catalogue.byId.get(plugin.type)?.name ?? plugin.type}</span>
+                        {state.text && <span className="runner-step-text">{state.text.slice(-160)}</span>}
+                      </div>
+                    );
+                  })}
+              </div>
+            )}
+            {run.phase === 'failed' && run.error && (
+              <Callout intent="danger" role="alert">
+                {run.error}
+              </Callout>
+            )}
+            {failures.map(([id, state]) => (
+              <Callout key={id} intent="warning">
+                {state.error}
+              </Callout>
+            ))}
+            {!run.hasResults && !run.processing && run.phase !== 'failed' && (
+              <p className="muted">Fill in the inputs and press {RUNNER.runApp} to see the results here.</p>
+            )}
+            <RunResults run={run} slug={app.slug} />
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+});
+
+export default RunnerPage;

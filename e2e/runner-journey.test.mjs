@@ -41,7 +41,10 @@ async function signUp(page, email) {
   const { data } = await response.json();
   const stored = { ...data.signUp.session, user: data.signUp.user };
   await page.goto(`${server.url}/`);
-  await page.evaluate((value) => globalThis.localStorage.setItem('blocksmith-session', value), JSON.stringify(stored));
+  await page.evaluate(
+    (value) => globalThis.localStorage.setItem('blocksmith-session', value),
+    JSON.stringify(stored),
+  );
   await page.goto(`${server.url}/app`);
 }
 

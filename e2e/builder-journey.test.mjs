@@ -54,12 +54,12 @@ test('build, run, save, reload and publish an app', { timeout: 180_000 }, async 
   page.on('pageerror', (error) => errors.push(error.message));
 
   // Sign up, landing back on the builder.
-  await page.goto(`${server.url}/signin?redirect=/app`);
-  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.goto(`${server.url}/signup?redirect=/app`);
   await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('E-mail').fill('ada@example.com');
-  await page.getByLabel('Password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+  await page.getByLabel('Confirm password').fill('correct horse battery staple');
+  await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${server.url}/app`);
   await page.getByText('Start building your workflow').waitFor();
   await page.getByTestId('credits-balance').getByText('50').waitFor();

@@ -53,10 +53,11 @@ async function waitUntilUp(url, child, timeoutMs = 60_000) {
 
 /**
  * The built server on a free port with an empty data directory, serving the built workbench (or
- * `workbenchDir`). Call `stop()` when done.
+ * `workbenchDir`), with `env` added to its environment. Call `stop()` when done.
  */
 export async function startServer({
   workbenchDir = process.env.E2E_WORKBENCH_DIR ?? path.join(ROOT, 'workbench/dist'),
+  env: extraEnv = {},
 } = {}) {
   const server = path.join(ROOT, 'gateway/dist/server.js');
   const index = path.join(workbenchDir, 'index.html');
@@ -65,7 +66,13 @@ export async function startServer({
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-e2e-'));
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WORKBENCH_DIR: workbenchDir };
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WORKBENCH_DIR: workbenchDir,
+  };
   delete env.OPENAI_API_KEY;
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [server], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

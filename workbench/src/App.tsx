@@ -8,6 +8,12 @@ import { SignInPage } from './pages/signin/SignInPage';
 
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
 const RunnerPage = lazy(() => import('./pages/runner/RunnerPage'));
+const SignUpPage = lazy(() => import('./pages/signup/SignUpPage'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
+const AuthCallbackPage = lazy(() => import('./pages/auth-callback/AuthCallbackPage'));
+const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
+const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
+const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
 
 export function App() {
   return (
@@ -24,6 +30,12 @@ export function App() {
           <Route path="/app" element={<BuilderPage />} />
           <Route path="/app/:slug" element={<RunnerPage />} />
           <Route path="/signin" element={<SignInPage />} />
+          <Route path="/signup" element={<SignUpPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/auth-demo" element={<AuthDemoPage />} />
+          <Route path="/analytics" element={<AnalyticsPage />} />
+          <Route path="/verification" element={<VerificationPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

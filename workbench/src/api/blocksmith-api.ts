@@ -47,6 +47,43 @@ export interface AvailableModels {
   defaultModel: string;
 }
 
+/** What the browser may know about the server's sign-in setup (nothing secret). */
+export interface ServerInfo {
+  authProvider: string;
+  billingEnabled: boolean;
+  /** The Firebase web config for Google sign-in; null when Google sign-in is not configured. */
+  firebase: FirebaseWebConfig | null;
+}
+
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+}
+
+/** One recorded product event, for the admin analytics panel. */
+export interface AnalyticsEventRecord {
+  name: string;
+  at: string;
+  props: Record<string, unknown>;
+}
+
+/** Admins: events by name over a range, and the newest events. */
+export interface AnalyticsSummary {
+  range: string;
+  raw: Record<string, number>;
+  recent: AnalyticsEventRecord[];
+}
+
+/** Published apps by review status. */
+export interface AppStatusCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+export type ReviewStatus = 'approved' | 'rejected';
+
 export interface RunWatcher {
   next(event: RunEvent): void;
   error(error: Error): void;
@@ -106,6 +143,21 @@ export interface BlocksmithApi {
   generatePrompt(description: string, variables: string[]): Promise<string>;
   createCheckoutSession(): Promise<{ url: string }>;
   billingEnabled(): Promise<boolean>;
+
+  // Accounts and admin pages.
+  /** Mails a reset link when the address has an account; always resolves for a well-formed address. */
+  recoverPassword(email: string): Promise<void>;
+  /** Sets a new password, proven by the reset token from the mail (or, without one, by the session). */
+  updatePassword(password: string, recoveryToken?: string): Promise<AuthUser>;
+  /** Creates the person's user record once (full name only when none is set yet). */
+  createUser(fullName: string | null): Promise<void>;
+  serverInfo(): Promise<ServerInfo>;
+  /** The person a given bearer token (a Firebase ID token) belongs to, or null. */
+  meWithToken(token: string): Promise<AuthUser | null>;
+  analyticsSummary(range: string): Promise<AnalyticsSummary>;
+  pendingApps(): Promise<App[]>;
+  appStatusCounts(): Promise<AppStatusCounts>;
+  reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App>;
 }
 
 export type RunActionType = 'test_execution' | 'published';

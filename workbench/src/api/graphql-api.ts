@@ -9,6 +9,10 @@ import {
   ApiError,
   type AppInput,
   type AuthResult,
+  type AnalyticsSummary,
+  type AppStatusCounts,
+  type ReviewStatus,
+  type ServerInfo,
   type AuthUser,
   type AvailableModels,
   type BlocksmithApi,
@@ -282,4 +286,56 @@ export class GraphqlApi implements BlocksmithApi {
     const data = await this.query<{ serverInfo: { billingEnabled: boolean } }>(ops.BILLING_INFO);
     return data.serverInfo.billingEnabled;
   }
+
+  async recoverPassword(email: string): Promise<void> {
+    await this.mutate(ops.RECOVER_PASSWORD, { email }, ANONYMOUS);
+  }
+
+  async updatePassword(password: string, recoveryToken?: string): Promise<AuthUser> {
+    const context = recoveryToken ? withBearer(recoveryToken) : {};
+    return (await this.mutate<{ updatePassword: AuthUser }>(ops.UPDATE_PASSWORD, { password }, context))
+      .updatePassword;
+  }
+
+  async createUser(fullName: string | null): Promise<void> {
+    await this.mutate(ops.CREATE_USER, { fullName });
+  }
+
+  async serverInfo(): Promise<ServerInfo> {
+    return (await this.query<{ serverInfo: ServerInfo }>(ops.SERVER_INFO)).serverInfo;
+  }
+
+  async meWithToken(token: string): Promise<AuthUser | null> {
+    try {
+      const result = await this.client.query<{ me: AuthUser | null }>({
+        query: ops.ME,
+        context: withBearer(token),
+      });
+      return result.data?.me ?? null;
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
+  async analyticsSummary(range: string): Promise<AnalyticsSummary> {
+    return (await this.query<{ analyticsSummary: AnalyticsSummary }>(ops.ANALYTICS_SUMMARY, { range }))
+      .analyticsSummary;
+  }
+
+  async pendingApps(): Promise<App[]> {
+    return (await this.query<{ pendingApps: App[] }>(ops.PENDING_APPS)).pendingApps;
+  }
+
+  async appStatusCounts(): Promise<AppStatusCounts> {
+    return (await this.query<{ appStatusCounts: AppStatusCounts }>(ops.APP_STATUS_COUNTS)).appStatusCounts;
+  }
+
+  async reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App> {
+    return (await this.mutate<{ reviewApp: App }>(ops.REVIEW_APP, { id, status, reviewNotes })).reviewApp;
+  }
+}
+
+/** Context for one call made with a given bearer token instead of the session's. */
+function withBearer(token: string): Record<string, unknown> {
+  return { anonymous: true, headers: { authorization: `Bearer ${token}` } };
 }

@@ -316,3 +316,82 @@ export const BILLING_INFO = gql`
     }
   }
 `;
+
+export const RECOVER_PASSWORD = gql`
+  mutation RecoverPassword($email: String!) {
+    recoverPassword(email: $email)
+  }
+`;
+
+export const UPDATE_PASSWORD = gql`
+  mutation UpdatePassword($password: String!) {
+    updatePassword(password: $password) {
+      ...UserFields
+    }
+  }
+  ${USER_FIELDS}
+`;
+
+export const CREATE_USER = gql`
+  mutation CreateUser($fullName: String) {
+    createUser(fullName: $fullName) {
+      id
+    }
+  }
+`;
+
+export const SERVER_INFO = gql`
+  query ServerInfo {
+    serverInfo {
+      authProvider
+      billingEnabled
+      firebase {
+        apiKey
+        authDomain
+        projectId
+      }
+    }
+  }
+`;
+
+export const ANALYTICS_SUMMARY = gql`
+  query AnalyticsSummary($range: String!) {
+    analyticsSummary(range: $range) {
+      range
+      raw
+      recent {
+        name
+        at
+        props
+      }
+    }
+  }
+`;
+
+export const PENDING_APPS = gql`
+  query PendingApps {
+    pendingApps {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const APP_STATUS_COUNTS = gql`
+  query AppStatusCounts {
+    appStatusCounts {
+      pending
+      approved
+      rejected
+    }
+  }
+`;
+
+export const REVIEW_APP = gql`
+  mutation ReviewApp($id: ID!, $status: String!, $reviewNotes: String) {
+    reviewApp(id: $id, status: $status, reviewNotes: $reviewNotes) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;

@@ -1,10 +1,13 @@
 import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
+import { AdminAnalyticsStore, VerificationStore } from './admin-store';
 import { AiBuildStore } from './ai-build-store';
 import { AssistantStore } from './assistant-store';
 import { BuilderStore } from './builder-store';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
+import type { AuthDeps } from './auth-forms-store';
+import { FirebaseGoogleAuth } from './firebase-google-auth';
 import { OnboardingStore } from './onboarding-store';
 import { PaletteStore } from './palette-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
@@ -22,6 +25,11 @@ export class RootStore {
   readonly palette: PaletteStore;
   readonly builder: BuilderStore;
   readonly analytics: Tracker;
+  /** Google sign-in (Firebase, loaded on demand) and what the account forms need. */
+  readonly google: FirebaseGoogleAuth;
+  readonly auth: AuthDeps;
+  readonly adminAnalytics: AdminAnalyticsStore;
+  readonly verification: VerificationStore;
   readonly runner: RunnerStore;
   readonly assistant: AssistantStore;
   readonly promptAssistant: PromptAssistantStore;
@@ -32,7 +40,17 @@ export class RootStore {
   constructor(api: BlocksmithApi, storage: KeyValueStorage, locks: LockManagerLike | null) {
     this.analytics = new Tracker((name, props) => api.trackEvent(name, props));
     this.toasts = new ToastStore();
-    this.session = new SessionStore(api, storage, locks);
+    this.google = new FirebaseGoogleAuth(api);
+    this.session = new SessionStore(api, storage, locks, Date.now, this.google);
+    this.auth = {
+      api,
+      session: this.session,
+      google: this.google,
+      track: (name, props) => this.analytics.track(name, props),
+      storage,
+    };
+    this.adminAnalytics = new AdminAnalyticsStore(api, this.session);
+    this.verification = new VerificationStore(api, this.session, this.toasts);
     this.catalogue = new CatalogueStore(api);
     this.credits = new CreditsStore(api);
     this.palette = new PaletteStore(this.catalogue);

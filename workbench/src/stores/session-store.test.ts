@@ -70,3 +70,65 @@ describe('SessionStore', () => {
     expect(session.signedIn).toBe(false);
   });
 });
+
+describe('SessionStore with a Google (Firebase) sign-in', () => {
+  function external(token: string | null) {
+    const signedOut: string[] = [];
+    return {
+      signedOut,
+      session: {
+        fullName: 'Ada Lovelace',
+        idToken: async () => token,
+        signOut: async () => void signedOut.push('out'),
+      },
+    };
+  }
+
+  it('adopts the outside session: its ID token is the bearer, sign-out goes to the provider', async () => {
+    const api = new FakeApi();
+    api.tokenUsers.set('id-1', ADA);
+    const storage = memoryStorage();
+    const session = new SessionStore(api, storage, null);
+    const google = external('id-1');
+    await session.adoptExternal(google.session);
+    expect(session.signedIn).toBe(true);
+    expect(await session.accessToken()).toBe('id-1');
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY)!)).toEqual({ kind: 'firebase', user: ADA });
+    expect(api.createdUsers).toEqual(['Ada Lovelace']);
+    await session.signOut();
+    expect(google.signedOut).toEqual(['out']);
+    expect(api.calls).not.toContain('signOut');
+    expect(session.signedIn).toBe(false);
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('restores the provider session after a reload, or ends it when the provider has none', async () => {
+    const marker = JSON.stringify({ kind: 'firebase', user: ADA });
+    const api = new FakeApi();
+    const restored = external('id-2');
+    const tab = new SessionStore(api, memoryStorage({ [SESSION_STORAGE_KEY]: marker }), null, Date.now, {
+      restore: async () => restored.session,
+    });
+    await tab.init();
+    tab.dispose();
+    expect(tab.signedIn).toBe(true);
+    expect(await tab.accessToken()).toBe('id-2');
+    expect(api.refreshes).toEqual([]);
+
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: marker });
+    const gone = new SessionStore(api, storage, null, Date.now, { restore: async () => null });
+    await gone.init();
+    gone.dispose();
+    expect(await gone.accessToken()).toBeNull();
+    expect(gone.signedIn).toBe(false);
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('refuses an ID token the gateway does not know', async () => {
+    const session = new SessionStore(new FakeApi(), memoryStorage(), null);
+    await expect(session.adoptExternal(external('nobody').session)).rejects.toThrow(
+      'No session found. Please try signing in again.',
+    );
+    expect(session.signedIn).toBe(false);
+  });
+});

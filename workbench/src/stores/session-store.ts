@@ -6,9 +6,34 @@ export const AUTH_LOCK_NAME = 'blocksmith-auth';
 /** The auth service's auto-refresh tick, and how many ticks before expiry a token is refreshed. */
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_TICKS_BEFORE_EXPIRY = 3;
+const NO_SESSION = 'No session found. Please try signing in again.';
 
-interface StoredSession extends Session {
+/** A session of the gateway's own accounts: its tokens are refreshed here. */
+interface LocalSession extends Session {
+  kind?: 'local';
   user: AuthUser;
+}
+
+/** A sign-in kept by an outside provider (Firebase), which stores and refreshes its own tokens. */
+interface ExternalMarker {
+  kind: 'firebase';
+  user: AuthUser;
+}
+
+type StoredSession = LocalSession | ExternalMarker;
+
+/** A live sign-in of an outside provider (Firebase): its ID token is the gateway's bearer token. */
+export interface ExternalSession {
+  /** The name the provider knows, for the user record. */
+  readonly fullName?: string | null;
+  /** A valid ID token, refreshed by the provider when needed; null once the provider signed out. */
+  idToken(): Promise<string | null>;
+  signOut(): Promise<void>;
+}
+
+/** Brings an outside sign-in back after a reload or in another tab (loads the provider's SDK). */
+export interface ExternalSessionSource {
+  restore(): Promise<ExternalSession | null>;
 }
 
 export interface KeyValueStorage {
@@ -26,7 +51,12 @@ function readStored(storage: KeyValueStorage): StoredSession | null {
   const raw = storage.getItem(SESSION_STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as Partial<StoredSession>;
+    const parsed = JSON.parse(raw) as Omit<Partial<LocalSession>, 'kind'> & { kind?: string };
+    if (parsed.kind === 'firebase') {
+      return parsed.user && typeof parsed.user.id === 'string'
+        ? { kind: 'firebase', user: parsed.user }
+        : null;
+    }
     if (
       typeof parsed.access_token === 'string' &&
       typeof parsed.refresh_token === 'string' &&
@@ -34,7 +64,7 @@ function readStored(storage: KeyValueStorage): StoredSession | null {
       parsed.user &&
       typeof parsed.user.id === 'string'
     ) {
-      return parsed as StoredSession;
+      return parsed as LocalSession;
     }
   } catch {
     // A damaged entry is the same as none.
@@ -52,6 +82,8 @@ export class SessionStore {
   /** The authentication check has finished (publishing waits for it). */
   checked = false;
   private session: StoredSession | null = null;
+  /** The outside sign-in of a 'firebase' session, restored on first use. */
+  private external: Promise<ExternalSession | null> | null = null;
   private refreshing: Promise<void> | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
 
@@ -60,6 +92,7 @@ export class SessionStore {
     private readonly storage: KeyValueStorage,
     private readonly locks: LockManagerLike | null,
     private readonly now: () => number = Date.now,
+    private readonly externalSource: ExternalSessionSource | null = null,
   ) {
     makeObservable<SessionStore, 'adopt'>(this, {
       user: observableRef,
@@ -118,6 +151,7 @@ export class SessionStore {
     const result = await this.api.signIn(email.trim(), password);
     if (!result.session) throw new Error('Please confirm your e-mail address before signing in.');
     this.save(result.session, result.user);
+    await this.createUserRecord(null);
   }
 
   /** Returns false when the address must be confirmed before a session is given. */
@@ -125,12 +159,41 @@ export class SessionStore {
     const result = await this.api.signUp(email.trim(), password, fullName);
     if (!result.session) return false;
     this.save(result.session, result.user);
+    await this.createUserRecord(fullName);
     return true;
+  }
+
+  /**
+   * Takes over an outside sign-in (Google through Firebase): the gateway is asked who its ID token
+   * belongs to, which also creates the account's record there on first sight.
+   */
+  async adoptExternal(external: ExternalSession): Promise<AuthUser> {
+    const token = await external.idToken();
+    if (!token) throw new Error(NO_SESSION);
+    const user = await this.api.meWithToken(token);
+    if (!user) throw new Error(NO_SESSION);
+    this.external = Promise.resolve(external);
+    const stored: ExternalMarker = { kind: 'firebase', user };
+    this.storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+    this.adopt(stored);
+    await this.createUserRecord(external.fullName ?? null);
+    return user;
+  }
+
+  /** After any sign-in the person's user record is made once; a failure here changes nothing. */
+  private async createUserRecord(fullName: string | null): Promise<void> {
+    const name = fullName?.trim() ? fullName.trim() : null;
+    try {
+      await this.api.createUser(name);
+    } catch (error) {
+      console.warn('The user record could not be created.', errorMessage(error, ''));
+    }
   }
 
   async signOut(): Promise<void> {
     try {
-      if (this.session) await this.api.signOut();
+      if (this.session?.kind === 'firebase') await (await this.externalSession())?.signOut();
+      else if (this.session) await this.api.signOut();
     } catch (error) {
       console.warn(
         'Signing out on the server failed; the session is dropped here anyway.',
@@ -138,12 +201,17 @@ export class SessionStore {
       );
     }
     this.storage.removeItem(SESSION_STORAGE_KEY);
+    this.external = null;
     this.adopt(null);
   }
 
   /** The access token for a request, refreshed first when it expires within three ticks. */
   async accessToken(): Promise<string | null> {
     if (!this.session) return null;
+    if (this.session.kind === 'firebase') {
+      const external = await this.externalSession();
+      return (await external?.idToken().catch(() => null)) ?? null;
+    }
     if (this.expiresSoon()) {
       try {
         await this.refresh();
@@ -151,7 +219,29 @@ export class SessionStore {
         console.warn('The session could not be refreshed.', error);
       }
     }
-    return this.session?.access_token ?? null;
+    return this.localAccessToken();
+  }
+
+  private localAccessToken(): string | null {
+    return this.session && this.session.kind !== 'firebase' ? this.session.access_token : null;
+  }
+
+  /** The outside sign-in behind a 'firebase' session; when the provider has none, the session ends. */
+  private externalSession(): Promise<ExternalSession | null> {
+    this.external ??= (async () => {
+      let external: ExternalSession | null = null;
+      try {
+        external = this.externalSource ? await this.externalSource.restore() : null;
+      } catch (error) {
+        console.warn('The Google sign-in could not be restored.', errorMessage(error, ''));
+      }
+      if (!external && this.session?.kind === 'firebase') {
+        this.storage.removeItem(SESSION_STORAGE_KEY);
+        this.adopt(null);
+      }
+      return external;
+    })();
+    return this.external;
   }
 
   /** Refreshes once, however many callers ask at the same time. */
@@ -165,8 +255,8 @@ export class SessionStore {
   private async refreshUnderLock(): Promise<void> {
     const work = async (): Promise<void> => {
       const stored = readStored(this.storage);
-      if (!stored) {
-        this.adopt(null);
+      if (!stored || stored.kind === 'firebase') {
+        this.adopt(stored);
         return;
       }
       // Another tab may have refreshed while this one waited for the lock: then its session is fresh.
@@ -189,7 +279,7 @@ export class SessionStore {
   }
 
   private save(session: Session, user: AuthUser): void {
-    const stored: StoredSession = {
+    const stored: LocalSession = {
       access_token: session.access_token,
       refresh_token: session.refresh_token,
       expires_at: session.expires_at,
@@ -200,6 +290,7 @@ export class SessionStore {
   }
 
   private adopt(stored: StoredSession | null): void {
+    if (stored?.kind !== 'firebase') this.external = null;
     this.session = stored;
     if (stored === null) this.user = null;
     else if (this.user?.id !== stored.user.id || this.user.email !== stored.user.email)
@@ -207,11 +298,11 @@ export class SessionStore {
   }
 
   private expiresSoon(session: StoredSession | null = this.session): boolean {
-    if (!session) return false;
+    if (!session || session.kind === 'firebase') return false;
     return session.expires_at * 1000 - this.now() < REFRESH_TICK_MS * REFRESH_TICKS_BEFORE_EXPIRY;
   }
 
-  private expired(session: StoredSession): boolean {
+  private expired(session: LocalSession): boolean {
     return session.expires_at * 1000 <= this.now();
   }
 

@@ -1,11 +1,15 @@
 /* Fixtures shared by the store tests (not used by the app). */
 import type { App, BlockCatalogueEntry, PublishingInfo, RunEvent } from '@blocksmith/schema';
 import type {
+  AnalyticsSummary,
   AppInput,
+  AppStatusCounts,
   AuthUser,
   BlocksmithApi,
   GeneratedAppAnswer,
+  ReviewStatus,
   RunWatcher,
+  ServerInfo,
   Session,
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
@@ -220,7 +224,8 @@ export class FakeApi implements BlocksmithApi {
     this.check('signOut');
   }
   async me() {
-    return ADA;
+    this.check('me');
+    return this.meAnswer;
   }
   credit = 50;
   async credits() {
@@ -368,6 +373,65 @@ export class FakeApi implements BlocksmithApi {
   async billingEnabled() {
     this.check('billingEnabled');
     return this.billing;
+  }
+  // Accounts and admin pages.
+  recoveries: string[] = [];
+  passwordUpdates: Array<{ password: string; recoveryToken?: string }> = [];
+  createdUsers: Array<string | null> = [];
+  serverAnswer: ServerInfo = { authProvider: 'local', billingEnabled: false, firebase: null };
+  tokenUsers = new Map<string, AuthUser>();
+  meAnswer: AuthUser | null = ADA;
+  summaries: string[] = [];
+  summary: AnalyticsSummary = {
+    range: '30d',
+    raw: { user_signup: 3, user_login: 5, app_created: 2, app_executed: 7, network_error: 1 },
+    recent: [{ name: 'user_login', at: '2025-01-02T10:00:00.000Z', props: { method: 'password' } }],
+  };
+  pending: App[] = [];
+  statusCounts: AppStatusCounts = { pending: 0, approved: 0, rejected: 0 };
+  reviews: Array<{ id: string; status: ReviewStatus; reviewNotes: string | null }> = [];
+  async recoverPassword(email: string) {
+    this.check('recoverPassword');
+    this.recoveries.push(email);
+  }
+  async updatePassword(password: string, recoveryToken?: string) {
+    this.check('updatePassword');
+    this.passwordUpdates.push({ password, recoveryToken });
+    return ADA;
+  }
+  async createUser(fullName: string | null) {
+    this.check('createUser');
+    this.createdUsers.push(fullName);
+  }
+  async serverInfo() {
+    this.check('serverInfo');
+    return this.serverAnswer;
+  }
+  async meWithToken(token: string) {
+    this.check('meWithToken');
+    return this.tokenUsers.get(token) ?? null;
+  }
+  async analyticsSummary(range: string) {
+    this.check('analyticsSummary');
+    this.summaries.push(range);
+    return { ...this.summary, range };
+  }
+  async pendingApps() {
+    this.check('pendingApps');
+    return this.pending;
+  }
+  async appStatusCounts() {
+    this.check('appStatusCounts');
+    return this.statusCounts;
+  }
+  async reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null) {
+    this.check('reviewApp');
+    this.reviews.push({ id, status, reviewNotes });
+    const app = this.pending.find((candidate) => candidate.id === id);
+    if (!app) throw new Error('App not found.');
+    this.pending = this.pending.filter((candidate) => candidate.id !== id);
+    const reviewed: App = { ...app, verificationStatus: status, reviewNotes };
+    return reviewed;
   }
 }
 

@@ -1,114 +1,92 @@
-import { Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../api/blocksmith-api';
-import { Logo } from '../../components/Logo';
+import { Link, useNavigate } from 'react-router-dom';
+import { SignInForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
+import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { AuthLayout, FormMessage, GoogleButton } from './AuthLayout';
+import { useSignInRedirect, withRedirect } from './use-sign-in-redirect';
 
-/** Only paths inside the product are followed after signing in. */
-export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return '/app';
-  return value;
-}
-
-type Mode = 'signin' | 'signup';
-
-/** Sign in or create an account, then go back where the person came from (?redirect=). */
+/** /signin: log in (e-mail and password, or Google), or ask for a password reset mail. */
 export const SignInPage = observer(function SignInPage() {
-  const { session } = useStores();
-  const [params] = useSearchParams();
+  const { auth } = useStores();
+  const redirect = useSignInRedirect();
   const navigate = useNavigate();
-  const redirect = safeRedirect(params.get('redirect'));
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const [notice, setNotice] = useState('');
+  const [form] = useState(() => new SignInForm(auth, redirect));
+  const forgot = form.mode === 'forgot';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem('');
-    setNotice('');
-    if (email.trim() === '' || password === '') {
-      setProblem('Enter your e-mail address and a password.');
-      return;
-    }
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        await session.signIn(email, password);
-        navigate(redirect, { replace: true });
-      } else if (await session.signUp(email, password, fullName)) {
-        navigate(redirect, { replace: true });
-      } else {
-        setNotice('Check your inbox: confirm your e-mail address, then sign in.');
-        setMode('signin');
-      }
-    } catch (error) {
-      setProblem(errorMessage(error, 'Signing in failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const to = await form.submit();
+    if (to) navigate(to, { replace: true });
+  };
+  const google = async () => {
+    if (await form.google()) navigate('/auth/callback?start=google');
   };
 
   return (
-    <div className="page-center signin-page">
-      <Card className="signin-card" elevation={2}>
-        <div className="signin-logo">
-          <Logo />
-        </div>
-        <Tabs id="signin-mode" selectedTabId={mode} onChange={(id) => setMode(id as Mode)} fill>
-          <Tab id="signin" title="Sign In" />
-          <Tab id="signup" title="Create account" />
-        </Tabs>
-        <form onSubmit={(event) => void submit(event)} className="signin-form">
-          {mode === 'signup' && (
-            <FormGroup label="Full name" labelFor="signin-name" labelInfo="(optional)">
-              <InputGroup id="signin-name" autoComplete="name" value={fullName} onValueChange={setFullName} />
-            </FormGroup>
-          )}
-          <FormGroup label="E-mail" labelFor="signin-email">
-            <InputGroup
-              id="signin-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onValueChange={setEmail}
-              autoFocus
-            />
-          </FormGroup>
+    <AuthLayout
+      title={forgot ? ACCOUNT_TEXTS.forgotTitle : ACCOUNT_TEXTS.signInTitle}
+      subtitle={forgot ? ACCOUNT_TEXTS.forgotSubtitle : ACCOUNT_TEXTS.signInSubtitle}
+    >
+      {!forgot && <GoogleButton onClick={() => void google()} disabled={form.busy} />}
+      <form className="account-form" onSubmit={(event) => void submit(event)}>
+        <FormGroup label="Email" labelFor="signin-email">
+          <InputGroup
+            id="signin-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onValueChange={(value) => form.setEmail(value)}
+            autoFocus
+          />
+        </FormGroup>
+        {!forgot && (
           <FormGroup label="Password" labelFor="signin-password">
             <InputGroup
               id="signin-password"
               type="password"
-              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-              value={password}
-              onValueChange={setPassword}
+              autoComplete="current-password"
+              required
+              value={form.password}
+              onValueChange={(value) => form.setPassword(value)}
             />
           </FormGroup>
-          {problem && (
-            <Callout intent="danger" className="signin-callout" role="alert">
-              {problem}
-            </Callout>
-          )}
-          {notice && (
-            <Callout intent="success" className="signin-callout">
-              {notice}
-            </Callout>
-          )}
+        )}
+        <FormMessage problem={form.problem} notice={form.notice} />
+        <Button
+          type="submit"
+          intent="primary"
+          fill
+          size="large"
+          loading={form.busy}
+          text={forgot ? 'Send Reset Link' : 'Sign In'}
+        />
+      </form>
+      <div className="account-links">
+        {forgot ? (
           <Button
-            type="submit"
-            intent="primary"
-            fill
-            size="large"
-            loading={busy}
-            text={mode === 'signin' ? 'Sign In' : 'Create account'}
+            variant="minimal"
+            size="small"
+            onClick={() => form.setMode('login')}
+            text="Back to Sign In"
           />
-        </form>
-      </Card>
-    </div>
+        ) : (
+          <Button
+            variant="minimal"
+            size="small"
+            onClick={() => form.setMode('forgot')}
+            text="Forgot Password?"
+          />
+        )}
+        <span>
+          No account? <Link to={withRedirect('/signup', redirect)}>Sign up</Link>
+        </span>
+      </div>
+    </AuthLayout>
   );
 });
+
+export default SignInPage;

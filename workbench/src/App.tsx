@@ -1,12 +1,18 @@
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toasts } from './components/Toasts';
 import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
 
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
+const StorePage = lazy(() => import('./pages/store/StorePage'));
+const PublisherPage = lazy(() => import('./pages/publisher/PublisherPage'));
+const MyAppsPage = lazy(() => import('./pages/my-apps/MyAppsPage'));
+const PrivacyPage = lazy(() => import('./pages/legal/PrivacyPage'));
+const TermsPage = lazy(() => import('./pages/legal/TermsPage'));
 const RunnerPage = lazy(() => import('./pages/runner/RunnerPage'));
 const SignUpPage = lazy(() => import('./pages/signup/SignUpPage'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
@@ -18,27 +24,34 @@ const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense
-        fallback={
-          <div className="page-loading">
-            <Spinner aria-label="Loading" />
-          </div>
-        }
-      >
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/app" element={<BuilderPage />} />
-          <Route path="/app/:slug" element={<RunnerPage />} />
-          <Route path="/signin" element={<SignInPage />} />
-          <Route path="/signup" element={<SignUpPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/auth/callback" element={<AuthCallbackPage />} />
-          <Route path="/auth-demo" element={<AuthDemoPage />} />
-          <Route path="/analytics" element={<AnalyticsPage />} />
-          <Route path="/verification" element={<VerificationPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <ErrorBoundary>
+        <Suspense
+          fallback={
+            <div className="page-loading">
+              <Spinner aria-label="Loading" />
+            </div>
+          }
+        >
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/app" element={<BuilderPage />} />
+            <Route path="/app/:slug" element={<RunnerPage />} />
+            <Route path="/signin" element={<SignInPage />} />
+            <Route path="/signup" element={<SignUpPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/auth/callback" element={<AuthCallbackPage />} />
+            <Route path="/auth-demo" element={<AuthDemoPage />} />
+            <Route path="/analytics" element={<AnalyticsPage />} />
+            <Route path="/verification" element={<VerificationPage />} />
+            <Route path="/store" element={<StorePage />} />
+            <Route path="/store/user/:userId" element={<PublisherPage />} />
+            <Route path="/my-apps" element={<MyAppsPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
       <Toasts />
     </BrowserRouter>
   );

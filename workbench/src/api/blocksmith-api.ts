@@ -158,6 +158,50 @@ export interface BlocksmithApi {
   pendingApps(): Promise<App[]>;
   appStatusCounts(): Promise<AppStatusCounts>;
   reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App>;
+
+  // The store, the publisher page, my-apps analytics and the sales contact.
+  /** Approved, public, published apps. */
+  storeApps(): Promise<App[]>;
+  /** A publisher's approved, public, published apps. */
+  appsByUser(userId: string): Promise<App[]>;
+  deleteApp(id: string): Promise<void>;
+  setAppPrivate(id: string, isPrivate: boolean): Promise<App>;
+  myAppsAnalytics(period: AnalyticsPeriod): Promise<MyAppsAnalytics>;
+  /** Answers the server's confirmation message. */
+  contactSales(input: SalesContactInput): Promise<string>;
+}
+
+/** The periods of the my-apps analytics toggle. */
+export type AnalyticsPeriod = '7d' | '30d';
+
+/** One app's activity in the my-apps analytics. */
+export interface AppAnalytics {
+  id: string;
+  name: string;
+  isPublished: boolean;
+  isPrivate: boolean;
+  category: string;
+  createdAt: string;
+  views: number;
+  runs: number;
+  upvotes: number;
+}
+
+export interface MyAppsAnalytics {
+  period: string;
+  apps: AppAnalytics[];
+  /** Runs per day (YYYY-MM-DD, UTC). */
+  history: Array<{ date: string; runs: number }>;
+  totals: { views: number; runs: number; upvotes: number };
+}
+
+/** An Enterprise enquiry from the pricing section. */
+export interface SalesContactInput {
+  name: string;
+  email: string;
+  company: string;
+  companySize: string | null;
+  message: string;
 }
 
 export type RunActionType = 'test_execution' | 'published';

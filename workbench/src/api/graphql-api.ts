@@ -8,19 +8,22 @@ import { createClient } from 'graphql-ws';
 import {
   ApiError,
   type AppInput,
-  type AuthResult,
   type AnalyticsSummary,
   type AppStatusCounts,
-  type ReviewStatus,
-  type ServerInfo,
+  type AuthResult,
   type AuthUser,
   type AvailableModels,
   type BlocksmithApi,
   type Credits,
   type GeneratedAppAnswer,
   type RunActionType,
+  type ReviewStatus,
   type RunWatcher,
+  type ServerInfo,
   type Session,
+  type AnalyticsPeriod,
+  type MyAppsAnalytics,
+  type SalesContactInput,
 } from './blocksmith-api';
 import * as ops from './operations';
 
@@ -332,6 +335,32 @@ export class GraphqlApi implements BlocksmithApi {
 
   async reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App> {
     return (await this.mutate<{ reviewApp: App }>(ops.REVIEW_APP, { id, status, reviewNotes })).reviewApp;
+  }
+
+  async storeApps(): Promise<App[]> {
+    return (await this.query<{ storeApps: App[] }>(ops.STORE_APPS)).storeApps;
+  }
+
+  async appsByUser(userId: string): Promise<App[]> {
+    return (await this.query<{ appsByUser: App[] }>(ops.APPS_BY_USER, { userId })).appsByUser;
+  }
+
+  async deleteApp(id: string): Promise<void> {
+    await this.mutate(ops.DELETE_APP, { id });
+  }
+
+  async setAppPrivate(id: string, isPrivate: boolean): Promise<App> {
+    return (await this.mutate<{ setAppPrivate: App }>(ops.SET_APP_PRIVATE, { id, isPrivate })).setAppPrivate;
+  }
+
+  async myAppsAnalytics(period: AnalyticsPeriod): Promise<MyAppsAnalytics> {
+    return (await this.query<{ myAppsAnalytics: MyAppsAnalytics }>(ops.MY_APPS_ANALYTICS, { period }))
+      .myAppsAnalytics;
+  }
+
+  async contactSales(input: SalesContactInput): Promise<string> {
+    return (await this.mutate<{ contactSales: { message: string } }>(ops.CONTACT_SALES, { input }))
+      .contactSales.message;
   }
 }
 

@@ -395,3 +395,72 @@ export const REVIEW_APP = gql`
   }
   ${APP_FIELDS}
 `;
+
+export const STORE_APPS = gql`
+  query StoreApps {
+    storeApps {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const APPS_BY_USER = gql`
+  query AppsByUser($userId: ID!) {
+    appsByUser(userId: $userId) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const DELETE_APP = gql`
+  mutation DeleteApp($id: ID!) {
+    deleteApp(id: $id)
+  }
+`;
+
+export const SET_APP_PRIVATE = gql`
+  mutation SetAppPrivate($id: ID!, $isPrivate: Boolean!) {
+    setAppPrivate(id: $id, isPrivate: $isPrivate) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
+`;
+
+export const MY_APPS_ANALYTICS = gql`
+  query MyAppsAnalytics($period: String!) {
+    myAppsAnalytics(period: $period) {
+      period
+      apps {
+        id
+        name
+        isPublished
+        isPrivate
+        category
+        createdAt
+        views
+        runs
+        upvotes
+      }
+      history {
+        date
+        runs
+      }
+      totals {
+        views
+        runs
+        upvotes
+      }
+    }
+  }
+`;
+
+export const CONTACT_SALES = gql`
+  mutation ContactSales($input: SalesContactInput!) {
+    contactSales(input: $input) {
+      message
+    }
+  }
+`;

@@ -63,9 +63,11 @@ export const PublicHeader = observer(function PublicHeader({ onPricing, signInRe
           </a>
         </nav>
         <div className="public-header-actions">
-          <Popover content={narrowMenu} placement="bottom-end" className="public-nav-narrow">
-            <Button variant="minimal" icon={<MenuIcon />} aria-label={PUBLIC_HEADER.menu} />
-          </Popover>
+          <span className="public-nav-narrow">
+            <Popover content={narrowMenu} placement="bottom-end">
+              <Button variant="minimal" icon={<MenuIcon />} aria-label={PUBLIC_HEADER.menu} />
+            </Popover>
+          </span>
           {signedIn ? (
             <>
               <CreditsBadge />

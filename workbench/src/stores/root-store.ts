@@ -8,11 +8,15 @@ import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import type { AuthDeps } from './auth-forms-store';
 import { FirebaseGoogleAuth } from './firebase-google-auth';
+import { LandingStore } from './landing-store';
+import { MyAppsStore } from './my-apps-store';
 import { OnboardingStore } from './onboarding-store';
 import { PaletteStore } from './palette-store';
+import { PublisherStore } from './publisher-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
 import { RunnerStore } from './runner-store';
 import { SessionStore, type KeyValueStorage, type LockManagerLike } from './session-store';
+import { StoreGalleryStore } from './store-gallery-store';
 import { ToastStore } from './toast-store';
 import { UpgradeStore } from './upgrade-store';
 
@@ -30,6 +34,10 @@ export class RootStore {
   readonly auth: AuthDeps;
   readonly adminAnalytics: AdminAnalyticsStore;
   readonly verification: VerificationStore;
+  readonly landing: LandingStore;
+  readonly gallery: StoreGalleryStore;
+  readonly publisher: PublisherStore;
+  readonly myApps: MyAppsStore;
   readonly runner: RunnerStore;
   readonly assistant: AssistantStore;
   readonly promptAssistant: PromptAssistantStore;
@@ -77,6 +85,10 @@ export class RootStore {
       this.analytics,
     );
     this.upgrade = new UpgradeStore(api, this.session, this.credits, this.toasts);
+    this.landing = new LandingStore(api, storage, this.session, this.analytics, this.toasts);
+    this.gallery = new StoreGalleryStore(api, this.session, storage, this.toasts);
+    this.publisher = new PublisherStore(api);
+    this.myApps = new MyAppsStore(api);
   }
 
   /** Signs out, and forgets what belonged to the person. */

@@ -1,15 +1,18 @@
 /* Fixtures shared by the store tests (not used by the app). */
 import type { App, BlockCatalogueEntry, PublishingInfo, RunEvent } from '@blocksmith/schema';
 import type {
-  AnalyticsSummary,
+  AnalyticsPeriod,
+  MyAppsAnalytics,
+  SalesContactInput,
   AppInput,
-  AppStatusCounts,
   AuthUser,
   BlocksmithApi,
+  AnalyticsSummary,
+  AppStatusCounts,
   GeneratedAppAnswer,
   ReviewStatus,
-  RunWatcher,
   ServerInfo,
+  RunWatcher,
   Session,
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
@@ -374,6 +377,7 @@ export class FakeApi implements BlocksmithApi {
     this.check('billingEnabled');
     return this.billing;
   }
+
   // Accounts and admin pages.
   recoveries: string[] = [];
   passwordUpdates: Array<{ password: string; recoveryToken?: string }> = [];
@@ -432,6 +436,46 @@ export class FakeApi implements BlocksmithApi {
     this.pending = this.pending.filter((candidate) => candidate.id !== id);
     const reviewed: App = { ...app, verificationStatus: status, reviewNotes };
     return reviewed;
+  }
+
+  // The store, the publisher page, my-apps analytics and the sales contact.
+  /** The store's apps (approved, public, published), in the order the server would send them. */
+  storeList: App[] = [];
+  analytics: Record<AnalyticsPeriod, MyAppsAnalytics> = {
+    '7d': { period: '7d', apps: [], history: [], totals: { views: 0, runs: 0, upvotes: 0 } },
+    '30d': { period: '30d', apps: [], history: [], totals: { views: 0, runs: 0, upvotes: 0 } },
+  };
+  salesContacts: SalesContactInput[] = [];
+  salesAnswer = 'Thanks, we will be in touch.';
+  async storeApps() {
+    this.check('storeApps');
+    return this.storeList.map((app) => ({ ...app }));
+  }
+  async appsByUser(userId: string) {
+    this.check('appsByUser');
+    return this.storeList.filter((app) => app.owner_id === userId).map((app) => ({ ...app }));
+  }
+  async deleteApp(id: string) {
+    this.check('deleteApp');
+    this.apps.delete(id);
+    this.storeList = this.storeList.filter((app) => app.id !== id);
+  }
+  async setAppPrivate(id: string, isPrivate: boolean) {
+    this.check('setAppPrivate');
+    const app = this.apps.get(id);
+    if (!app) throw new Error('App not found.');
+    const changed = { ...app, isPrivate };
+    this.apps.set(id, changed);
+    return changed;
+  }
+  async myAppsAnalytics(period: AnalyticsPeriod) {
+    this.check('myAppsAnalytics');
+    return structuredClone(this.analytics[period]);
+  }
+  async contactSales(input: SalesContactInput) {
+    this.check('contactSales');
+    this.salesContacts.push(input);
+    return this.salesAnswer;
   }
 }
 

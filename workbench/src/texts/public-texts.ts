@@ -237,3 +237,6 @@ export const ERROR_SCREEN = {
   text: 'An unexpected error stopped this page. Refreshing usually helps; your saved apps are safe.',
   refresh: 'Refresh Page',
 } as const;
+
+/** Children under this age may not use the product (privacy page and terms). */
+export const CHILD_PRIVACY_AGE = 13;

@@ -1,15 +1,35 @@
-import { AnchorButton, NonIdealState } from '@blueprintjs/core';
-import { SearchIcon } from '@blueprintjs/icons';
+import { NonIdealState } from '@blueprintjs/core';
+import { useLocation } from 'react-router-dom';
+import { LinkButton } from '../../components/LinkButton';
+import { PublicFooter } from '../../components/PublicFooter';
+import { PublicHeader } from '../../components/PublicHeader';
+import { NOT_FOUND } from '../../texts/public-texts';
 
+/** Any unknown address. */
 export function NotFoundPage() {
+  const { pathname } = useLocation();
   return (
-    <div className="page-center">
-      <NonIdealState
-        icon={<SearchIcon size={48} />}
-        title="Page not found"
-        description="There is nothing at this address."
-        action={<AnchorButton href="/app" intent="primary" text="Open the builder" />}
-      />
+    <div className="public-page">
+      <PublicHeader />
+      <main className="public-main not-found">
+        <NonIdealState
+          icon={<span className="not-found-code">{NOT_FOUND.code}</span>}
+          title={NOT_FOUND.title}
+          description={
+            <>
+              <p>{NOT_FOUND.text}</p>
+              <code className="not-found-path">{pathname}</code>
+            </>
+          }
+          action={
+            <div className="not-found-actions">
+              <LinkButton intent="primary" href="/" text={NOT_FOUND.home} />
+              <LinkButton variant="outlined" href="/store" text={NOT_FOUND.store} />
+            </div>
+          }
+        />
+      </main>
+      <PublicFooter />
     </div>
   );
 }

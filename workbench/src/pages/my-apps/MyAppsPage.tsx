@@ -1,0 +1,187 @@
+import { Button, ButtonGroup, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import {
+  ChartIcon,
+  EyeOpenIcon,
+  PlayIcon,
+  ThumbsUpIcon,
+  TrophyIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import type { AnalyticsPeriod } from '../../api/blocksmith-api';
+import { LinkButton } from '../../components/LinkButton';
+import { PublicFooter } from '../../components/PublicFooter';
+import { PublicHeader } from '../../components/PublicHeader';
+import { appStatusLabel } from '../../stores/my-apps-store';
+import { useStores } from '../../stores-context';
+import { MY_APPS } from '../../texts/public-texts';
+import { RunsChart } from './RunsChart';
+import '../store/store.css';
+import './my-apps.css';
+
+const PERIODS: Array<{ period: AnalyticsPeriod; label: string }> = [
+  { period: '7d', label: MY_APPS.last7 },
+  { period: '30d', label: MY_APPS.last30 },
+];
+
+const STATUS_INTENT: Record<string, Intent> = {
+  [MY_APPS.status.private]: 'none',
+  [MY_APPS.status.published]: 'success',
+  [MY_APPS.status.draft]: 'warning',
+};
+
+/** /my-apps: views, runs and upvotes of the person's apps, runs per day, and the Top App. */
+export const MyAppsPage = observer(function MyAppsPage() {
+  const { myApps, session } = useStores();
+  const signedIn = session.signedIn;
+
+  useEffect(() => {
+    if (signedIn) void myApps.load();
+  }, [myApps, signedIn]);
+
+  return (
+    <div className="public-page">
+      <PublicHeader signInRedirect="/my-apps" />
+      <main className="public-main">
+        {!session.checked ? (
+          <div className="store-loading">
+            <Spinner aria-label={MY_APPS.loading} />
+          </div>
+        ) : !signedIn ? (
+          <NonIdealState
+            className="store-empty"
+            icon={<ChartIcon size={40} />}
+            title={MY_APPS.signInTitle}
+            description={MY_APPS.signInText}
+            action={<LinkButton intent="primary" href="/signin?redirect=/my-apps" text="Sign In" />}
+          />
+        ) : (
+          <Analytics />
+        )}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+});
+
+const Analytics = observer(function Analytics() {
+  const { myApps } = useStores();
+  const { apps, topAppId } = myApps.ranked;
+  const totals = myApps.totals;
+
+  return (
+    <>
+      <div className="store-title-row">
+        <div>
+          <h1 className="page-title">{MY_APPS.title}</h1>
+          <p className="muted page-subtitle">{MY_APPS.subtitle}</p>
+        </div>
+        <ButtonGroup aria-label="Period">
+          {PERIODS.map(({ period, label }) => (
+            <Button
+              key={period}
+              active={myApps.period === period}
+              aria-pressed={myApps.period === period}
+              text={label}
+              onClick={() => myApps.setPeriod(period)}
+            />
+          ))}
+        </ButtonGroup>
+      </div>
+      {myApps.error ? (
+        <NonIdealState
+          className="store-empty"
+          icon={<WarningSignIcon size={40} />}
+          title={MY_APPS.loadFailed}
+          description={myApps.error}
+          action={<Button text={MY_APPS.retry} onClick={() => void myApps.load()} />}
+        />
+      ) : !myApps.data ? (
+        <div className="store-loading">
+          <Spinner aria-label={MY_APPS.loading} />
+        </div>
+      ) : (
+        <div className={myApps.loading ? 'analytics-body is-loading' : 'analytics-body'}>
+          <div className="totals">
+            <Total icon={<EyeOpenIcon size={18} />} label={MY_APPS.totalViews} value={totals.views} />
+            <Total icon={<PlayIcon size={18} />} label={MY_APPS.totalRuns} value={totals.runs} />
+            <Total icon={<ThumbsUpIcon size={18} />} label={MY_APPS.totalUpvotes} value={totals.upvotes} />
+          </div>
+          <Card className="chart-card">
+            <h2 className="section-title">{MY_APPS.chartTitle}</h2>
+            <RunsChart bars={myApps.history} />
+          </Card>
+          <h2 className="section-title">{MY_APPS.appsTitle}</h2>
+          {apps.length === 0 ? (
+            <NonIdealState
+              className="store-empty"
+              title={MY_APPS.emptyTitle}
+              description={MY_APPS.emptyText}
+              action={<LinkButton intent="primary" href="/app" text={MY_APPS.openBuilder} />}
+            />
+          ) : (
+            <div className="app-grid">
+              {apps.map((app) => {
+                const label = appStatusLabel(app);
+                const top = app.id === topAppId;
+                return (
+                  <Card
+                    key={app.id}
+                    className={`analytics-app${top ? ' is-top' : ''}`}
+                    data-testid="analytics-app"
+                  >
+                    <div className="app-card-head">
+                      <h3 className="app-card-name">{app.name}</h3>
+                      <div className="app-card-tags">
+                        {top && (
+                          <Tag intent="primary" icon={<TrophyIcon />} data-testid="top-app">
+                            {MY_APPS.topApp}
+                          </Tag>
+                        )}
+                        <Tag minimal intent={STATUS_INTENT[label]}>
+                          {label}
+                        </Tag>
+                      </div>
+                    </div>
+                    {app.category && <p className="muted analytics-category">{app.category}</p>}
+                    <dl className="analytics-stats">
+                      <div>
+                        <dt>{MY_APPS.views}</dt>
+                        <dd>{app.views}</dd>
+                      </div>
+                      <div>
+                        <dt>{MY_APPS.runs}</dt>
+                        <dd>{app.runs}</dd>
+                      </div>
+                      <div>
+                        <dt>{MY_APPS.upvotes}</dt>
+                        <dd>{app.upvotes}</dd>
+                      </div>
+                    </dl>
+                  </Card>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+});
+
+function Total({ icon, label, value }: { icon: React.ReactNode; label: string; value: number }) {
+  return (
+    <Card className="total-card">
+      <span className="total-icon">{icon}</span>
+      <div>
+        <div className="total-value" data-testid={`total-${label}`}>
+          {value.toLocaleString('en-US')}
+        </div>
+        <div className="muted total-label">{label}</div>
+      </div>
+    </Card>
+  );
+}
+
+export default MyAppsPage;

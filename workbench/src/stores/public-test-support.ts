@@ -1,0 +1,47 @@
+/* Fixtures for the public pages' store tests (not used by the app). */
+import { emptyConfig, type App } from '@blocksmith/schema';
+import { Tracker } from '../analytics/tracker';
+import { ADA, FakeApi, manualTimers, memoryStorage } from './test-support';
+import { SessionStore, type KeyValueStorage } from './session-store';
+import { ToastStore } from './toast-store';
+
+export const BOB_ID = 'user-bob';
+
+/** A store app with sensible defaults. */
+export function storeApp(overrides: Partial<App> & { id: string; name: string }): App {
+  return {
+    description: '',
+    slug: overrides.id,
+    category: 'Other',
+    isPrivate: false,
+    isPublished: true,
+    owner_id: BOB_ID,
+    upvotes: 0,
+    views: 0,
+    uses: 0,
+    config: emptyConfig(),
+    verificationStatus: 'approved',
+    reviewNotes: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The fake API, a session (signed in as Ada unless told otherwise), toasts and a tracker. */
+export async function publicTestSetup(options: { signedIn?: boolean; storage?: KeyValueStorage } = {}) {
+  const api = new FakeApi();
+  const storage = options.storage ?? memoryStorage();
+  if (options.signedIn ?? true) {
+    storage.setItem(
+      'blocksmith-session',
+      JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
+    );
+  }
+  const session = new SessionStore(api, storage, null);
+  await session.init();
+  session.dispose();
+  const timers = manualTimers();
+  const toasts = new ToastStore(timers);
+  const analytics = new Tracker((name, props) => api.trackEvent(name, props));
+  return { api, storage, session, timers, toasts, analytics };
+}

@@ -18,8 +18,13 @@ export interface GatewayConfig {
   firebaseAuthDomain: string | undefined;
   /** Where the built workbench is served from, when it exists. */
   workbenchDir: string;
-  /** Blocks running at once in one run. */
+  /**
+   * Runs one process executes at once from the shared queue (with DATABASE_URL), and blocks running
+   * at once within one run.
+   */
   runConcurrency: number;
+  /** With DATABASE_URL: a run still going after this long is taken to be lost, and ended and refunded. */
+  runTimeoutSeconds: number;
   /** Where sales enquiries are mailed: SALES_EMAIL, else the first admin; null keeps them in the database only. */
   salesEmail: string | null;
   /** smtp:// or smtps:// URL; unset keeps mail in the outbox table and prints it to the log. */
@@ -99,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (firebaseProjectId ? `${firebaseProjectId}.firebaseapp.com` : undefined),
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, 1, 64),
+    runTimeoutSeconds: integer(env, 'RUN_TIMEOUT_SECONDS', 900, 2, 6 * 3600),
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || undefined,

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import { PostgresRunEvents } from './services/runs/postgres-run-events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -77,6 +80,31 @@ function allowPublicOrigin(publicUrl: string): express.RequestHandler {
   };
 }
 
+/** How long a stopping process waits for the runs it executes before handing them back. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
+/**
+ * With PostgreSQL, processes share work: runs and scheduled work are pg-boss jobs, and run progress
+ * crosses processes through LISTEN/NOTIFY.
+ */
+async function startSharedWork(
+  config: GatewayConfig,
+  dataSource: DataSource,
+): Promise<{ boss: PgBoss; events: PostgresRunEvents }> {
+  const boss = new PgBoss({
+    connectionString: config.databaseUrl!,
+    application_name: 'blocksmith-jobs',
+    max: 4,
+    // Lost runs are found by this sweep: a few times per run time limit, at most once a minute.
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(config.runTimeoutSeconds / 3))),
+  });
+  boss.on('error', (error: Error) => console.error(`Job queue: ${error.message}`));
+  await boss.start();
+  const events = new PostgresRunEvents(dataSource, config.databaseUrl!);
+  await events.start();
+  return { boss, events };
+}
+
 /** Starts the one HTTP port: the workbench, /graphql (HTTP and WebSocket) and /api. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
@@ -84,7 +112,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const provider = options.provider ?? createProvider(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const schema = await buildGatewaySchema();
-  const services = createServices({ config, dataSource: database.dataSource, registry, provider });
+  const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;
+  const services = createServices({ config, dataSource: database.dataSource, registry, provider, shared });
+  await services.runs.startWorkers();
   const contextFor = async (authorization: unknown): Promise<GraphQLContext> => {
     const token = bearerToken(authorization);
     const caller = token ? await services.auth.authenticate(token) : null;
@@ -237,7 +267,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
-  if (options.scheduledWork ?? true) services.scheduled.start(config.scheduleIntervalMs);
+  if (options.scheduledWork ?? true) {
+    if (shared) await services.scheduled.startOnQueue(shared.boss, config.scheduleIntervalMs);
+    else services.scheduled.start(config.scheduleIntervalMs);
+  }
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   return {
@@ -252,12 +285,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       `  auth:    ${config.authProvider === 'local' ? 'local accounts' : `Firebase project ${config.firebaseProjectId}`}`,
       `  mail:    ${config.smtpUrl ? `SMTP at ${new URL(config.smtpUrl).host}` : 'outbox table, printed to this log'}`,
       `  data:    ${database.kind === 'pglite' ? 'embedded PGlite at ' : 'PostgreSQL at '}${database.location}`,
+      `  runs:    ${shared ? `pg-boss queue on PostgreSQL, ${config.runConcurrency} at once in this process` : 'in this process'}`,
     ],
     services,
     async close() {
       await services.scheduled.stop();
       await apollo.stop();
-      await services.runs.drain();
+      await services.runs.drain(SHUTDOWN_GRACE_MS);
+      // Runs still under way go back to the queue for another process.
+      await shared?.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await services.hub.close();
       await services.accounts.settled();
       await services.analytics.settled();
       await services.auth.close?.();

@@ -57,6 +57,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataSource = new DataSource({ type: 'postgres', driver: pgliteDriver(db), entities, migrations });
   }
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  if (options.databaseUrl) await migrateAlone(dataSource, options.databaseUrl);
+  else await dataSource.runMigrations({ transaction: 'each' });
   return { dataSource, kind, location, close: () => dataSource.destroy() };
+}
+
+/** The advisory lock key that lets one process at a time migrate a shared PostgreSQL database. */
+const MIGRATION_LOCK = 7_263_001;
+
+/**
+ * Runs the migrations while holding a session-level advisory lock on a connection of its own, so
+ * gateway processes starting together against one server migrate one after another (the later
+ * ones then find nothing to do).
+ */
+async function migrateAlone(dataSource: DataSource, databaseUrl: string): Promise<void> {
+  const { Client } = await import('pg');
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
 }

@@ -12,6 +12,9 @@ import { BillingService } from './billing/billing-service';
 import { CreditLedger } from './credits';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
+import type { RunEvents } from './runs/run-events';
+import { InProcessRunQueue, PgBossRunQueue, type RunQueue } from './runs/run-queue';
+import type PgBoss from 'pg-boss';
 import { RunService } from './runs/run-service';
 import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
@@ -48,7 +51,7 @@ export interface Services {
   sales: SalesContactService;
   upvotes: UpvoteService;
   users: UserService;
-  hub: RunEventHub;
+  hub: RunEvents;
   files: DiskFileStore;
 }
 
@@ -57,8 +60,10 @@ export function createServices(deps: {
   dataSource: DataSource;
   registry: BlockRegistry;
   provider: AiProvider;
+  /** With processes sharing PostgreSQL: where run progress crosses processes, and the job queue. */
+  shared?: { events: RunEvents; boss: PgBoss };
 }): Services {
-  const { config, dataSource, registry, provider } = deps;
+  const { config, dataSource, registry, provider, shared } = deps;
   const mailer = config.smtpUrl
     ? new SmtpMailer({
         dataSource,
@@ -83,7 +88,13 @@ export function createServices(deps: {
       : accounts;
   const apps = new AppService(dataSource, registry);
   const ledger = new CreditLedger(dataSource);
-  const hub = new RunEventHub();
+  const hub: RunEvents = shared?.events ?? new RunEventHub();
+  const queue: RunQueue = shared
+    ? new PgBossRunQueue(shared.boss, {
+        concurrency: config.runConcurrency,
+        timeoutSeconds: config.runTimeoutSeconds,
+      })
+    : new InProcessRunQueue();
   const files = new DiskFileStore(dataSource, config.dataDir);
   const analytics = new AnalyticsService(dataSource);
   const runs = new RunService({
@@ -95,6 +106,7 @@ export function createServices(deps: {
     provider,
     files,
     hub,
+    queue,
     concurrency: config.runConcurrency,
   });
   const publishing = new PublishingService(dataSource, apps);
@@ -122,7 +134,7 @@ export function createServices(deps: {
           }
         : null,
   };
-  const scheduled = new ScheduledWork({ billing, ledger, accounts });
+  const scheduled = new ScheduledWork({ billing, ledger, accounts, dataSource });
   return {
     info,
     scheduled,

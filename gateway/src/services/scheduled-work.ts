@@ -1,6 +1,11 @@
+import type PgBoss from 'pg-boss';
+import type { DataSource } from 'typeorm';
 import type { AccountService } from './accounts';
 import type { BillingService } from './billing/billing-service';
 import type { CreditLedger } from './credits';
+
+/** The pg-boss queue of the periodic work. */
+export const SCHEDULED_WORK_QUEUE = 'scheduled-work';
 
 export interface ScheduledWorkResult {
   /** Cancelled subscriptions whose paid period ended, back on Free. */
@@ -25,6 +30,7 @@ export class ScheduledWork {
       billing: BillingService;
       ledger: CreditLedger;
       accounts: AccountService;
+      dataSource: DataSource;
       log?: (message: string) => void;
     },
   ) {}
@@ -43,6 +49,28 @@ export class ScheduledWork {
     this.timer.unref();
   }
 
+  /**
+   * With processes sharing PostgreSQL: the work is a pg-boss job on a cron schedule (every
+   * `intervalMs`, rounded to whole minutes), so each pass runs on one process only. A pass is also
+   * queued at start-up, once per minute however many processes start together.
+   */
+  async startOnQueue(boss: PgBoss, intervalMs: number): Promise<void> {
+    const minutes = Math.max(1, Math.min(59, Math.round(intervalMs / 60_000)));
+    await boss.createQueue(SCHEDULED_WORK_QUEUE, {
+      name: SCHEDULED_WORK_QUEUE,
+      retryLimit: 2,
+      retryDelay: 30,
+      expireInSeconds: 600,
+    });
+    await boss.work(SCHEDULED_WORK_QUEUE, { pollingIntervalSeconds: 2 }, async () => {
+      const result = await this.runOnce();
+      if (!result) throw new Error('Scheduled work failed; pg-boss will retry it.');
+      return result;
+    });
+    await boss.schedule(SCHEDULED_WORK_QUEUE, `*/${minutes} * * * *`);
+    await boss.send(SCHEDULED_WORK_QUEUE, {}, { singletonKey: 'start-up', singletonSeconds: 60 });
+  }
+
   /** Stops the timer and waits for a pass under way. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
@@ -55,6 +83,11 @@ export class ScheduledWork {
       const plansExpired = await this.deps.billing.expireEndedPlans();
       const { granted } = await this.deps.ledger.grantMonthlyToAll();
       const pruned = await this.deps.accounts.pruneExpired();
+      // Progress of runs finished over an hour ago is no longer watched (the run record keeps the outcome).
+      await this.deps.dataSource.query(
+        `DELETE FROM run_events e USING runs r
+          WHERE e.run_id = r.id AND r.finished_at < now() - interval '1 hour'`,
+      );
       return { plansExpired, creditsGranted: granted, pruned };
     } catch (error) {
       const log = this.deps.log ?? ((message: string) => console.error(message));

@@ -7,6 +7,7 @@ export { FileRecord } from './file-record.entity';
 export { MailMessage } from './mail-message.entity';
 export { PasswordResetToken } from './password-reset-token.entity';
 export { ProcessedWebhookEvent } from './processed-webhook-event.entity';
+export { RunEventRecord } from './run-event.entity';
 export { RunRecord, type RunRecordStatus } from './run-record.entity';
 export { SalesContact } from './sales-contact.entity';
 export { Secret } from './secret.entity';

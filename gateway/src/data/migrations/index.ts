@@ -3,6 +3,7 @@ import { LedgerRunIndex1763800000000 } from './1763800000000-ledger-run-index';
 import { RunErrorCode1763900000000 } from './1763900000000-run-error-code';
 import { EmailConfirmed1764000000000 } from './1764000000000-email-confirmed';
 import { StripeSubscriptions1764100000000 } from './1764100000000-stripe-subscriptions';
+import { RunEvents1764200000000 } from './1764200000000-run-events';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   RunErrorCode1763900000000,
   EmailConfirmed1764000000000,
   StripeSubscriptions1764100000000,
+  RunEvents1764200000000,
 ];

@@ -61,10 +61,12 @@ export class RunResolver {
 
   @Subscription(() => GraphQLJSONObject, {
     description: 'Every event of one of your runs, in order, from its start to run_finished.',
-    subscribe: ({ args, context }) => {
+    subscribe: async ({ args, context }) => {
       const { services, caller } = context as GraphQLContext;
       const runId = String(args.runId);
-      if (!caller || !services.hub.canWatch(runId, caller.userId)) throw new NotFoundError('Run not found.');
+      if (!caller || !(await services.hub.canWatch(runId, caller.userId))) {
+        throw new NotFoundError('Run not found.');
+      }
       return services.hub.watch(runId);
     },
   })

@@ -120,7 +120,14 @@ describe.each(databaseTargets)('BillingService on %s', (_name, databaseUrl) => {
     });
     const workers = Array.from(
       { length: 3 },
-      () => new ScheduledWork({ billing: billing(), ledger: december, accounts, log: () => undefined }),
+      () =>
+        new ScheduledWork({
+          billing: billing(),
+          ledger: december,
+          accounts,
+          dataSource: db.dataSource,
+          log: () => undefined,
+        }),
     );
     const decemberGrants = async () =>
       (

@@ -1,4 +1,5 @@
 import type { RunEvent } from '@blocksmith/schema';
+import type { RunEvents } from './run-events';
 
 interface RunChannel {
   ownerId: string;
@@ -12,12 +13,13 @@ interface RunChannel {
  * after starting a run still receives every event, in order. A finished run's events are kept for
  * `retainMs` and then dropped.
  */
-export class RunEventHub {
+export class RunEventHub implements RunEvents {
   private readonly channels = new Map<string, RunChannel>();
 
   constructor(private readonly retainMs = 60_000) {}
 
   open(runId: string, ownerId: string): void {
+    if (this.channels.has(runId)) return;
     this.channels.set(runId, { ownerId, events: [], listeners: new Set(), finished: false });
   }
 
@@ -34,9 +36,15 @@ export class RunEventHub {
   }
 
   /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */
-  canWatch(runId: string, userId: string): boolean {
+  async canWatch(runId: string, userId: string): Promise<boolean> {
     return this.channels.get(runId)?.ownerId === userId;
   }
+
+  async finished(runId: string): Promise<void> {
+    for await (const event of this.watch(runId)) void event;
+  }
+
+  async close(): Promise<void> {}
 
   /** Every event of the run so far, then the rest as they happen, ending with `run_finished`. */
   async *watch(runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent> {

@@ -77,7 +77,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     const events: RunEvent[] = [];
     for await (const event of hub.watch(started.runId)) events.push(event);
     const outcome = await started.done;
-    expect(outcome.result.generated_text).toBe('Hello Ada');
+    expect(outcome.result!.generated_text).toBe('Hello Ada');
     expect(events.map((e) => e.type)).toEqual([
       'run_started',
       'node_started',
@@ -93,7 +93,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     expect(await ledger.balance(owner)).toBe(48);
     expect((await ledger.history(owner))[0]).toMatchObject({ block_type: 'template', credits_used: 2 });
     expect((await db.dataSource.getRepository(AppRecord).findOneByOrFail({ id: app.id! })).uses).toBe(1);
-    expect(hub.canWatch(started.runId, randomUUID())).toBe(false);
+    expect(await hub.canWatch(started.runId, randomUUID())).toBe(false);
   });
 
   it('refunds a failed run and records why it failed', async () => {
@@ -191,6 +191,6 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       inputs: { input_text: 'https://www.linkedin.com/in/ada' },
       actionType: 'test_execution',
     });
-    expect((await started.done).result.generated_text).toBe('https://www.linkedin.com/in/ada');
+    expect((await started.done).result!.generated_text).toBe('https://www.linkedin.com/in/ada');
   });
 });

@@ -15,7 +15,8 @@ import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan 
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
-import type { RunEventHub } from './run-event-hub';
+import type { RunEvents } from './run-events';
+import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {
@@ -26,7 +27,9 @@ export interface RunServiceDeps {
   provider: AiProvider;
   /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
   files: FileStore & { forOwner?(ownerId: string): FileStore };
-  hub: RunEventHub;
+  hub: RunEvents;
+  /** Where started runs wait for a process to execute them; default: this process, at once. */
+  queue?: RunQueue;
   /** Where app_executed events go. */
   analytics?: Pick<AnalyticsService, 'record'>;
   /** Blocks running at once within one run. */
@@ -36,8 +39,11 @@ export interface RunServiceDeps {
 export interface StartedRun {
   runId: string;
   cost: number;
-  /** Settles when the run has finished and its record, uses count and any refund are stored. */
-  done: Promise<RunOutcome>;
+  /**
+   * Settles with the stored run once it has finished (on whichever process executed it) and its
+   * record, uses count and any refund are stored.
+   */
+  done: Promise<RunRecord>;
 }
 
 export interface StartRunRequest {
@@ -90,7 +96,7 @@ const MAX_INPUT_CHARS = 100_000;
 const FINISH_SUCCEEDED_RUN_SQL = `
 WITH done AS (
   UPDATE runs SET status = 'succeeded', result = $2::jsonb, nodes = $3::jsonb, finished_at = $4
-   WHERE id = $1 RETURNING app_id
+   WHERE id = $1 AND status = 'running' RETURNING app_id
 )
 UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)`;
 /** No upload is kept above this, whatever a block's settings say. */
@@ -101,10 +107,24 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
  * prices it, creates the run record and debits the ledger in one transaction, executes it with
  * progress on the hub, then stores the outcome, counts the use, or refunds a failed run.
  */
-export class RunService {
-  private readonly running = new Set<Promise<unknown>>();
+/** What a run says when the process executing it stopped before it ended. */
+export const INTERRUPTED_RUN_MESSAGE =
+  'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
 
-  constructor(private readonly deps: RunServiceDeps) {}
+export class RunService {
+  private readonly queue: RunQueue;
+  private started = false;
+
+  constructor(private readonly deps: RunServiceDeps) {
+    this.queue = deps.queue ?? new InProcessRunQueue();
+  }
+
+  /** Begins taking runs from the queue (with pg-boss: this process's share of everyone's runs). */
+  async startWorkers(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.queue.start((job, attempt) => this.executeJob(job, attempt));
+  }
 
   async start(request: StartRunRequest): Promise<StartedRun> {
     const { userId } = request;
@@ -121,24 +141,22 @@ export class RunService {
     await this.deps.ledger.chargeNewRun({ id: runId, appId: app.id!, userId, actionType, inputs }, items);
 
     this.deps.hub.open(runId, userId);
-    const done = this.execute(runId, app.id!, plan, inputs);
-    void done.then(
-      (outcome) =>
-        this.deps.analytics?.record(
-          'app_executed',
-          {
-            app_id: app.id,
-            app_name: app.name,
-            plugin_types: plan.nodes.map((node) => node.definition.kind),
-            credits_used: outcome.status === 'succeeded' ? plan.cost : 0,
-            success: outcome.status === 'succeeded',
-          },
-          userId,
-        ),
-      () => undefined,
-    );
-    this.running.add(done);
-    void done.finally(() => this.running.delete(done));
+    const finished = this.deps.hub.finished(runId);
+    const job: RunJob = { runId, appId: app.id!, appName: app.name, userId, config: app.config, inputs };
+    if (!this.started) await this.startWorkers();
+    try {
+      await this.queue.enqueue(job);
+    } catch (error) {
+      // Charged but never queued: end it now, refunded, so nothing is left charged and unfinished.
+      await this.endUnfinished(
+        runId,
+        'The run could not be queued. Your credits were refunded; please try again.',
+        'UNAVAILABLE',
+      );
+      throw error;
+    }
+    const done = finished.then(() => this.stored(runId));
+    done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
     return { runId, cost: plan.cost, done };
   }
 
@@ -190,9 +208,12 @@ export class RunService {
     return record;
   }
 
-  /** Waits for every run this process is executing (graceful shutdown). */
-  async drain(): Promise<void> {
-    await Promise.allSettled([...this.running]);
+  /**
+   * Graceful shutdown: takes no more runs and waits for those this process executes; with
+   * pg-boss, runs not done within `timeoutMs` go back to the queue for another process.
+   */
+  async drain(timeoutMs?: number): Promise<void> {
+    await this.queue.stop(timeoutMs);
   }
 
   private async runnableApp(request: {
@@ -259,7 +280,82 @@ export class RunService {
     return files.forOwner ? files.forOwner(userId) : files;
   }
 
-  private async execute(runId: string, appId: string, plan: RunPlan, inputs: Record<string, unknown>) {
+  private async stored(runId: string): Promise<RunRecord> {
+    return this.deps.dataSource.getRepository(RunRecord).findOneByOrFail({ id: runId });
+  }
+
+  /**
+   * Executes one queued run on this process. A retried job (its first process died or it outlived
+   * its time limit) that had already begun is not run twice: it ends failed and refunded.
+   */
+  private async executeJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
+    if (attempt.retry) {
+      const [row] = (await this.deps.dataSource.query(
+        `SELECT status, EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS begun FROM runs WHERE id = $1`,
+        [job.runId],
+      )) as { status: string; begun: boolean }[];
+      if (!row || row.status !== 'running') return; // it did finish, or is gone
+      if (row.begun) {
+        await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE');
+        return;
+      }
+    }
+    let plan: RunPlan;
+    try {
+      plan = planRun(job.config, this.deps.registry);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');
+      return;
+    }
+    this.deps.hub.open(job.runId, job.userId);
+    const outcome = await this.execute(job.runId, plan, job.inputs);
+    this.deps.analytics?.record(
+      'app_executed',
+      {
+        app_id: job.appId,
+        app_name: job.appName,
+        plugin_types: plan.nodes.map((node) => node.definition.kind),
+        credits_used: outcome.status === 'succeeded' ? plan.cost : 0,
+        success: outcome.status === 'succeeded',
+      },
+      job.userId,
+    );
+  }
+
+  /** Ends a run that is still running as failed, refunds it, and tells its watchers. */
+  private async endUnfinished(runId: string, error: string, errorCode: string): Promise<void> {
+    const ended = await this.storeFailure(runId, { status: 'failed', nodes: {}, error, errorCode });
+    if (ended)
+      this.deps.hub.publish({ type: 'run_finished', runId, at: Date.now(), status: 'failed', error });
+  }
+
+  /** Stores a failed or stopped run and refunds it, once: only a run still running changes. */
+  private async storeFailure(
+    runId: string,
+    failure: {
+      status: 'failed' | 'aborted';
+      nodes: Record<string, unknown>;
+      error: string | null;
+      errorCode: string | null;
+    },
+  ): Promise<boolean> {
+    return this.deps.dataSource.transaction(async (manager) => {
+      const changed = await manager.getRepository(RunRecord).update({ id: runId, status: 'running' }, {
+        status: failure.status,
+        result: null,
+        nodes: failure.nodes,
+        error: failure.error,
+        errorCode: failure.errorCode,
+        finishedAt: new Date(),
+      } as QueryDeepPartialEntity<RunRecord>);
+      if (!changed.affected) return false;
+      await this.deps.ledger.refund(runId, { manager });
+      return true;
+    });
+  }
+
+  private async execute(runId: string, plan: RunPlan, inputs: Record<string, unknown>): Promise<RunOutcome> {
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
     const outcome = await executeRun(plan, {
@@ -288,16 +384,11 @@ export class RunService {
           new Date(),
         ]);
       } else {
-        await this.deps.dataSource.transaction(async (manager) => {
-          await manager.getRepository(RunRecord).update({ id: runId }, {
-            status: outcome.status,
-            result: null,
-            nodes,
-            error: outcome.error ?? null,
-            errorCode: outcome.errorCode ?? null,
-            finishedAt: new Date(),
-          } as QueryDeepPartialEntity<RunRecord>);
-          await this.deps.ledger.refund(runId, { manager });
+        await this.storeFailure(runId, {
+          status: outcome.status,
+          nodes,
+          error: outcome.error ?? null,
+          errorCode: outcome.errorCode ?? null,
         });
       }
     } finally {

@@ -1,0 +1,21 @@
+import type { RunEvent } from '@blocksmith/schema';
+
+/**
+ * Where a run's progress goes and where watchers read it. In one process (the embedded database)
+ * it is the in-memory RunEventHub; with processes sharing PostgreSQL it is PostgresRunEvents, so
+ * a watcher on any process sees a run that another one executes.
+ */
+export interface RunEvents {
+  /** Before the first event of a run: who may watch it. */
+  open(runId: string, ownerId: string): void;
+  /** Appends an event; events of one run are delivered in the order they are published. */
+  publish(event: RunEvent): void;
+  /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */
+  canWatch(runId: string, userId: string): Promise<boolean>;
+  /** Every event of the run so far, then the rest as they happen, ending with `run_finished`. */
+  watch(runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent>;
+  /** Settles when the run's `run_finished` has been published (by any process). */
+  finished(runId: string): Promise<void>;
+  /** Waits for published events to be stored, then stops listening. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+import type { AppConfig } from '@blocksmith/schema';
+import type PgBoss from 'pg-boss';
+
+/** A charged run, as handed to whichever process executes it. */
+export interface RunJob {
+  runId: string;
+  appId: string;
+  appName: string;
+  userId: string;
+  /** The app as it was when the run was started (later edits do not change a queued run). */
+  config: AppConfig;
+  inputs: Record<string, unknown>;
+}
+
+/** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */
+export type ExecuteRun = (job: RunJob, attempt: { retry: boolean }) => Promise<void>;
+
+/** Where started runs wait for a process to execute them. */
+export interface RunQueue {
+  readonly kind: 'in-process' | 'pg-boss';
+  start(execute: ExecuteRun): Promise<void>;
+  enqueue(job: RunJob): Promise<void>;
+  /** Takes no more runs and waits for the ones under way; with pg-boss, runs not done in time go back to the queue. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** The embedded database: every run executes in the process that started it. */
+export class InProcessRunQueue implements RunQueue {
+  readonly kind = 'in-process';
+  private execute: ExecuteRun | null = null;
+  private readonly running = new Set<Promise<void>>();
+
+  async start(execute: ExecuteRun): Promise<void> {
+    this.execute = execute;
+  }
+
+  async enqueue(job: RunJob): Promise<void> {
+    if (!this.execute) throw new Error('The run queue has not been started.');
+    const run = this.execute(job, { retry: false }).catch(() => undefined);
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+export const RUN_QUEUE = 'run';
+
+export interface PgBossRunQueueOptions {
+  /** Runs this process executes at once (RUN_CONCURRENCY). */
+  concurrency: number;
+  /** A run still active after this long is taken to be lost and is retried once (RUN_TIMEOUT_SECONDS). */
+  timeoutSeconds: number;
+}
+
+/**
+ * Runs as pg-boss jobs on the shared PostgreSQL server: the process that starts a run queues it,
+ * and any process with a free worker executes it. A job whose process died stays active until
+ * its time limit, then pg-boss hands it out once more (retryLimit 1) and the executor finishes it.
+ */
+export class PgBossRunQueue implements RunQueue {
+  readonly kind = 'pg-boss';
+  private workers: string[] = [];
+  private next = 0;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly options: PgBossRunQueueOptions,
+  ) {}
+
+  async start(execute: ExecuteRun): Promise<void> {
+    await this.boss.createQueue(RUN_QUEUE, {
+      name: RUN_QUEUE,
+      retryLimit: 1,
+      retryDelay: 0,
+      expireInSeconds: this.options.timeoutSeconds,
+      retentionDays: 1,
+    });
+    for (let i = 0; i < this.options.concurrency; i += 1) {
+      const id = await this.boss.work<RunJob>(
+        RUN_QUEUE,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          if (!job) return;
+          const run = execute(job.data, { retry: job.retryCount > 0 });
+          this.running.add(run);
+          try {
+            await run;
+          } finally {
+            this.running.delete(run);
+          }
+        },
+      );
+      this.workers.push(id);
+    }
+  }
+
+  async enqueue(job: RunJob): Promise<void> {
+    await this.boss.send(RUN_QUEUE, job);
+    // A worker of this process looks at once instead of at its next poll; others poll.
+    const worker = this.workers[this.next++ % Math.max(1, this.workers.length)];
+    if (worker) this.boss.notifyWorker(worker);
+  }
+
+  async stop(timeoutMs = 30_000): Promise<void> {
+    await Promise.all(this.workers.map((id) => this.boss.offWork({ id })));
+    this.workers = [];
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    // Runs still under way go back to the queue when pg-boss stops (their jobs fail into a retry).
+  }
+}

@@ -20,6 +20,8 @@ export default tseslint.config(
         URL: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
         setImmediate: 'readonly',
         performance: 'readonly',
         AbortController: 'readonly',

@@ -21,7 +21,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -32,7 +32,7 @@ function freePort() {
   });
 }
 
-async function waitUntilUp(url, child, timeoutMs = 60_000) {
+export async function waitUntilUp(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);

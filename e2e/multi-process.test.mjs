@@ -1,0 +1,388 @@
+// Several gateway processes on one PostgreSQL server (TEST_DATABASE_URL, started by .ci/run):
+// runs are pg-boss jobs any process may execute, progress crosses processes through LISTEN/NOTIFY,
+// a run whose process dies is ended and refunded, and scheduled work runs once.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createClient } from 'graphql-ws';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import WebSocket from 'ws';
+import { ROOT, freePort, waitUntilUp } from './server.mjs';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const skip = SERVER_URL ? false : 'TEST_DATABASE_URL is not set (bash .ci/run starts a PostgreSQL server)';
+
+/**
+ * An OpenAI-compatible chat completions server on a loopback port that streams its answer slowly
+ * (a piece every `pieceMs`), so a run is still going while the test looks at it.
+ */
+function startSlowModel({ pieces = 8, pieceMs = 150 } = {}) {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Not found' } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed) return clearInterval(timer);
+        if (sent === pieces) {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
+          return;
+        }
+        const chunk = {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { content: `w${sent} ` } }],
+        };
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        sent += 1;
+      }, pieceMs);
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${server.address().port}/v1` }),
+    ),
+  );
+}
+
+/** A database of its own on the test server, dropped at the end. */
+async function freshDatabase() {
+  const name = `blocksmith_mp_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: SERVER_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** One built gateway process on `databaseUrl`. */
+async function startProcess(databaseUrl, env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-mp-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      WORKBENCH_DIR: path.join(dataDir, 'none'),
+      RUN_TIMEOUT_SECONDS: '3',
+      // Tokens name the public URL as their issuer: replicas behind one address share it.
+      PUBLIC_URL: 'http://blocksmith.test',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const url = `http://localhost:${port}`;
+  await waitUntilUp(url, child).catch((error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${log}`, { cause: error });
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    log: () => log,
+    async graphql(query, variables = {}, token) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const answer = await response.json();
+      if (answer.errors) throw new Error(answer.errors[0].message);
+      return answer.data;
+    },
+    /** Every progress event of a run, through this process's graphql-ws endpoint. */
+    watch(runId, token) {
+      const client = createClient({
+        url: `${url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${token}` },
+        retryAttempts: 0,
+      });
+      const events = [];
+      const done = new Promise((resolve, reject) => {
+        client.subscribe(
+          { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
+          {
+            next: (result) =>
+              result.errors
+                ? reject(new Error(result.errors[0].message))
+                : events.push(result.data.runProgress),
+            error: reject,
+            complete: () => resolve(events),
+          },
+        );
+      }).finally(() => client.dispose());
+      return { events, done };
+    },
+    kill() {
+      child.kill('SIGKILL');
+      return exited;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const APP_CONFIG = {
+  plugins: [
+    { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
+    {
+      id: 'gen',
+      type: 'textGeneration',
+      position: { x: 400, y: 100 },
+      settings: { prompt_template: 'Write about {{input_text}}' },
+    },
+    { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
+  ],
+  connections: [
+    { id: 'c1', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
+    { id: 'c2', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
+  ],
+  canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+};
+
+async function signUpWithApp(gateway, email) {
+  const { signUp } = await gateway.graphql(
+    'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { user { id } session { access_token } } }',
+    { email },
+  );
+  const token = signUp.session.access_token;
+  await gateway.graphql('mutation { initializeCredits { credits } }', {}, token);
+  const { createApp } = await gateway.graphql(
+    'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
+    {
+      input: {
+        name: 'Essay',
+        description: 'Writes',
+        slug: `essay-${randomBytes(3).toString('hex')}`,
+        category: 'Content',
+        isPrivate: false,
+        config: APP_CONFIG,
+      },
+    },
+    token,
+  );
+  return { token, userId: signUp.user.id, appId: createApp.id };
+}
+
+function startRun(gateway, token, appId) {
+  return gateway
+    .graphql(
+      'mutation ($appId: ID!) { startRun(appId: $appId, inputs: { input_text: "tides" }) { runId cost } }',
+      { appId },
+      token,
+    )
+    .then((data) => data.startRun);
+}
+
+function assertWhole(events, runId) {
+  assert.ok(events.length >= 5, `expected the whole run, got ${events.length} events`);
+  assert.ok(events.every((e) => e.runId === runId));
+  assert.equal(events[0].type, 'run_started');
+  assert.equal(events.at(-1).type, 'run_finished');
+  assert.equal(events.filter((e) => e.type === 'run_finished').length, 1);
+}
+
+describe('gateway processes sharing PostgreSQL', { skip }, () => {
+  let model;
+  let db;
+  let a;
+  let b;
+  let sql;
+
+  before(async () => {
+    model = await startSlowModel();
+    db = await freshDatabase();
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
+    a = await startProcess(db.url, env);
+    b = await startProcess(db.url, env);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  after(async () => {
+    await a?.stop();
+    await b?.stop();
+    await sql?.end();
+    await db?.drop();
+    model?.server.close();
+  });
+
+  test(
+    'a run started through A is watched through A and B, every event in order',
+    { timeout: 60_000 },
+    async () => {
+      const { token, appId } = await signUpWithApp(a, `mp-${randomBytes(3).toString('hex')}@example.com`);
+      const { runId, cost } = await startRun(a, token, appId);
+      // One of the two watchers is on the process that does not execute the run.
+      const [viaA, viaB] = await Promise.all([a.watch(runId, token).done, b.watch(runId, token).done]);
+      assertWhole(viaA, runId);
+      assert.deepEqual(viaB, viaA);
+      assert.ok(
+        viaA.filter((e) => e.type === 'node_partial').length >= 2,
+        'the streamed text arrives in pieces',
+      );
+      assert.equal(viaA.at(-1).status, 'succeeded');
+      const { rows } = await sql.query('SELECT status, cost FROM runs WHERE id = $1', [runId]);
+      assert.deepEqual(rows[0], { status: 'succeeded', cost });
+      const stored = await sql.query('SELECT seq FROM run_events WHERE run_id = $1 ORDER BY seq', [runId]);
+      assert.deepEqual(
+        stored.rows.map((r) => r.seq),
+        viaA.map((_, i) => i + 1),
+      );
+    },
+  );
+
+  test('runs started on both processes at once all complete', { timeout: 60_000 }, async () => {
+    const { token, appId } = await signUpWithApp(b, `mp-many-${randomBytes(3).toString('hex')}@example.com`);
+    const started = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => startRun(i % 2 ? a : b, token, appId)),
+    );
+    const watched = await Promise.all(
+      started.map(({ runId }, i) => (i % 2 ? b : a).watch(runId, token).done),
+    );
+    watched.forEach((events, i) => assertWhole(events, started[i].runId));
+    const { rows } = await sql.query(
+      `SELECT count(*)::int AS n FROM runs WHERE status = 'succeeded' AND id = ANY($1)`,
+      [started.map((s) => s.runId)],
+    );
+    assert.equal(rows[0].n, 6);
+  });
+
+  test(
+    'scheduled work fired on both processes at once grants each user this month once',
+    { timeout: 60_000 },
+    async () => {
+      const users = [];
+      for (let i = 0; i < 3; i += 1) {
+        const { signUp } = await a.graphql(
+          'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { user { id } } }',
+          { email: `mp-grant-${i}-${randomBytes(3).toString('hex')}@example.com` },
+        );
+        users.push(signUp.user.id); // signed up, never granted
+      }
+      const boss = new PgBoss({
+        connectionString: db.url,
+        supervise: false,
+        schedule: false,
+        migrate: false,
+      });
+      await boss.start();
+      const jobs = await Promise.all([boss.send('scheduled-work', {}), boss.send('scheduled-work', {})]);
+      for (;;) {
+        const { rows } = await sql.query('SELECT state FROM pgboss.job WHERE id = ANY($1::uuid[])', [jobs]);
+        if (rows.length === 2 && rows.every((r) => r.state === 'completed')) break;
+        assert.ok(!rows.some((r) => r.state === 'failed'), 'a scheduled pass failed');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await boss.stop({ graceful: false, close: true });
+      const { rows } = await sql.query(
+        `SELECT user_id, count(*)::int AS grants, sum(delta)::int AS credits FROM credit_ledger
+        WHERE kind = 'grant' AND grant_period = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') AND user_id = ANY($1::uuid[])
+        GROUP BY user_id`,
+        [users],
+      );
+      assert.equal(rows.length, 3);
+      for (const row of rows) assert.deepEqual([row.grants, row.credits], [1, 50], `user ${row.user_id}`);
+    },
+  );
+});
+
+describe('a process that dies mid-run', { skip }, () => {
+  let model;
+  let db;
+  let sql;
+  const processes = [];
+
+  before(async () => {
+    model = await startSlowModel({ pieces: 100, pieceMs: 100 });
+    db = await freshDatabase();
+    sql = new pg.Client({ connectionString: db.url });
+  });
+
+  after(async () => {
+    for (const p of processes) await p.stop();
+    await sql.end().catch(() => undefined);
+    await db?.drop();
+    model?.server.close();
+  });
+
+  test(
+    'leaves the run ended and refunded by another process, never charged and unfinished',
+    { timeout: 90_000 },
+    async () => {
+      const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
+      const a = await startProcess(db.url, env);
+      processes.push(a);
+      await sql.connect();
+      const { token, appId, userId } = await signUpWithApp(
+        a,
+        `mp-kill-${randomBytes(3).toString('hex')}@example.com`,
+      );
+      const balance = async () =>
+        (await sql.query('SELECT balance FROM credit_balances WHERE user_id = $1', [userId])).rows[0].balance;
+      const before = await balance();
+      const { runId, cost } = await startRun(a, token, appId);
+      assert.ok(cost > 0);
+      // Wait until A is streaming the answer, then kill it without warning.
+      for (;;) {
+        const { rows } = await sql.query(
+          `SELECT count(*)::int AS n FROM run_events WHERE run_id = $1 AND event->>'type' = 'node_partial'`,
+          [runId],
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await a.kill();
+      assert.equal(await balance(), before - cost, 'the run is charged while it is under way');
+
+      // B comes up; once the run's time limit has passed, pg-boss hands the job to B, which ends it.
+      const b = await startProcess(db.url, env);
+      processes.push(b);
+      const events = await b.watch(runId, token).done;
+      const finished = events.at(-1);
+      assert.equal(finished.type, 'run_finished');
+      assert.equal(finished.status, 'failed');
+      assert.match(finished.error, /interrupted because the server running it stopped/);
+      const { rows } = await sql.query('SELECT status, error_code FROM runs WHERE id = $1', [runId]);
+      assert.deepEqual(rows[0], { status: 'failed', error_code: 'UNAVAILABLE' });
+      assert.equal(await balance(), before, 'the credits came back');
+    },
+  );
+});

@@ -88,6 +88,11 @@ export class DocumentStore {
   /** Bumped on every change; compared with the saved revision to tell unsaved changes. */
   revision = 0;
   savedRevision = 0;
+  /**
+   * Bumped each time another app is loaded (or a new one started), never by edits or saves: what
+   * belongs to one app, such as the inputs typed for its run, is kept under this number.
+   */
+  loads = 0;
   private readonly history = new History<AppConfig>();
   private gestureStart: AppConfig | null = null;
   /** Observable mirror of the history's sizes. */
@@ -100,6 +105,7 @@ export class DocumentStore {
       invalidProblems: observableRef,
       revision: observable,
       savedRevision: observable,
+      loads: observable,
       historySize: observableRef,
       dirty: computed,
       canUndo: computed,
@@ -186,6 +192,7 @@ export class DocumentStore {
     this.syncHistory();
     this.revision += 1;
     if (options.saved) this.savedRevision = this.revision;
+    this.loads += 1;
   }
 
   /** A new, empty, unsaved app. */

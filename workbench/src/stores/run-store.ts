@@ -59,8 +59,11 @@ function text(value: unknown, fallback = ''): string {
  * and the artifacts the output blocks present.
  */
 export class RunStore {
-  values = observable.map<string, string>();
-  files = observable.map<string, File>({}, { deep: false });
+  /** What was typed (or the chosen file's name) by input key, for the app loaded as `inputsOf`. */
+  private readonly values = observable.map<string, string>();
+  private readonly files = observable.map<string, File>({}, { deep: false });
+  /** The document's load count the inputs were typed for; another app never sees them. */
+  private inputsOf = 0;
   phase: RunPhase = 'idle';
   error = '';
   runId: string | null = null;
@@ -74,7 +77,9 @@ export class RunStore {
     private readonly document: DocumentStore,
     private readonly catalogue: CatalogueStore,
   ) {
-    makeObservable(this, {
+    makeObservable<RunStore, 'inputsOf' | 'ownInputs'>(this, {
+      inputsOf: observable,
+      ownInputs: action,
       phase: observable,
       error: observable,
       runId: observable,
@@ -154,11 +159,36 @@ export class RunStore {
     return this.nodes.get(id);
   }
 
+  /** Whether the typed inputs belong to the app on the canvas. */
+  private get inputsCurrent(): boolean {
+    return this.inputsOf === this.document.loads;
+  }
+
+  /** Forgets inputs typed for another app, before this one's are written. */
+  private ownInputs(): void {
+    if (this.inputsCurrent) return;
+    this.values.clear();
+    this.files.clear();
+    this.inputsOf = this.document.loads;
+  }
+
+  /** The value typed for `key` in this app, if any. */
+  value(key: string): string | undefined {
+    return this.inputsCurrent ? this.values.get(key) : undefined;
+  }
+
+  /** The file chosen for `key` in this app, if any. */
+  file(key: string): File | undefined {
+    return this.inputsCurrent ? this.files.get(key) : undefined;
+  }
+
   setValue(key: string, value: string): void {
+    this.ownInputs();
     this.values.set(key, value);
   }
 
   setFile(key: string, file: File | null): void {
+    this.ownInputs();
     if (file) {
       this.files.set(key, file);
       this.values.set(key, file.name);
@@ -192,7 +222,7 @@ export class RunStore {
     const inputs: Record<string, string> = {};
     for (const field of this.inputFields) {
       if (field.kind === 'file') continue;
-      const value = this.values.get(field.key) ?? (field.kind === 'choice' ? (field.options[0] ?? '') : '');
+      const value = this.value(field.key) ?? (field.kind === 'choice' ? (field.options[0] ?? '') : '');
       inputs[field.key] = value;
     }
     return inputs;
@@ -229,9 +259,12 @@ export class RunStore {
     }
   }
 
+  /** Forgets the run and the inputs typed for it. */
   reset(): void {
     this.stopWatching?.();
     this.stopWatching = null;
+    this.values.clear();
+    this.files.clear();
     this.phase = 'idle';
     this.error = '';
     this.nodes.clear();
@@ -251,7 +284,7 @@ export class RunStore {
     try {
       const inputs: Record<string, unknown> = this.collectInputs();
       for (const field of this.inputFields) {
-        const file = this.files.get(field.key);
+        const file = this.file(field.key);
         if (field.kind === 'file' && file)
           inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
       }

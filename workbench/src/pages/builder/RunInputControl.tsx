@@ -14,7 +14,7 @@ export const RunInputControl = observer(function RunInputControl({
 }) {
   const { toasts } = useStores();
   const id = `run-input-${field.plugin.id}`;
-  const value = run.values.get(field.key) ?? '';
+  const value = run.value(field.key) ?? '';
   let control: React.ReactNode;
   let helper: string | undefined;
   if (field.kind === 'choice') {
@@ -36,7 +36,7 @@ export const RunInputControl = observer(function RunInputControl({
     control = (
       <FileInput
         fill
-        text={run.files.get(field.key)?.name ?? RUN_PANEL.chooseFile}
+        text={run.file(field.key)?.name ?? RUN_PANEL.chooseFile}
         inputProps={{ id, accept: field.accept || undefined }}
         onInputChange={(event) => {
           const input = event.currentTarget;

@@ -235,6 +235,68 @@ describe('BuilderStore', () => {
     expect(api.calls).not.toContain('startRun');
   });
 
+  it("a template run's inputs stay with the template: the assistant's app starts with empty inputs", async () => {
+    const { builder, api } = await testBuilder();
+    builder.loadTemplate(TEMPLATES.find((template) => template.id === 'travel-itinerary')!);
+    const where = builder.run.inputFields.find((field) => field.kind === 'text')!;
+    builder.run.setValue(where.key, 'Lisbon, 3 days');
+    await builder.runApp();
+    // Saving for the run keeps the inputs: it is still the same app.
+    expect(api.lastInputs?.[where.key]).toBe('Lisbon, 3 days');
+    expect(builder.run.value(where.key)).toBe('Lisbon, 3 days');
+
+    builder.loadGeneratedApp(
+      {
+        name: 'Summarise a text',
+        description: 'Summarises a text.',
+        slug: 'summarise-a-text-1',
+        isPrivate: false,
+        isPublished: false,
+        config: {
+          plugins: [
+            { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Text' } },
+            { id: 'ai', type: 'textGeneration', position: { x: 400, y: 100 }, settings: {} },
+          ],
+          connections: [{ id: 'c1', from: 'in', to: 'ai', fromPort: 'output', toPort: 'input' }],
+          canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+        },
+      },
+      { confirm: false },
+    );
+    const [text] = builder.run.inputFields;
+    expect(text!.key).toBe(where.key);
+    expect(builder.run.value(text!.key)).toBeUndefined();
+    expect(builder.run.collectInputs()).toEqual({ [where.key]: '' });
+  });
+
+  it('inputs belong to the loaded app even when another app is loaded without a run reset', async () => {
+    const { builder } = await testBuilder();
+    builder.dropBlock('textInput', { x: 0, y: 0 });
+    builder.run.setValue('input_text', 'typed for the first app');
+    builder.document.load({ name: 'Another', config: builder.document.config });
+    expect(builder.run.value('input_text')).toBeUndefined();
+    expect(builder.run.collectInputs()).toEqual({ input_text: '' });
+    builder.run.setValue('input_text', 'typed for the second app');
+    expect(builder.run.collectInputs()).toEqual({ input_text: 'typed for the second app' });
+  });
+
+  it('Escape closes the live preview, else leaves full screen; a dialog of its own keeps it', async () => {
+    const { builder } = await testBuilder();
+    buildThreeBlocks(builder);
+    await builder.openPreview();
+    expect(builder.previewOpen).toBe(true);
+    builder.askConfirm({ title: 'New app?', description: '', confirmText: 'Discard', onConfirm: () => {} });
+    expect(builder.escape()).toBe(false);
+    expect(builder.previewOpen).toBe(true);
+    builder.closeConfirm();
+    expect(builder.escape()).toBe(true);
+    expect(builder.previewOpen).toBe(false);
+    builder.view.setFullScreen(true);
+    expect(builder.escape()).toBe(true);
+    expect(builder.view.fullScreen).toBe(false);
+    expect(builder.escape()).toBe(false);
+  });
+
   it('exports a file named after the slug and imports it as a new app', async () => {
     const { builder, toasts } = await testBuilder();
     buildThreeBlocks(builder);

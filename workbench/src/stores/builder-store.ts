@@ -185,6 +185,7 @@ export class BuilderStore {
       closeConfirm: action,
       setShareOpen: action,
       setPreviewOpen: action,
+      escape: action,
       setOpenAppsOpen: action,
       newApp: action,
       loadTemplate: action,
@@ -336,6 +337,24 @@ export class BuilderStore {
 
   setPreviewOpen(open: boolean): void {
     this.previewOpen = open;
+  }
+
+  /**
+   * Escape on the builder (when no focused overlay took it): closes the live preview, else leaves
+   * full screen. A dialog of the builder's own stays for its own Escape handling. Answers whether
+   * anything closed.
+   */
+  escape(): boolean {
+    if (this.confirm !== null || this.shareOpen || this.openAppsOpen) return false;
+    if (this.previewOpen) {
+      this.previewOpen = false;
+      return true;
+    }
+    if (this.view.fullScreen) {
+      this.view.setFullScreen(false);
+      return true;
+    }
+    return false;
   }
 
   setOpenAppsOpen(open: boolean): void {

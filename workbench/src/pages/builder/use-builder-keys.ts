@@ -6,7 +6,10 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo, Delete/Backspace removes the selection, Escape leaves full screen. */
+/**
+ * Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo, Delete/Backspace removes the selection,
+ * Escape closes the live preview or leaves full screen (unless an overlay with focus took it).
+ */
 export function useBuilderKeys(builder: BuilderStore): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -24,8 +27,8 @@ export function useBuilderKeys(builder: BuilderStore): void {
         if (builder.view.selectedNodeIds.size === 0 && builder.view.selectedEdgeIds.size === 0) return;
         event.preventDefault();
         builder.deleteSelection();
-      } else if (event.key === 'Escape' && builder.view.fullScreen) {
-        builder.view.setFullScreen(false);
+      } else if (event.key === 'Escape' && !event.defaultPrevented) {
+        if (builder.escape()) event.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);

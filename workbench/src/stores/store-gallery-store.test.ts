@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@blocksmith/schema';
+import { runInAction } from 'mobx';
 import { BOB_ID, publicTestSetup, storeApp } from './public-test-support';
 import { CATEGORY_FILTERS, StoreGalleryStore, UPVOTE_ANIMATION_MS } from './store-gallery-store';
 import { ADA, memoryStorage } from './test-support';
@@ -153,6 +154,55 @@ describe('StoreGalleryStore', () => {
     expect(store.canUpvote(TRIAGE)).toBe(false);
     const visitor = await gallery({ signedIn: false });
     expect(visitor.store.canUpvote(TRIAGE)).toBe(false);
+  });
+
+  it('shows the cards only once publisher names and upvotes are known (no flash of wrong state)', async () => {
+    const setup = await publicTestSetup();
+    setup.api.storeList = [TRIAGE, storeApp({ id: 's4', name: 'Ada Tool', owner_id: ADA.id })];
+    await setup.api.upvoteApp('s2');
+    let answerStatus: () => void = () => undefined;
+    const statusAsked = new Promise<void>((asked) => {
+      const upvoteStatus = setup.api.upvoteStatus.bind(setup.api);
+      jest.spyOn(setup.api, 'upvoteStatus').mockImplementation(
+        (id) =>
+          new Promise((resolve) => {
+            asked();
+            const previous = answerStatus;
+            answerStatus = () => {
+              previous();
+              void upvoteStatus(id).then(resolve);
+            };
+          }),
+      );
+    });
+    const store = new StoreGalleryStore(setup.api, setup.session, setup.storage, setup.toasts, setup.timers);
+    const loading = store.load();
+    await statusAsked;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The list has arrived and the names are read, but an upvote status is still on its way.
+    expect(setup.api.calls).toContain('publisherName');
+    expect(store.loaded).toBe(false);
+    expect(store.visibleApps).toEqual([]);
+    answerStatus();
+    await loading;
+    expect(store.loaded).toBe(true);
+    const [triage, tool] = store.visibleApps;
+    expect(triage!.id).toBe('s2');
+    expect(store.canUpvote(triage!)).toBe(false);
+    expect(store.canUpvote(tool!)).toBe(true);
+    expect(store.publisherName(tool!)).toBe('Ada Lovelace');
+  });
+
+  it("a new sign-in forgets the previous person's upvotes", async () => {
+    const { store, api, session } = await gallery();
+    await store.upvote(TRIAGE);
+    expect(store.canUpvote(TRIAGE)).toBe(false);
+    api.upvoted.clear();
+    runInAction(() => {
+      session.user = { ...session.user!, id: 'user-carol' };
+    });
+    await store.load();
+    expect(store.canUpvote(TRIAGE)).toBe(true);
   });
 
   it('a failed upvote is only logged, and the count is put back', async () => {

@@ -39,6 +39,8 @@ export class StoreGalleryStore {
   publishers = new Map<string, string>();
   /** Apps the person has upvoted (from the server, and in this session). */
   upvoted = new Set<string>();
+  /** Whose upvotes `upvoted` holds. */
+  private upvotesOf: string | null = null;
   /** The app whose count is animating after an upvote. */
   animating: string | null = null;
   /** The app waiting for 'Confirm Deletion'. */
@@ -152,7 +154,11 @@ export class StoreGalleryStore {
     this.category = 'All';
   }
 
-  /** Loads the store's apps, the person's own apps and upvotes (signed in), and publisher names. */
+  /**
+   * Loads the store's apps, the person's own apps and upvotes (signed in), and publisher names.
+   * The cards appear only once names and upvotes are known, so none shows 'Publisher' or an
+   * Upvote button for an app already upvoted.
+   */
   async load(): Promise<void> {
     const count = ++this.loadCount;
     this.loading = true;
@@ -164,16 +170,15 @@ export class StoreGalleryStore {
         signedIn ? this.api.myApps() : Promise.resolve([] as App[]),
       ]);
       if (count !== this.loadCount) return;
+      const recordUpvotes = await this.knowDetails(store, mine, signedIn);
+      if (count !== this.loadCount) return;
       runInAction(() => {
+        recordUpvotes();
         this.storeApps = store;
         this.myApps = mine;
         this.loading = false;
         this.loaded = true;
       });
-      await Promise.all([
-        this.loadPublishers([...store, ...mine]),
-        signedIn ? this.loadUpvotes(store) : null,
-      ]);
     } catch (error) {
       if (count !== this.loadCount) return;
       runInAction(() => {
@@ -183,11 +188,42 @@ export class StoreGalleryStore {
     }
   }
 
+  /**
+   * Reads the publisher names these apps need and, signed in, which of the store's apps the
+   * person has upvoted; answers a step that records those upvotes (run it in the action that shows
+   * the apps). Failures of single look-ups are quiet: an unknown name shows 'Publisher', an
+   * unknown upvote the button (the server refuses a second upvote).
+   */
+  private async knowDetails(store: App[], mine: App[], signedIn: boolean): Promise<() => void> {
+    const user = signedIn ? (this.session.user?.id ?? null) : null;
+    const sameUser = user === this.upvotesOf;
+    const unknown = store.filter((app) => app.id !== undefined && !(sameUser && this.upvoted.has(app.id)));
+    const [, found] = await Promise.all([
+      this.loadPublishers([...store, ...mine]),
+      user !== null ? this.loadUpvotes(unknown) : [],
+    ]);
+    return () => {
+      if (user !== this.upvotesOf) {
+        this.upvoted.clear();
+        this.upvotesOf = user;
+      }
+      for (const id of found) this.upvoted.add(id);
+    };
+  }
+
   /** Refreshes the store and the person's apps after a change (delete, privacy). */
   private async refreshLists(): Promise<void> {
     try {
       const [store, mine] = await Promise.all([this.api.storeApps(), this.api.myApps()]);
+      const shown = new Set([...this.storeApps, ...this.myApps].map((app) => app.id));
+      const isNew = (app: App) => !shown.has(app.id);
+      const recordUpvotes = await this.knowDetails(
+        store.filter(isNew),
+        mine.filter(isNew),
+        this.session.signedIn,
+      );
       runInAction(() => {
+        recordUpvotes();
         this.storeApps = store;
         this.myApps = mine;
       });
@@ -199,10 +235,10 @@ export class StoreGalleryStore {
   private async loadMine(): Promise<void> {
     try {
       const mine = await this.api.myApps();
+      await this.loadPublishers(mine);
       runInAction(() => {
         this.myApps = mine;
       });
-      await this.loadPublishers(mine);
     } catch (error) {
       console.warn('Your apps could not be loaded.', error);
     }
@@ -225,20 +261,17 @@ export class StoreGalleryStore {
     });
   }
 
-  private async loadUpvotes(apps: App[]): Promise<void> {
+  /** The ids among `apps` the person has upvoted. */
+  private async loadUpvotes(apps: App[]): Promise<string[]> {
     const answers = await Promise.all(
-      apps
-        .filter((app) => app.id !== undefined && !this.upvoted.has(app.id))
-        .map((app) =>
-          this.api
-            .upvoteStatus(app.id!)
-            .then((done) => (done ? app.id! : null))
-            .catch(() => null),
-        ),
+      apps.map((app) =>
+        this.api
+          .upvoteStatus(app.id!)
+          .then((done) => (done ? app.id! : null))
+          .catch(() => null),
+      ),
     );
-    runInAction(() => {
-      for (const id of answers) if (id) this.upvoted.add(id);
-    });
+    return answers.filter((id): id is string => id !== null);
   }
 
   /**

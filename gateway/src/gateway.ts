@@ -26,7 +26,7 @@ import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
-import { queryLimits } from './graphql/limits';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION, queryLimits, subscriptionCap } from './graphql/limits';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
@@ -129,6 +129,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     {
       schema,
       validate: (schema, document) => validate(schema, document, [...specifiedRules, queryLimits()]),
+      // Each subscription holds a watcher (and, across processes, reads per event): cap them per socket.
+      onSubscribe: (ctx) => subscriptionCap(ctx.subscriptions, MAX_SUBSCRIPTIONS_PER_CONNECTION),
       context: (ctx) =>
         contextFor(ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization),
     },

@@ -57,3 +57,22 @@ export function queryLimits(maxDepth = MAX_DEPTH, maxFields = MAX_FIELDS): Valid
     };
   };
 }
+
+/** Subscriptions one WebSocket connection may hold at once. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
+
+/**
+ * Refuses a subscription beyond `max` on one connection. `subscriptions` is the connection's
+ * table, which already holds the one being asked for.
+ */
+export function subscriptionCap(
+  subscriptions: Readonly<Record<string, unknown>>,
+  max: number,
+): GraphQLError[] | undefined {
+  if (Object.keys(subscriptions).length <= max) return undefined;
+  return [
+    new GraphQLError(`This connection already has ${max} subscriptions; end one before starting another.`, {
+      extensions: { code: 'RATE_LIMITED' },
+    }),
+  ];
+}

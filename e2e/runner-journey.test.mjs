@@ -262,11 +262,23 @@ test(
     await shot(page, 'runner-published-run-1280');
 
     // Upvote: the count rises by one, the button locks, then gives way to the note; it stays after a reload.
+    await page.evaluate(() => {
+      globalThis.upvoteLocked = false;
+      new globalThis.MutationObserver(() => {
+        const button = globalThis.document.querySelector('[data-testid="upvote-button"]');
+        if (button?.classList.contains('is-animating') && button.disabled) globalThis.upvoteLocked = true;
+      }).observe(globalThis.document.body, { subtree: true, childList: true, attributes: true });
+    });
     await page.getByTestId('upvote-button').click();
     await page.getByTestId('runner-votes').getByText('1 votes').waitFor();
     await expectToast(page, 'Upvoted!');
     await page.getByTestId('upvoted').getByText('You upvoted this app').waitFor();
     assert.equal(await page.getByTestId('upvote-button').count(), 0);
+    assert.equal(
+      await page.evaluate(() => globalThis.upvoteLocked),
+      true,
+      'the button locked while animating',
+    );
     await shot(page, 'runner-published-upvoted-1280');
     await page.reload();
     await page.getByTestId('upvoted').waitFor();

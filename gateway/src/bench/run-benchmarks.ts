@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
+import { runProcessBenchmarks } from './processes.bench';
 
 /**
  * `npm run bench`: prints every benchmark's figures and keeps them in bench-results/ (git-ignored);
@@ -33,6 +34,19 @@ async function main(): Promise<void> {
       console.dir(report.gatewayPostgres, { depth: 4 });
     } else {
       console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the gateway on PostgreSQL too)');
+    }
+  }
+  if (wanted('processes')) {
+    if (process.env.BENCH_DATABASE_URL) {
+      report.processes = await runProcessBenchmarks(process.env.BENCH_DATABASE_URL);
+      console.log(
+        '\nGateway processes sharing PostgreSQL (BENCH_DATABASE_URL): runs/s with one and two, progress across processes',
+      );
+      console.dir(report.processes, { depth: 4 });
+    } else {
+      console.log(
+        '\n(set BENCH_DATABASE_URL=postgres://... to measure several gateway processes on PostgreSQL)',
+      );
     }
   }
   const outDir = path.resolve(__dirname, '..', '..', '..', 'bench-results');

@@ -145,6 +145,23 @@ describe('a run over GraphQL, watched over graphql-ws', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'succeeded' });
   }, 60_000);
 
+  it('runs an app to its end with runApp, the action type following from who runs it', async () => {
+    const token = await signUp('dee@example.com');
+    const created = await graphql(
+      'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
+      { input: { name: 'Topic writer', category: 'Content', config } },
+      token,
+    );
+    const appId = created.data!.createApp.id as string;
+    const answer = await graphql(
+      'mutation ($appId: ID!) { runApp(appId: $appId, inputs: { input_text: "tides" }) { status actionType cost } }',
+      { appId },
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.runApp).toEqual({ status: 'succeeded', actionType: 'test_execution', cost: 1 });
+  }, 30_000);
+
   it('refuses signed-out calls and malformed apps with codes', async () => {
     expect((await graphql('{ myApps { id } }')).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
     const token = await signUp('cy@example.com');

@@ -50,7 +50,7 @@ export class RunResolver {
       isAdmin: caller.isAdmin,
       appId,
       inputs: inputs ?? {},
-      ...(actionType === null ? {} : { actionType: parseActionType(actionType) }),
+      ...(actionType == null ? {} : { actionType: parseActionType(actionType) }),
     });
   }
 

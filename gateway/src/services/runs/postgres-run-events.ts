@@ -6,17 +6,21 @@ import type { RunEvents } from './run-events';
 const CHANNEL = 'run_events';
 
 /**
- * Appends the next event of a run and notifies every listening process with the run id and the
- * event's number only; watchers read the event itself from the table. $1 run id (uuid), $2 event,
- * $3 run id (text, for the payload).
+ * Appends the next events of a run (a JSON array, numbered on from the last one stored) and
+ * notifies every listening process once, with the run id, the last number and `:end` when the run
+ * finished; watchers read the events themselves from the table. $1 run id (uuid), $2 events,
+ * $3 run id (text, for the payload), $4 '' or ':end'.
  */
 const APPEND_SQL = `
-WITH appended AS (
+WITH last AS (
+  SELECT COALESCE(MAX(seq), 0) AS seq FROM run_events WHERE run_id = $1
+), appended AS (
   INSERT INTO run_events (run_id, seq, event)
-  SELECT $1, COALESCE(MAX(seq), 0) + 1, $2::jsonb FROM run_events WHERE run_id = $1
+  SELECT $1, last.seq + e.n, e.event
+    FROM last, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(event, n)
   RETURNING seq
 )
-SELECT pg_notify('${CHANNEL}', $3 || ':' || seq) FROM appended`;
+SELECT pg_notify('${CHANNEL}', $3 || ':' || (SELECT MAX(seq) FROM appended) || $4)`;
 
 /** How long a watcher waits for a notification before reading anyway (a lost connection, say). */
 const FALLBACK_POLL_MS = 1_000;
@@ -30,8 +34,13 @@ const FALLBACK_POLL_MS = 1_000;
 export class PostgresRunEvents implements RunEvents {
   private listener: Client | null = null;
   private stopped = false;
-  /** Per run, the chain of appends still being written: events of one run are stored in order. */
-  private readonly appends = new Map<string, Promise<void>>();
+  /**
+   * Per run, the events waiting to be stored and the append under way. Events of one run are
+   * stored in order; those published while an append is under way go together in the next one.
+   */
+  private readonly outboxes = new Map<string, { events: RunEvent[]; writing: Promise<void> }>();
+  /** Runs whose `run_finished` this process has heard of. */
+  private readonly ended = new Set<string>();
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly owners = new Map<string, string>();
 
@@ -46,8 +55,10 @@ export class PostgresRunEvents implements RunEvents {
     const { Client } = await import('pg');
     const client = new Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
-      const runId = message.payload?.split(':')[0];
-      if (runId) this.wake(runId);
+      const [runId, , end] = (message.payload ?? '').split(':');
+      if (!runId) return;
+      if (end === 'end' && this.wakers.has(runId)) this.ended.add(runId);
+      this.wake(runId);
     });
     client.on('error', (error) => {
       this.log(`Run progress: the LISTEN connection failed (${error.message}); reconnecting.`);
@@ -67,23 +78,31 @@ export class PostgresRunEvents implements RunEvents {
 
   publish(event: RunEvent): void {
     const runId = event.runId;
-    const previous = this.appends.get(runId) ?? Promise.resolve();
-    const append = previous
-      .then(() => this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(event), runId]))
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          this.log(
-            `Run ${runId}: a progress event was not stored: ${error instanceof Error ? error.message : error}`,
-          ),
-      );
-    this.appends.set(runId, append);
-    if (event.type === 'run_finished') {
-      void append.then(() => {
-        if (this.appends.get(runId) === append) this.appends.delete(runId);
-        this.owners.delete(runId);
-      });
+    const outbox = this.outboxes.get(runId);
+    if (outbox) {
+      outbox.events.push(event);
+      return;
     }
+    const fresh = { events: [event], writing: Promise.resolve() };
+    this.outboxes.set(runId, fresh);
+    fresh.writing = this.drain(runId, fresh);
+  }
+
+  /** Stores a run's waiting events, a batch at a time, until none are left. */
+  private async drain(runId: string, outbox: { events: RunEvent[] }): Promise<void> {
+    while (outbox.events.length > 0) {
+      const batch = outbox.events.splice(0);
+      const end = batch.some((e) => e.type === 'run_finished') ? ':end' : '';
+      try {
+        await this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(batch), runId, end]);
+      } catch (error) {
+        this.log(
+          `Run ${runId}: ${batch.length} progress event(s) were not stored: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    this.outboxes.delete(runId);
+    this.owners.delete(runId);
   }
 
   async canWatch(runId: string, userId: string): Promise<boolean> {
@@ -140,13 +159,44 @@ export class PostgresRunEvents implements RunEvents {
     }
   }
 
+  /**
+   * Waits for the run's end: the notification that its `run_finished` is stored, or, should that
+   * be missed, the run record no longer running (checked now and then once a second).
+   */
   async finished(runId: string): Promise<void> {
-    for await (const event of this.watch(runId)) void event;
+    let wake: (() => void) | undefined;
+    const waker = () => wake?.();
+    const wakers = this.wakers.get(runId) ?? new Set();
+    wakers.add(waker);
+    this.wakers.set(runId, wakers);
+    try {
+      for (let check = true; !this.ended.has(runId);) {
+        if (check && (await this.isOver(runId))) return;
+        check = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(true), FALLBACK_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve(false);
+          };
+        });
+      }
+    } finally {
+      wakers.delete(waker);
+      if (wakers.size === 0) this.wakers.delete(runId);
+      this.ended.delete(runId);
+    }
+  }
+
+  private async isOver(runId: string): Promise<boolean> {
+    const [row] = (await this.dataSource.query('SELECT status FROM runs WHERE id = $1', [runId])) as {
+      status: string;
+    }[];
+    return !row || row.status !== 'running';
   }
 
   async close(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.appends.values()]);
+    await Promise.all([...this.outboxes.values()].map((outbox) => outbox.writing));
     for (const runId of [...this.wakers.keys()]) this.wake(runId);
     const listener = this.listener;
     this.listener = null;

@@ -80,7 +80,8 @@ export class PgBossRunQueue implements RunQueue {
       retentionDays: 1,
     });
     for (let i = 0; i < this.options.concurrency; i += 1) {
-      const id = await this.boss.work<RunJob>(
+      let id = '';
+      id = await this.boss.work<RunJob>(
         RUN_QUEUE,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async ([job]) => {
@@ -91,6 +92,8 @@ export class PgBossRunQueue implements RunQueue {
             await run;
           } finally {
             this.running.delete(run);
+            // More may be waiting: look again at once rather than after the polling pause.
+            if (id) this.boss.notifyWorker(id);
           }
         },
       );

@@ -364,7 +364,7 @@ export class RunService {
       provider: this.deps.provider,
       files: this.deps.files,
       onEvent: (event) => (event.type === 'run_finished' ? (finished = event) : this.deps.hub.publish(event)),
-      maxConcurrency: this.deps.concurrency ?? 8,
+      maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
     });
     const nodes: Record<string, unknown> = {};
     for (const [id, node] of Object.entries(outcome.nodes)) {

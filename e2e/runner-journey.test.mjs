@@ -254,7 +254,7 @@ test(
       `blocks' progress showed while running (${progress})`,
     );
     assert.match(await page.getByTestId('results').innerText(), /lighthouses/);
-    await page.getByTestId('runner-runs').getByText('1 runs').waitFor();
+    await page.getByTestId('runner-runs').getByText('1 run', { exact: true }).waitFor();
     await page.waitForFunction((before) => {
       const strong = globalThis.document.querySelector('[data-testid="runner-credits"] strong');
       return strong !== null && Number(strong.textContent) < before;
@@ -270,7 +270,7 @@ test(
       }).observe(globalThis.document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByTestId('upvote-button').click();
-    await page.getByTestId('runner-votes').getByText('1 votes').waitFor();
+    await page.getByTestId('runner-votes').getByText('1 vote', { exact: true }).waitFor();
     await expectToast(page, 'Upvoted!');
     await page.getByTestId('upvoted').getByText('You upvoted this app').waitFor();
     assert.equal(await page.getByTestId('upvote-button').count(), 0);
@@ -282,7 +282,7 @@ test(
     await shot(page, 'runner-published-upvoted-1280');
     await page.reload();
     await page.getByTestId('upvoted').waitFor();
-    await page.getByTestId('runner-votes').getByText('1 votes').waitFor();
+    await page.getByTestId('runner-votes').getByText('1 vote', { exact: true }).waitFor();
     assert.equal(await page.getByTestId('upvote-button').count(), 0);
 
     // The store shows the card with its publisher and without an Upvote button from the first frame.
@@ -321,7 +321,7 @@ test(
       .getByTestId('runner-credits')
       .getByText('Please sign in to access your credits and track your usage.')
       .waitFor();
-    await visitor.getByTestId('runner-votes').getByText('1 votes').waitFor();
+    await visitor.getByTestId('runner-votes').getByText('1 vote', { exact: true }).waitFor();
     await visitor.screenshot({
       path: path.join(SHOTS, 'runner-published-signed-out-390.png'),
       fullPage: true,

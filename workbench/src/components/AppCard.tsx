@@ -14,13 +14,9 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { verificationStatus } from '../stores/app-card-rules';
+import { plural } from '../texts/plural';
 import { STORE } from '../texts/public-texts';
 import { LinkButton } from './LinkButton';
-
-/** 'views' for every count but 1 ('view'). */
-function plural(count: number, word: string): string {
-  return count === 1 ? word.replace(/s$/, '') : word;
-}
 
 const STATUS_INTENT: Record<VerificationStatus, Intent> = {
   pending: 'warning',

@@ -48,7 +48,7 @@ export const Toasts = observer(function Toasts() {
           message={
             <span data-testid="toast">
               {toast.title && <strong className="toast-title">{toast.title}</strong>}
-              {toast.title ? ': ' : ''}
+              {toast.title ? titleSeparator(toast.title) : ''}
               {toast.message}
             </span>
           }
@@ -57,3 +57,8 @@ export const Toasts = observer(function Toasts() {
     </div>
   );
 });
+
+/** 'Upgrade Successful! You are...' but 'Error: Failed to...': a title that ends a sentence needs no colon. */
+function titleSeparator(title: string): string {
+  return /[!?.]$/.test(title) ? ' ' : ': ';
+}

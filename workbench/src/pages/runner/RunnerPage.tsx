@@ -10,6 +10,7 @@ import { RunInputControl } from '../builder/RunInputControl';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { RUNNER } from '../../texts/runner-texts';
 import './runner.css';
+import { plural } from '../../texts/plural';
 
 const signInHref = (slug: string) => `/signin?redirect=${encodeURIComponent(`/app/${slug}`)}`;
 
@@ -180,13 +181,13 @@ const RunnerPage = observer(function RunnerPage() {
             </span>
             <span className="runner-counts">
               <span data-testid="runner-views">
-                <EyeOpenIcon size={14} /> {runner.views} {RUNNER.views}
+                <EyeOpenIcon size={14} /> {runner.views} {plural(runner.views, RUNNER.views)}
               </span>
               <span data-testid="runner-runs">
-                <PlayIcon size={14} /> {runner.runs} {RUNNER.runs}
+                <PlayIcon size={14} /> {runner.runs} {plural(runner.runs, RUNNER.runs)}
               </span>
               <span data-testid="runner-votes">
-                <ThumbsUpIcon size={14} /> {runner.upvotes} {RUNNER.votes}
+                <ThumbsUpIcon size={14} /> {runner.upvotes} {plural(runner.upvotes, RUNNER.votes)}
               </span>
             </span>
             <UpvoteButton slug={slug} />

@@ -1,0 +1,68 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { LogOutIcon } from '@blueprintjs/icons';
+import { PLANS, isPlanId } from '@blocksmith/schema';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStores } from '../stores-context';
+
+export interface AccountMenuProps {
+  /** The credit balance, as the surrounding page shows it. */
+  credits: ReactNode;
+  /** What stands between the plan and credits row and Sign Out. */
+  children: ReactNode;
+  signOutText: string;
+}
+
+/**
+ * The signed-in person's initials, opening the account menu: name, e-mail, plan, credits, the
+ * page's own `children`, Sign Out (back to the landing page).
+ */
+export const AccountMenu = observer(function AccountMenu({
+  credits,
+  children,
+  signOutText,
+}: AccountMenuProps) {
+  const stores = useStores();
+  const { session } = stores;
+  const navigate = useNavigate();
+  if (!session.user) return null;
+  const plan = stores.credits.publishing?.plan;
+  const planLabel = plan && isPlanId(plan) ? PLANS[plan].name : '';
+
+  const signOut = async () => {
+    await stores.signOut();
+    navigate('/');
+  };
+
+  const menu = (
+    <Menu className="avatar-menu" aria-label="Account">
+      <li className="avatar-menu-head">
+        <span className="avatar avatar-large">{session.initials}</span>
+        <div>
+          <div className="avatar-name">{session.displayName}</div>
+          <div className="avatar-email">{session.user.email}</div>
+        </div>
+      </li>
+      <MenuDivider />
+      <li className="avatar-menu-row">
+        {planLabel && (
+          <Tag minimal intent="primary">
+            {planLabel}
+          </Tag>
+        )}
+        {credits}
+      </li>
+      {children}
+      <MenuItem icon={<LogOutIcon />} text={signOutText} onClick={() => void signOut()} />
+    </Menu>
+  );
+
+  return (
+    <Popover content={menu} placement="bottom-end">
+      <Button variant="minimal" className="avatar-button" aria-label={`Account: ${session.displayName}`}>
+        <span className="avatar">{session.initials}</span>
+      </Button>
+    </Popover>
+  );
+});

@@ -599,10 +599,9 @@ export class BuilderStore {
       this.toasts.error(TOASTS.authRequiredToRun);
       return;
     }
-    const problem = this.run.inputProblem();
+    const problem = this.run.inputProblemMessage();
     if (problem) {
-      const [title, ...rest] = problem.split(': ');
-      this.toasts.error({ title: title ?? problem, description: rest.join(': ') });
+      this.toasts.error(problem);
       return;
     }
     if (this.document.dirty || !this.document.meta.id) {

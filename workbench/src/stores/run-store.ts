@@ -6,6 +6,7 @@ import {
   type NodeStatus,
   type PluginInstance,
   type RunEvent,
+  type UserMessage,
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { errorMessage, type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
@@ -236,6 +237,14 @@ export class RunStore {
       this.collectInputs(),
       (plugin) => fields.get(plugin.id) ?? plugin.id,
     );
+  }
+
+  /** The input problem as a toast shows it (title, then what follows its first ': '), or null. */
+  inputProblemMessage(): UserMessage | null {
+    const problem = this.inputProblem();
+    if (!problem) return null;
+    const [title, ...rest] = problem.split(': ');
+    return { title: title ?? problem, description: rest.join(': ') };
   }
 
   begin(): void {

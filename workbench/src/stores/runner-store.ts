@@ -186,10 +186,9 @@ export class RunnerStore {
       this.toasts.error(RUNNER.signInToRun);
       return;
     }
-    const problem = this.run.inputProblem();
+    const problem = this.run.inputProblemMessage();
     if (problem) {
-      const [title, ...rest] = problem.split(': ');
-      this.toasts.error({ title: title ?? problem, description: rest.join(': ') });
+      this.toasts.error(problem);
       return;
     }
     const appId = this.app?.id;

@@ -28,6 +28,34 @@ function providerMessage(error: unknown): string {
   return errorMessage(error, ACCOUNT_TEXTS.unexpectedError);
 }
 
+/** What a form shows while it waits and when it fails. */
+interface FormStatus {
+  busy: boolean;
+  problem: string;
+}
+
+/**
+ * Sends a form's request with `busy` set. A failure is tracked as an authentication error of
+ * `method()` and shown as the form's problem; the answer is then null.
+ */
+async function sendRequest<T>(
+  form: FormStatus,
+  deps: Pick<AuthDeps, 'track'>,
+  method: () => string,
+  send: () => Promise<T>,
+): Promise<T | null> {
+  form.busy = true;
+  try {
+    return await send();
+  } catch (error) {
+    deps.track('authentication_error', { method: method() });
+    runInAction(() => (form.problem = providerMessage(error)));
+    return null;
+  } finally {
+    runInAction(() => (form.busy = false));
+  }
+}
+
 /**
  * The Google button of both forms: with Google configured it remembers where to go afterwards and
  * answers true (the page then opens /auth/callback?start=google); otherwise it answers the problem.
@@ -102,22 +130,20 @@ export class SignInForm {
     } else if (email === '' || this.password === '') {
       return this.invalid(email === '' ? 'email' : 'password', ACCOUNT_TEXTS.signInRequired);
     }
-    this.busy = true;
-    try {
-      if (this.mode === 'forgot') {
-        await this.deps.api.recoverPassword(email);
-        runInAction(() => (this.notice = ACCOUNT_TEXTS.resetLinkSent));
-        return null;
-      }
-      await this.deps.session.signIn(email, this.password);
-      return this.redirectTo;
-    } catch (error) {
-      this.deps.track('authentication_error', { method: this.mode === 'forgot' ? 'reset' : 'password' });
-      runInAction(() => (this.problem = providerMessage(error)));
-      return null;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    return sendRequest(
+      this,
+      this.deps,
+      () => (this.mode === 'forgot' ? 'reset' : 'password'),
+      async () => {
+        if (this.mode === 'forgot') {
+          await this.deps.api.recoverPassword(email);
+          runInAction(() => (this.notice = ACCOUNT_TEXTS.resetLinkSent));
+          return null;
+        }
+        await this.deps.session.signIn(email, this.password);
+        return this.redirectTo;
+      },
+    );
   }
 
   /** True when the page should go on to Google. */
@@ -184,19 +210,17 @@ export class SignUpForm {
         problem,
       );
     }
-    this.busy = true;
-    try {
-      const signedIn = await this.deps.session.signUp(fields.email, this.password, fields.fullName);
-      if (signedIn) return this.redirectTo;
-      runInAction(() => (this.checkEmailFor = fields.email));
-      return null;
-    } catch (error) {
-      this.deps.track('authentication_error', { method: 'signup' });
-      runInAction(() => (this.problem = providerMessage(error)));
-      return null;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
+    return sendRequest(
+      this,
+      this.deps,
+      () => 'signup',
+      async () => {
+        const signedIn = await this.deps.session.signUp(fields.email, this.password, fields.fullName);
+        if (signedIn) return this.redirectTo;
+        runInAction(() => (this.checkEmailFor = fields.email));
+        return null;
+      },
+    );
   }
 
   async google(): Promise<boolean> {

@@ -1,29 +1,22 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { SignInForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { AuthLayout, FormMessage, GoogleButton } from './AuthLayout';
 import { useSignInRedirect, withRedirect } from './use-sign-in-redirect';
+import { useAuthFormActions } from './use-auth-form-actions';
 
 /** /signin: log in (e-mail and password, or Google), or ask for a password reset mail. */
 export const SignInPage = observer(function SignInPage() {
   const { auth } = useStores();
   const redirect = useSignInRedirect();
-  const navigate = useNavigate();
   const [form] = useState(() => new SignInForm(auth, redirect));
   const forgot = form.mode === 'forgot';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const to = await form.submit();
-    if (to) navigate(to, { replace: true });
-  };
-  const google = async () => {
-    if (await form.google()) navigate('/auth/callback?start=google');
-  };
+  const { submit, google } = useAuthFormActions(form);
 
   return (
     <AuthLayout

@@ -1,14 +1,15 @@
 import { Button, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LinkButton } from '../../components/LinkButton';
 import { SignUpForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { AuthLayout, FormMessage, GoogleButton } from '../signin/AuthLayout';
 import { useSignInRedirect, withRedirect } from '../signin/use-sign-in-redirect';
+import { useAuthFormActions } from '../signin/use-auth-form-actions';
 
 const FIELDS = [
   { field: 'fullName', label: 'Full name', type: 'text', autoComplete: 'name' },
@@ -21,17 +22,9 @@ const FIELDS = [
 export const SignUpPage = observer(function SignUpPage() {
   const { auth } = useStores();
   const redirect = useSignInRedirect();
-  const navigate = useNavigate();
   const [form] = useState(() => new SignUpForm(auth, redirect));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const to = await form.submit();
-    if (to) navigate(to, { replace: true });
-  };
-  const google = async () => {
-    if (await form.google()) navigate('/auth/callback?start=google');
-  };
+  const { submit, google } = useAuthFormActions(form);
 
   if (form.checkEmailFor !== null) {
     return (

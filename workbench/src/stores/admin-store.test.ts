@@ -7,8 +7,7 @@ import {
   groupEventCounts,
   VerificationStore,
 } from './admin-store';
-import { SessionStore } from './session-store';
-import { ADA, FakeApi, manualTimers, memoryStorage } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
 import { ToastStore } from './toast-store';
 
 const ADMIN = { ...ADA, user_metadata: { full_name: 'Ada Lovelace', isAdmin: true } };
@@ -16,16 +15,7 @@ const ADMIN = { ...ADA, user_metadata: { full_name: 'Ada Lovelace', isAdmin: tru
 async function setup({ signedIn = true, admin = true } = {}) {
   const api = new FakeApi();
   api.meAnswer = admin ? ADMIN : ADA;
-  const storage = memoryStorage();
-  if (signedIn) {
-    storage.setItem(
-      'blocksmith-session',
-      JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
-    );
-  }
-  const session = new SessionStore(api, storage, null);
-  await session.init();
-  session.dispose();
+  const session = await restoredSession(api, memoryStorage(), signedIn);
   const toasts = new ToastStore(manualTimers());
   return { api, session, toasts };
 }

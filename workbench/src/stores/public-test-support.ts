@@ -1,8 +1,8 @@
 /* Fixtures for the public pages' store tests (not used by the app). */
 import { emptyConfig, type App } from '@blocksmith/schema';
 import { Tracker } from '../analytics/tracker';
-import { ADA, FakeApi, manualTimers, memoryStorage } from './test-support';
-import { SessionStore, type KeyValueStorage } from './session-store';
+import type { KeyValueStorage } from './session-store';
+import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
 import { ToastStore } from './toast-store';
 
 export const BOB_ID = 'user-bob';
@@ -31,15 +31,7 @@ export function storeApp(overrides: Partial<App> & { id: string; name: string })
 export async function publicTestSetup(options: { signedIn?: boolean; storage?: KeyValueStorage } = {}) {
   const api = new FakeApi();
   const storage = options.storage ?? memoryStorage();
-  if (options.signedIn ?? true) {
-    storage.setItem(
-      'blocksmith-session',
-      JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
-    );
-  }
-  const session = new SessionStore(api, storage, null);
-  await session.init();
-  session.dispose();
+  const session = await restoredSession(api, storage, options.signedIn ?? true);
   const timers = manualTimers();
   const toasts = new ToastStore(timers);
   const analytics = new Tracker((name, props) => api.trackEvent(name, props));

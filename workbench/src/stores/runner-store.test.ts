@@ -1,9 +1,8 @@
 import { UPVOTE_LOCK_MS } from '@blocksmith/schema';
 import { RunnerStore } from './runner-store';
-import { ADA, FakeApi, manualTimers, memoryStorage } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
-import { SessionStore } from './session-store';
 import { ToastStore } from './toast-store';
 import type { App } from '@blocksmith/schema';
 
@@ -37,15 +36,7 @@ const APP: App = {
 async function setup(signedIn = true) {
   const api = new FakeApi();
   api.apps.set('app-9', JSON.parse(JSON.stringify(APP)) as App);
-  const storage = memoryStorage();
-  if (signedIn)
-    storage.setItem(
-      'blocksmith-session',
-      JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
-    );
-  const session = new SessionStore(api, storage, null);
-  await session.init();
-  session.dispose();
+  const session = await restoredSession(api, memoryStorage(), signedIn);
   const timers = manualTimers();
   const toasts = new ToastStore(manualTimers());
   const runner = new RunnerStore(

@@ -479,21 +479,31 @@ export class FakeApi implements BlocksmithApi {
   }
 }
 
-/** A builder over the fake API with the catalogue loaded; signed in unless told otherwise. */
-export async function testBuilder(options: { signedIn?: boolean; storage?: KeyValueStorage } = {}) {
-  const api = new FakeApi();
-  const storage = options.storage ?? memoryStorage();
-  if (options.signedIn ?? true) {
+/** A session over the fake API, restored from `storage`, where Ada's session is put first if `signedIn`. */
+export async function restoredSession(
+  api: FakeApi,
+  storage: KeyValueStorage,
+  signedIn = true,
+): Promise<SessionStore> {
+  if (signedIn) {
     storage.setItem(
       'blocksmith-session',
       JSON.stringify({ access_token: 'a1', refresh_token: 'r1', expires_at: 4_000_000_000, user: ADA }),
     );
   }
-  const timers = manualTimers();
-  const toasts = new ToastStore(timers);
   const session = new SessionStore(api, storage, null);
   await session.init();
   session.dispose();
+  return session;
+}
+
+/** A builder over the fake API with the catalogue loaded; signed in unless told otherwise. */
+export async function testBuilder(options: { signedIn?: boolean; storage?: KeyValueStorage } = {}) {
+  const api = new FakeApi();
+  const storage = options.storage ?? memoryStorage();
+  const timers = manualTimers();
+  const toasts = new ToastStore(timers);
+  const session = await restoredSession(api, storage, options.signedIn ?? true);
   const catalogue = new CatalogueStore(api);
   await catalogue.load();
   const credits = new CreditsStore(api);

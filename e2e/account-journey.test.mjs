@@ -3,101 +3,54 @@
 // (confirmed through the mailed link) sees analytics and approves and rejects apps; a creator is
 // refused on the admin pages.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, launchBrowser, startServer } from './server.mjs';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  expectToast,
+  graphql,
+  mailedLink,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+  textApp,
+} from './helpers.mjs';
 
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
-const ADMIN = 'admin@example.com';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 let server;
 let browser;
 
 before(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN } });
-  mkdirSync(SHOTS, { recursive: true });
+  ({ browser, server } = await startJourney({ env: { ADMIN_EMAILS: ADMIN } }));
 });
 
-after(async () => {
-  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
-});
-
-/** The newest link mailed to `email` (the outbox prints every mail to the server's log). */
-async function mailedLink(email, subject) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails = server
-      .log()
-      .split(/^mail to /m)
-      .filter((mail) => mail.startsWith(`${email}: ${subject}`));
-    const link = mails.at(-1)?.match(/https?:\/\/\S+\/reset-password#access_token=[\w-]+&type=recovery/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No "${subject}" mail to ${email} in the server log:\n${server.log()}`);
-}
-
-async function graphql(query, variables = {}, token) {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+after(() => stopJourney({ browser, server }));
 
 /** A creator with two published apps waiting for review; answers the creator's password. */
 async function creatorWithPendingApps() {
-  const { signUp } = await graphql(
-    'mutation($e: String!, $p: String!) { signUp(email: $e, password: $p, fullName: "Grace Hopper") { session { access_token } } }',
-    { e: 'grace@example.com', p: 'grace password 1' },
-  );
-  const token = signUp.session.access_token;
-  const config = {
-    plugins: [
-      { id: 'in', type: 'textInput', position: { x: 0, y: 0 }, settings: { label: 'Topic' } },
-      {
-        id: 'gen',
-        type: 'textGeneration',
-        position: { x: 300, y: 0 },
-        settings: { prompt_template: 'Write about {{input_text}}' },
-      },
-      { id: 'show', type: 'textDisplay', position: { x: 600, y: 0 }, settings: {} },
-    ],
-    connections: [
-      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-    ],
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
+  const password = 'grace password 1';
+  const creator = await signUp(server, { email: 'grace@example.com', password, fullName: 'Grace Hopper' });
+  const token = creator.session.access_token;
   const apps = [
     { name: 'Poem Writer', slug: 'poem-writer', category: 'Content', description: 'Writes a short poem.' },
     { name: 'Spam Machine', slug: 'spam-machine', category: 'Marketing', description: 'Sends things.' },
   ];
   for (const app of apps) {
     await graphql(
+      server,
       'mutation($input: AppInput!) { publishAppWithData(input: $input) { app { id } } }',
-      { input: { ...app, isPrivate: false, config } },
+      { input: { ...app, isPrivate: false, config: textApp() } },
       token,
     );
   }
-  return 'grace password 1';
+  return password;
 }
 
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
-
-async function shot(page, name) {
-  await page.waitForTimeout(300); // let transitions settle
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** The whole page, once its transitions have settled. */
+async function settledShot(page, name) {
+  await page.waitForTimeout(300);
+  await shot(page, name, { fullPage: true });
 }
 
 async function signIn(page, email, password, redirect = '') {
@@ -121,7 +74,7 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
   await page.getByLabel('Confirm password').fill('first passwort');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('alert').getByText('Passwords do not match.').waitFor();
-  await shot(page, 'account-signup-mismatch-desktop');
+  await settledShot(page, 'account-signup-mismatch-desktop');
   await page.getByLabel('Confirm password').fill('first password');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(`${server.url}/app`);
@@ -136,14 +89,14 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
   await page.goto(`${server.url}/signin`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await page.getByRole('alert').getByText('Google sign-in is not configured on this server.').waitFor();
-  await shot(page, 'account-signin-google-desktop');
+  await settledShot(page, 'account-signin-google-desktop');
 
   // Forgot password: the mail's link opens /reset-password with the token.
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await page.getByText('Password reset link sent! Check your email.').waitFor();
-  const link = await mailedLink('ada@example.com', 'Reset your Blocksmith password');
+  const link = await mailedLink(server, 'ada@example.com', 'Reset your Blocksmith password');
   assert.ok(link.startsWith(`${server.url}/reset-password#access_token=`));
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).waitFor();
@@ -152,12 +105,12 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await page.getByText('Password must be at least 8 characters long.').waitFor();
-  await shot(page, 'account-reset-short-desktop');
+  await settledShot(page, 'account-reset-short-desktop');
   await page.getByLabel('New password', { exact: true }).fill('second password');
   await page.getByLabel('Confirm new password').fill('second password');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await page.getByText('Password updated successfully! Redirecting to sign in...').waitFor();
-  await shot(page, 'account-reset-done-desktop');
+  await settledShot(page, 'account-reset-done-desktop');
   await page.waitForURL(`${server.url}/signin`, { timeout: 5_000 });
 
   // The old password no longer works; the new one does, and the redirect parameter is followed.
@@ -181,14 +134,14 @@ test('the account pages fit a phone', { timeout: 60_000 }, async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/signin`);
   await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-  await shot(page, 'account-signin-phone');
+  await settledShot(page, 'account-signin-phone');
   await page.goto(`${server.url}/signup`);
   await page.getByRole('button', { name: 'Create Account' }).waitFor();
-  await shot(page, 'account-signup-phone');
+  await settledShot(page, 'account-signup-phone');
   await page.goto(`${server.url}/auth/callback`);
   await page.getByText('No session found. Please try signing in again.').waitFor();
   await page.getByRole('button', { name: 'Back to Sign In' }).waitFor();
-  await shot(page, 'account-callback-error-phone');
+  await settledShot(page, 'account-callback-error-phone');
   await page.goto(`${server.url}/auth-demo`);
   await page.getByRole('heading', { name: 'Sign-in components' }).waitFor();
   const overflow = await page.evaluate(
@@ -217,7 +170,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.getByText('You do not have permission to view this page.').waitFor();
 
   // The confirmation mail's link proves the mailbox; then sign in again.
-  await page.goto(await mailedLink(ADMIN, 'Confirm your Blocksmith admin access'));
+  await page.goto(await mailedLink(server, ADMIN, 'Confirm your Blocksmith admin access'));
   await page.getByLabel('New password', { exact: true }).fill('admin password 2');
   await page.getByLabel('Confirm new password').fill('admin password 2');
   await page.getByRole('button', { name: 'Update Password' }).click();
@@ -230,7 +183,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   assert.equal(await page.getByRole('radio', { name: 'Last 30 days' }).getAttribute('aria-checked'), 'true');
   await page.getByTestId('event-kind').filter({ hasText: 'user_signup' }).waitFor();
   await page.getByRole('complementary', { name: 'Raw events' }).getByText('user_login').first().waitFor();
-  await shot(page, 'admin-analytics-desktop');
+  await settledShot(page, 'admin-analytics-desktop');
   await page.getByRole('radio', { name: 'Last 24 hours' }).click();
   await page.getByTestId('event-kind').first().waitFor();
 
@@ -239,7 +192,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.getByRole('heading', { name: 'App verification' }).waitFor();
   await page.getByTestId('count-pending').getByText('2').waitFor();
   await page.getByTestId('pending-app').nth(1).waitFor();
-  await shot(page, 'admin-verification-desktop');
+  await settledShot(page, 'admin-verification-desktop');
   await page
     .getByTestId('pending-app')
     .filter({ hasText: 'Poem Writer' })
@@ -256,7 +209,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   assert.equal(await reject.isDisabled(), true, 'Reject waits for review notes');
   await page.getByLabel(/Review notes/).fill('Please explain what the app sends and to whom.');
   await page.waitForTimeout(300);
-  await shot(page, 'admin-review-dialog-desktop');
+  await settledShot(page, 'admin-review-dialog-desktop');
   await reject.click();
   await expectToast(page, 'App Rejected');
   await page.getByText('No apps are waiting for review.').waitFor();
@@ -267,10 +220,10 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.setViewportSize(PHONE);
   await page.goto(`${server.url}/analytics`);
   await page.getByTestId('event-kind').first().waitFor();
-  await shot(page, 'admin-analytics-phone');
+  await settledShot(page, 'admin-analytics-phone');
   await page.goto(`${server.url}/verification`);
   await page.getByTestId('count-pending').waitFor();
-  await shot(page, 'admin-verification-phone');
+  await settledShot(page, 'admin-verification-phone');
 
   // A creator is refused on both pages.
   const creator = await browser.newContext({ viewport: PHONE, isMobile: true });
@@ -278,7 +231,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await signIn(creatorPage, 'grace@example.com', gracePassword, '/verification');
   await creatorPage.waitForURL(`${server.url}/verification`);
   await creatorPage.getByRole('heading', { name: 'Access Denied' }).waitFor();
-  await shot(creatorPage, 'admin-access-denied-phone');
+  await settledShot(creatorPage, 'admin-access-denied-phone');
   await creatorPage.goto(`${server.url}/analytics`);
   await creatorPage.getByText('You do not have permission to view this page.').waitFor();
   await creator.close();

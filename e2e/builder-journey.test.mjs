@@ -2,26 +2,17 @@
 // text input -> text generation -> text display by drag and drop, run it with live progress,
 // save, reload and find it again, publish.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, launchBrowser, startServer } from './server.mjs';
+import { expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
 
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
 let server;
 let browser;
 
 before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-  mkdirSync(SHOTS, { recursive: true });
+  ({ browser, server } = await startJourney());
 });
 
-after(async () => {
-  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopJourney({ browser, server }));
 
 /** Drags a palette block onto the canvas at (x, y) relative to the canvas' top-left corner. */
 async function dropBlock(page, type, x, y) {
@@ -41,10 +32,6 @@ async function connect(page, fromType, toType) {
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 30, { steps: 8 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
-}
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 15_000 });
 }
 
 test('build, run, save, reload and publish an app', { timeout: 180_000 }, async () => {
@@ -92,7 +79,7 @@ test('build, run, save, reload and publish an app', { timeout: 180_000 }, async 
   await page.getByTestId('result-text').filter({ hasText: '[Offline preview]' }).waitFor();
   await expectToast(page, 'App executed successfully!');
   assert.equal(await page.locator('.block-node [data-status="succeeded"]').count(), 3);
-  await page.screenshot({ path: path.join(SHOTS, 'builder-run-desktop.png') });
+  await shot(page, 'builder-run-desktop');
   await page.locator('.preview-drawer').getByRole('button', { name: 'Close' }).click();
 
   // Save, reload, and the app is back; it is also listed among the person's apps.
@@ -114,7 +101,7 @@ test('build, run, save, reload and publish an app', { timeout: 180_000 }, async 
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('heading', { name: 'App Submitted for Review!' }).waitFor();
   await page.waitForTimeout(500); // let the dialog finish opening
-  await page.screenshot({ path: path.join(SHOTS, 'builder-published-desktop.png') });
+  await shot(page, 'builder-published-desktop');
 
   assert.deepEqual(errors, []);
   await context.close();
@@ -129,13 +116,13 @@ test('the builder on a phone: slide-over panels', { timeout: 60_000 }, async () 
   const page = await context.newPage();
   await page.goto(`${server.url}/app`);
   await page.getByText('Start building your workflow').waitFor();
-  await page.screenshot({ path: path.join(SHOTS, 'builder-empty-mobile.png') });
+  await shot(page, 'builder-empty-mobile');
   await page.getByRole('button', { name: 'Show blocks' }).click();
   await page.locator('.palette-item[data-block-type="textInput"]').click();
   await page.getByTestId('node-count').getByText('1 node').waitFor();
   await page.getByRole('button', { name: 'Show properties' }).click();
   await page.getByRole('heading', { name: 'Text Input' }).waitFor();
   await page.waitForTimeout(500); // let the panel finish sliding in
-  await page.screenshot({ path: path.join(SHOTS, 'builder-properties-mobile.png') });
+  await shot(page, 'builder-properties-mobile');
   await context.close();
 });

@@ -13,6 +13,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import WebSocket from 'ws';
+import { graphql, signUp, textApp } from './helpers.mjs';
 import { ROOT, freePort, waitUntilUp } from './server.mjs';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
@@ -108,19 +109,7 @@ async function startProcess(databaseUrl, env = {}) {
   return {
     url,
     log: () => log,
-    async graphql(query, variables = {}, token) {
-      const response = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      const answer = await response.json();
-      if (answer.errors) throw new Error(answer.errors[0].message);
-      return answer.data;
-    },
+    graphql: (query, variables, token) => graphql({ url }, query, variables, token),
     /** Every progress event of a run, through this process's graphql-ws endpoint. */
     watch(runId, token) {
       const client = createClient({
@@ -159,30 +148,9 @@ async function startProcess(databaseUrl, env = {}) {
   };
 }
 
-const APP_CONFIG = {
-  plugins: [
-    { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
-    {
-      id: 'gen',
-      type: 'textGeneration',
-      position: { x: 400, y: 100 },
-      settings: { prompt_template: 'Write about {{input_text}}' },
-    },
-    { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
-  ],
-  connections: [
-    { id: 'c1', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-    { id: 'c2', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-  ],
-  canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-};
-
 async function signUpWithApp(gateway, email) {
-  const { signUp } = await gateway.graphql(
-    'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { user { id } session { access_token } } }',
-    { email },
-  );
-  const token = signUp.session.access_token;
+  const account = await signUp(gateway, { email, password: 'a good long password' });
+  const token = account.session.access_token;
   await gateway.graphql('mutation { initializeCredits { credits } }', {}, token);
   const { createApp } = await gateway.graphql(
     'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
@@ -193,12 +161,12 @@ async function signUpWithApp(gateway, email) {
         slug: `essay-${randomBytes(3).toString('hex')}`,
         category: 'Content',
         isPrivate: false,
-        config: APP_CONFIG,
+        config: textApp(),
       },
     },
     token,
   );
-  return { token, userId: signUp.user.id, appId: createApp.id };
+  return { token, userId: account.user.id, appId: createApp.id };
 }
 
 function startRun(gateway, token, appId) {
@@ -291,11 +259,9 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
     async () => {
       const users = [];
       for (let i = 0; i < 3; i += 1) {
-        const { signUp } = await a.graphql(
-          'mutation ($email: String!) { signUp(email: $email, password: "a good long password") { user { id } } }',
-          { email: `mp-grant-${i}-${randomBytes(3).toString('hex')}@example.com` },
-        );
-        users.push(signUp.user.id); // signed up, never granted
+        const email = `mp-grant-${i}-${randomBytes(3).toString('hex')}@example.com`;
+        const account = await signUp(a, { email, password: 'a good long password' });
+        users.push(account.user.id); // signed up, never granted
       }
       const boss = new PgBoss({
         connectionString: db.url,

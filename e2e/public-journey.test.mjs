@@ -5,99 +5,63 @@
 // analytics with its chart, and the 404 page. Data is seeded through the GraphQL API; an admin
 // (ADMIN_EMAILS, confirmed with the link the server prints) approves and rejects apps.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, launchBrowser, startServer } from './server.mjs';
+import {
+  ADMIN,
+  AUTH_FIELDS,
+  DESKTOP,
+  PHONE,
+  expectToast,
+  graphql,
+  mailedLink,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+  textApp,
+} from './helpers.mjs';
 
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
-const ADMIN = 'admin@example.com';
 const PASSWORD = 'a good long password';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 let server;
 let browser;
 
 before(async () => {
-  process.env.ADMIN_EMAILS = ADMIN;
-  browser = await launchBrowser();
-  server = await startServer();
-  mkdirSync(SHOTS, { recursive: true });
+  ({ browser, server } = await startJourney({ env: { ADMIN_EMAILS: ADMIN } }));
 });
 
-after(async () => {
-  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
-});
+after(() => stopJourney({ browser, server }));
 
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = await response.json();
-  if (answer.errors) throw new Error(`${answer.errors[0].message} (${query.slice(0, 60)})`);
-  return answer.data;
+async function account(email, fullName) {
+  return signUp(server, { email, password: PASSWORD, fullName });
 }
 
-const AUTH = `user { id email user_metadata { full_name isAdmin } } session { access_token refresh_token expires_at }`;
-
-async function signUp(email, fullName) {
-  const data = await gql(
-    `mutation ($email: String!, $password: String!, $fullName: String) {
-      signUp(email: $email, password: $password, fullName: $fullName) { ${AUTH} } }`,
-    { email, password: PASSWORD, fullName },
-  );
-  return data.signUp;
-}
-
-/** Signs the admin up, confirms the address with the link the server printed, signs in. */
+/** Signs the admin up, confirms the address with the link the server mailed, signs in. */
 async function signUpAdmin() {
-  await signUp(ADMIN, 'Admin');
-  let token;
-  for (let i = 0; i < 40 && !token; i++) {
-    const mail = server.log().split(`mail to ${ADMIN}`).at(-1);
-    token = /access_token=([\w-]+)/.exec(mail ?? '')?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.ok(token, 'the server printed the admin confirmation mail');
-  await gql(
+  await account(ADMIN, 'Admin');
+  const link = await mailedLink(server, ADMIN, 'Confirm your Blocksmith admin access');
+  const token = /access_token=([\w-]+)/.exec(link)[1];
+  await graphql(
+    server,
     'mutation ($password: String!) { updatePassword(password: $password) { id } }',
     { password: PASSWORD },
     token,
   );
-  const data = await gql(
-    `mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { ${AUTH} } }`,
+  const data = await graphql(
+    server,
+    `mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { ${AUTH_FIELDS} } }`,
     { email: ADMIN, password: PASSWORD },
   );
   return data.signIn.session.access_token;
 }
 
-function textApp(label) {
-  const plugin = (id, type, settings = {}) => ({ id, type, position: { x: 0, y: 0 }, settings });
-  return {
-    plugins: [
-      plugin('in', 'textInput', { label }),
-      plugin('gen', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
-      plugin('show', 'textDisplay'),
-    ],
-    connections: [
-      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-    ],
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
-}
-
 function input(name, description, category) {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
-  return { name, description, category, slug, isPrivate: false, config: textApp('Topic') };
+  return { name, description, category, slug, isPrivate: false, config: textApp() };
 }
 
 async function publish(token, name, description, category) {
-  const data = await gql(
+  const data = await graphql(
+    server,
     'mutation ($input: AppInput!) { publishAppWithData(id: null, input: $input) { app { id slug owner_id } } }',
     { input: input(name, description, category) },
     token,
@@ -106,7 +70,8 @@ async function publish(token, name, description, category) {
 }
 
 async function review(adminToken, id, status, reviewNotes = null) {
-  await gql(
+  await graphql(
+    server,
     'mutation ($id: ID!, $status: String!, $notes: String) { reviewApp(id: $id, status: $status, reviewNotes: $notes) { id } }',
     { id, status, notes: reviewNotes },
     adminToken,
@@ -114,15 +79,7 @@ async function review(adminToken, id, status, reviewNotes = null) {
 }
 
 async function upvote(token, id) {
-  await gql('mutation ($id: ID!) { upvoteApp(id: $id) { upvotes } }', { id }, token);
-}
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+  await graphql(server, 'mutation ($id: ID!) { upvoteApp(id: $id) { upvotes } }', { id }, token);
 }
 
 /** A page signed in as the given account (the session the workbench keeps in local storage). */
@@ -141,9 +98,9 @@ async function signedInPage(auth, viewport = DESKTOP) {
 test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240_000 }, async () => {
   // ---- seed --------------------------------------------------------------------------------------
   const admin = await signUpAdmin();
-  const bob = await signUp('bob@example.com', 'Bob Builder');
-  const carol = await signUp('carol@example.com', 'Carol Chen');
-  const ada = await signUp('ada@example.com', 'Ada Lovelace');
+  const bob = await account('bob@example.com', 'Bob Builder');
+  const carol = await account('carol@example.com', 'Carol Chen');
+  const ada = await account('ada@example.com', 'Ada Lovelace');
   const bobToken = bob.session.access_token;
   const carolToken = carol.session.access_token;
   const adaToken = ada.session.access_token;
@@ -174,7 +131,8 @@ test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240
     'Productivity',
   );
   const rejected = await publish(adaToken, 'Quick Quiz', 'Makes a quiz.', 'Education');
-  await gql(
+  await graphql(
+    server,
     'mutation ($input: AppInput!) { createApp(input: $input) { id } }',
     { input: input('Draft Idea', 'Not finished yet.', 'Other') },
     adaToken,
@@ -185,16 +143,17 @@ test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240
   await upvote(adaToken, triage.id);
   await upvote(bobToken, logos.id);
   // Runs and views on Ada's app for her analytics (Bob runs it with his credits).
-  await gql('mutation { initializeCredits { credits } }', {}, bobToken);
+  await graphql(server, 'mutation { initializeCredits { credits } }', {}, bobToken);
   for (let i = 0; i < 2; i++) {
-    const { runApp } = await gql(
+    const { runApp } = await graphql(
+      server,
       'mutation ($id: ID!) { runApp(appId: $id, actionType: "published", inputs: { in: "roadmap" }) { status error } }',
       { id: summary.id },
       bobToken,
     );
     assert.equal(runApp.status, 'succeeded', runApp.error);
   }
-  await gql('mutation ($id: ID!) { recordAppView(id: $id) }', { id: summary.id });
+  await graphql(server, 'mutation ($id: ID!) { recordAppView(id: $id) }', { id: summary.id });
 
   const errors = [];
 

@@ -3,53 +3,32 @@
 // app approved by an admin (ADMIN_EMAILS, confirmed through the mailed link), run and upvoted by
 // another person, and its page signed out; an app page that does not exist.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ROOT, launchBrowser, startServer } from './server.mjs';
+import {
+  ADMIN,
+  expectToast,
+  graphql,
+  mailedLink,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+  textApp,
+} from './helpers.mjs';
 
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
-const ADMIN = 'admin@example.com';
 const PASSWORD = 'correct horse battery staple';
 let server;
 let browser;
 
 before(async () => {
-  browser = await launchBrowser();
-  server = await startServer({ env: { ADMIN_EMAILS: ADMIN } });
-  mkdirSync(SHOTS, { recursive: true });
+  ({ browser, server } = await startJourney({ env: { ADMIN_EMAILS: ADMIN } }));
 });
 
-after(async () => {
-  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
-});
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 20_000 });
-}
-
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = await response.json();
-  if (answer.errors) throw new Error(`${answer.errors[0].message} (${query.slice(0, 60)})`);
-  return answer.data;
-}
+after(() => stopJourney({ browser, server }));
 
 /** An account made over the GraphQL API: `{ user, session }`. */
 async function account(email, fullName = 'Grace Hopper') {
-  const data = await gql(
-    `mutation ($email: String!, $password: String!, $fullName: String) {
-      signUp(email: $email, password: $password, fullName: $fullName) {
-        user { id email user_metadata { full_name isAdmin } } session { access_token refresh_token expires_at } } }`,
-    { email, password: PASSWORD, fullName },
-  );
-  return data.signUp;
+  return signUp(server, { email, password: PASSWORD, fullName });
 }
 
 /** Hands an account's session to the page (as the sign-in page stores it), then opens `route`. */
@@ -63,48 +42,8 @@ async function signInAs(page, auth, route = '/app') {
 }
 
 /** Signs up over the GraphQL API and opens the builder signed in. */
-async function signUp(page, email) {
+async function signUpAndOpen(page, email) {
   await signInAs(page, await account(email));
-}
-
-/** The newest link mailed to `email` with `subject` (the outbox prints every mail to the log). */
-async function mailedLink(email, subject) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails = server
-      .log()
-      .split(/^mail to /m)
-      .filter((mail) => mail.startsWith(`${email}: ${subject}`));
-    const link = mails.at(-1)?.match(/https?:\/\/\S+\/reset-password#access_token=[\w-]+&type=recovery/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No "${subject}" mail to ${email} in the server log:\n${server.log()}`);
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-/** Three blocks: a text input, a text generation on it, a text display of the result. */
-function poemConfig() {
-  return {
-    plugins: [
-      { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
-      {
-        id: 'gen',
-        type: 'textGeneration',
-        position: { x: 400, y: 100 },
-        settings: { prompt_template: 'Write a haiku about {{input_text}}' },
-      },
-      { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
-    ],
-    connections: [
-      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-    ],
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
 }
 
 test(
@@ -115,10 +54,10 @@ test(
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signUp(page, 'grace@example.com');
+    await signUpAndOpen(page, 'grace@example.com');
 
     await page.getByTestId('onboarding').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'runner-onboarding-1440.png') });
+    await shot(page, 'runner-onboarding-1440');
     await page.getByTestId('onboarding').getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('onboarding-step').getByText('Step 2 of 7').waitFor();
     await page.getByTestId('onboarding').getByRole('button', { name: 'Skip' }).first().click();
@@ -132,7 +71,7 @@ test(
     await page.getByTestId('preview-run').click();
     await expectToast(page, 'App executed successfully!');
     await page.getByTestId('results').getByTestId('result-text').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'runner-template-run-1440.png') });
+    await shot(page, 'runner-template-run-1440');
     // Escape closes the live preview, even with the focus left on the page by the run.
     await page.keyboard.press('Escape');
     await page.locator('.preview-drawer').waitFor({ state: 'hidden' });
@@ -148,7 +87,7 @@ test(
     await input.press('Enter');
     // The template app was saved by its run, so nothing unsaved is lost: no confirm dialog.
     await expectToast(page, 'App built!');
-    await page.screenshot({ path: path.join(SHOTS, 'runner-assistant-1440.png') });
+    await shot(page, 'runner-assistant-1440');
     await page.locator('.builder-header').getByText('Summarise a text').first().waitFor();
     await page.getByTestId('node-count').getByText('3 nodes').waitFor();
 
@@ -164,7 +103,7 @@ test(
     const results = drawer.getByTestId('results');
     await results.waitFor();
     assert.match(await results.innerText(), /Offline preview/);
-    await page.screenshot({ path: path.join(SHOTS, 'runner-assistant-run-1440.png') });
+    await shot(page, 'runner-assistant-run-1440');
     assert.deepEqual(errors, []);
     await context.close();
   },
@@ -177,7 +116,8 @@ test(
     // Ada publishes an app (over the API); it waits for review.
     const ada = await account('ada@example.com', 'Ada Lovelace');
     const slug = `haiku-helper-${Date.now().toString(36)}`;
-    const { publishAppWithData } = await gql(
+    const { publishAppWithData } = await graphql(
+      server,
       'mutation ($input: AppInput!) { publishAppWithData(id: null, input: $input) { app { id slug } } }',
       {
         input: {
@@ -186,7 +126,7 @@ test(
           category: 'Content',
           slug,
           isPrivate: false,
-          config: poemConfig(),
+          config: textApp({ prompt: 'Write a haiku about {{input_text}}' }),
         },
       },
       ada.session.access_token,
@@ -199,7 +139,7 @@ test(
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const admin = await adminContext.newPage();
     admin.on('pageerror', (error) => errors.push(error.message));
-    await admin.goto(await mailedLink(ADMIN, 'Confirm your Blocksmith admin access'));
+    await admin.goto(await mailedLink(server, ADMIN, 'Confirm your Blocksmith admin access'));
     await admin.getByLabel('New password', { exact: true }).fill('admin password 2');
     await admin.getByLabel('Confirm new password').fill('admin password 2');
     await admin.getByRole('button', { name: 'Update Password' }).click();
@@ -322,10 +262,7 @@ test(
       .getByText('Please sign in to access your credits and track your usage.')
       .waitFor();
     await visitor.getByTestId('runner-votes').getByText('1 vote', { exact: true }).waitFor();
-    await visitor.screenshot({
-      path: path.join(SHOTS, 'runner-published-signed-out-390.png'),
-      fullPage: true,
-    });
+    await shot(visitor, 'runner-published-signed-out-390', { fullPage: true });
     await visitorContext.close();
     assert.deepEqual(errors, []);
   },
@@ -338,6 +275,6 @@ test('an app page that does not exist, signed out, on a phone', { timeout: 60_00
   await page.getByText('App Not Found').waitFor();
   await page.getByText('The requested app could not be found or is not published.').waitFor();
   assert.equal(await page.getByRole('link', { name: 'Create New App' }).last().getAttribute('href'), '/app');
-  await page.screenshot({ path: path.join(SHOTS, 'runner-not-found-390.png') });
+  await shot(page, 'runner-not-found-390');
   await context.close();
 });

@@ -5,18 +5,23 @@
 // published apps is refused a third, upgrades, sees the Starter plan and 500 credits, and publishes
 // it; a second delivery of the same event changes nothing.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import { URLSearchParams } from 'node:url';
 import { after, before, test } from 'node:test';
 import Stripe from 'stripe';
-import { ROOT, launchBrowser, startServer } from './server.mjs';
+import {
+  DESKTOP,
+  expectToast,
+  graphql,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+  textApp,
+} from './helpers.mjs';
 
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
 const WEBHOOK_SECRET = 'whsec_blocksmith_e2e';
 const PASSWORD = 'correct horse battery staple';
-const DESKTOP = { width: 1440, height: 900 };
 let server;
 let browser;
 let stripe;
@@ -135,59 +140,20 @@ button{background:#635bff;color:#fff;border:0;border-radius:6px;padding:12px;wid
 
 before(async () => {
   stripe = await startStripeStandIn();
-  browser = await launchBrowser();
-  server = await startServer({
+  ({ browser, server } = await startJourney({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_blocksmith_e2e',
       STRIPE_API_URL: stripe.url,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     },
-  });
+  }));
   stripe.setGateway(server.url);
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 after(async () => {
-  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ browser, server });
   await stripe?.close();
 });
-
-async function gql(query, variables = {}, token) {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = await response.json();
-  if (answer.errors) throw new Error(`${answer.errors[0].message} (${query.slice(0, 60)})`);
-  return answer.data;
-}
-
-function textApp() {
-  return {
-    plugins: [
-      { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
-      {
-        id: 'gen',
-        type: 'textGeneration',
-        position: { x: 400, y: 100 },
-        settings: { prompt_template: 'Write about {{input_text}}' },
-      },
-      { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
-    ],
-    connections: [
-      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-    ],
-    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-  };
-}
-
-async function expectToast(page, text) {
-  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-}
 
 /** Waits until `locator` has finished fading in (it and its ancestors fully opaque). */
 async function opaque(locator) {
@@ -207,26 +173,22 @@ async function opaque(locator) {
   );
 }
 
-async function shot(page, name) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
 test(
   'a free person at the publishing limit upgrades to Starter through checkout and publishes a third app',
   { timeout: 120_000 },
   async () => {
     // A free account with two published apps (over the API).
-    const { signUp } = await gql(
-      `mutation ($email: String!, $password: String!) {
-        signUp(email: $email, password: $password, fullName: "Grace Hopper") {
-          user { id email user_metadata { full_name isAdmin } } session { access_token refresh_token expires_at } } }`,
-      { email: 'grace.upgrade@example.com', password: PASSWORD },
-    );
-    const token = signUp.session.access_token;
-    const userId = signUp.user.id;
-    await gql('mutation { initializeCredits { credits } }', {}, token);
+    const grace = await signUp(server, {
+      email: 'grace.upgrade@example.com',
+      password: PASSWORD,
+      fullName: 'Grace Hopper',
+    });
+    const token = grace.session.access_token;
+    const userId = grace.user.id;
+    await graphql(server, 'mutation { initializeCredits { credits } }', {}, token);
     for (const name of ['Poem Writer', 'Ticket Triage']) {
-      await gql(
+      await graphql(
+        server,
         'mutation ($input: AppInput!) { publishAppWithData(id: null, input: $input) { app { id } } }',
         {
           input: {
@@ -250,7 +212,7 @@ test(
           globalThis.localStorage.setItem('onboarding-completed', completed);
         }
       },
-      [JSON.stringify({ ...signUp.session, user: signUp.user }), 'true'],
+      [JSON.stringify({ ...grace.session, user: grace.user }), 'true'],
     );
     const page = await context.newPage();
     const errors = [];
@@ -321,7 +283,12 @@ test(
     // The same event delivered again changes nothing.
     const again = await stripe.deliver(stripe.deliveries.at(-1).payload);
     assert.deepEqual(again, { status: 200, body: { received: true, outcome: 'duplicate' } });
-    const after = await gql('{ credits { credits } publishingInfo { plan limit currentCount } }', {}, token);
+    const after = await graphql(
+      server,
+      '{ credits { credits } publishingInfo { plan limit currentCount } }',
+      {},
+      token,
+    );
     assert.deepEqual(after, {
       credits: { credits: 500 },
       publishingInfo: { plan: 'starter', limit: 10, currentCount: 3 },

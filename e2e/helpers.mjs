@@ -1,0 +1,102 @@
+// What the browser journeys share: starting and stopping the product and a browser, the GraphQL
+// API, accounts, the mails the server prints, toasts, screenshots and a small app to publish.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, launchBrowser, startServer } from './server.mjs';
+
+export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+/** The address the journeys list in ADMIN_EMAILS. */
+export const ADMIN = 'admin@example.com';
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+/** The fields of an answer that signs someone in: `{ user, session }`, as the workbench keeps it. */
+export const AUTH_FIELDS =
+  'user { id email user_metadata { full_name isAdmin } } session { access_token refresh_token expires_at }';
+
+/** A headless Chromium and the built server (with `env` added), and the screenshot folder. */
+export async function startJourney({ env } = {}) {
+  const browser = await launchBrowser();
+  try {
+    const server = await startServer({ env });
+    mkdirSync(SHOTS, { recursive: true });
+    return { browser, server };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/** Closes what startJourney opened; with E2E_SERVER_LOG set, prints the server's log first. */
+export async function stopJourney({ browser, server }) {
+  if (process.env.E2E_SERVER_LOG) console.log(server?.log());
+  await browser?.close();
+  await server?.stop();
+}
+
+/** Posts a GraphQL operation to `server`; answers its data, or throws its first error. */
+export async function graphql(server, query, variables = {}, token) {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = await response.json();
+  if (answer.errors) throw new Error(`${answer.errors[0].message} (${query.slice(0, 60)})`);
+  return answer.data;
+}
+
+/** An account made over the GraphQL API: `{ user, session }`. */
+export async function signUp(server, { email, password, fullName }) {
+  const data = await graphql(
+    server,
+    `mutation ($email: String!, $password: String!, $fullName: String) {
+      signUp(email: $email, password: $password, fullName: $fullName) { ${AUTH_FIELDS} } }`,
+    { email, password, fullName },
+  );
+  return data.signUp;
+}
+
+/** The newest link mailed to `email` with `subject` (the outbox prints every mail to the log). */
+export async function mailedLink(server, email, subject) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = server
+      .log()
+      .split(/^mail to /m)
+      .filter((mail) => mail.startsWith(`${email}: ${subject}`));
+    const link = mails.at(-1)?.match(/https?:\/\/\S+\/reset-password#access_token=[\w-]+&type=recovery/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No "${subject}" mail to ${email} in the server log:\n${server.log()}`);
+}
+
+export async function expectToast(page, text) {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+}
+
+/** Saves test-results/screenshots/<name>.png: the viewport, or with `fullPage` the whole page. */
+export async function shot(page, name, { fullPage = false } = {}) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+/** Three blocks: a text input (`label`), a text generation with `prompt` on it, a text display of the result. */
+export function textApp({ label = 'Topic', prompt = 'Write about {{input_text}}' } = {}) {
+  return {
+    plugins: [
+      { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label } },
+      {
+        id: 'gen',
+        type: 'textGeneration',
+        position: { x: 400, y: 100 },
+        settings: { prompt_template: prompt },
+      },
+      { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
+    ],
+    connections: [
+      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
+      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
+    ],
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}

@@ -26,6 +26,26 @@ describe('BuilderStore', () => {
     expect(builder.dropBlock('noSuchBlock', { x: 0, y: 0 })).toBeNull();
   });
 
+  it('records the page events it witnesses: a block added, a duplicate, a failed publish', async () => {
+    const { builder, api, analytics } = await testBuilder();
+    builder.dropBlock('textGeneration', { x: 200, y: 200 });
+    builder.addBlockAtCenter('textInput');
+    builder.document.setMeta({ name: 'Topic writer', category: 'Content' });
+    builder.duplicate();
+    api.failNext.publishAppWithData = new Error('The server is busy.');
+    await builder.publish();
+    await analytics.settled();
+    expect(api.events).toEqual([
+      { name: 'plugin_used', props: { plugin_type: 'textGeneration', plugin_name: 'Text AI' } },
+      { name: 'plugin_used', props: { plugin_type: 'textInput', plugin_name: 'Text Input' } },
+      { name: 'app_duplicated', props: { app_name: builder.document.meta.name } },
+      {
+        name: 'publishing_error',
+        props: { app_name: builder.document.meta.name, error: 'The server is busy.' },
+      },
+    ]);
+  });
+
   it('reads dragged block data, ignoring (and logging) what it cannot parse', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(parseDraggedBlock(JSON.stringify({ type: 'textInput' }))).toBe('textInput');

@@ -274,7 +274,15 @@ export class BuilderStore {
     if (!this.catalogue.byId.has(type)) return null;
     const id = this.document.addBlock(type, this.view.dropPosition(point));
     this.view.selectNode(id);
+    this.trackBlockAdded(type);
     return id;
+  }
+
+  private trackBlockAdded(type: string): void {
+    this.analytics?.track('plugin_used', {
+      plugin_type: type,
+      plugin_name: this.catalogue.byId.get(type)?.name ?? type,
+    });
   }
 
   /** Adds a block in the middle of the visible canvas (keyboard and touch), a little apart from the last one. */
@@ -284,6 +292,7 @@ export class BuilderStore {
     const offset = (this.document.config.plugins.length % 5) * 24;
     const id = this.document.addBlock(type, { x: center.x + offset, y: center.y + offset });
     this.view.selectNode(id);
+    this.trackBlockAdded(type);
     return id;
   }
 
@@ -455,6 +464,7 @@ export class BuilderStore {
     this.storage.removeItem(EDIT_EXISTING_APP_KEY);
     this.document.load(copy, { saved: false });
     this.toasts.success(TOASTS.duplicated);
+    this.analytics?.track('app_duplicated', { app_name: copy.name });
   }
 
   /** The export file: named after the slug, holding the app as JSON. */
@@ -618,7 +628,14 @@ export class BuilderStore {
     }
     const outcome = await this.run.run(appId);
     if (outcome.ok) this.toasts.success(TOASTS.executed);
-    else this.toasts.error(outcome.error || TOASTS.runFailed);
+    else {
+      this.toasts.error(outcome.error || TOASTS.runFailed);
+      this.analytics?.track('app_execution_error', {
+        app_name: this.document.meta.name,
+        app_id: appId,
+        error: outcome.error || TOASTS.runFailed,
+      });
+    }
     void this.credits.refresh();
   }
 
@@ -654,6 +671,10 @@ export class BuilderStore {
       void this.credits.refresh();
     } catch (error) {
       this.toasts.error(publishErrorMessage(errorMessage(error, '')));
+      this.analytics?.track('publishing_error', {
+        app_name: this.document.meta.name,
+        error: errorMessage(error, 'Publishing failed'),
+      });
     } finally {
       runInAction(() => {
         this.publishing = false;
@@ -670,6 +691,10 @@ export class BuilderStore {
     try {
       await clipboard.writeText(this.shareUrl);
       this.toasts.success(TOASTS.linkCopied);
+      this.analytics?.track('app_shared', {
+        app_name: this.document.meta.name,
+        app_id: this.document.meta.id ?? null,
+      });
     } catch {
       this.toasts.error(messageText({ title: 'Error', description: 'The link could not be copied' }));
     }

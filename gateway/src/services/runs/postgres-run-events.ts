@@ -1,6 +1,7 @@
 import type { RunEvent } from '@blocksmith/schema';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { RunEventHub } from './run-event-hub';
 import type { RunEvents } from './run-events';
 
 const CHANNEL = 'run_events';
@@ -43,6 +44,8 @@ export class PostgresRunEvents implements RunEvents {
   private readonly ended = new Set<string>();
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly owners = new Map<string, string>();
+  /** The runs this process executes, for its own watchers: no round trip through the database. */
+  private readonly local = new RunEventHub();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -76,8 +79,14 @@ export class PostgresRunEvents implements RunEvents {
     this.owners.set(runId, ownerId);
   }
 
+  executing(runId: string, ownerId: string): void {
+    this.owners.set(runId, ownerId);
+    this.local.open(runId, ownerId);
+  }
+
   publish(event: RunEvent): void {
     const runId = event.runId;
+    this.local.publish(event);
     const outbox = this.outboxes.get(runId);
     if (outbox) {
       outbox.events.push(event);
@@ -117,6 +126,10 @@ export class PostgresRunEvents implements RunEvents {
   }
 
   async *watch(runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent> {
+    if (this.local.has(runId)) {
+      yield* this.local.watch(runId, signal);
+      return;
+    }
     let seen = 0;
     // Set by a notification that arrives while the table is being read, so it is not missed.
     const notified = { since: false };
@@ -164,6 +177,7 @@ export class PostgresRunEvents implements RunEvents {
    * be missed, the run record no longer running (checked now and then once a second).
    */
   async finished(runId: string): Promise<void> {
+    if (this.local.has(runId)) return this.local.finished(runId);
     let wake: (() => void) | undefined;
     const waker = () => wake?.();
     const wakers = this.wakers.get(runId) ?? new Set();

@@ -23,6 +23,15 @@ export class RunEventHub implements RunEvents {
     this.channels.set(runId, { ownerId, events: [], listeners: new Set(), finished: false });
   }
 
+  executing(runId: string, ownerId: string): void {
+    this.open(runId, ownerId);
+  }
+
+  /** Whether this hub holds the run's events (it was opened here and not yet forgotten). */
+  has(runId: string): boolean {
+    return this.channels.has(runId);
+  }
+
   publish(event: RunEvent): void {
     const channel = this.channels.get(event.runId);
     if (!channel) return;

@@ -8,6 +8,8 @@ import type { RunEvent } from '@blocksmith/schema';
 export interface RunEvents {
   /** Before the first event of a run: who may watch it. */
   open(runId: string, ownerId: string): void;
+  /** This process executes the run: its own watchers may be served from memory. */
+  executing(runId: string, ownerId: string): void;
   /** Appends an event; events of one run are delivered in the order they are published. */
   publish(event: RunEvent): void;
   /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */

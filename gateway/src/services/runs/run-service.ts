@@ -308,7 +308,7 @@ export class RunService {
       await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');
       return;
     }
-    this.deps.hub.open(job.runId, job.userId);
+    this.deps.hub.executing(job.runId, job.userId);
     const outcome = await this.execute(job.runId, plan, job.inputs);
     this.deps.analytics?.record(
       'app_executed',

@@ -16,6 +16,11 @@ export interface GatewayConfig {
   /** The Firebase web app's public API key and auth domain, for Google sign-in in the browser. */
   firebaseWebApiKey: string | undefined;
   firebaseAuthDomain: string | undefined;
+  /**
+   * With AUTH_PROVIDER=firebase and FIREBASE_AUTH_EMULATOR_HOST (host:port): the Firebase Auth
+   * emulator's address. firebase-admin reads the variable itself; the browser is told the URL.
+   */
+  firebaseAuthEmulatorUrl: string | undefined;
   /** Where the built workbench is served from, when it exists. */
   workbenchDir: string;
   /**
@@ -103,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseAuthDomain:
       env.FIREBASE_AUTH_DOMAIN?.trim() ||
       (firebaseProjectId ? `${firebaseProjectId}.firebaseapp.com` : undefined),
+    firebaseAuthEmulatorUrl: authEmulatorUrl(env.FIREBASE_AUTH_EMULATOR_HOST),
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
     runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, databaseUrl ? 0 : 1, 64),
     runTimeoutSeconds: integer(env, 'RUN_TIMEOUT_SECONDS', 900, 2, 6 * 3600),
@@ -114,4 +120,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
   };
+}
+
+/** `http://host:port` for FIREBASE_AUTH_EMULATOR_HOST (host:port, as firebase-admin reads it). */
+function authEmulatorUrl(host: string | undefined): string | undefined {
+  const value = host
+    ?.trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '');
+  if (!value) return undefined;
+  if (!/^[\w.-]+:\d+$/.test(value) && !/^\[[\da-f:]+\]:\d+$/i.test(value)) {
+    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST must be host:port (got "${host}").`);
+  }
+  return `http://${value}`;
 }

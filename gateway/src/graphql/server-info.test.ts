@@ -2,7 +2,8 @@ import { startTestGateway } from './test-client';
 
 jest.setTimeout(60_000);
 
-const QUERY = '{ serverInfo { authProvider billingEnabled firebase { apiKey authDomain projectId } } }';
+const QUERY =
+  '{ serverInfo { authProvider billingEnabled firebase { apiKey authDomain projectId authEmulatorUrl } } }';
 
 describe('serverInfo', () => {
   it('says the defaults: local accounts, no billing, no Google sign-in', async () => {
@@ -34,11 +35,41 @@ describe('serverInfo', () => {
           apiKey: 'web-key-123',
           authDomain: 'blocksmith-demo.firebaseapp.com',
           projectId: 'blocksmith-demo',
+          authEmulatorUrl: null,
         },
       });
       expect(JSON.stringify(answer)).not.toContain('sk_test_secret');
     } finally {
       await test.close();
     }
+  });
+
+  it('points the browser at the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
+    const test = await startTestGateway({
+      AUTH_PROVIDER: 'firebase',
+      FIREBASE_PROJECT_ID: 'demo-blocksmith',
+      FIREBASE_API_KEY: 'any',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    try {
+      expect((await test.graphql(QUERY)).data!.serverInfo.firebase).toEqual({
+        apiKey: 'any',
+        authDomain: 'demo-blocksmith.firebaseapp.com',
+        projectId: 'demo-blocksmith',
+        authEmulatorUrl: 'http://127.0.0.1:9099',
+      });
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('refuses an emulator host that is not host:port', async () => {
+    await expect(
+      startTestGateway({
+        AUTH_PROVIDER: 'firebase',
+        FIREBASE_PROJECT_ID: 'demo-blocksmith',
+        FIREBASE_AUTH_EMULATOR_HOST: 'localhost',
+      }),
+    ).rejects.toThrow('FIREBASE_AUTH_EMULATOR_HOST must be host:port');
   });
 });

@@ -32,7 +32,13 @@ export interface ServerInfo {
   authProvider: 'local' | 'firebase';
   billingEnabled: boolean;
   /** The Firebase web config for Google sign-in; null with the local provider. */
-  firebase: { apiKey: string; authDomain: string; projectId: string } | null;
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    /** The Firebase Auth emulator the browser signs in with (FIREBASE_AUTH_EMULATOR_HOST). */
+    authEmulatorUrl?: string;
+  } | null;
 }
 
 export interface Services {
@@ -131,6 +137,7 @@ export function createServices(deps: {
             apiKey: config.firebaseWebApiKey,
             authDomain: config.firebaseAuthDomain!,
             projectId: config.firebaseProjectId!,
+            ...(config.firebaseAuthEmulatorUrl ? { authEmulatorUrl: config.firebaseAuthEmulatorUrl } : {}),
           }
         : null,
   };

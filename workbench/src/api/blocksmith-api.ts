@@ -59,6 +59,8 @@ export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
   projectId: string;
+  /** The Firebase Auth emulator to sign in with instead of Google (local development and tests). */
+  authEmulatorUrl?: string | null;
 }
 
 /** One recorded product event, for the admin analytics panel. */

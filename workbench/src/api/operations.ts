@@ -349,6 +349,7 @@ export const SERVER_INFO = gql`
         apiKey
         authDomain
         projectId
+        authEmulatorUrl
       }
     }
   }

@@ -98,11 +98,15 @@ export class FirebaseGoogleAuth implements GoogleSignIn, ExternalSessionSource {
     this.auth ??= (async () => {
       const config = await this.webConfig();
       if (!config) return null;
-      const [{ initializeApp }, { getAuth }] = await Promise.all([
+      const [{ initializeApp }, { connectAuthEmulator, getAuth }] = await Promise.all([
         import('firebase/app'),
         import('firebase/auth'),
       ]);
-      return getAuth(initializeApp(config, 'blocksmith'));
+      const { apiKey, authDomain, projectId, authEmulatorUrl } = config;
+      const auth = getAuth(initializeApp({ apiKey, authDomain, projectId }, 'blocksmith'));
+      // Right after getAuth, before anything signs in (the SDK's rule for the emulator).
+      if (authEmulatorUrl) connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+      return auth;
     })();
     this.auth.catch(() => (this.auth = null));
     return this.auth;

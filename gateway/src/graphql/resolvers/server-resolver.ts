@@ -6,6 +6,12 @@ class FirebaseWebConfigType {
   @Field() apiKey!: string;
   @Field() authDomain!: string;
   @Field() projectId!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The Firebase Auth emulator to sign in with (FIREBASE_AUTH_EMULATOR_HOST); null with real Firebase.',
+  })
+  authEmulatorUrl?: string | null;
 }
 
 @ObjectType('ServerInfo')

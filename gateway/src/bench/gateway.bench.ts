@@ -12,6 +12,7 @@ import { AppRecord } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { probeTextApp } from '../kernel/probe-blocks';
+import { freshBenchDatabase } from './fresh-database';
 import { load } from './load';
 import { fixed, summarise } from './measure';
 
@@ -39,8 +40,10 @@ async function bareServer(body: string): Promise<{ url: string; close(): void }>
   return { url: `http://localhost:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
-export async function runGatewayBenchmarks(databaseUrl?: string) {
+export async function runGatewayBenchmarks(serverUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
+  const database = serverUrl ? await freshBenchDatabase(serverUrl) : null;
+  const databaseUrl = database?.url;
   const gateway = await startGateway({
     config: loadConfig({
       PORT: '0',
@@ -176,6 +179,7 @@ export async function runGatewayBenchmarks(databaseUrl?: string) {
     return results;
   } finally {
     await gateway.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

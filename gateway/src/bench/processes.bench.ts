@@ -9,6 +9,7 @@ import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { probeTextApp } from '../kernel/probe-blocks';
+import { freshBenchDatabase } from './fresh-database';
 import { load, type LoadResult } from './load';
 import { fixed, summarise } from './measure';
 
@@ -168,13 +169,8 @@ async function crossProcessDelays(watcher: Process, token: string, appId: string
 
 /** Runs per second with one and two gateway processes on one PostgreSQL server, and cross-process progress delay. */
 export async function runProcessBenchmarks(serverUrl: string, seconds = 8) {
-  const name = `blocksmith_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await freshBenchDatabase(serverUrl);
+  const databaseUrl = database.url;
   const sql = new Client({ connectionString: databaseUrl });
   const started: Process[] = [];
   try {
@@ -215,7 +211,6 @@ export async function runProcessBenchmarks(serverUrl: string, seconds = 8) {
   } finally {
     for (const process of started.reverse()) await process.stop();
     await sql.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await database.drop();
   }
 }

@@ -15,6 +15,7 @@ import { ClipboardIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores-context';
 import { CONFIRM, SHARE } from '../../texts/builder-texts';
+import { plural } from '../../texts/plural';
 
 /** After publishing: 'App Submitted for Review!' with the app's link. */
 export const ShareDialog = observer(function ShareDialog() {
@@ -95,7 +96,7 @@ export const OpenAppsDialog = observer(function OpenAppsDialog() {
                 <button type="button" className="open-app" onClick={() => void builder.openApp(app.id!)}>
                   <span className="open-app-name">{app.name}</span>
                   <span className="open-app-meta">
-                    {app.config?.plugins?.length ?? 0} blocks
+                    {app.config?.plugins?.length ?? 0} {plural(app.config?.plugins?.length ?? 0, 'blocks')}
                     {app.isPublished && (
                       <Tag minimal intent="success">
                         Published

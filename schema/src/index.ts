@@ -25,3 +25,4 @@ export * from './linkedin';
 export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';
+export * from './events';

@@ -1,24 +1,11 @@
+import type { PageEventName } from '@blocksmith/schema';
+
 /**
  * Product events the page witnesses, sent to the gateway's first-party event store. Events the
  * server sees itself (sign-up, sign-in, saves, publishes, runs, views, upvotes, reset requests) are
  * recorded there and are not in this list, so nothing is counted twice.
  */
-export type PageEvent =
-  | 'start_building'
-  | 'visit_playground'
-  | 'landing_page_interaction'
-  | 'app_duplicated'
-  | 'app_exported'
-  | 'app_shared'
-  | 'plugin_used'
-  | 'assistant_used'
-  | 'template_loaded'
-  | 'error_occurred'
-  | 'app_execution_error'
-  | 'authentication_error'
-  | 'publishing_error'
-  | 'network_error'
-  | 'validation_error';
+export type PageEvent = PageEventName;
 
 export type EventProps = Record<string, string | number | boolean | string[] | null>;
 

@@ -1,55 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { isPlainObject } from '@blocksmith/schema';
+import { EVENT_NAMES, SERVER_EVENT_NAMES, isPlainObject, type EventName } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { AnalyticsEvent } from '../../data/entities';
 import { ForbiddenError, InputError } from '../../errors';
 import { isUuid } from '../../ids';
 
-/** The events the product sends (spec: tracked events and their fields). */
-export const EVENT_NAMES = [
-  'user_signup',
-  'user_login',
-  'start_building',
-  'visit_playground',
-  'landing_page_interaction',
-  'app_created',
-  'app_saved',
-  'app_published',
-  'app_duplicated',
-  'app_exported',
-  'app_shared',
-  'app_executed',
-  'app_viewed',
-  'upvote_given',
-  'plugin_used',
-  'assistant_used',
-  'template_loaded',
-  'error_occurred',
-  'app_execution_error',
-  'authentication_error',
-  'publishing_error',
-  'network_error',
-  'validation_error',
-  'password_reset_requested',
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
-
-/**
- * Events the server witnesses itself and records as they happen, so they are counted once and
- * cannot be made up by a client: browsers send only what happens in the page.
- */
-export const SERVER_EVENTS: ReadonlySet<EventName> = new Set<EventName>([
-  'user_signup',
-  'user_login',
-  'password_reset_requested',
-  'app_created',
-  'app_saved',
-  'app_published',
-  'app_executed',
-  'app_viewed',
-  'upvote_given',
-]);
+/** The events the server records itself; `track` refuses them from clients. */
+export const SERVER_EVENTS: ReadonlySet<EventName> = new Set<EventName>(SERVER_EVENT_NAMES);
 
 export const ANALYTICS_PERIODS = ['7d', '30d'] as const;
 export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;

@@ -33,7 +33,6 @@ export {
   readUpstreamFile,
   readKeptFile,
   isFileSource,
-  bareMime,
   type FileSources,
   type UpstreamFileContext,
   type UpstreamFileMessages,
@@ -61,4 +60,10 @@ export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefin
 export type { AiProviderErrorKind } from './errors';
 export * from './providers';
 export type { Artifact, FileRef, BlockCategory, SettingsSpec } from '@blocksmith/schema';
-export { parseDropdownOptions } from '@blocksmith/schema';
+export {
+  parseDropdownOptions,
+  bareMime,
+  fileProblem,
+  type CandidateFile,
+  type FileRules,
+} from '@blocksmith/schema';

@@ -2,13 +2,7 @@ import { BlockError, BlockInputError } from './errors';
 import type { FileStore } from './file-store';
 import { MemoryFileStore } from './memory-file-store';
 import type { UpstreamValue } from './run-context';
-import {
-  bareMime,
-  isFileSource,
-  readKeptFile,
-  readUpstreamFile,
-  type UpstreamFileOptions,
-} from './upstream-file';
+import { isFileSource, readKeptFile, readUpstreamFile, type UpstreamFileOptions } from './upstream-file';
 
 const options: UpstreamFileOptions = {
   from: { kinds: ['fileUpload'], outputs: ['file_url', 'generated_image_url'] },
@@ -91,12 +85,5 @@ describe('readKeptFile', () => {
     const refused = new BlockError('Stopped.');
     const files: FileStore = { put: () => Promise.reject(refused), read: () => Promise.reject(refused) };
     await expect(readKeptFile({ files }, 'id', 'The file is gone.')).rejects.toBe(refused);
-  });
-});
-
-describe('bareMime', () => {
-  it('drops parameters and lower-cases', () => {
-    expect(bareMime(' Text/Plain; charset=utf-8')).toBe('text/plain');
-    expect(bareMime('')).toBe('');
   });
 });

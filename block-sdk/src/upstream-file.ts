@@ -71,11 +71,6 @@ export async function readKeptFile(
   }
 }
 
-/** A file type without its parameters, in lower case: `Text/Plain; charset=utf-8` gives `text/plain`. */
-export function bareMime(mime: string): string {
-  return (mime.split(';')[0] ?? '').trim().toLowerCase();
-}
-
 function upstreamFileUrl(
   upstream: readonly UpstreamValue[],
   { from, messages }: UpstreamFileOptions,

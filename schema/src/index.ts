@@ -14,6 +14,7 @@ export * from './reachable-ids';
 export * from './connection-rules';
 export * from './slug';
 export * from './dropdown';
+export * from './file-problem';
 export * from './canvas';
 export * from './template-spacing';
 export * from './variables';

@@ -1,11 +1,14 @@
 import {
+  fileProblem,
   linkedInInputProblem,
   parseDropdownOptions,
   runInputKey,
   type Artifact,
+  type FileRules,
   type NodeStatus,
   type PluginInstance,
   type RunEvent,
+  type SelectOption,
   type UserMessage,
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
@@ -37,6 +40,8 @@ export interface RunInputField {
   accept: string;
   /** For files: the block's size limit in MB (maxSize), or null. */
   maxSizeMb: number | null;
+  /** For files: what the block accepts, as the server checks it; null when the block does not say. */
+  fileRules: FileRules | null;
 }
 
 /** The result fields one block's outputs show (see result-fields.ts). */
@@ -52,6 +57,22 @@ export interface RunArtifact {
 
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** A file upload's rules from its accepted-types choice (the extensions and media types in its meta). */
+function fileRulesOf(choice: SelectOption | undefined, maxSizeMb: number | null): FileRules | null {
+  const extensions = strings(choice?.meta?.extensions);
+  if (!choice || extensions.length === 0) return null;
+  return {
+    label: choice.label,
+    extensions,
+    mimeTypes: strings(choice.meta?.mimeTypes),
+    ...(maxSizeMb !== null ? { maxSizeMb } : {}),
+  };
 }
 
 /**
@@ -113,9 +134,14 @@ export class RunStore {
       const acceptedField = entry.settings.acceptedTypes;
       const accepted =
         acceptedField?.type === 'select'
-          ? acceptedField.options.find((option) => option.value === settings.acceptedTypes)
+          ? (acceptedField.options.find((option) => option.value === settings.acceptedTypes) ??
+            acceptedField.options.find((option) => option.value === acceptedField.default))
           : undefined;
-      const extensions = accepted?.meta?.extensions;
+      const maxSizeMb =
+        kind === 'file' && typeof settings.maxSize === 'number' && settings.maxSize > 0
+          ? settings.maxSize
+          : null;
+      const fileRules = kind === 'file' ? fileRulesOf(accepted, maxSizeMb) : null;
       return [
         {
           plugin,
@@ -125,11 +151,9 @@ export class RunStore {
           placeholder: text(settings.placeholder),
           multiline: settings.multiline === true,
           options: kind === 'choice' ? parseDropdownOptions(text(settings.options)) : [],
-          accept: Array.isArray(extensions) ? extensions.join(',') : '',
-          maxSizeMb:
-            kind === 'file' && typeof settings.maxSize === 'number' && settings.maxSize > 0
-              ? settings.maxSize
-              : null,
+          accept: fileRules ? fileRules.extensions.join(',') : '',
+          maxSizeMb,
+          fileRules,
         },
       ];
     });
@@ -201,19 +225,14 @@ export class RunStore {
 
   /**
    * Takes a chosen file when it fits the block's accepted types and size limit; otherwise keeps
-   * the previous choice and answers why.
+   * the previous choice and answers why, in the words the server would refuse the upload with.
    */
   chooseFile(field: RunInputField, file: File | null): string | null {
-    if (file && field.maxSizeMb !== null && file.size > field.maxSizeMb * 1024 * 1024) {
-      return `${file.name} is larger than ${field.maxSizeMb} MB, the limit for this file.`;
-    }
-    if (file && field.accept !== '') {
-      const name = file.name.toLowerCase();
-      const accepted = field.accept.split(',').map((ext) => ext.trim().toLowerCase());
-      if (!accepted.some((ext) => ext !== '' && name.endsWith(ext))) {
-        return `${file.name} is not an accepted file type (${accepted.join(', ')}).`;
-      }
-    }
+    const problem =
+      file && field.fileRules
+        ? fileProblem(field.fileRules, { name: file.name, mime: file.type, size: file.size })
+        : null;
+    if (problem) return problem;
     this.setFile(field.key, file);
     return null;
   }

@@ -47,6 +47,26 @@ export const CATALOGUE: BlockCatalogueEntry[] = [
     version: 1,
     settings: {
       label: { type: 'text', label: 'Label', default: 'Upload a file' },
+      acceptedTypes: {
+        type: 'select',
+        label: 'Accepted types',
+        default: 'all',
+        options: [
+          {
+            value: 'text',
+            label: 'Text files (TXT, CSV)',
+            meta: { extensions: ['.txt', '.csv'], mimeTypes: ['text/plain', 'text/csv'] },
+          },
+          {
+            value: 'all',
+            label: 'All supported files',
+            meta: {
+              extensions: ['.pdf', '.txt', '.csv'],
+              mimeTypes: ['application/pdf', 'text/plain', 'text/csv'],
+            },
+          },
+        ],
+      },
       maxSize: { type: 'number', label: 'Max size', default: 10, min: 1, max: 50, integer: true, unit: 'MB' },
     },
     outputs: [{ name: 'file_url', type: 'url' }],

@@ -33,10 +33,12 @@ export const RunInputControl = observer(function RunInputControl({
       field.maxSizeMb !== null ? `up to ${field.maxSizeMb} MB` : '',
     ].filter(Boolean);
     helper = limits.length > 0 ? limits.join(', ') : undefined;
+    const chosen = run.file(field.key);
     control = (
       <FileInput
         fill
-        text={run.file(field.key)?.name ?? RUN_PANEL.chooseFile}
+        hasSelection={chosen !== undefined}
+        text={chosen?.name ?? RUN_PANEL.chooseFile}
         inputProps={{ id, accept: field.accept || undefined }}
         onInputChange={(event) => {
           const input = event.currentTarget;

@@ -128,10 +128,12 @@ export function offlineAnswer(request: TextRequest): string {
   if (wantsList(request)) return listAnswer(request, phrases, seed);
 
   const ask = firstSentence(request.prompt) || 'your request';
+  // A quoted sentence that ends with its own stop gets no second one after the closing quote.
+  const stop = /[.!?…]$/.test(ask) ? '' : '.';
   const opener = pick(
     [
-      `This stands in for the answer to '${ask}'.`,
-      `A placeholder answer to '${ask}'.`,
+      `This stands in for the answer to '${ask}'${stop}`,
+      `A placeholder answer to '${ask}'${stop}`,
       `Here is where the answer to '${ask}' would go.`,
     ],
     seed,

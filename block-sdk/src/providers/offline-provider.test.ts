@@ -27,6 +27,21 @@ describe('OfflineProvider text', () => {
     expect(await text('Explain photosynthesis to a child.')).not.toBe(first);
   });
 
+  it('quotes the request without a second full stop after its own', async () => {
+    for (const prompt of [
+      'Summarise the notes below.',
+      'Why is the sky blue?',
+      'Name a colour',
+      'Describe rain.',
+    ]) {
+      const answer = await text(prompt);
+      expect(answer).not.toMatch(/[.!?]'\./);
+      expect(answer).toMatch(
+        /'(Summarise the notes below\.|Why is the sky blue\?|Name a colour|Describe rain\.)'/,
+      );
+    }
+  });
+
   it('streams in several word-sized pieces that add up to the answer', async () => {
     const pieces = await collect(provider.streamText({ prompt: 'Describe the moon landing.' }, live()));
     expect(pieces.length).toBeGreaterThan(5);

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { createProvider, describeProvider, type AiProvider } from '@blocksmith/block-sdk';
@@ -141,6 +142,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     formatError,
     validationRules: [queryLimits()],
     plugins: [
+      // No cache hints are used; without this every field resolution is wrapped to collect them.
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
         async serverWillStart() {

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { requireCaller, type GraphQLContext } from '../context';
 
-@ObjectType('AppAnalytics')
+@ObjectType('AppAnalytics', { simpleResolvers: true })
 class AppAnalyticsType {
   @Field(() => ID) id!: string;
   @Field() name!: string;
@@ -15,20 +15,20 @@ class AppAnalyticsType {
   @Field(() => Int) upvotes!: number;
 }
 
-@ObjectType('DayRuns')
+@ObjectType('DayRuns', { simpleResolvers: true })
 class DayRunsType {
   @Field({ description: 'YYYY-MM-DD (UTC)' }) date!: string;
   @Field(() => Int) runs!: number;
 }
 
-@ObjectType('AnalyticsTotals')
+@ObjectType('AnalyticsTotals', { simpleResolvers: true })
 class AnalyticsTotalsType {
   @Field(() => Int) views!: number;
   @Field(() => Int) runs!: number;
   @Field(() => Int) upvotes!: number;
 }
 
-@ObjectType('MyAppsAnalytics')
+@ObjectType('MyAppsAnalytics', { simpleResolvers: true })
 class MyAppsAnalyticsType {
   @Field() period!: string;
   @Field(() => [AppAnalyticsType]) apps!: AppAnalyticsType[];
@@ -36,14 +36,14 @@ class MyAppsAnalyticsType {
   @Field(() => AnalyticsTotalsType) totals!: AnalyticsTotalsType;
 }
 
-@ObjectType('AnalyticsEventRecord')
+@ObjectType('AnalyticsEventRecord', { simpleResolvers: true })
 class AnalyticsEventRecordType {
   @Field() name!: string;
   @Field() at!: string;
   @Field(() => GraphQLJSONObject) props!: Record<string, unknown>;
 }
 
-@ObjectType('AnalyticsSummary')
+@ObjectType('AnalyticsSummary', { simpleResolvers: true })
 class AnalyticsSummaryType {
   @Field() range!: string;
   @Field(() => GraphQLJSONObject, { description: 'Event name to count.' }) raw!: Record<string, number>;

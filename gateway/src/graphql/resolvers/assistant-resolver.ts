@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, Mutation, ObjectType, Resolver } from 'type-graphql';
 import type { Connection, PluginInstance } from '@blocksmith/schema';
 import { requireCaller, type GraphQLContext } from '../context';
 
-@ObjectType('GeneratedApp')
+@ObjectType('GeneratedApp', { simpleResolvers: true })
 class GeneratedAppType {
   @Field() message!: string;
   @Field(() => [GraphQLJSONObject]) plugins!: PluginInstance[];

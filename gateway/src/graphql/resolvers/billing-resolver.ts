@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, ID, Mutation, ObjectType, Resolver } from 'type-graphql';
 import { requireCaller, type GraphQLContext } from '../context';
 
-@ObjectType('CheckoutSession')
+@ObjectType('CheckoutSession', { simpleResolvers: true })
 export class CheckoutSessionType {
   @Field({ description: 'The Stripe Checkout page to send the person to.' }) url!: string;
   @Field() sessionId!: string;

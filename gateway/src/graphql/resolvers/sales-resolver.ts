@@ -11,7 +11,7 @@ class SalesContactInputType {
   @Field() message!: string;
 }
 
-@ObjectType('SalesContactResult')
+@ObjectType('SalesContactResult', { simpleResolvers: true })
 class SalesContactResultType {
   @Field() message!: string;
 }

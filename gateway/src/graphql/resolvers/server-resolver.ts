@@ -1,7 +1,7 @@
 import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context';
 
-@ObjectType('FirebaseWebConfig')
+@ObjectType('FirebaseWebConfig', { simpleResolvers: true })
 class FirebaseWebConfigType {
   @Field() apiKey!: string;
   @Field() authDomain!: string;
@@ -14,7 +14,7 @@ class FirebaseWebConfigType {
   authEmulatorUrl?: string | null;
 }
 
-@ObjectType('ServerInfo')
+@ObjectType('ServerInfo', { simpleResolvers: true })
 class ServerInfoType {
   @Field({ description: 'local (the gateway’s own accounts) or firebase.' }) authProvider!: string;
   @Field({ description: 'Whether upgrades through Stripe are offered (STRIPE_SECRET_KEY is set).' })

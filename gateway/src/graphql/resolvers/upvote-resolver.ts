@@ -1,7 +1,7 @@
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { requireCaller, viewerOf, type GraphQLContext } from '../context';
 
-@ObjectType('UpvoteResult')
+@ObjectType('UpvoteResult', { simpleResolvers: true })
 export class UpvoteResultType {
   @Field({ description: 'False when this person had already upvoted the app.' }) counted!: boolean;
   @Field(() => Int) upvotes!: number;

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import type { AppConfig } from '@blocksmith/schema';
 
-@ObjectType('App')
+@ObjectType('App', { simpleResolvers: true })
 export class AppType {
   @Field(() => ID) id!: string;
   @Field() name!: string;

@@ -1,12 +1,13 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('UserMetadata')
+@ObjectType('UserMetadata', { simpleResolvers: true })
 export class UserMetadataType {
   @Field() full_name!: string;
   @Field() isAdmin!: boolean;
 }
 
 @ObjectType('AuthUser', {
+  simpleResolvers: true,
   description: 'The signed-in person, shaped like the hosted auth service the product expects.',
 })
 export class AuthUserType {
@@ -15,7 +16,7 @@ export class AuthUserType {
   @Field(() => UserMetadataType) user_metadata!: UserMetadataType;
 }
 
-@ObjectType('Session')
+@ObjectType('Session', { simpleResolvers: true })
 export class SessionType {
   @Field() access_token!: string;
   @Field() refresh_token!: string;
@@ -24,7 +25,7 @@ export class SessionType {
   @Field() token_type!: string;
 }
 
-@ObjectType('AuthResult')
+@ObjectType('AuthResult', { simpleResolvers: true })
 export class AuthResultType {
   @Field(() => AuthUserType) user!: AuthUserType;
   @Field(() => SessionType, {
@@ -34,7 +35,7 @@ export class AuthResultType {
   session!: SessionType | null;
 }
 
-@ObjectType('RefreshResult')
+@ObjectType('RefreshResult', { simpleResolvers: true })
 export class RefreshResultType {
   @Field(() => SessionType) session!: SessionType;
 }

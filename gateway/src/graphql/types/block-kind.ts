@@ -2,14 +2,20 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import type { BlockCatalogueEntry, SettingsSpec } from '@blocksmith/schema';
 
-@ObjectType({ description: 'A named output of a block kind; the first is the block variable.' })
+@ObjectType({
+  simpleResolvers: true,
+  description: 'A named output of a block kind; the first is the block variable.',
+})
 export class BlockOutput {
   @Field() name!: string;
   @Field({ description: 'text, json, url, number or list' }) type!: string;
   @Field(() => String, { nullable: true }) description?: string | null;
 }
 
-@ObjectType({ description: 'A block kind the server knows, with everything the workbench needs to draw it.' })
+@ObjectType({
+  simpleResolvers: true,
+  description: 'A block kind the server knows, with everything the workbench needs to draw it.',
+})
 export class BlockKind implements Omit<
   BlockCatalogueEntry,
   'category' | 'settings' | 'outputs' | 'inputKind'
@@ -30,7 +36,7 @@ export class BlockKind implements Omit<
   inputKind?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class AvailableModels {
   @Field(() => [String]) models!: string[];
   @Field() defaultModel!: string;

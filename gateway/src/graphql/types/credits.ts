@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('CreditHistoryEntry')
+@ObjectType('CreditHistoryEntry', { simpleResolvers: true })
 export class CreditHistoryEntryType {
   @Field() _id!: string;
   @Field({ description: 'e.g. text_generation, image_generation' }) block_type!: string;
@@ -10,19 +10,19 @@ export class CreditHistoryEntryType {
   @Field(() => Int) credits_used!: number;
 }
 
-@ObjectType('CreditStats')
+@ObjectType('CreditStats', { simpleResolvers: true })
 export class CreditStatsType {
   @Field(() => Int) totalCreditsUsed!: number;
   @Field(() => Int) totalExecutions!: number;
 }
 
-@ObjectType('Credits')
+@ObjectType('Credits', { simpleResolvers: true })
 export class CreditsType {
   @Field(() => Int) credits!: number;
   @Field({ description: 'Enterprise: runs are never refused for credits.' }) unlimited!: boolean;
 }
 
-@ObjectType('CreditCheck')
+@ObjectType('CreditCheck', { simpleResolvers: true })
 export class CreditCheckType {
   @Field({ description: 'Whether the balance pays for one run of the block kind.' }) allowed!: boolean;
   @Field(() => Int, { description: 'What one run of it costs.' }) cost!: number;
@@ -30,13 +30,13 @@ export class CreditCheckType {
   @Field() unlimited!: boolean;
 }
 
-@ObjectType('RunStarted')
+@ObjectType('RunStarted', { simpleResolvers: true })
 export class RunStartedType {
   @Field() runId!: string;
   @Field(() => Int, { description: 'Credits the run was charged.' }) cost!: number;
 }
 
-@ObjectType('Run')
+@ObjectType('Run', { simpleResolvers: true })
 export class RunType {
   @Field(() => ID) id!: string;
   @Field(() => ID) appId!: string;

@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { AppType } from './app';
 
-@ObjectType('PublishingInfo')
+@ObjectType('PublishingInfo', { simpleResolvers: true })
 export class PublishingInfoType {
   @Field({ description: 'free, starter or enterprise' }) plan!: string;
   @Field(() => Int, { description: 'Published apps allowed; -1 means unlimited.' }) limit!: number;
@@ -10,13 +10,13 @@ export class PublishingInfoType {
   @Field() canPublish!: boolean;
 }
 
-@ObjectType('PublishResult')
+@ObjectType('PublishResult', { simpleResolvers: true })
 export class PublishResultType {
   @Field(() => AppType) app!: AppType;
   @Field(() => PublishingInfoType) publishingInfo!: PublishingInfoType;
 }
 
-@ObjectType('AppStatusCounts', { description: 'Published apps by review status.' })
+@ObjectType('AppStatusCounts', { simpleResolvers: true, description: 'Published apps by review status.' })
 export class AppStatusCountsType {
   @Field(() => Int) pending!: number;
   @Field(() => Int) approved!: number;

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 
-@ObjectType('UserProfile', { description: 'The signed-in person’s own record.' })
+@ObjectType('UserProfile', { simpleResolvers: true, description: 'The signed-in person’s own record.' })
 export class UserProfileType {
   @Field(() => ID) id!: string;
   @Field() email!: string;
@@ -9,7 +9,7 @@ export class UserProfileType {
   @Field() created_at!: Date;
 }
 
-@ObjectType('PublicUser', { description: 'A publisher as others see them.' })
+@ObjectType('PublicUser', { simpleResolvers: true, description: 'A publisher as others see them.' })
 export class PublicUserType {
   @Field(() => ID) id!: string;
   @Field() full_name!: string;

@@ -83,6 +83,7 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     await repo.update({ id: a.id! }, { isPublished: true, verificationStatus: 'approved', upvotes: 5 });
     await repo.update({ id: b.id! }, { isPublished: true, verificationStatus: 'approved', upvotes: 2 });
     await repo.update({ id: c.id! }, { isPublished: true });
+    apps.storeChanged(); // written behind the service's back
     expect((await apps.get(anonymous, a.id!)).name).toBe('Popular');
     expect((await apps.getPublishedBySlug(anonymous, b.slug)).name).toBe('Less popular');
     await expect(apps.getPublishedBySlug(anonymous, c.slug)).rejects.toThrow(
@@ -92,6 +93,24 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     expect(store.map((app) => app.name)).toEqual(['Popular', 'Less popular']);
     await apps.setPrivate(alice, a.id!, true);
     expect((await apps.listByUser(alice)).map((app) => app.name)).toEqual(['Less popular']);
+  });
+
+  it('serves one read of the store to concurrent callers, and reads it afresh after a change', async () => {
+    const app = await apps.create(alice, { name: 'Listed', category: 'Content', config });
+    await db.dataSource
+      .getRepository(AppRecord)
+      .update({ id: app.id! }, { isPublished: true, verificationStatus: 'approved' });
+    apps.storeChanged();
+    const reads = jest.spyOn(db.dataSource, 'getRepository');
+    const [first, second] = await Promise.all([apps.listStore(), apps.listStore()]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(second).toBe(first);
+    expect(first.some((listed) => listed.id === app.id)).toBe(true);
+
+    // A change through the service shows at once: a private app leaves the store.
+    await apps.setPrivate(alice, app.id!, true);
+    expect((await apps.listStore()).some((listed) => listed.id === app.id)).toBe(false);
+    reads.mockRestore();
   });
 
   it('refuses a config the engine could not run, naming the block, and stores nothing', async () => {

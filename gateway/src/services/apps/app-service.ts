@@ -35,6 +35,13 @@ const MAX_NAME = 100;
 const MAX_DESCRIPTION = 2000;
 const NOT_FOUND = 'App not found.';
 
+/**
+ * How long one read of the store listing serves everyone. Publishing, review, privacy, edits,
+ * deletions and upvotes made through this process refresh it at once; view and run counts, and
+ * changes made through another process, show within this time.
+ */
+export const STORE_LISTING_TTL_MS = 1_000;
+
 export function toApp(record: AppRecord): App {
   return {
     id: record.id,
@@ -61,6 +68,9 @@ export function toApp(record: AppRecord): App {
  * owner first.
  */
 export class AppService {
+  /** The store listing being served, and until when (performance.now()). */
+  private storeListing: { apps: Promise<App[]>; until: number } | null = null;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly registry: BlockRegistry,
@@ -85,17 +95,20 @@ export class AppService {
 
   async update(ownerId: string, id: string, input: AppInput): Promise<App> {
     const values = this.checked(input, false);
-    return this.dataSource.transaction(async (tx) => {
+    const app = await this.dataSource.transaction(async (tx) => {
       const record = await this.ownedForUpdate(tx, ownerId, id);
       Object.assign(record, values, { updatedAt: new Date(this.now()) });
       await this.saveUnique(tx, record);
       return toApp(record);
     });
+    if (app.isPublished) this.storeChanged();
+    return app;
   }
 
   async remove(ownerId: string, id: string): Promise<void> {
     const result = await this.dataSource.getRepository(AppRecord).delete({ id: this.uuid(id), ownerId });
     if (!result.affected) throw new NotFoundError(NOT_FOUND);
+    this.storeChanged();
   }
 
   async setPrivate(ownerId: string, id: string, isPrivate: boolean): Promise<App> {
@@ -131,9 +144,27 @@ export class AppService {
     });
   }
 
-  /** The store: approved, public, published apps, most upvoted first. */
+  /**
+   * The store: approved, public, published apps, most upvoted first. One read serves every caller
+   * for STORE_LISTING_TTL_MS (the list is the same for everyone); callers must not change it.
+   */
   listStore(): Promise<App[]> {
-    return this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } });
+    const now = performance.now();
+    if (!this.storeListing || this.storeListing.until <= now) {
+      const apps = this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } });
+      const listing = { apps, until: now + STORE_LISTING_TTL_MS };
+      this.storeListing = listing;
+      // A failed read is not kept: the next caller reads again.
+      apps.catch(() => {
+        if (this.storeListing === listing) this.storeListing = null;
+      });
+    }
+    return this.storeListing.apps;
+  }
+
+  /** Something the store shows changed (published, reviewed, edited, deleted, upvoted): read it afresh. */
+  storeChanged(): void {
+    this.storeListing = null;
   }
 
   private async list(

@@ -46,7 +46,7 @@ export class PublishingService {
 
   /** Publishes an own app: it goes to review (pending) and counts against the plan. */
   async publish(ownerId: string, appId: string): Promise<{ app: App; publishingInfo: PublishingInfo }> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.changingStore(async (tx) => {
       const plan = await this.lockOwner(tx, ownerId);
       const record = await this.ownApp(tx, ownerId, appId);
       if (record.name.trim() === '' || record.category.trim() === '')
@@ -84,7 +84,7 @@ export class PublishingService {
   }
 
   async unpublish(ownerId: string, appId: string): Promise<App> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.changingStore(async (tx) => {
       const record = await this.ownApp(tx, ownerId, appId);
       Object.assign(record, { isPublished: false, updatedAt: new Date() });
       await tx.getRepository(AppRecord).save(record);
@@ -121,7 +121,7 @@ export class PublishingService {
     const notes = typeof reviewNotes === 'string' ? reviewNotes.trim() : '';
     if (status === 'rejected' && notes === '') throw new InputError(REVIEW_NOTES_REQUIRED);
     if (notes.length > 5000) throw new InputError('Review notes must be at most 5,000 characters.');
-    return this.dataSource.transaction(async (tx) => {
+    return this.changingStore(async (tx) => {
       const record = await tx.getRepository(AppRecord).findOne({
         where: { id: this.uuid(appId), isPublished: true },
         lock: { mode: 'pessimistic_write' },
@@ -135,6 +135,13 @@ export class PublishingService {
       await tx.getRepository(AppRecord).save(record);
       return toApp(record);
     });
+  }
+
+  /** One transaction that may change what the store lists; the store is read afresh after it. */
+  private async changingStore<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.apps.storeChanged();
+    return result;
   }
 
   private requireAdmin(reviewer: Reviewer): void {

@@ -19,7 +19,7 @@ export class UpvoteService {
 
   async upvote(userId: string, appId: string): Promise<UpvoteResult> {
     const app = await this.apps.get({ userId, isAdmin: false }, appId);
-    return this.dataSource.transaction(async (tx) => {
+    const result = await this.dataSource.transaction(async (tx) => {
       const inserted = (await tx.query(
         'INSERT INTO upvotes (app_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING app_id',
         [app.id, userId],
@@ -36,6 +36,9 @@ export class UpvoteService {
             .upvotes;
       return { counted, upvotes: Number(upvotes) };
     });
+    // Upvotes order the store.
+    if (result.counted) this.apps.storeChanged();
+    return result;
   }
 
   async hasUpvoted(userId: string, appId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
-// Several gateway processes on one PostgreSQL server (TEST_DATABASE_URL, started by .ci/run):
-// runs are pg-boss jobs any process may execute, progress crosses processes through LISTEN/NOTIFY,
-// a run whose process dies is ended and refunded, and scheduled work runs once.
+// Several gateway processes on one PostgreSQL server (TEST_DATABASE_URL, started by .ci/run): a
+// process executes the runs it receives while it has room, the rest are pg-boss jobs any process
+// may execute, progress crosses processes through LISTEN/NOTIFY, a run whose process dies is ended
+// and refunded (either way), and scheduled work runs once.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -192,6 +193,8 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
   let db;
   let a;
   let b;
+  /** Serves requests but executes no runs: every run it receives waits in the shared queue. */
+  let servesOnly;
   let sql;
 
   before(async () => {
@@ -200,6 +203,7 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
     const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
     a = await startProcess(db.url, env);
     b = await startProcess(db.url, env);
+    servesOnly = await startProcess(db.url, { ...env, RUN_CONCURRENCY: '0' });
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
   });
@@ -207,6 +211,7 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
   after(async () => {
     await a?.stop();
     await b?.stop();
+    await servesOnly?.stop();
     await sql?.end();
     await db?.drop();
     model?.server.close();
@@ -233,6 +238,33 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
       assert.deepEqual(
         stored.rows.map((r) => r.seq),
         viaA.map((_, i) => i + 1),
+      );
+    },
+  );
+
+  test(
+    'a run received by a process that executes none is queued, executed by another and watched through both',
+    { timeout: 60_000 },
+    async () => {
+      const email = `mp-queued-${randomBytes(3).toString('hex')}@example.com`;
+      const { token, appId } = await signUpWithApp(servesOnly, email);
+      const { runId } = await startRun(servesOnly, token, appId);
+      const [viaServer, viaA] = await Promise.all([
+        servesOnly.watch(runId, token).done,
+        a.watch(runId, token).done,
+      ]);
+      assertWhole(viaServer, runId);
+      assert.deepEqual(viaA, viaServer);
+      assert.equal(viaServer.at(-1).status, 'succeeded');
+      const { rows } = await sql.query('SELECT status, executor FROM runs WHERE id = $1', [runId]);
+      assert.deepEqual(rows[0], { status: 'succeeded', executor: null }, 'it went through the queue');
+      const jobs = await sql.query(
+        `SELECT state FROM pgboss.job WHERE name = 'run' AND data->>'runId' = $1`,
+        [runId],
+      );
+      assert.deepEqual(
+        jobs.rows.map((r) => r.state),
+        ['completed'],
       );
     },
   );
@@ -309,46 +341,74 @@ describe('a process that dies mid-run', { skip }, () => {
     model?.server.close();
   });
 
+  /**
+   * Starts a run through `receiver`, kills `executor` once it streams the answer, brings up a fresh
+   * process and checks that the run ends failed and refunded, seen through the fresh process.
+   */
+  async function killMidRun({ receiver, executor, account, queued }) {
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
+    const { token, appId, userId } = account;
+    const balance = async () =>
+      (await sql.query('SELECT balance FROM credit_balances WHERE user_id = $1', [userId])).rows[0].balance;
+    const before = await balance();
+    const { runId, cost } = await startRun(receiver, token, appId);
+    assert.ok(cost > 0);
+    // Wait until the run is streaming the answer, then kill its process without warning.
+    for (;;) {
+      const { rows } = await sql.query(
+        `SELECT count(*)::int AS n FROM run_events WHERE run_id = $1 AND event->>'type' = 'node_partial'`,
+        [runId],
+      );
+      if (rows[0].n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const named = await sql.query('SELECT executor FROM runs WHERE id = $1', [runId]);
+    assert.equal(named.rows[0].executor === null, queued, queued ? 'queued' : 'executed where received');
+    await executor.kill();
+    assert.equal(await balance(), before - cost, 'the run is charged while it is under way');
+
+    // A fresh process comes up. A run its receiver executed is ended by the sweep once the dead
+    // process's heartbeat has lapsed; a queued one once its job's time limit has passed and
+    // pg-boss hands it out again.
+    const b = await startProcess(db.url, env);
+    processes.push(b);
+    const events = await b.watch(runId, token).done;
+    const finished = events.at(-1);
+    assert.equal(finished.type, 'run_finished');
+    assert.equal(finished.status, 'failed');
+    assert.match(finished.error, /interrupted because the server running it stopped/);
+    const { rows } = await sql.query('SELECT status, error_code FROM runs WHERE id = $1', [runId]);
+    assert.deepEqual(rows[0], { status: 'failed', error_code: 'UNAVAILABLE' });
+    assert.equal(await balance(), before, 'the credits came back');
+  }
+
   test(
-    'leaves the run ended and refunded by another process, never charged and unfinished',
+    'that executed the run it received: the run is ended and refunded by another process',
     { timeout: 90_000 },
     async () => {
       const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
       const a = await startProcess(db.url, env);
       processes.push(a);
       await sql.connect();
-      const { token, appId, userId } = await signUpWithApp(
-        a,
-        `mp-kill-${randomBytes(3).toString('hex')}@example.com`,
-      );
-      const balance = async () =>
-        (await sql.query('SELECT balance FROM credit_balances WHERE user_id = $1', [userId])).rows[0].balance;
-      const before = await balance();
-      const { runId, cost } = await startRun(a, token, appId);
-      assert.ok(cost > 0);
-      // Wait until A is streaming the answer, then kill it without warning.
-      for (;;) {
-        const { rows } = await sql.query(
-          `SELECT count(*)::int AS n FROM run_events WHERE run_id = $1 AND event->>'type' = 'node_partial'`,
-          [runId],
-        );
-        if (rows[0].n > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await a.kill();
-      assert.equal(await balance(), before - cost, 'the run is charged while it is under way');
+      const account = await signUpWithApp(a, `mp-kill-${randomBytes(3).toString('hex')}@example.com`);
+      await killMidRun({ receiver: a, executor: a, account, queued: false });
+    },
+  );
 
-      // B comes up; once the run's time limit has passed, pg-boss hands the job to B, which ends it.
-      const b = await startProcess(db.url, env);
-      processes.push(b);
-      const events = await b.watch(runId, token).done;
-      const finished = events.at(-1);
-      assert.equal(finished.type, 'run_finished');
-      assert.equal(finished.status, 'failed');
-      assert.match(finished.error, /interrupted because the server running it stopped/);
-      const { rows } = await sql.query('SELECT status, error_code FROM runs WHERE id = $1', [runId]);
-      assert.deepEqual(rows[0], { status: 'failed', error_code: 'UNAVAILABLE' });
-      assert.equal(await balance(), before, 'the credits came back');
+  test(
+    'that executed a queued run: the run is ended and refunded by another process',
+    { timeout: 90_000 },
+    async () => {
+      // The worker must be the only process that executes runs.
+      for (const p of processes.splice(0)) await p.stop();
+      const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.url };
+      const servesOnly = await startProcess(db.url, { ...env, RUN_CONCURRENCY: '0' });
+      processes.push(servesOnly);
+      const worker = await startProcess(db.url, env);
+      processes.push(worker);
+      const email = `mp-kill-queued-${randomBytes(3).toString('hex')}@example.com`;
+      const account = await signUpWithApp(servesOnly, email);
+      await killMidRun({ receiver: servesOnly, executor: worker, account, queued: true });
     },
   );
 });

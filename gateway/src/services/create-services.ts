@@ -14,6 +14,7 @@ import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
 import type { RunEvents } from './runs/run-events';
 import { InProcessRunQueue, PgBossRunQueue, type RunQueue } from './runs/run-queue';
+import { ProcessLease } from './runs/process-lease';
 import type PgBoss from 'pg-boss';
 import { RunService } from './runs/run-service';
 import { SalesContactService } from './sales/sales-contact-service';
@@ -103,7 +104,11 @@ export function createServices(deps: {
     : new InProcessRunQueue();
   const files = new DiskFileStore(dataSource, config.dataDir);
   const analytics = new AnalyticsService(dataSource);
-  const runs = new RunService({
+  // A process silent for this long is taken to have stopped; its runs are ended and refunded.
+  const leaseSeconds = Math.min(30, config.runTimeoutSeconds);
+  const lease = new ProcessLease(dataSource, leaseSeconds, (runIds) => runs.endLapsed(runIds));
+  const runs: RunService = new RunService({
+    lease,
     analytics,
     dataSource,
     registry,

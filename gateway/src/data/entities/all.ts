@@ -4,6 +4,7 @@ export { AppRecord } from './app-record.entity';
 export { CreditBalance } from './credit-balance.entity';
 export { CreditLedgerEntry, type LedgerKind } from './credit-ledger-entry.entity';
 export { FileRecord } from './file-record.entity';
+export { GatewayProcess } from './gateway-process.entity';
 export { MailMessage } from './mail-message.entity';
 export { PasswordResetToken } from './password-reset-token.entity';
 export { ProcessedWebhookEvent } from './processed-webhook-event.entity';

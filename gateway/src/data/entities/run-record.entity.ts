@@ -8,6 +8,7 @@ export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'a
 @Entity('runs')
 @Index('runs_app', ['appId', 'createdAt'])
 @Index('runs_user', ['userId', 'createdAt'])
+@Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })
 @Check('runs_action_type', `action_type IN ('test_execution', 'published')`)
 @Check('runs_status', `status IN ('queued', 'running', 'succeeded', 'failed', 'aborted')`)
 export class RunRecord {
@@ -32,4 +33,9 @@ export class RunRecord {
   @Column('text', { name: 'error_code', nullable: true }) errorCode!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'finished_at', nullable: true }) finishedAt!: Date | null;
+  /**
+   * The process executing the run straight from its own request (a GatewayProcess id); null while
+   * it waits in the shared queue for whichever process takes it.
+   */
+  @Column('uuid', { nullable: true }) executor!: string | null;
 }

@@ -4,6 +4,7 @@ import { RunErrorCode1763900000000 } from './1763900000000-run-error-code';
 import { EmailConfirmed1764000000000 } from './1764000000000-email-confirmed';
 import { StripeSubscriptions1764100000000 } from './1764100000000-stripe-subscriptions';
 import { RunEvents1764200000000 } from './1764200000000-run-events';
+import { RunExecutors1764300000000 } from './1764300000000-run-executors';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   EmailConfirmed1764000000000,
   StripeSubscriptions1764100000000,
   RunEvents1764200000000,
+  RunExecutors1764300000000,
 ];

@@ -79,41 +79,51 @@ export interface NewRun {
   userId: string;
   actionType: ActionType;
   inputs: Record<string, unknown>;
+  /** The process that executes it at once (its GatewayProcess id); absent when it is queued. */
+  executor?: string | null;
 }
 
 const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 
-const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb)`;
+const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7)`;
 
 function runParameters(run: NewRun, cost: number): unknown[] {
-  return [run.id, run.appId, run.userId, run.actionType, cost, JSON.stringify(run.inputs)];
+  return [
+    run.id,
+    run.appId,
+    run.userId,
+    run.actionType,
+    cost,
+    JSON.stringify(run.inputs),
+    run.executor ?? null,
+  ];
 }
 
 /**
- * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 debit entries, $8 the grant
- * an unlimited plan adds, $9 unlimited plans, $10 time. Data-modifying CTEs see one snapshot; the
+ * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 debit entries, $9
+ * the grant an unlimited plan adds, $10 unlimited plans, $11 time. Data-modifying CTEs see one snapshot; the
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
 const CHARGE_NEW_RUN_SQL = `
 WITH who AS (
-  SELECT plan, plan = ANY($9::text[]) AS unlimited FROM users WHERE id = $3
+  SELECT plan, plan = ANY($10::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
   UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $10
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $11
    WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
   RETURNING balance
 ), run AS (
-  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $10 FROM taken
+  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $11 FROM taken
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $10
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $11
     FROM run,
          jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $8::jsonb || $7::jsonb ELSE $7::jsonb END
+           CASE WHEN (SELECT unlimited FROM who) THEN $9::jsonb || $8::jsonb ELSE $8::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`;

@@ -27,6 +27,19 @@ SELECT pg_notify('${CHANNEL}', $3 || ':' || (SELECT MAX(seq) FROM appended) || $
 const FALLBACK_POLL_MS = 1_000;
 
 /**
+ * How long a run's events gather before they are stored together (its end is stored at once). A
+ * short run is then one write; watchers on other processes see progress at most this much later.
+ */
+const APPEND_WINDOW_MS = 15;
+
+interface Outbox {
+  events: RunEvent[];
+  writing: Promise<void>;
+  /** Ends the gathering pause early: the run's end was published. */
+  flush?: () => void;
+}
+
+/**
  * Run progress across gateway processes sharing one PostgreSQL server. The executing process
  * appends each event to `run_events` and sends NOTIFY; every process LISTENs on one connection of
  * its own and wakes its watchers of that run, which read what they have not seen yet, in order. A
@@ -39,7 +52,7 @@ export class PostgresRunEvents implements RunEvents {
    * Per run, the events waiting to be stored and the append under way. Events of one run are
    * stored in order; those published while an append is under way go together in the next one.
    */
-  private readonly outboxes = new Map<string, { events: RunEvent[]; writing: Promise<void> }>();
+  private readonly outboxes = new Map<string, Outbox>();
   /** Runs whose `run_finished` this process has heard of. */
   private readonly ended = new Set<string>();
   private readonly wakers = new Map<string, Set<() => void>>();
@@ -90,18 +103,31 @@ export class PostgresRunEvents implements RunEvents {
     const outbox = this.outboxes.get(runId);
     if (outbox) {
       outbox.events.push(event);
+      if (event.type === 'run_finished') outbox.flush?.();
       return;
     }
-    const fresh = { events: [event], writing: Promise.resolve() };
+    const fresh: Outbox = { events: [event], writing: Promise.resolve() };
     this.outboxes.set(runId, fresh);
     fresh.writing = this.drain(runId, fresh);
   }
 
-  /** Stores a run's waiting events, a batch at a time, until none are left. */
-  private async drain(runId: string, outbox: { events: RunEvent[] }): Promise<void> {
+  /** Stores a run's waiting events, a gathered batch at a time, until none are left. */
+  private async drain(runId: string, outbox: Outbox): Promise<void> {
+    let ended = false;
     while (outbox.events.length > 0) {
+      if (!this.stopped && !outbox.events.some((e) => e.type === 'run_finished')) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, APPEND_WINDOW_MS);
+          outbox.flush = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        outbox.flush = undefined;
+      }
       const batch = outbox.events.splice(0);
       const end = batch.some((e) => e.type === 'run_finished') ? ':end' : '';
+      if (end) ended = true;
       try {
         await this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(batch), runId, end]);
       } catch (error) {
@@ -111,7 +137,8 @@ export class PostgresRunEvents implements RunEvents {
       }
     }
     this.outboxes.delete(runId);
-    this.owners.delete(runId);
+    // Until its end is stored the run may still be watched here; after it, the table says whose it is.
+    if (ended) this.owners.delete(runId);
   }
 
   async canWatch(runId: string, userId: string): Promise<boolean> {
@@ -198,6 +225,7 @@ export class PostgresRunEvents implements RunEvents {
       wakers.delete(waker);
       if (wakers.size === 0) this.wakers.delete(runId);
       this.ended.delete(runId);
+      if (!this.outboxes.has(runId)) this.owners.delete(runId);
     }
   }
 
@@ -210,6 +238,7 @@ export class PostgresRunEvents implements RunEvents {
 
   async close(): Promise<void> {
     this.stopped = true;
+    for (const outbox of this.outboxes.values()) outbox.flush?.();
     await Promise.all([...this.outboxes.values()].map((outbox) => outbox.writing));
     for (const runId of [...this.wakers.keys()]) this.wake(runId);
     const listener = this.listener;

@@ -19,7 +19,15 @@ export type ExecuteRun = (job: RunJob, attempt: { retry: boolean }) => Promise<v
 export interface RunQueue {
   readonly kind: 'in-process' | 'pg-boss';
   start(execute: ExecuteRun): Promise<void>;
-  enqueue(job: RunJob): Promise<void>;
+  /**
+   * Takes a place to execute one run in this process straight away, if one is free. The run is
+   * then charged naming this process, and enqueued with `{ local: true }` (or the place is given
+   * back with `releaseLocal` when the charge fails).
+   */
+  takeLocal(): boolean;
+  releaseLocal(): void;
+  /** Hands the run over: executed here at once when `local`, otherwise queued for any process. */
+  enqueue(job: RunJob, options?: { local: boolean }): Promise<void>;
   /** Takes no more runs and waits for the ones under way; with pg-boss, runs not done in time go back to the queue. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -33,6 +41,12 @@ export class InProcessRunQueue implements RunQueue {
   async start(execute: ExecuteRun): Promise<void> {
     this.execute = execute;
   }
+
+  takeLocal(): boolean {
+    return true;
+  }
+
+  releaseLocal(): void {}
 
   async enqueue(job: RunJob): Promise<void> {
     if (!this.execute) throw new Error('The run queue has not been started.');
@@ -56,15 +70,22 @@ export interface PgBossRunQueueOptions {
 }
 
 /**
- * Runs as pg-boss jobs on the shared PostgreSQL server: the process that starts a run queues it,
- * and any process with a free worker executes it. A job whose process died stays active until
- * its time limit, then pg-boss hands it out once more (retryLimit 1) and the executor finishes it.
+ * Runs on a shared PostgreSQL server. A process with a free place executes the runs it receives
+ * itself, at once (their records name it, so if it dies another process ends them, refunded: see
+ * ProcessLease). The rest are pg-boss jobs that any process with a free worker executes: a process
+ * that is full, or serves only (RUN_CONCURRENCY=0), queues them. A job whose process died stays
+ * active until its time limit, then pg-boss hands it out once more (retryLimit 1) and the executor
+ * finishes it.
  */
 export class PgBossRunQueue implements RunQueue {
   readonly kind = 'pg-boss';
   private workers: string[] = [];
   private next = 0;
   private readonly running = new Set<Promise<void>>();
+  /** Places taken by runs executed straight from this process's own requests. */
+  private localTaken = 0;
+  private stopping = false;
+  private execute: ExecuteRun | null = null;
 
   constructor(
     private readonly boss: PgBoss,
@@ -72,6 +93,7 @@ export class PgBossRunQueue implements RunQueue {
   ) {}
 
   async start(execute: ExecuteRun): Promise<void> {
+    this.execute = execute;
     await this.boss.createQueue(RUN_QUEUE, {
       name: RUN_QUEUE,
       retryLimit: 1,
@@ -101,7 +123,26 @@ export class PgBossRunQueue implements RunQueue {
     }
   }
 
-  async enqueue(job: RunJob): Promise<void> {
+  takeLocal(): boolean {
+    if (this.stopping || !this.execute || this.localTaken >= this.options.concurrency) return false;
+    this.localTaken += 1;
+    return true;
+  }
+
+  releaseLocal(): void {
+    this.localTaken = Math.max(0, this.localTaken - 1);
+  }
+
+  async enqueue(job: RunJob, options: { local: boolean } = { local: false }): Promise<void> {
+    if (options.local) {
+      const run = this.execute!(job, { retry: false }).catch(() => undefined);
+      this.running.add(run);
+      void run.finally(() => {
+        this.running.delete(run);
+        this.releaseLocal();
+      });
+      return;
+    }
     await this.boss.send(RUN_QUEUE, job);
     // A worker of this process looks at once instead of at its next poll; others poll.
     const worker = this.workers[this.next++ % Math.max(1, this.workers.length)];
@@ -109,6 +150,7 @@ export class PgBossRunQueue implements RunQueue {
   }
 
   async stop(timeoutMs = 30_000): Promise<void> {
+    this.stopping = true;
     await Promise.all(this.workers.map((id) => this.boss.offWork({ id })));
     this.workers = [];
     let timer: NodeJS.Timeout | undefined;
@@ -117,6 +159,7 @@ export class PgBossRunQueue implements RunQueue {
       new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
     ]);
     clearTimeout(timer);
-    // Runs still under way go back to the queue when pg-boss stops (their jobs fail into a retry).
+    // Queued runs still under way go back to the queue when pg-boss stops (their jobs fail into a
+    // retry); runs taken straight from requests are ended by the process sweep (ProcessLease).
   }
 }

@@ -10,6 +10,7 @@ import { BlockRegistry } from '../../kernel';
 import { echoInput, failingBlock, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
+import { ProcessLease } from './process-lease';
 import { RunEventHub } from './run-event-hub';
 import { RunService } from './run-service';
 
@@ -192,5 +193,56 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       actionType: 'test_execution',
     });
     expect((await started.done).result!.generated_text).toBe('https://www.linkedin.com/in/ada');
+  });
+
+  it('names the process executing a run; a run left by a process that stopped is ended and refunded', async () => {
+    const owner = await user();
+    const app = await apps.create(owner, { name: 'Greeter', config: greeter });
+    const balance = async () =>
+      (
+        (await db.dataSource.query('SELECT balance FROM credit_balances WHERE user_id = $1', [owner])) as {
+          balance: number;
+        }[]
+      )[0]!.balance;
+
+    // A process executes a run of its own and names itself on the run's record.
+    const lease = new ProcessLease(db.dataSource, 30, (ids) => named.endLapsed(ids));
+    const named: RunService = new RunService({
+      dataSource: db.dataSource,
+      registry,
+      apps,
+      ledger,
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      hub,
+      lease,
+    });
+    const started = await named.start({ userId: owner, appId: app.id!, inputs: { input_text: 'Ada' } });
+    const record = await started.done;
+    expect(record).toMatchObject({ status: 'succeeded', executor: lease.id });
+
+    // Another process died with a charged run under way: it never beats again.
+    const dead = randomUUID();
+    const orphan = randomUUID();
+    await ledger.chargeNewRun(
+      { id: orphan, appId: app.id!, userId: owner, actionType: 'test_execution', inputs: {}, executor: dead },
+      [{ blockType: 'text_generation', credits: 2 }],
+    );
+    const charged = await balance();
+    await lease.tick(); // this process's heartbeat and sweep
+    const ended = await db.dataSource.getRepository(RunRecord).findOneByOrFail({ id: orphan });
+    expect(ended).toMatchObject({ status: 'failed', errorCode: 'UNAVAILABLE' });
+    expect(ended.error).toMatch(/interrupted because the server running it stopped/);
+    expect(await balance()).toBe(charged + 2);
+    expect((await ledger.audit(owner)).consistent).toBe(true);
+
+    // A second sweep finds nothing to do: each run is ended and refunded once.
+    await lease.tick();
+    expect(await balance()).toBe(charged + 2);
+    await named.drain();
+    const left = (await db.dataSource.query('SELECT 1 FROM gateway_processes WHERE id = $1', [
+      lease.id,
+    ])) as unknown[];
+    expect(left).toEqual([]);
   });
 });

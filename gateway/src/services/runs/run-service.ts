@@ -34,6 +34,11 @@ export interface RunServiceDeps {
   analytics?: Pick<AnalyticsService, 'record'>;
   /** Blocks running at once within one run. */
   concurrency?: number;
+  /**
+   * This process's heartbeat: runs it executes name it, and runs of processes that stopped beating
+   * are ended and refunded. Without it runs name no process (tests of the service alone).
+   */
+  lease?: { readonly id: string; start(): Promise<void>; stop(): Promise<void> };
 }
 
 export interface StartedRun {
@@ -124,6 +129,7 @@ export class RunService {
     if (this.started) return;
     this.started = true;
     await this.queue.start((job, attempt) => this.executeJob(job, attempt));
+    await this.deps.lease?.start();
   }
 
   async start(request: StartRunRequest): Promise<StartedRun> {
@@ -136,16 +142,29 @@ export class RunService {
       .filter((node) => node.definition.category === 'ai' && node.definition.cost > 0)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
     const runId = randomUUID();
+    if (!this.started) await this.startWorkers();
 
-    // The run record and its charge are one statement: both are written, or neither.
-    await this.deps.ledger.chargeNewRun({ id: runId, appId: app.id!, userId, actionType, inputs }, items);
+    // Executed here at once when this process has a free place (the record names this process),
+    // otherwise queued for whichever process has one.
+    const local = this.queue.takeLocal();
+    const executor = local ? (this.deps.lease?.id ?? null) : null;
+    try {
+      // The run record and its charge are one statement: both are written, or neither.
+      await this.deps.ledger.chargeNewRun(
+        { id: runId, appId: app.id!, userId, actionType, inputs, executor },
+        items,
+      );
+    } catch (error) {
+      if (local) this.queue.releaseLocal();
+      throw error;
+    }
 
     this.deps.hub.open(runId, userId);
+    if (local) this.deps.hub.executing(runId, userId);
     const finished = this.deps.hub.finished(runId);
     const job: RunJob = { runId, appId: app.id!, appName: app.name, userId, config: app.config, inputs };
-    if (!this.started) await this.startWorkers();
     try {
-      await this.queue.enqueue(job);
+      await this.queue.enqueue(job, { local });
     } catch (error) {
       // Charged but never queued: end it now, refunded, so nothing is left charged and unfinished.
       await this.endUnfinished(
@@ -195,8 +214,7 @@ export class RunService {
   /** Starts a run and waits for it to end; the stored run, as `get` reads it. */
   async runToEnd(request: StartRunRequest): Promise<RunRecord> {
     const started = await this.start(request);
-    await started.done;
-    return this.get(request.userId, started.runId);
+    return started.done;
   }
 
   /** One of the caller's runs; anyone else's (or none) is not found. */
@@ -214,6 +232,14 @@ export class RunService {
    */
   async drain(timeoutMs?: number): Promise<void> {
     await this.queue.stop(timeoutMs);
+    await this.deps.lease?.stop();
+  }
+
+  /** Ends runs whose executing process stopped: failed and refunded, once each. */
+  async endLapsed(runIds: readonly string[]): Promise<void> {
+    for (const runId of runIds) {
+      await this.endUnfinished(runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE');
+    }
   }
 
   private async runnableApp(request: {

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+
+/**
+ * Runs still running whose executing process has not beaten within the lease ($2 seconds), this
+ * process's own excepted ($1). A process that stopped gracefully deleted its row, so its leftover
+ * runs are found at once.
+ */
+const LAPSED_RUNS_SQL = `
+SELECT r.id FROM runs r
+ WHERE r.status = 'running' AND r.executor IS NOT NULL AND r.executor <> $1
+   AND NOT EXISTS (
+     SELECT 1 FROM gateway_processes p
+      WHERE p.id = r.executor AND p.seen_at > now() - make_interval(secs => $2)
+   )
+ LIMIT 100`;
+
+/**
+ * This process's heartbeat in `gateway_processes`, and the sweep that ends the runs of processes
+ * whose heartbeat lapsed. A run executed straight from its own request names its process; if that
+ * process dies, another one (or the same database's next process) ends the run, refunded.
+ * Both the heartbeat and the lapse are measured on the database's clock.
+ */
+export class ProcessLease {
+  readonly id = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    /** How long without a heartbeat before a process counts as stopped. */
+    private readonly leaseSeconds: number,
+    /** Ends runs whose process stopped (each at most once, whichever process gets there first). */
+    private readonly endLapsed: (runIds: string[]) => Promise<void>,
+    private readonly log: (message: string) => void = (message) => console.error(message),
+  ) {}
+
+  /** Registers this process and sweeps once (runs left by a previous process end now), then beats. */
+  async start(): Promise<void> {
+    if (this.timer) return;
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), (this.leaseSeconds * 1000) / 3);
+    this.timer.unref();
+  }
+
+  /** Stops beating and removes this process, so whatever it leaves running is swept at once. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.beating;
+    await this.dataSource
+      .query('DELETE FROM gateway_processes WHERE id = $1', [this.id])
+      .catch((error: unknown) => this.log(`Could not deregister this process: ${String(error)}`));
+  }
+
+  /** One heartbeat and one sweep; a tick still under way is not overlapped. */
+  tick(): Promise<void> {
+    this.beating ??= this.beatAndSweep().finally(() => (this.beating = null));
+    return this.beating;
+  }
+
+  private async beatAndSweep(): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `INSERT INTO gateway_processes (id, seen_at) VALUES ($1, now())
+         ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+        [this.id],
+      );
+      const lapsed = (await this.dataSource.query(LAPSED_RUNS_SQL, [this.id, this.leaseSeconds])) as {
+        id: string;
+      }[];
+      if (lapsed.length > 0) await this.endLapsed(lapsed.map((row) => row.id));
+      await this.dataSource.query(`DELETE FROM gateway_processes WHERE seen_at < now() - interval '1 day'`);
+    } catch (error) {
+      this.log(`Process heartbeat: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

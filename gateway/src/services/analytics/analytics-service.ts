@@ -69,6 +69,8 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
  */
 export class AnalyticsService {
   private readonly pending = new Set<Promise<void>>();
+  /** Server events waiting to be written together: one INSERT for all recorded in the same moment. */
+  private batch: { rows: QueryDeepPartialEntity<AnalyticsEvent>[]; written: Promise<void> } | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -98,7 +100,7 @@ export class AnalyticsService {
     options: { describeApp?: string } = {},
   ): void {
     const stored = (options.describeApp ? this.withApp(options.describeApp, props) : Promise.resolve(props))
-      .then((full) => this.store(name, full, userId))
+      .then((full) => this.enqueue(this.row(name, full, userId)))
       .catch((error: unknown) => {
         this.log(
           `Could not record the ${name} event: ${error instanceof Error ? error.message : String(error)}`,
@@ -106,6 +108,21 @@ export class AnalyticsService {
       });
     this.pending.add(stored);
     void stored.finally(() => this.pending.delete(stored));
+  }
+
+  /** Adds a row to the batch being gathered; settles when the batch is written. */
+  private enqueue(row: QueryDeepPartialEntity<AnalyticsEvent>): Promise<void> {
+    if (!this.batch) {
+      const batch = { rows: [row], written: Promise.resolve() };
+      this.batch = batch;
+      batch.written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        this.batch = null;
+        await this.dataSource.getRepository(AnalyticsEvent).insert(batch.rows);
+      });
+      return batch.written;
+    }
+    this.batch.rows.push(row);
+    return this.batch.written;
   }
 
   /** Adds app_id, app_name and publisher_id of an app to an event's fields. */
@@ -124,18 +141,25 @@ export class AnalyticsService {
   }
 
   private async store(name: EventName, rawProps: unknown, userId: string | null): Promise<void> {
+    // insert, not save: save would first look the new id up.
+    await this.dataSource.getRepository(AnalyticsEvent).insert(this.row(name, rawProps, userId));
+  }
+
+  private row(
+    name: EventName,
+    rawProps: unknown,
+    userId: string | null,
+  ): QueryDeepPartialEntity<AnalyticsEvent> {
     const props = cleanProps(name, rawProps);
     const appId = isUuid(props.app_id) ? props.app_id : null;
-    const events = this.dataSource.getRepository(AnalyticsEvent);
-    // insert, not save: save would first look the new id up.
-    await events.insert({
+    return {
       id: randomUUID(),
       name,
       userId,
       appId,
       createdAt: this.now(),
       props: props as QueryDeepPartialEntity<AnalyticsEvent['props']>,
-    });
+    };
   }
 
   /** The owner's apps with views, runs and upvotes, and runs per day over the period. */

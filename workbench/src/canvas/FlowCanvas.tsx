@@ -124,6 +124,7 @@ export const FlowCanvas = observer(function FlowCanvas() {
         deleteKeyCode={null}
         zoomOnDoubleClick={false}
         proOptions={PRO_OPTIONS}
+        onlyRenderVisibleElements
         aria-label="Playground canvas"
       >
         <Background variant={BackgroundVariant.Lines} gap={GRID_SIZE} color="var(--grid-line)" />

@@ -9,6 +9,8 @@ if (!existsSync(server)) {
   console.error(`The build did not produce ${server}; see the build output above.`);
   process.exit(1);
 }
-const child = spawn(process.execPath, ['--enable-source-maps', server], { stdio: 'inherit' });
+// Production mode unless told otherwise: libraries such as graphql-js skip their development checks.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const child = spawn(process.execPath, ['--enable-source-maps', server], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

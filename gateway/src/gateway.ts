@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { PostgresRunEvents } from './services/runs/postgres-run-events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
@@ -27,6 +27,7 @@ import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
+import { graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION, queryLimits, subscriptionCap } from './graphql/limits';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
@@ -124,7 +125,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const app = express();
   app.disable('x-powered-by');
-  const httpServer: Server = createServer(app);
+  // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.
+  const fastPath: { graphqlPost?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
+  const httpServer: Server = createServer((req, res) => {
+    if (!fastPath.graphqlPost?.(req, res)) app(req, res);
+  });
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer(
     {
@@ -141,6 +146,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     schema,
     formatError,
     validationRules: [queryLimits()],
+    // The schema is public (schema/schema.graphql): the same in production as in development.
+    introspection: true,
     plugins: [
       // No cache hints are used; without this every field resolution is wrapped to collect them.
       ApolloServerPluginCacheControlDisabled(),
@@ -157,11 +164,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ],
   });
   await apollo.start();
+  fastPath.graphqlPost = graphqlOverHttp(apollo, {
+    contextFor: (authorization) => contextFor(authorization),
+    allowedOrigin: new URL(config.publicUrl).origin,
+  });
 
   app.use(['/graphql', '/api', '/files', '/uploads'], allowPublicOrigin(config.publicUrl));
   app.use(
     '/graphql',
-    express.json({ limit: '1mb' }),
+    express.json({ limit: MAX_GRAPHQL_BODY_BYTES }),
     expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization) }),
   );
   app.get('/files/:id', async (req, res) => {

@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+
+/** The largest GraphQL request body accepted over HTTP. */
+export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
+
+export interface GraphQLHttpOptions<TContext extends BaseContext> {
+  /** The context of one request, from its Authorization header. */
+  contextFor(authorization: string | undefined): Promise<TContext>;
+  /** The one other origin whose pages may read answers (CORS); null for none. */
+  allowedOrigin: string | null;
+  maxBodyBytes?: number;
+}
+
+function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+}
+
+/** The request body, or null (and the answer already sent) when it is too large. */
+function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limit / 1024 / 1024} MB.`);
+    req.resume();
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limit / 1024 / 1024} MB.`);
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * GraphQL POSTs with a JSON body, straight from Node's HTTP server to Apollo: the same request
+ * pipeline the Express integration drives, without Express's routing, body parsing and response
+ * helpers on the busiest path. Answers false for any other request, which then goes to Express
+ * (GET, preflight, the landing page, everything else).
+ */
+export function graphqlOverHttp<TContext extends BaseContext>(
+  apollo: ApolloServer<TContext>,
+  options: GraphQLHttpOptions<TContext>,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const limit = options.maxBodyBytes ?? MAX_GRAPHQL_BODY_BYTES;
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin === options.allowedOrigin) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('access-control-allow-credentials', 'true');
+      res.setHeader('vary', 'Origin');
+    }
+    const raw = await readBody(req, res, limit);
+    if (raw === null) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      sendError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+      return;
+    }
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const query = req.url!.indexOf('?');
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: {
+        method: 'POST',
+        headers,
+        search: query === -1 ? '' : req.url!.slice(query),
+        body,
+      },
+      context: () => options.contextFor(req.headers.authorization),
+    });
+    for (const [key, value] of answer.headers) res.setHeader(key, value);
+    res.statusCode = answer.status ?? 200;
+    if (answer.body.kind === 'complete') {
+      res.end(answer.body.string);
+      return;
+    }
+    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+  return (req, res) => {
+    if (req.method !== 'POST') return false;
+    const path = req.url!.split('?', 1)[0];
+    if (path !== '/graphql' && path !== '/graphql/') return false;
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return false;
+    handle(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent)
+        sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong on the server. Please try again.');
+      else res.end();
+    });
+    return true;
+  };
+}

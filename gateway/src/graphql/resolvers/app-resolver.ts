@@ -14,7 +14,7 @@ export class AppResolver {
 
   @Query(() => AppType, { description: 'An app the caller may see (own, or approved and public).' })
   async app(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.apps.get(viewerOf(context), id));
+    return asType(await context.services.apps.read(viewerOf(context), id));
   }
 
   @Query(() => AppType, { description: 'A published app by its address, for its public page.' })

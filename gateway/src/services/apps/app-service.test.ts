@@ -113,6 +113,30 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     reads.mockRestore();
   });
 
+  it('serves public readers a shared read of an app, its owner always the current one', async () => {
+    const app = await apps.create(alice, { name: 'Shown', category: 'Content', config });
+    await db.dataSource
+      .getRepository(AppRecord)
+      .update({ id: app.id! }, { isPublished: true, verificationStatus: 'approved' });
+    apps.storeChanged();
+    expect((await apps.read(asBob(), app.id!)).name).toBe('Shown');
+    expect((await apps.getPublishedBySlug(anonymous, app.slug)).name).toBe('Shown');
+
+    // Behind the service's back: public readers may see the shared read for up to a second...
+    await db.dataSource.getRepository(AppRecord).update({ id: app.id! }, { name: 'Renamed quietly' });
+    expect((await apps.read(asBob(), app.id!)).name).toBe('Shown');
+    // ...but the owner never does.
+    expect((await apps.read(asAlice(), app.id!)).name).toBe('Renamed quietly');
+    expect((await apps.getPublishedBySlug(asAlice(), app.slug)).name).toBe('Renamed quietly');
+
+    // A change through the service reaches everyone at once: a private app is gone for others.
+    await apps.setPrivate(alice, app.id!, true);
+    await expect(apps.read(asBob(), app.id!)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(apps.getPublishedBySlug(anonymous, app.slug)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await apps.read(asAlice(), app.id!)).isPrivate).toBe(true);
+    await expect(apps.read(asBob(), 'not-an-id')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('refuses a config the engine could not run, naming the block, and stores nothing', async () => {
     const broken = probeApp([probePlugin('x', 'noSuchBlock')], []);
     await expect(apps.create(alice, { name: 'Broken', config: broken })).rejects.toThrow(

@@ -36,11 +36,14 @@ const MAX_DESCRIPTION = 2000;
 const NOT_FOUND = 'App not found.';
 
 /**
- * How long one read of the store listing serves everyone. Publishing, review, privacy, edits,
- * deletions and upvotes made through this process refresh it at once; view and run counts, and
- * changes made through another process, show within this time.
+ * How long one read of the store listing, or of a public app, serves everyone who is not its owner
+ * or an admin. Publishing, review, privacy, edits, deletions and upvotes made through this process
+ * refresh them at once; view and run counts, and changes made through another process, show within
+ * this time. Owners and admins always read afresh, and runs never use these reads.
  */
-export const STORE_LISTING_TTL_MS = 1_000;
+export const PUBLIC_READ_TTL_MS = 1_000;
+/** Public app reads kept at most (by id and by address). */
+const PUBLIC_READS_KEPT = 2_000;
 
 export function toApp(record: AppRecord): App {
   return {
@@ -70,6 +73,8 @@ export function toApp(record: AppRecord): App {
 export class AppService {
   /** The store listing being served, and until when (performance.now()). */
   private storeListing: { apps: Promise<App[]>; until: number } | null = null;
+  /** Recent reads of single apps for public viewers, by `id:<id>` or `slug:<slug>`. */
+  private readonly publicReads = new Map<string, { record: Promise<AppRecord | null>; until: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -101,7 +106,7 @@ export class AppService {
       await this.saveUnique(tx, record);
       return toApp(record);
     });
-    if (app.isPublished) this.storeChanged();
+    this.storeChanged();
     return app;
   }
 
@@ -123,12 +128,46 @@ export class AppService {
     return toApp(record);
   }
 
+  /**
+   * `get` for display (the app's page, the runner): anyone but its owner or an admin may be served
+   * a read up to PUBLIC_READ_TTL_MS old. Runs and writes use `get`.
+   */
+  async read(viewer: Viewer, id: string): Promise<App> {
+    const key = `id:${this.uuid(id)}`;
+    const record = await this.publicRead(key, () =>
+      this.dataSource.getRepository(AppRecord).findOneBy({ id }),
+    );
+    if (record && this.privileged(viewer, record)) return this.get(viewer, id);
+    if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
+    return toApp(record);
+  }
+
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
-    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ slug: String(slug) });
+    const key = `slug:${String(slug)}`;
+    const find = () => this.dataSource.getRepository(AppRecord).findOneBy({ slug: String(slug) });
+    let record = await this.publicRead(key, find);
+    if (record && this.privileged(viewer, record)) record = await find();
     if (!record || !record.isPublished || !this.visible(viewer, record)) {
       throw new NotFoundError('The requested app could not be found or is not published.');
     }
     return toApp(record);
+  }
+
+  /** A read shared by public viewers for PUBLIC_READ_TTL_MS; a failed read is not kept. */
+  private publicRead(key: string, find: () => Promise<AppRecord | null>): Promise<AppRecord | null> {
+    const now = performance.now();
+    const kept = this.publicReads.get(key);
+    if (kept && kept.until > now) return kept.record;
+    const entry = { record: find(), until: now + PUBLIC_READ_TTL_MS };
+    this.publicReads.delete(key);
+    this.publicReads.set(key, entry);
+    if (this.publicReads.size > PUBLIC_READS_KEPT) {
+      this.publicReads.delete(this.publicReads.keys().next().value!);
+    }
+    entry.record.catch(() => {
+      if (this.publicReads.get(key) === entry) this.publicReads.delete(key);
+    });
+    return entry.record;
   }
 
   listOwn(ownerId: string): Promise<App[]> {
@@ -146,13 +185,13 @@ export class AppService {
 
   /**
    * The store: approved, public, published apps, most upvoted first. One read serves every caller
-   * for STORE_LISTING_TTL_MS (the list is the same for everyone); callers must not change it.
+   * for PUBLIC_READ_TTL_MS (the list is the same for everyone); callers must not change it.
    */
   listStore(): Promise<App[]> {
     const now = performance.now();
     if (!this.storeListing || this.storeListing.until <= now) {
       const apps = this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } });
-      const listing = { apps, until: now + STORE_LISTING_TTL_MS };
+      const listing = { apps, until: now + PUBLIC_READ_TTL_MS };
       this.storeListing = listing;
       // A failed read is not kept: the next caller reads again.
       apps.catch(() => {
@@ -162,9 +201,13 @@ export class AppService {
     return this.storeListing.apps;
   }
 
-  /** Something the store shows changed (published, reviewed, edited, deleted, upvoted): read it afresh. */
+  /**
+   * Something public readers see changed (published, reviewed, edited, made private, deleted,
+   * upvoted): the store and public app reads are read afresh.
+   */
   storeChanged(): void {
     this.storeListing = null;
+    this.publicReads.clear();
   }
 
   private async list(
@@ -174,8 +217,13 @@ export class AppService {
     return records.map(toApp);
   }
 
+  /** The owner and admins see everything about an app, always current. */
+  private privileged(viewer: Viewer, record: AppRecord): boolean {
+    return viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId);
+  }
+
   private visible(viewer: Viewer, record: AppRecord): boolean {
-    if (viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId)) return true;
+    if (this.privileged(viewer, record)) return true;
     return record.isPublished && !record.isPrivate && record.verificationStatus === 'approved';
   }
 

@@ -24,9 +24,9 @@ export interface GatewayConfig {
   /** Where the built workbench is served from, when it exists. */
   workbenchDir: string;
   /**
-   * Runs one process executes at once from the shared queue (with DATABASE_URL; 0 there makes a
-   * process that serves people but leaves executing to the others), and blocks running at once
-   * within one run.
+   * Runs one process executes at once from its own requests, and as many from the shared queue
+   * (with DATABASE_URL; 0 there makes a process that serves people but leaves executing to the
+   * others); also blocks running at once within one run.
    */
   runConcurrency: number;
   /** With DATABASE_URL: a run still going after this long is taken to be lost, and ended and refunded. */
@@ -110,7 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (firebaseProjectId ? `${firebaseProjectId}.firebaseapp.com` : undefined),
     firebaseAuthEmulatorUrl: authEmulatorUrl(env.FIREBASE_AUTH_EMULATOR_HOST),
     workbenchDir: path.resolve(env.WORKBENCH_DIR || path.join(__dirname, '..', '..', 'workbench', 'dist')),
-    runConcurrency: integer(env, 'RUN_CONCURRENCY', 8, databaseUrl ? 0 : 1, 64),
+    runConcurrency: integer(env, 'RUN_CONCURRENCY', 16, databaseUrl ? 0 : 1, 64),
     runTimeoutSeconds: integer(env, 'RUN_TIMEOUT_SECONDS', 900, 2, 6 * 3600),
     salesEmail: env.SALES_EMAIL?.trim() || [...adminEmails][0] || null,
     smtpUrl,

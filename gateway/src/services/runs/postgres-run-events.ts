@@ -30,7 +30,7 @@ const FALLBACK_POLL_MS = 1_000;
  * How long a run's events gather before they are stored together (its end is stored at once). A
  * short run is then one write; watchers on other processes see progress at most this much later.
  */
-const APPEND_WINDOW_MS = 15;
+const APPEND_WINDOW_MS = 25;
 
 interface Outbox {
   events: RunEvent[];

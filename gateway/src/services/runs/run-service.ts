@@ -98,12 +98,36 @@ export function parseActionType(actionType: string): ActionType {
 
 const MAX_INPUT_CHARS = 100_000;
 
+/** Stores a run's success and counts the app's use; answers the stored run (none if it had ended). */
 const FINISH_SUCCEEDED_RUN_SQL = `
 WITH done AS (
   UPDATE runs SET status = 'succeeded', result = $2::jsonb, nodes = $3::jsonb, finished_at = $4
-   WHERE id = $1 AND status = 'running' RETURNING app_id
+   WHERE id = $1 AND status = 'running' RETURNING *
+), counted AS (
+  UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)
 )
-UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)`;
+SELECT * FROM done`;
+
+/** A `runs` row as the database answers it, as the entity. */
+function toRunRecord(row: Record<string, unknown>): RunRecord {
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return Object.assign(new RunRecord(), {
+    id: row.id,
+    appId: row.app_id,
+    userId: row.user_id,
+    actionType: row.action_type,
+    status: row.status,
+    cost: Number(row.cost),
+    inputs: json(row.inputs),
+    result: json(row.result),
+    nodes: json(row.nodes),
+    error: row.error ?? null,
+    errorCode: row.error_code ?? null,
+    createdAt: new Date(row.created_at as string | Date),
+    finishedAt: row.finished_at == null ? null : new Date(row.finished_at as string | Date),
+    executor: row.executor ?? null,
+  });
+}
 /** No upload is kept above this, whatever a block's settings say. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
@@ -119,6 +143,10 @@ export const INTERRUPTED_RUN_MESSAGE =
 export class RunService {
   private readonly queue: RunQueue;
   private started = false;
+  /** Runs started here and not yet ended: their starters wait for the stored run. */
+  private readonly awaited = new Set<string>();
+  /** Runs of `awaited` this process stored as succeeded (saves reading them back). */
+  private readonly storedHere = new Map<string, RunRecord>();
 
   constructor(private readonly deps: RunServiceDeps) {
     this.queue = deps.queue ?? new InProcessRunQueue();
@@ -161,7 +189,14 @@ export class RunService {
 
     this.deps.hub.open(runId, userId);
     if (local) this.deps.hub.executing(runId, userId);
-    const finished = this.deps.hub.finished(runId);
+    this.awaited.add(runId);
+    const done = this.deps.hub.finished(runId).then(() => {
+      const record = this.storedHere.get(runId);
+      this.storedHere.delete(runId);
+      this.awaited.delete(runId);
+      return record ?? this.stored(runId);
+    });
+    done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
     const job: RunJob = { runId, appId: app.id!, appName: app.name, userId, config: app.config, inputs };
     try {
       await this.queue.enqueue(job, { local });
@@ -174,8 +209,6 @@ export class RunService {
       );
       throw error;
     }
-    const done = finished.then(() => this.stored(runId));
-    done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
     return { runId, cost: plan.cost, done };
   }
 
@@ -249,7 +282,9 @@ export class RunService {
     actionType?: ActionType | undefined;
   }): Promise<{ app: App; actionType: ActionType }> {
     const viewer = { userId: request.userId, isAdmin: request.isAdmin ?? false };
-    const app = await this.deps.apps.get(viewer, request.appId);
+    // Someone else's app may be the shared public read (up to a second old, like its page); the
+    // owner's own runs always use the current app.
+    const app = await this.deps.apps.read(viewer, request.appId);
     const actionType =
       request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
     if (actionType === 'test_execution') {
@@ -403,12 +438,14 @@ export class RunService {
     try {
       if (outcome.status === 'succeeded') {
         // One statement: the run's outcome and the app's use count.
-        await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
+        const rows = (await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
           runId,
           JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
           JSON.stringify(nodes),
           new Date(),
-        ]);
+        ])) as Record<string, unknown>[];
+        // Kept for `done` only when this process started the run (it is waiting for it).
+        if (rows[0] && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(rows[0]));
       } else {
         await this.storeFailure(runId, {
           status: outcome.status,

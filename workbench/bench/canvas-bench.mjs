@@ -80,6 +80,43 @@ function stats(values) {
   return { mean, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
 }
 
+/** Drags one block 120 mouse steps, recording every frame and every block render meanwhile. */
+async function dragBlock(page, id) {
+  const node = page.locator(`.react-flow__node[data-id="${id}"]`);
+  const box = await node.boundingBox();
+  await page.evaluate(() => {
+    window.__frames = [];
+    window.__recording = true;
+    window.__blockRenders = 0;
+    const tick = (t) => {
+      if (!window.__recording) return;
+      window.__frames.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= DRAG_STEPS; step += 1) {
+    await page.mouse.move(box.x + box.width / 2 + step * 3, box.y + box.height / 2 + step * 2);
+  }
+  await page.mouse.up();
+  const drag = await page.evaluate(() => {
+    window.__recording = false;
+    const frames = window.__frames;
+    return { intervals: frames.slice(1).map((t, i) => t - frames[i]), renders: window.__blockRenders };
+  });
+  const frame = stats(drag.intervals);
+  const moved = await node.boundingBox();
+  return {
+    blockRendersDuringDrag: drag.renders,
+    blockRendersPerStep: +(drag.renders / DRAG_STEPS).toFixed(2),
+    frameMs: Object.fromEntries(Object.entries(frame).map(([k, v]) => [k, +v.toFixed(1)])),
+    fps: +(1000 / frame.mean).toFixed(1),
+    blockMoved: Math.round(moved.x - box.x) > 0,
+  };
+}
+
 async function main() {
   const bundle = firstLoadJs(process.env.CANVAS_BENCH_WORKBENCH_DIR ?? path.join(WORKBENCH, 'dist'));
 
@@ -135,33 +172,18 @@ async function main() {
       };
     });
 
-    // Drag one block across the canvas, recording every frame and every block render meanwhile.
-    const node = page.locator('.react-flow__node[data-id="plugin_13"]');
-    const box = await node.boundingBox();
-    await page.evaluate(() => {
-      window.__frames = [];
-      window.__recording = true;
-      window.__blockRenders = 0;
-      const tick = (t) => {
-        if (!window.__recording) return;
-        window.__frames.push(t);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await page.mouse.move(box.x + box.width / 2, box.y + 20);
-    await page.mouse.down();
-    for (let step = 1; step <= DRAG_STEPS; step += 1) {
-      await page.mouse.move(box.x + box.width / 2 + step * 3, box.y + 20 + step * 2);
-    }
-    await page.mouse.up();
-    const drag = await page.evaluate(() => {
-      window.__recording = false;
-      const frames = window.__frames;
-      return { intervals: frames.slice(1).map((t, i) => t - frames[i]), renders: window.__blockRenders };
-    });
-    const frame = stats(drag.intervals);
-    const moved = await node.boundingBox();
+    // Drag one block across the canvas as saved (zoom 1), then one with every block fitted in view.
+    const drag = await dragBlock(page, 'plugin_13');
+    await page.getByRole('button', { name: 'Fit', exact: true }).click({ force: true });
+    await page.waitForFunction(() => document.querySelector('.zoom-percent')?.textContent === '30%');
+    await page.waitForTimeout(500);
+    const fitted = {
+      viewportTransform: await page.evaluate(
+        () => document.querySelector('.react-flow__viewport').style.transform,
+      ),
+      blocksDrawn: await page.locator('.react-flow__node').count(),
+      ...(await dragBlock(page, 'plugin_100')),
+    };
 
     const result = {
       blocks: BLOCKS,
@@ -169,11 +191,8 @@ async function main() {
       drawn,
       firstRenderMs: Math.round(firstRenderMs),
       dragSteps: DRAG_STEPS,
-      blockRendersDuringDrag: drag.renders,
-      blockRendersPerStep: +(drag.renders / DRAG_STEPS).toFixed(2),
-      frameMs: Object.fromEntries(Object.entries(frame).map(([k, v]) => [k, +v.toFixed(1)])),
-      fps: +(1000 / frame.mean).toFixed(1),
-      blockMoved: Math.round(moved.x - box.x) > 0,
+      ...drag,
+      fitted,
       firstLoadJsGzipKb: +bundle.gzipKb.toFixed(1),
       firstLoadJsRawKb: +bundle.rawKb.toFixed(1),
       firstLoadFiles: bundle.files,

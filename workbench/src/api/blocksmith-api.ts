@@ -140,6 +140,8 @@ export interface BlocksmithApi {
   /** Counts a view; answers the new view count. */
   recordAppView(id: string): Promise<number>;
   upvoteStatus(appId: string): Promise<boolean>;
+  /** Of `appIds`, the ones the signed-in person has upvoted. */
+  upvotedApps(appIds: string[]): Promise<string[]>;
   upvoteApp(id: string): Promise<{ counted: boolean; upvotes: number }>;
   generateApp(prompt: string): Promise<GeneratedAppAnswer>;
   generatePrompt(description: string, variables: string[]): Promise<string>;

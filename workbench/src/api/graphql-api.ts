@@ -266,6 +266,10 @@ export class GraphqlApi implements BlocksmithApi {
     return (await this.mutate<{ recordAppView: number }>(ops.RECORD_APP_VIEW, { id })).recordAppView;
   }
 
+  async upvotedApps(appIds: string[]): Promise<string[]> {
+    return (await this.query<{ upvotedApps: string[] }>(ops.UPVOTED_APPS, { appIds })).upvotedApps;
+  }
+
   async upvoteStatus(appId: string): Promise<boolean> {
     return (await this.query<{ upvoteStatus: boolean }>(ops.UPVOTE_STATUS, { appId })).upvoteStatus;
   }

@@ -272,6 +272,12 @@ export const UPVOTE_STATUS = gql`
   }
 `;
 
+export const UPVOTED_APPS = gql`
+  query UpvotedApps($appIds: [ID!]!) {
+    upvotedApps(appIds: $appIds)
+  }
+`;
+
 export const UPVOTE_APP = gql`
   mutation UpvoteApp($id: ID!) {
     upvoteApp(id: $id) {

@@ -120,7 +120,7 @@ describe('StoreGalleryStore', () => {
     const { store, api } = await gallery({ storage, signedIn: false });
     expect(store.showingMyApps).toBe(false);
     expect(names(store)).toHaveLength(3);
-    expect(api.calls).not.toContain('upvoteStatus');
+    expect(api.calls).not.toContain('upvotedApps');
   });
 
   it('names the publishers, "Publisher" when unknown', async () => {
@@ -162,15 +162,15 @@ describe('StoreGalleryStore', () => {
     await setup.api.upvoteApp('s2');
     let answerStatus: () => void = () => undefined;
     const statusAsked = new Promise<void>((asked) => {
-      const upvoteStatus = setup.api.upvoteStatus.bind(setup.api);
-      jest.spyOn(setup.api, 'upvoteStatus').mockImplementation(
-        (id) =>
+      const upvotedApps = setup.api.upvotedApps.bind(setup.api);
+      jest.spyOn(setup.api, 'upvotedApps').mockImplementation(
+        (ids) =>
           new Promise((resolve) => {
             asked();
             const previous = answerStatus;
             answerStatus = () => {
               previous();
-              void upvoteStatus(id).then(resolve);
+              void upvotedApps(ids).then(resolve);
             };
           }),
       );

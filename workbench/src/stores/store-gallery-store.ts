@@ -261,17 +261,10 @@ export class StoreGalleryStore {
     });
   }
 
-  /** The ids among `apps` the person has upvoted. */
+  /** The ids among `apps` the person has upvoted: one question for the whole list. */
   private async loadUpvotes(apps: App[]): Promise<string[]> {
-    const answers = await Promise.all(
-      apps.map((app) =>
-        this.api
-          .upvoteStatus(app.id!)
-          .then((done) => (done ? app.id! : null))
-          .catch(() => null),
-      ),
-    );
-    return answers.filter((id): id is string => id !== null);
+    if (apps.length === 0) return [];
+    return this.api.upvotedApps(apps.map((app) => app.id!)).catch(() => []);
   }
 
   /**

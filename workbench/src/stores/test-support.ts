@@ -370,6 +370,10 @@ export class FakeApi implements BlocksmithApi {
     this.views.set(id, views);
     return views;
   }
+  async upvotedApps(appIds: string[]) {
+    this.check('upvotedApps');
+    return appIds.filter((id) => this.upvoted.has(id));
+  }
   async upvoteStatus(appId: string) {
     this.check('upvoteStatus');
     return this.upvoted.has(appId);

@@ -23,6 +23,13 @@ export class UpvoteResolver {
     return context.services.upvotes.hasUpvoted(requireCaller(context).userId, appId);
   }
 
+  @Query(() => [ID], {
+    description: 'Of these apps (500 at most), the ones the signed-in person has upvoted.',
+  })
+  upvotedApps(@Arg('appIds', () => [ID]) appIds: string[], @Ctx() context: GraphQLContext) {
+    return context.services.upvotes.upvotedAmong(requireCaller(context).userId, appIds);
+  }
+
   @Mutation(() => Int, { description: 'Counts a view of an app page; anyone who can see the app.' })
   async recordAppView(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
     const views = await context.services.upvotes.view(viewerOf(context), id);

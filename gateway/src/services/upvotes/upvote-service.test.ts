@@ -51,6 +51,22 @@ describe.each(databaseTargets)('UpvoteService on %s', (_name, databaseUrl) => {
     expect((await db.dataSource.getRepository(AppRecord).findOneByOrFail({ id: appId })).upvotes).toBe(2);
   });
 
+  it('answers which of a page of apps a person has upvoted, in one question', async () => {
+    const owner = await user();
+    const [liked, other] = [await storeApp(owner), await storeApp(owner)];
+    const fan = await user();
+    await upvotes.upvote(fan, liked);
+    expect(await upvotes.upvotedAmong(fan, [liked, other, 'not-an-id'])).toEqual([liked]);
+    expect(await upvotes.upvotedAmong(await user(), [liked, other])).toEqual([]);
+    expect(await upvotes.upvotedAmong(fan, [])).toEqual([]);
+    await expect(
+      upvotes.upvotedAmong(
+        fan,
+        Array.from({ length: 501 }, () => liked),
+      ),
+    ).rejects.toThrow('Ask about 500 apps at most at once.');
+  });
+
   it('counts views of visible apps only', async () => {
     const owner = await user();
     const appId = await storeApp(owner);

@@ -1,5 +1,10 @@
 import type { DataSource } from 'typeorm';
+import { InputError } from '../../errors';
+import { isUuid } from '../../ids';
 import type { AppService, Viewer } from '../apps/app-service';
+
+/** Apps one `upvotedAmong` question may name. */
+export const MAX_UPVOTE_QUESTIONS = 500;
 
 export interface UpvoteResult {
   /** False when this person had already upvoted the app. */
@@ -48,6 +53,20 @@ export class UpvoteService {
       userId,
     ])) as unknown[];
     return rows.length > 0;
+  }
+
+  /** Of `appIds`, the ones this person has upvoted (the store asks for a whole page at once). */
+  async upvotedAmong(userId: string, appIds: readonly string[]): Promise<string[]> {
+    if (appIds.length > MAX_UPVOTE_QUESTIONS) {
+      throw new InputError(`Ask about ${MAX_UPVOTE_QUESTIONS} apps at most at once.`);
+    }
+    const ids = appIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      'SELECT app_id FROM upvotes WHERE user_id = $1 AND app_id = ANY($2::uuid[])',
+      [userId, ids],
+    )) as { app_id: string }[];
+    return rows.map((row) => row.app_id);
   }
 
   /** Counts a view of an app's page; returns the new count. */

@@ -3,7 +3,7 @@
 // save, reload and find it again, publish.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
+import { connect, dropBlock, expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
 
 let server;
 let browser;
@@ -13,26 +13,6 @@ before(async () => {
 });
 
 after(() => stopJourney({ browser, server }));
-
-/** Drags a palette block onto the canvas at (x, y) relative to the canvas' top-left corner. */
-async function dropBlock(page, type, x, y) {
-  await page.dragAndDrop(`.palette-item[data-block-type="${type}"]`, '[data-testid="canvas"]', {
-    targetPosition: { x, y },
-  });
-}
-
-/** Drags from one block's output handle (right) to another's input handle (left). */
-async function connect(page, fromType, toType) {
-  const from = page.locator(`.block-node[data-type="${fromType}"] .handle-output`);
-  const to = page.locator(`.block-node[data-type="${toType}"] .handle-input`);
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 30, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 test('build, run, save, reload and publish an app', { timeout: 180_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -9,7 +9,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DESKTOP, expectToast, graphql, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import {
+  DESKTOP,
+  connect,
+  dropBlock,
+  expectToast,
+  graphql,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+} from './helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 let server;
@@ -75,26 +85,6 @@ async function openBuilderSignedIn(page, email) {
   await page.goto(`${server.url}/app`);
   await page.getByText('Start building your workflow').waitFor();
   return auth;
-}
-
-/** Drags a palette block onto the canvas at (x, y) relative to the canvas' top-left corner. */
-async function dropBlock(page, type, x, y) {
-  await page.dragAndDrop(`.palette-item[data-block-type="${type}"]`, '[data-testid="canvas"]', {
-    targetPosition: { x, y },
-  });
-}
-
-/** Drags from one block's output handle (right) to another's input handle (left). */
-async function connect(page, fromType, toType) {
-  const from = page.locator(`.block-node[data-type="${fromType}"] .handle-output`);
-  const to = page.locator(`.block-node[data-type="${toType}"] .handle-input`);
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 30, { steps: 8 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
 }
 
 /** File Upload -> `aiType` -> Text Display, dropped and wired by hand. */

@@ -100,3 +100,23 @@ export function textApp({ label = 'Topic', prompt = 'Write about {{input_text}}'
     canvas: { zoom: 1, pan: { x: 0, y: 0 } },
   };
 }
+
+/** Drags a palette block onto the canvas at (x, y) relative to the canvas' top-left corner. */
+export async function dropBlock(page, type, x, y) {
+  await page.dragAndDrop(`.palette-item[data-block-type="${type}"]`, '[data-testid="canvas"]', {
+    targetPosition: { x, y },
+  });
+}
+
+/** Drags from one block's output handle (right) to another's input handle (left). */
+export async function connect(page, fromType, toType) {
+  const from = page.locator(`.block-node[data-type="${fromType}"] .handle-output`);
+  const to = page.locator(`.block-node[data-type="${toType}"] .handle-input`);
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2 + 30, { steps: 8 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}

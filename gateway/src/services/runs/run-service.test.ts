@@ -12,7 +12,7 @@ import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { ProcessLease } from './process-lease';
 import { RunEventHub } from './run-event-hub';
-import { RunService } from './run-service';
+import { RunService, type RunServiceDeps } from './run-service';
 
 const registry = new BlockRegistry();
 for (const block of [echoInput, templateBlock, failingBlock]) registry.register(block, 'test');
@@ -35,7 +35,12 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     apps = new AppService(db.dataSource, registry);
     ledger = new CreditLedger(db.dataSource);
     hub = new RunEventHub();
-    runs = new RunService({
+    runs = runService();
+  }, 60_000);
+
+  /** A run service on the test database, the scripted provider and the shared hub. */
+  function runService(extra: Partial<RunServiceDeps> = {}): RunService {
+    return new RunService({
       dataSource: db.dataSource,
       registry,
       apps,
@@ -43,8 +48,9 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       provider: new ScriptedProvider(),
       files: new MemoryFileStore(),
       hub,
+      ...extra,
     });
-  }, 60_000);
+  }
 
   afterAll(async () => {
     await runs.drain();
@@ -207,16 +213,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
 
     // A process executes a run of its own and names itself on the run's record.
     const lease = new ProcessLease(db.dataSource, 30, (ids) => named.endLapsed(ids));
-    const named: RunService = new RunService({
-      dataSource: db.dataSource,
-      registry,
-      apps,
-      ledger,
-      provider: new ScriptedProvider(),
-      files: new MemoryFileStore(),
-      hub,
-      lease,
-    });
+    const named: RunService = runService({ lease });
     const started = await named.start({ userId: owner, appId: app.id!, inputs: { input_text: 'Ada' } });
     const record = await started.done;
     expect(record).toMatchObject({ status: 'succeeded', executor: lease.id });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The canvas benchmark: a canvas of 500 blocks and 500 connections in Debian's Chromium, against
-// the built product. Reports the time to first render, frame times while dragging one block, how
-// many blocks re-render per drag step, and the gzip size of the JavaScript /app loads first.
+// the built product. Reports the time to first render, frame times while dragging one block (at
+// the saved zoom, then with every block fitted in view), how many blocks re-render per drag step,
+// and the gzip size of the JavaScript /app loads first.
 // Run from the repository root after `npm run build`: node workbench/bench/canvas-bench.mjs
 // CANVAS_BENCH_WORKBENCH_DIR names another build of the workbench to size instead of workbench/dist.
 /* global window, document, requestAnimationFrame -- the evaluated functions run in the page */

@@ -38,7 +38,11 @@ const PAN_EXTENT: CoordinateExtent = [
 ];
 const PRO_OPTIONS = { hideAttribution: true };
 
-/** The Playground canvas: blocks and connections, pan and zoom, drop from the palette. */
+/**
+ * The Playground canvas: blocks and connections, pan and zoom, drop from the palette. Only the
+ * blocks and connections in view are drawn (each block once after loading, to be measured): the
+ * browser's work on every frame of a drag grows with everything drawn, in view or not.
+ */
 export const FlowCanvas = observer(function FlowCanvas() {
   const { builder, catalogue } = useStores();
   const { document, view } = builder;

@@ -1,4 +1,4 @@
-import { startTestGateway, type TestGateway } from './test-client';
+import { startTestGateway, type Answer, type TestGateway } from './test-client';
 
 describe('GraphQL over HTTP', () => {
   let server: TestGateway;
@@ -24,8 +24,8 @@ describe('GraphQL over HTTP', () => {
     });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ data: { me: { email: 'http@example.com' } } });
-    const anonymous = await (await post(JSON.stringify({ query: '{ myApps { id } }' }))).json();
-    expect(anonymous.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const anonymous = (await (await post(JSON.stringify({ query: '{ myApps { id } }' }))).json()) as Answer;
+    expect(anonymous.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
   });
 
   it('says what is wrong with a body that is not JSON, or too large', async () => {
@@ -38,7 +38,7 @@ describe('GraphQL over HTTP', () => {
       JSON.stringify({ query: '{ storeApps { id } }', padding: 'x'.repeat(1_100_000) }),
     );
     expect(huge.status).toBe(413);
-    expect((await huge.json()).errors[0]).toEqual({
+    expect(((await huge.json()) as Answer).errors![0]).toEqual({
       message: 'The request is larger than 1 MB.',
       extensions: { code: 'PAYLOAD_TOO_LARGE' },
     });

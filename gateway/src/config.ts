@@ -29,7 +29,10 @@ export interface GatewayConfig {
    * others); also blocks running at once within one run.
    */
   runConcurrency: number;
-  /** With DATABASE_URL: a run still going after this long is taken to be lost, and ended and refunded. */
+  /**
+   * A run still going after this long is stopped, failed and refunded; with DATABASE_URL a queued
+   * run whose process went silent this long is taken to be lost, and ended and refunded.
+   */
   runTimeoutSeconds: number;
   /** Where sales enquiries are mailed: SALES_EMAIL, else the first admin; null keeps them in the database only. */
   salesEmail: string | null;

@@ -119,6 +119,7 @@ export function createServices(deps: {
     hub,
     queue,
     concurrency: config.runConcurrency,
+    timeoutMs: config.runTimeoutSeconds * 1000,
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);

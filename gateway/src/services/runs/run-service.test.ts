@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defineBlock, output } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { block as textInput } from '@blocksmith/block-text-input';
 import type { RunEvent } from '@blocksmith/schema';
@@ -12,10 +13,26 @@ import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { ProcessLease } from './process-lease';
 import { RunEventHub } from './run-event-hub';
-import { RunService, type RunServiceDeps } from './run-service';
+import { RunService, runTimedOutMessage, type RunServiceDeps } from './run-service';
+
+/** An AI block that waits until its run is stopped, like a model that never answers. */
+const hangingBlock = defineBlock({
+  kind: 'hanging',
+  name: 'Hanging',
+  description: 'Answers only when stopped.',
+  category: 'ai',
+  cost: 3,
+  settings: {},
+  outputs: { never_text: output.text() },
+  run(ctx) {
+    return new Promise((_resolve, reject) =>
+      ctx.signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true }),
+    );
+  },
+});
 
 const registry = new BlockRegistry();
-for (const block of [echoInput, templateBlock, failingBlock]) registry.register(block, 'test');
+for (const block of [echoInput, templateBlock, failingBlock, hangingBlock]) registry.register(block, 'test');
 registry.register(textInput, '@blocksmith/block-text-input');
 
 const greeter = probeApp(
@@ -241,5 +258,30 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       lease.id,
     ])) as unknown[];
     expect(left).toEqual([]);
+  });
+
+  it('stops a run that outlives the time limit: failed, refunded, and its watchers told why', async () => {
+    const owner = await user();
+    const stuck = probeApp(
+      [probePlugin('in', 'echoInput'), probePlugin('wait', 'hanging')],
+      [['in', 'wait']],
+    );
+    const app = await apps.create(owner, { name: 'Stuck', config: stuck });
+    const timed = runService({ timeoutMs: 1_000 });
+    const started = await timed.start({ userId: owner, appId: app.id!, inputs: { input_text: 'x' } });
+    const events: RunEvent[] = [];
+    for await (const event of hub.watch(started.runId)) events.push(event);
+    const record = await started.done;
+    const message = runTimedOutMessage(1_000);
+    expect(message).toBe(
+      'This run took longer than the 1-second limit and was stopped. Your credits were refunded.',
+    );
+    expect(record).toMatchObject({ status: 'failed', errorCode: 'RUN_TIMEOUT', error: message });
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed', error: message });
+    expect((await ledger.audit(owner)).balance).toBe(50);
+    expect(runTimedOutMessage(900_000)).toBe(
+      'This run took longer than the 15-minute limit and was stopped. Your credits were refunded.',
+    );
+    await timed.drain();
   });
 });

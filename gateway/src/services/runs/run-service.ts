@@ -34,6 +34,8 @@ export interface RunServiceDeps {
   analytics?: Pick<AnalyticsService, 'record'>;
   /** Blocks running at once within one run. */
   concurrency?: number;
+  /** A run still going after this long is stopped, failed and refunded (RUN_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
   /**
    * This process's heartbeat: runs it executes name it, and runs of processes that stopped beating
    * are ended and refunded. Without it runs name no process (tests of the service alone).
@@ -136,6 +138,13 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
  * prices it, creates the run record and debits the ledger in one transaction, executes it with
  * progress on the hub, then stores the outcome, counts the use, or refunds a failed run.
  */
+/** What a run says when it outlived the time limit. */
+export function runTimedOutMessage(timeoutMs: number): string {
+  const minutes = timeoutMs / 60_000;
+  const limit = minutes >= 1 ? `${Math.round(minutes)}-minute` : `${Math.round(timeoutMs / 1000)}-second`;
+  return `This run took longer than the ${limit} limit and was stopped. Your credits were refunded.`;
+}
+
 /** What a run says when the process executing it stopped before it ended. */
 export const INTERRUPTED_RUN_MESSAGE =
   'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
@@ -419,6 +428,9 @@ export class RunService {
   private async execute(runId: string, plan: RunPlan, inputs: Record<string, unknown>): Promise<RunOutcome> {
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
+    const timeoutMs = this.deps.timeoutMs;
+    const limit = new AbortController();
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => limit.abort(), timeoutMs);
     const outcome = await executeRun(plan, {
       runId,
       inputs,
@@ -426,7 +438,15 @@ export class RunService {
       files: this.deps.files,
       onEvent: (event) => (event.type === 'run_finished' ? (finished = event) : this.deps.hub.publish(event)),
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
-    });
+      signal: limit.signal,
+    }).finally(() => clearTimeout(timer));
+    if (outcome.status === 'aborted' && limit.signal.aborted) {
+      outcome.status = 'failed';
+      outcome.error = runTimedOutMessage(timeoutMs!);
+      outcome.errorCode = 'RUN_TIMEOUT';
+      if (finished?.type === 'run_finished')
+        finished = { ...finished, status: 'failed', error: outcome.error };
+    }
     const nodes: Record<string, unknown> = {};
     for (const [id, node] of Object.entries(outcome.nodes)) {
       nodes[id] = {

@@ -106,7 +106,12 @@ export function createServices(deps: {
   const analytics = new AnalyticsService(dataSource);
   // A process silent for this long is taken to have stopped; its runs are ended and refunded.
   const leaseSeconds = Math.min(30, config.runTimeoutSeconds);
-  const lease = new ProcessLease(dataSource, leaseSeconds, (runIds) => runs.endLapsed(runIds));
+  const lease = new ProcessLease(
+    dataSource,
+    leaseSeconds,
+    (runIds) => runs.endLapsed(runIds),
+    () => runs.executing(),
+  );
   const runs: RunService = new RunService({
     lease,
     analytics,

@@ -39,7 +39,8 @@ const NOT_FOUND = 'App not found.';
  * How long one read of the store listing, or of a public app, serves everyone who is not its owner
  * or an admin. Publishing, review, privacy, edits, deletions and upvotes made through this process
  * refresh them at once; view and run counts, and changes made through another process, show within
- * this time. Owners and admins always read afresh, and runs never use these reads.
+ * this time. Owners and admins always read afresh; other people's runs use these reads too
+ * (a run gets its own copy of the config).
  */
 export const PUBLIC_READ_TTL_MS = 1_000;
 /** Public app reads kept at most (by id and by address). */
@@ -130,7 +131,7 @@ export class AppService {
 
   /**
    * `get` for display (the app's page, the runner): anyone but its owner or an admin may be served
-   * a read up to PUBLIC_READ_TTL_MS old. Runs and writes use `get`.
+   * a read up to PUBLIC_READ_TTL_MS old. Writes use `get`.
    */
   async read(viewer: Viewer, id: string): Promise<App> {
     const key = `id:${this.uuid(id)}`;

@@ -57,6 +57,8 @@ export class PostgresRunEvents implements RunEvents {
   private readonly ended = new Set<string>();
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly owners = new Map<string, string>();
+  /** Runs executed here whose first events are stored. */
+  private readonly begun = new Set<string>();
   /** The runs this process executes, for its own watchers: no round trip through the database. */
   private readonly local = new RunEventHub();
 
@@ -115,7 +117,10 @@ export class PostgresRunEvents implements RunEvents {
   private async drain(runId: string, outbox: Outbox): Promise<void> {
     let ended = false;
     while (outbox.events.length > 0) {
-      if (!this.stopped && !outbox.events.some((e) => e.type === 'run_finished')) {
+      // A run's first events are written at once: a stored event says the run has begun (a
+      // retried job that had begun is not run again).
+      const first = !this.begun.has(runId);
+      if (!first && !this.stopped && !outbox.events.some((e) => e.type === 'run_finished')) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, APPEND_WINDOW_MS);
           outbox.flush = () => {
@@ -128,6 +133,7 @@ export class PostgresRunEvents implements RunEvents {
       const batch = outbox.events.splice(0);
       const end = batch.some((e) => e.type === 'run_finished') ? ':end' : '';
       if (end) ended = true;
+      this.begun.add(runId);
       try {
         await this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(batch), runId, end]);
       } catch (error) {
@@ -138,7 +144,10 @@ export class PostgresRunEvents implements RunEvents {
     }
     this.outboxes.delete(runId);
     // Until its end is stored the run may still be watched here; after it, the table says whose it is.
-    if (ended) this.owners.delete(runId);
+    if (ended) {
+      this.owners.delete(runId);
+      this.begun.delete(runId);
+    }
   }
 
   async canWatch(runId: string, userId: string): Promise<boolean> {

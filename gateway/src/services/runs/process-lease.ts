@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 
 /**
- * Runs still running whose executing process has not beaten within the lease ($2 seconds), this
- * process's own excepted ($1). A process that stopped gracefully deleted its row, so its leftover
- * runs are found at once.
+ * Runs still running that nobody is executing: those of a process that has not beaten within the
+ * lease ($2 seconds) or deregistered when it stopped, and those naming this process ($1) that it is
+ * not executing ($3: its run ended without its ending being stored).
  */
 const LAPSED_RUNS_SQL = `
 SELECT r.id FROM runs r
- WHERE r.status = 'running' AND r.executor IS NOT NULL AND r.executor <> $1
-   AND NOT EXISTS (
-     SELECT 1 FROM gateway_processes p
-      WHERE p.id = r.executor AND p.seen_at > now() - make_interval(secs => $2)
-   )
+ WHERE r.status = 'running' AND r.executor IS NOT NULL
+   AND CASE WHEN r.executor = $1 THEN NOT (r.id = ANY($3::uuid[]))
+       ELSE NOT EXISTS (
+         SELECT 1 FROM gateway_processes p
+          WHERE p.id = r.executor AND p.seen_at > now() - make_interval(secs => $2)
+       ) END
  LIMIT 100`;
 
 /**
@@ -32,12 +33,18 @@ export class ProcessLease {
     private readonly leaseSeconds: number,
     /** Ends runs whose process stopped (each at most once, whichever process gets there first). */
     private readonly endLapsed: (runIds: string[]) => Promise<void>,
+    /** The runs this process is executing (charged to execute, or under way). */
+    private readonly executing: () => string[],
     private readonly log: (message: string) => void = (message) => console.error(message),
   ) {}
 
-  /** Registers this process and sweeps once (runs left by a previous process end now), then beats. */
+  /**
+   * Registers this process (failing if it cannot: its runs would look abandoned) and sweeps once,
+   * then beats every third of the lease.
+   */
   async start(): Promise<void> {
     if (this.timer) return;
+    await this.beat();
     await this.tick();
     this.timer = setInterval(() => void this.tick(), (this.leaseSeconds * 1000) / 3);
     this.timer.unref();
@@ -59,16 +66,22 @@ export class ProcessLease {
     return this.beating;
   }
 
+  private async beat(): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO gateway_processes (id, seen_at) VALUES ($1, now())
+       ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+      [this.id],
+    );
+  }
+
   private async beatAndSweep(): Promise<void> {
     try {
-      await this.dataSource.query(
-        `INSERT INTO gateway_processes (id, seen_at) VALUES ($1, now())
-         ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
-        [this.id],
-      );
-      const lapsed = (await this.dataSource.query(LAPSED_RUNS_SQL, [this.id, this.leaseSeconds])) as {
-        id: string;
-      }[];
+      await this.beat();
+      const lapsed = (await this.dataSource.query(LAPSED_RUNS_SQL, [
+        this.id,
+        this.leaseSeconds,
+        this.executing(),
+      ])) as { id: string }[];
       if (lapsed.length > 0) await this.endLapsed(lapsed.map((row) => row.id));
       await this.dataSource.query(`DELETE FROM gateway_processes WHERE seen_at < now() - interval '1 day'`);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@blocksmith/schema';
 import type PgBoss from 'pg-boss';
+import { stopGraceMs } from './run-timeout';
 
 /** A charged run, as handed to whichever process executes it. */
 export interface RunJob {
@@ -98,7 +99,10 @@ export class PgBossRunQueue implements RunQueue {
       name: RUN_QUEUE,
       retryLimit: 1,
       retryDelay: 0,
-      expireInSeconds: this.options.timeoutSeconds,
+      // After the run's own limit and its grace (RunService stops it first), so an expiry means
+      // the process is gone rather than the run being slow.
+      expireInSeconds:
+        this.options.timeoutSeconds + 2 * Math.ceil(stopGraceMs(this.options.timeoutSeconds * 1000) / 1000),
       retentionDays: 1,
     });
     for (let i = 0; i < this.options.concurrency; i += 1) {

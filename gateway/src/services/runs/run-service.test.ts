@@ -31,8 +31,23 @@ const hangingBlock = defineBlock({
   },
 });
 
+/** An AI block that never answers and does not listen when asked to stop. */
+const deafBlock = defineBlock({
+  kind: 'deaf',
+  name: 'Deaf',
+  description: 'Never answers.',
+  category: 'ai',
+  cost: 3,
+  settings: {},
+  outputs: { silent_text: output.text() },
+  run() {
+    return new Promise<never>(() => undefined);
+  },
+});
+
 const registry = new BlockRegistry();
-for (const block of [echoInput, templateBlock, failingBlock, hangingBlock]) registry.register(block, 'test');
+for (const block of [echoInput, templateBlock, failingBlock, hangingBlock, deafBlock])
+  registry.register(block, 'test');
 registry.register(textInput, '@blocksmith/block-text-input');
 
 const greeter = probeApp(
@@ -229,7 +244,12 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       )[0]!.balance;
 
     // A process executes a run of its own and names itself on the run's record.
-    const lease = new ProcessLease(db.dataSource, 30, (ids) => named.endLapsed(ids));
+    const lease = new ProcessLease(
+      db.dataSource,
+      30,
+      (ids) => named.endLapsed(ids),
+      () => named.executing(),
+    );
     const named: RunService = runService({ lease });
     const started = await named.start({ userId: owner, appId: app.id!, inputs: { input_text: 'Ada' } });
     const record = await started.done;
@@ -284,4 +304,17 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     );
     await timed.drain();
   });
+
+  it('ends a run whose block ignores the stop request once the grace period has passed', async () => {
+    const owner = await user();
+    const deaf = probeApp([probePlugin('in', 'echoInput'), probePlugin('mute', 'deaf')], [['in', 'mute']]);
+    const app = await apps.create(owner, { name: 'Deaf', config: deaf });
+    const timed = runService({ timeoutMs: 1_000 });
+    const started = await timed.start({ userId: owner, appId: app.id!, inputs: { input_text: 'x' } });
+    const record = await started.done; // 1 s limit + 2 s grace
+    expect(record).toMatchObject({ status: 'failed', errorCode: 'RUN_TIMEOUT' });
+    expect((await ledger.audit(owner)).balance).toBe(50);
+    expect(timed.executing()).toEqual([]);
+    await timed.drain();
+  }, 15_000);
 });

@@ -6,6 +6,7 @@ import {
   type ActionType,
   type App,
   type RunEvent,
+  type RunStatus,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -17,6 +18,9 @@ import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import type { RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
+import { runTimedOutMessage, stopGraceMs } from './run-timeout';
+
+export { runTimedOutMessage } from './run-timeout';
 import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {
@@ -36,6 +40,8 @@ export interface RunServiceDeps {
   concurrency?: number;
   /** A run still going after this long is stopped, failed and refunded (RUN_TIMEOUT_SECONDS). */
   timeoutMs?: number;
+  /** Where problems that fail no request are reported; default stderr. */
+  log?: (message: string) => void;
   /**
    * This process's heartbeat: runs it executes name it, and runs of processes that stopped beating
    * are ended and refunded. Without it runs name no process (tests of the service alone).
@@ -130,25 +136,20 @@ function toRunRecord(row: Record<string, unknown>): RunRecord {
     executor: row.executor ?? null,
   });
 }
+
 /** No upload is kept above this, whatever a block's settings say. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-
-/**
- * Runs an app for a signed-in person: checks who may run it, validates the app and the inputs,
- * prices it, creates the run record and debits the ledger in one transaction, executes it with
- * progress on the hub, then stores the outcome, counts the use, or refunds a failed run.
- */
-/** What a run says when it outlived the time limit. */
-export function runTimedOutMessage(timeoutMs: number): string {
-  const minutes = timeoutMs / 60_000;
-  const limit = minutes >= 1 ? `${Math.round(minutes)}-minute` : `${Math.round(timeoutMs / 1000)}-second`;
-  return `This run took longer than the ${limit} limit and was stopped. Your credits were refunded.`;
-}
 
 /** What a run says when the process executing it stopped before it ended. */
 export const INTERRUPTED_RUN_MESSAGE =
   'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
 
+/**
+ * Runs an app for a signed-in person: checks who may run it, validates the app and the inputs,
+ * prices it, creates the run record and debits the ledger in one statement, executes it with
+ * progress on the hub (here, or on whichever process takes it from the queue), then stores the
+ * outcome and counts the use, or refunds a failed run.
+ */
 export class RunService {
   private readonly queue: RunQueue;
   private started = false;
@@ -156,9 +157,13 @@ export class RunService {
   private readonly awaited = new Set<string>();
   /** Runs of `awaited` this process stored as succeeded (saves reading them back). */
   private readonly storedHere = new Map<string, RunRecord>();
+  /** Runs this process has charged to execute itself, or is executing. */
+  private readonly executingHere = new Set<string>();
+  private readonly log: (message: string) => void;
 
   constructor(private readonly deps: RunServiceDeps) {
     this.queue = deps.queue ?? new InProcessRunQueue();
+    this.log = deps.log ?? ((message) => console.error(message));
   }
 
   /** Begins taking runs from the queue (with pg-boss: this process's share of everyone's runs). */
@@ -171,7 +176,10 @@ export class RunService {
 
   async start(request: StartRunRequest): Promise<StartedRun> {
     const { userId } = request;
-    const { app, actionType } = await this.runnableApp(request);
+    const runnable = await this.runnableApp(request);
+    const { actionType } = runnable;
+    // The app may be a read shared with other callers: the run gets a copy of its own.
+    const app = { ...runnable.app, config: JSON.parse(JSON.stringify(runnable.app.config)) as App['config'] };
     const plan = planRun(app.config, this.deps.registry);
     const inputs = this.checkedInputs(app, plan, request.inputs);
     await this.checkInputFiles(plan, inputs, userId);
@@ -185,6 +193,8 @@ export class RunService {
     // otherwise queued for whichever process has one.
     const local = this.queue.takeLocal();
     const executor = local ? (this.deps.lease?.id ?? null) : null;
+    // Named as executing here before the record exists, so this process's sweep never takes it.
+    if (local) this.executingHere.add(runId);
     try {
       // The run record and its charge are one statement: both are written, or neither.
       await this.deps.ledger.chargeNewRun(
@@ -192,19 +202,25 @@ export class RunService {
         items,
       );
     } catch (error) {
-      if (local) this.queue.releaseLocal();
+      if (local) {
+        this.executingHere.delete(runId);
+        this.queue.releaseLocal();
+      }
       throw error;
     }
 
     this.deps.hub.open(runId, userId);
     if (local) this.deps.hub.executing(runId, userId);
     this.awaited.add(runId);
-    const done = this.deps.hub.finished(runId).then(() => {
-      const record = this.storedHere.get(runId);
-      this.storedHere.delete(runId);
-      this.awaited.delete(runId);
-      return record ?? this.stored(runId);
-    });
+    let record: RunRecord | undefined;
+    const done = this.deps.hub
+      .finished(runId)
+      .finally(() => {
+        record = this.storedHere.get(runId);
+        this.storedHere.delete(runId);
+        this.awaited.delete(runId);
+      })
+      .then(() => record ?? this.stored(runId));
     done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
     const job: RunJob = { runId, appId: app.id!, appName: app.name, userId, config: app.config, inputs };
     try {
@@ -359,6 +375,15 @@ export class RunService {
    * its time limit) that had already begun is not run twice: it ends failed and refunded.
    */
   private async executeJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
+    this.executingHere.add(job.runId);
+    try {
+      await this.runJob(job, attempt);
+    } finally {
+      this.executingHere.delete(job.runId);
+    }
+  }
+
+  private async runJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
     if (attempt.retry) {
       const [row] = (await this.deps.dataSource.query(
         `SELECT status, EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS begun FROM runs WHERE id = $1`,
@@ -379,18 +404,32 @@ export class RunService {
       return;
     }
     this.deps.hub.executing(job.runId, job.userId);
-    const outcome = await this.execute(job.runId, plan, job.inputs);
+    let succeeded: boolean;
+    try {
+      succeeded = await this.execute(job.runId, plan, job.inputs);
+    } catch (error) {
+      // Its ending could not be stored (the database went away, say): end it as interrupted, so
+      // it is not left charged and unfinished; failing that, the lease sweep ends it later.
+      this.log(`Run ${job.runId}: its outcome could not be stored: ${String(error)}`);
+      await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE').catch(() => undefined);
+      throw error;
+    }
     this.deps.analytics?.record(
       'app_executed',
       {
         app_id: job.appId,
         app_name: job.appName,
         plugin_types: plan.nodes.map((node) => node.definition.kind),
-        credits_used: outcome.status === 'succeeded' ? plan.cost : 0,
-        success: outcome.status === 'succeeded',
+        credits_used: succeeded ? plan.cost : 0,
+        success: succeeded,
       },
       job.userId,
     );
+  }
+
+  /** The runs this process is executing now: the lease sweep leaves them alone. */
+  executing(): string[] {
+    return [...this.executingHere];
   }
 
   /** Ends a run that is still running as failed, refunds it, and tells its watchers. */
@@ -425,27 +464,52 @@ export class RunService {
     });
   }
 
-  private async execute(runId: string, plan: RunPlan, inputs: Record<string, unknown>): Promise<RunOutcome> {
+  /**
+   * Executes the run and stores its ending; answers whether it succeeded as stored. The run's
+   * `run_finished` is published once its ending is stored (or, if another process ended it
+   * first, that stored ending). Throws only when the ending could not be stored.
+   */
+  private async execute(runId: string, plan: RunPlan, inputs: Record<string, unknown>): Promise<boolean> {
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
+    let abandoned = false;
     const timeoutMs = this.deps.timeoutMs;
     const limit = new AbortController();
-    const timer = timeoutMs === undefined ? undefined : setTimeout(() => limit.abort(), timeoutMs);
-    const outcome = await executeRun(plan, {
+    const timers: NodeJS.Timeout[] = [];
+    const engine = executeRun(plan, {
       runId,
       inputs,
       provider: this.deps.provider,
       files: this.deps.files,
-      onEvent: (event) => (event.type === 'run_finished' ? (finished = event) : this.deps.hub.publish(event)),
+      onEvent: (event) => {
+        if (abandoned) return;
+        if (event.type === 'run_finished') finished = event;
+        else this.deps.hub.publish(event);
+      },
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
       signal: limit.signal,
-    }).finally(() => clearTimeout(timer));
-    if (outcome.status === 'aborted' && limit.signal.aborted) {
-      outcome.status = 'failed';
-      outcome.error = runTimedOutMessage(timeoutMs!);
-      outcome.errorCode = 'RUN_TIMEOUT';
-      if (finished?.type === 'run_finished')
-        finished = { ...finished, status: 'failed', error: outcome.error };
+    });
+    let outcome: RunOutcome | null;
+    if (timeoutMs === undefined) outcome = await engine;
+    else {
+      // Past the limit the run is asked to stop; a block that ignores that is left behind after a
+      // grace period, and the run ends without it.
+      const givenUp = new Promise<null>((resolve) => {
+        timers.push(setTimeout(() => limit.abort(), timeoutMs));
+        timers.push(setTimeout(() => resolve(null), timeoutMs + stopGraceMs(timeoutMs)));
+      });
+      outcome = await Promise.race([engine, givenUp]).finally(() => timers.forEach(clearTimeout));
+    }
+    if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {
+      abandoned = outcome === null;
+      const error = runTimedOutMessage(timeoutMs!);
+      outcome = {
+        ...(outcome ?? { runId, nodes: {}, result: {}, artifacts: [], durationMs: timeoutMs! }),
+        status: 'failed',
+        error,
+        errorCode: 'RUN_TIMEOUT',
+      };
+      finished = { type: 'run_finished', runId, at: Date.now(), status: 'failed', error };
     }
     const nodes: Record<string, unknown> = {};
     for (const [id, node] of Object.entries(outcome.nodes)) {
@@ -455,29 +519,43 @@ export class RunService {
         ...(node.error ? { error: node.error } : {}),
       };
     }
-    try {
-      if (outcome.status === 'succeeded') {
-        // One statement: the run's outcome and the app's use count.
-        const rows = (await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
-          runId,
-          JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
-          JSON.stringify(nodes),
-          new Date(),
-        ])) as Record<string, unknown>[];
-        // Kept for `done` only when this process started the run (it is waiting for it).
-        if (rows[0] && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(rows[0]));
-      } else {
-        await this.storeFailure(runId, {
-          status: outcome.status,
-          nodes,
-          error: outcome.error ?? null,
-          errorCode: outcome.errorCode ?? null,
-        });
-      }
-    } finally {
-      // Watchers always learn the run ended, even if storing its outcome failed.
-      if (finished) this.deps.hub.publish(finished);
+    let stored: boolean;
+    if (outcome.status === 'succeeded') {
+      // One statement: the run's outcome and the app's use count.
+      const rows = (await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
+        runId,
+        JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
+        JSON.stringify(nodes),
+        new Date(),
+      ])) as Record<string, unknown>[];
+      stored = rows.length > 0;
+      // Kept for `done` only when this process started the run (it is waiting for it).
+      if (rows[0] && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(rows[0]));
+    } else {
+      stored = await this.storeFailure(runId, {
+        status: outcome.status,
+        nodes,
+        error: outcome.error ?? null,
+        errorCode: outcome.errorCode ?? null,
+      });
     }
-    return outcome;
+    if (stored) {
+      if (finished) this.deps.hub.publish(finished);
+      return outcome.status === 'succeeded';
+    }
+    // Another process ended it first (this one was taken to have stopped): its ending stands.
+    const [row] = (await this.deps.dataSource.query('SELECT status, error FROM runs WHERE id = $1', [
+      runId,
+    ])) as { status: string; error: string | null }[];
+    const status: RunStatus =
+      row?.status === 'succeeded' || row?.status === 'aborted' ? row.status : 'failed';
+    this.deps.hub.publish({
+      type: 'run_finished',
+      runId,
+      at: Date.now(),
+      status,
+      ...(row?.error ? { error: row.error } : {}),
+    });
+    return status === 'succeeded';
   }
 }

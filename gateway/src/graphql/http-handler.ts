@@ -98,8 +98,12 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     if (req.method !== 'POST') return false;
     const path = req.url!.split('?', 1)[0];
     if (path !== '/graphql' && path !== '/graphql/') return false;
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return false;
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) return false;
+    // Compressed bodies are inflated by Express's JSON parser.
+    if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') return false;
     handle(req, res).catch((error: unknown) => {
+      // A client that went away mid-request needs no answer and is no server error.
+      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') return;
       console.error(error);
       if (!res.headersSent)
         sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong on the server. Please try again.');

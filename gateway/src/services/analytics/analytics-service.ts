@@ -13,6 +13,8 @@ export const ANALYTICS_PERIODS = ['7d', '30d'] as const;
 export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
 const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
 const MAX_PROPS = 20;
+/** Server events written by one INSERT at most (far below PostgreSQL's bind-parameter limit). */
+const MAX_BATCH = 500;
 const MAX_VALUE = 500;
 
 export interface MyAppAnalytics {
@@ -112,12 +114,20 @@ export class AnalyticsService {
 
   /** Adds a row to the batch being gathered; settles when the batch is written. */
   private enqueue(row: QueryDeepPartialEntity<AnalyticsEvent>): Promise<void> {
-    if (!this.batch) {
+    if (!this.batch || this.batch.rows.length >= MAX_BATCH) {
       const batch = { rows: [row], written: Promise.resolve() };
       this.batch = batch;
       batch.written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        this.batch = null;
-        await this.dataSource.getRepository(AnalyticsEvent).insert(batch.rows);
+        if (this.batch === batch) this.batch = null;
+        const events = this.dataSource.getRepository(AnalyticsEvent);
+        try {
+          await events.insert(batch.rows);
+        } catch {
+          // One bad row must not lose the others: write them one by one, reporting each failure.
+          const failed = await Promise.allSettled(batch.rows.map((one) => events.insert(one)));
+          const reason = failed.find((result) => result.status === 'rejected');
+          if (reason) throw reason.reason;
+        }
       });
       return batch.written;
     }

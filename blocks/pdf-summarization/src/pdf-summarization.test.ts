@@ -83,6 +83,19 @@ describe('pdfSummarization', () => {
     ]);
   });
 
+  it("reads PDFs without changing the server's built-ins (pdf.js polyfills them where it loads)", async () => {
+    const builtIns = [Array.prototype.push, JSON.parse, Function.prototype.toString, Set.prototype.union];
+    const files = new MemoryFileStore();
+    const url = await upload(files, await makePdf([['One page']]));
+    const provider = new ScriptedProvider({ text: ['Short.'] });
+    const { outputs } = await runBlock(pdfSummarization, { upstream: { file_url: url }, files, provider });
+    expect(outputs.page_count).toBe(1);
+    expect([Array.prototype.push, JSON.parse, Function.prototype.toString, Set.prototype.union]).toEqual(
+      builtIns,
+    );
+    expect(Array.prototype.push.toString()).toContain('[native code]');
+  });
+
   it('extracts the text of every page and summarises it, counting the pages', async () => {
     const files = new MemoryFileStore();
     const url = await upload(

@@ -234,11 +234,30 @@ describe('gateway processes sharing PostgreSQL', { skip }, () => {
       assert.equal(viaA.at(-1).status, 'succeeded');
       const { rows } = await sql.query('SELECT status, cost FROM runs WHERE id = $1', [runId]);
       assert.deepEqual(rows[0], { status: 'succeeded', cost });
+      // B asked for the run's events, so A stored all of them.
       const stored = await sql.query('SELECT seq FROM run_events WHERE run_id = $1 ORDER BY seq', [runId]);
       assert.deepEqual(
         stored.rows.map((r) => r.seq),
         viaA.map((_, i) => i + 1),
       );
+    },
+  );
+
+  test(
+    'a run watched only where it runs stores no progress; a later watcher elsewhere still gets all of it',
+    { timeout: 60_000 },
+    async () => {
+      const { token, appId } = await signUpWithApp(a, `mp-${randomBytes(3).toString('hex')}@example.com`);
+      const { runId } = await startRun(a, token, appId);
+      const viaA = await a.watch(runId, token).done;
+      assertWhole(viaA, runId);
+      const count = async () =>
+        (await sql.query('SELECT count(*)::int AS n FROM run_events WHERE run_id = $1', [runId])).rows[0].n;
+      assert.equal(await count(), 0, 'nobody elsewhere asked');
+      // After the run ended, a watcher on B asks A, which still holds the run's events.
+      const viaB = await b.watch(runId, token).done;
+      assert.deepEqual(viaB, viaA);
+      assert.equal(await count(), viaA.length);
     },
   );
 
@@ -353,13 +372,11 @@ describe('a process that dies mid-run', { skip }, () => {
     const before = await balance();
     const { runId, cost } = await startRun(receiver, token, appId);
     assert.ok(cost > 0);
-    // Wait until the run is streaming the answer, then kill its process without warning.
-    for (;;) {
-      const { rows } = await sql.query(
-        `SELECT count(*)::int AS n FROM run_events WHERE run_id = $1 AND event->>'type' = 'node_partial'`,
-        [runId],
-      );
-      if (rows[0].n > 0) break;
+    // Wait until the run is streaming the answer (as its starter sees it), then kill its process
+    // without warning.
+    const starter = receiver.watch(runId, token);
+    starter.done.catch(() => undefined); // its connection may go down with the process
+    while (!starter.events.some((event) => event.type === 'node_partial')) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const named = await sql.query('SELECT executor FROM runs WHERE id = $1', [runId]);

@@ -13,7 +13,9 @@ if (process.env.TEST_DATABASE_URL) databaseTargets.push(['PostgreSQL', process.e
  * the PostgreSQL server, so test files running at the same time never race each other's
  * migrations. Falls back to the server's given database when it may not create one.
  */
-export async function openTestDatabase(serverUrl: string | undefined): Promise<Database> {
+export async function openTestDatabase(
+  serverUrl: string | undefined,
+): Promise<Database & { /** The database's own URL on a server. */ url?: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-db-'));
   if (!serverUrl) {
     const db = await openDatabase({ dataDir });
@@ -42,6 +44,7 @@ export async function openTestDatabase(serverUrl: string | undefined): Promise<D
   const db = await openDatabase({ dataDir, databaseUrl: url.toString(), poolSize: 4 });
   return {
     ...db,
+    url: url.toString(),
     close: async () => {
       await db.close();
       const dropper = new Client({ connectionString: serverUrl });

@@ -10,6 +10,7 @@ import {
   type PlanId,
 } from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';
 import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
@@ -106,7 +107,9 @@ function runParameters(run: NewRun, cost: number): unknown[] {
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
-const CHARGE_NEW_RUN_SQL = `
+const CHARGE_NEW_RUN: PreparedStatement = {
+  name: 'charge_new_run',
+  text: `
 WITH who AS (
   SELECT plan, plan = ANY($10::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
@@ -126,7 +129,8 @@ WITH who AS (
            CASE WHEN (SELECT unlimited FROM who) THEN $9::jsonb || $8::jsonb ELSE $8::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
-SELECT taken.balance, who.plan FROM taken, who`;
+SELECT taken.balance, who.plan FROM taken, who`,
+};
 
 function isUnlimited(plan: PlanId): boolean {
   return PLANS[plan].monthlyCredits === UNLIMITED;
@@ -355,13 +359,13 @@ export class CreditLedger {
     const grant = { delta: total, kind: 'grant', block_type: null, action_type: null };
     const unlimitedPlans = PLAN_IDS.filter(isUnlimited);
     const charge = async () =>
-      (await this.dataSource.query(CHARGE_NEW_RUN_SQL, [
+      queryPrepared<{ balance: number; plan: PlanId }[]>(this.dataSource, CHARGE_NEW_RUN, [
         ...runParameters(run, total),
         JSON.stringify(entries),
         JSON.stringify([grant]),
         unlimitedPlans,
         this.clock(),
-      ])) as { balance: number; plan: PlanId }[];
+      ]);
     let [row] = await charge();
     if (!row) {
       const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);

@@ -2,9 +2,11 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { RunEventHub } from './run-event-hub';
-import type { RunEvents } from './run-events';
+import { storedEnding, type RunEvents } from './run-events';
 
 const CHANNEL = 'run_events';
+/** A watcher on some process asks the executor of a run to store its events (payload: run id). */
+const WANTED_CHANNEL = 'run_events_wanted';
 
 /**
  * Appends the next events of a run (a JSON array, numbered on from the last one stored) and
@@ -26,6 +28,9 @@ SELECT pg_notify('${CHANNEL}', $3 || ':' || (SELECT MAX(seq) FROM appended) || $
 /** How long a watcher waits for a notification before reading anyway (a lost connection, say). */
 const FALLBACK_POLL_MS = 1_000;
 
+/** How long a finished run's events stay in memory (and may still be asked for). */
+const RETAIN_MS = 60_000;
+
 /**
  * How long a run's events gather before they are stored together (its end is stored at once). A
  * short run is then one write; watchers on other processes see progress at most this much later.
@@ -44,6 +49,12 @@ interface Outbox {
  * appends each event to `run_events` and sends NOTIFY; every process LISTENs on one connection of
  * its own and wakes its watchers of that run, which read what they have not seen yet, in order. A
  * watcher also reads once a second without a notification, so a dropped connection loses nothing.
+ *
+ * A run started and executed by the same process is usually watched only there (its starter's
+ * page is served by that process), so its events are kept in memory and stored only once a
+ * watcher on another process asks for them (NOTIFY on `run_events_wanted`): then everything so
+ * far is stored at once, and the rest as it happens. A watcher whose run ended with nothing stored
+ * (its process stopped, or forgot it) gets the ending from the run record.
  */
 export class PostgresRunEvents implements RunEvents {
   private listener: Client | null = null;
@@ -59,8 +70,10 @@ export class PostgresRunEvents implements RunEvents {
   private readonly owners = new Map<string, string>();
   /** Runs executed here whose first events are stored. */
   private readonly begun = new Set<string>();
+  /** Runs started and executed here whose events nobody elsewhere has asked for: not stored. */
+  private readonly unasked = new Set<string>();
   /** The runs this process executes, for its own watchers: no round trip through the database. */
-  private readonly local = new RunEventHub();
+  private readonly local = new RunEventHub(RETAIN_MS);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -73,6 +86,10 @@ export class PostgresRunEvents implements RunEvents {
     const { Client } = await import('pg');
     const client = new Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
+      if (message.channel === WANTED_CHANNEL) {
+        if (message.payload) this.store(message.payload);
+        return;
+      }
       const [runId, , end] = (message.payload ?? '').split(':');
       if (!runId) return;
       if (end === 'end' && this.wakers.has(runId)) this.ended.add(runId);
@@ -85,7 +102,7 @@ export class PostgresRunEvents implements RunEvents {
       if (!this.stopped) setTimeout(() => void this.start().catch(() => undefined), 1_000).unref();
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}; LISTEN ${WANTED_CHANNEL}`);
     this.listener = client;
     for (const runId of this.wakers.keys()) this.wake(runId); // catch up on anything missed
   }
@@ -94,14 +111,39 @@ export class PostgresRunEvents implements RunEvents {
     this.owners.set(runId, ownerId);
   }
 
-  executing(runId: string, ownerId: string): void {
+  executing(runId: string, ownerId: string, options?: { startedHere?: boolean }): void {
+    if (this.local.has(runId)) return;
     this.owners.set(runId, ownerId);
     this.local.open(runId, ownerId);
+    if (options?.startedHere) this.unasked.add(runId);
   }
 
   publish(event: RunEvent): void {
     const runId = event.runId;
     this.local.publish(event);
+    if (!this.unasked.has(runId)) {
+      this.append(event);
+      return;
+    }
+    if (event.type === 'run_finished') {
+      // Watchers here are served from memory; the run record says whose it is from now on.
+      this.owners.delete(runId);
+      setTimeout(() => this.unasked.delete(runId), RETAIN_MS).unref();
+    }
+  }
+
+  /**
+   * A watcher elsewhere asked for a run executed here: its events so far are stored now, and
+   * every later one as it is published. Runs this process does not hold are left alone.
+   */
+  private store(runId: string): void {
+    if (!this.unasked.delete(runId)) return;
+    for (const event of this.local.history(runId)) this.append(event);
+  }
+
+  /** Queues an event to be stored in `run_events`, after the run's earlier ones. */
+  private append(event: RunEvent): void {
+    const runId = event.runId;
     const outbox = this.outboxes.get(runId);
     if (outbox) {
       outbox.events.push(event);
@@ -167,6 +209,11 @@ export class PostgresRunEvents implements RunEvents {
       return;
     }
     let seen = 0;
+    // While nothing is stored, the executor is asked (again each fallback period) to store the
+    // run's events; a run that was already over when last asked, with still nothing stored, ends
+    // with its stored ending.
+    let askedAt = Number.NEGATIVE_INFINITY;
+    let overWhenAsked = false;
     // Set by a notification that arrives while the table is being read, so it is not missed.
     const notified = { since: false };
     let wake: (() => void) | undefined;
@@ -192,6 +239,18 @@ export class PostgresRunEvents implements RunEvents {
           if (row.event.type === 'run_finished') return;
         }
         if (rows.length > 0 || notified.since) continue;
+        if (seen === 0 && performance.now() - askedAt >= FALLBACK_POLL_MS) {
+          const ending =
+            askedAt > Number.NEGATIVE_INFINITY ? await storedEnding(this.dataSource, runId) : null;
+          if (ending && overWhenAsked) {
+            yield ending;
+            return;
+          }
+          overWhenAsked = ending !== null;
+          askedAt = performance.now();
+          await this.dataSource.query(`SELECT pg_notify('${WANTED_CHANNEL}', $1)`, [runId]);
+          continue;
+        }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, FALLBACK_POLL_MS);
           wake = () => {

@@ -27,6 +27,11 @@ export class RunEventHub implements RunEvents {
     this.open(runId, ownerId);
   }
 
+  /** The run's events so far (none if this hub does not hold it). */
+  history(runId: string): RunEvent[] {
+    return [...(this.channels.get(runId)?.events ?? [])];
+  }
+
   /** Whether this hub holds the run's events (it was opened here and not yet forgotten). */
   has(runId: string): boolean {
     return this.channels.has(runId);

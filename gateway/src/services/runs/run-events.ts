@@ -1,4 +1,5 @@
-import type { RunEvent } from '@blocksmith/schema';
+import type { RunEvent, RunStatus } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
 
 /**
  * Where a run's progress goes and where watchers read it. In one process (the embedded database)
@@ -8,8 +9,12 @@ import type { RunEvent } from '@blocksmith/schema';
 export interface RunEvents {
   /** Before the first event of a run: who may watch it. */
   open(runId: string, ownerId: string): void;
-  /** This process executes the run: its own watchers may be served from memory. */
-  executing(runId: string, ownerId: string): void;
+  /**
+   * This process executes the run: its own watchers may be served from memory. `startedHere`:
+   * its starter is on this process too, so its events need to reach other processes only if a
+   * watcher there asks for them.
+   */
+  executing(runId: string, ownerId: string, options?: { startedHere?: boolean }): void;
   /** Appends an event; events of one run are delivered in the order they are published. */
   publish(event: RunEvent): void;
   /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */
@@ -20,4 +25,20 @@ export interface RunEvents {
   finished(runId: string): Promise<void>;
   /** Waits for published events to be stored, then stops listening. */
   close(): Promise<void>;
+}
+
+/** The `run_finished` of a run whose ending is stored; null while it runs (or if there is none). */
+export async function storedEnding(dataSource: DataSource, runId: string): Promise<RunEvent | null> {
+  const [row] = (await dataSource.query(
+    `SELECT status, error, finished_at FROM runs WHERE id = $1 AND status <> 'running'`,
+    [runId],
+  )) as { status: RunStatus; error: string | null; finished_at: Date | string | null }[];
+  if (!row) return null;
+  return {
+    type: 'run_finished',
+    runId,
+    at: row.finished_at === null ? Date.now() : new Date(row.finished_at).getTime(),
+    status: row.status,
+    ...(row.error ? { error: row.error } : {}),
+  };
 }

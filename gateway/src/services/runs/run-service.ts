@@ -6,17 +6,17 @@ import {
   type ActionType,
   type App,
   type RunEvent,
-  type RunStatus,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FileRecord, RunRecord } from '../../data/entities';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
-import type { RunEvents } from './run-events';
+import { storedEnding, type RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 
@@ -107,14 +107,17 @@ export function parseActionType(actionType: string): ActionType {
 const MAX_INPUT_CHARS = 100_000;
 
 /** Stores a run's success and counts the app's use; answers the stored run (none if it had ended). */
-const FINISH_SUCCEEDED_RUN_SQL = `
+const FINISH_SUCCEEDED_RUN: PreparedStatement = {
+  name: 'finish_succeeded_run',
+  text: `
 WITH done AS (
   UPDATE runs SET status = 'succeeded', result = $2::jsonb, nodes = $3::jsonb, finished_at = $4
    WHERE id = $1 AND status = 'running' RETURNING *
 ), counted AS (
   UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)
 )
-SELECT * FROM done`;
+SELECT * FROM done`,
+};
 
 /** A `runs` row as the database answers it, as the entity. */
 function toRunRecord(row: Record<string, unknown>): RunRecord {
@@ -210,7 +213,7 @@ export class RunService {
     }
 
     this.deps.hub.open(runId, userId);
-    if (local) this.deps.hub.executing(runId, userId);
+    if (local) this.deps.hub.executing(runId, userId, { startedHere: true });
     this.awaited.add(runId);
     let record: RunRecord | undefined;
     const done = this.deps.hub
@@ -522,12 +525,12 @@ export class RunService {
     let stored: boolean;
     if (outcome.status === 'succeeded') {
       // One statement: the run's outcome and the app's use count.
-      const rows = (await this.deps.dataSource.query(FINISH_SUCCEEDED_RUN_SQL, [
+      const rows = await queryPrepared(this.deps.dataSource, FINISH_SUCCEEDED_RUN, [
         runId,
         JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
         JSON.stringify(nodes),
         new Date(),
-      ])) as Record<string, unknown>[];
+      ]);
       stored = rows.length > 0;
       // Kept for `done` only when this process started the run (it is waiting for it).
       if (rows[0] && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(rows[0]));
@@ -544,18 +547,13 @@ export class RunService {
       return outcome.status === 'succeeded';
     }
     // Another process ended it first (this one was taken to have stopped): its ending stands.
-    const [row] = (await this.deps.dataSource.query('SELECT status, error FROM runs WHERE id = $1', [
-      runId,
-    ])) as { status: string; error: string | null }[];
-    const status: RunStatus =
-      row?.status === 'succeeded' || row?.status === 'aborted' ? row.status : 'failed';
-    this.deps.hub.publish({
+    const ending: RunEvent = (await storedEnding(this.deps.dataSource, runId)) ?? {
       type: 'run_finished',
       runId,
       at: Date.now(),
-      status,
-      ...(row?.error ? { error: row.error } : {}),
-    });
-    return status === 'succeeded';
+      status: 'failed',
+    };
+    this.deps.hub.publish(ending);
+    return ending.type === 'run_finished' && ending.status === 'succeeded';
   }
 }

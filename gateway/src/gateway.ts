@@ -27,8 +27,10 @@ import { openDatabase, type Database } from './data/database';
 import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
+import { AnswerCache } from './graphql/answer-cache';
 import { graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION, queryLimits, subscriptionCap } from './graphql/limits';
+import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
@@ -164,9 +166,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ],
   });
   await apollo.start();
+  // Anonymous visitors' queries (the store, an app's page) share answers as long as the store's
+  // own shared reads live; a change this process makes to the store drops them at once.
+  const answers = new AnswerCache({ ttlMs: PUBLIC_READ_TTL_MS });
+  services.apps.onStoreChanged(() => answers.clear());
   fastPath.graphqlPost = graphqlOverHttp(apollo, {
-    contextFor: (authorization) => contextFor(authorization),
+    contextFor,
     allowedOrigin: new URL(config.publicUrl).origin,
+    answers,
   });
 
   app.use(['/graphql', '/api', '/files', '/uploads'], allowPublicOrigin(config.publicUrl));

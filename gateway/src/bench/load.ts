@@ -7,36 +7,50 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   failures: number;
+  /** The start of the first failed answer, to say what went wrong. */
+  firstFailure?: string;
 }
 
-/** Load from a worker thread, so the client does not share the server's event loop. */
+/**
+ * Load from a worker thread, so the client does not share the server's event loop. For `seconds`
+ * (default 5), or until `total` requests have been answered.
+ */
 export function load(options: {
   url: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Extra headers per connection, taken in turn (a different person per connection, say). */
+  connectionHeaders?: Record<string, string>[];
   connections?: number;
   seconds?: number;
+  total?: number;
 }): Promise<LoadResult> {
   const worker = new Worker(path.join(__dirname, 'load-worker.js'), {
     workerData: {
       url: options.url,
       body: options.body === undefined ? null : JSON.stringify(options.body),
       headers: { 'content-type': 'application/json', ...options.headers },
+      connectionHeaders: options.connectionHeaders ?? [],
       connections: options.connections ?? 16,
       seconds: options.seconds ?? 5,
+      total: options.total ?? null,
     },
   });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (message: { latencies: number[]; failures: number; seconds: number }) => {
-      const sample = summarise(message.latencies);
-      resolve({
-        requestsPerSecond: Math.round(message.latencies.length / message.seconds),
-        p50Ms: fixed(sample.p50Ms),
-        p99Ms: fixed(sample.p99Ms),
-        failures: message.failures,
-      });
-      void worker.terminate();
-    });
+    worker.once(
+      'message',
+      (message: { latencies: number[]; failures: number; firstFailure: string | null; seconds: number }) => {
+        const sample = summarise(message.latencies);
+        resolve({
+          requestsPerSecond: Math.round(message.latencies.length / message.seconds),
+          p50Ms: fixed(sample.p50Ms),
+          p99Ms: fixed(sample.p99Ms),
+          failures: message.failures,
+          ...(message.firstFailure ? { firstFailure: message.firstFailure } : {}),
+        });
+        void worker.terminate();
+      },
+    );
   });
 }

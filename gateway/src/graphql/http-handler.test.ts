@@ -46,6 +46,48 @@ describe('GraphQL over HTTP', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('shares anonymous answers for a moment; a change to the store through the gateway shows at once', async () => {
+    const token = await server.signUp('publisher@example.com');
+    const { dataSource } = server.gateway.database;
+    const [{ id: userId }] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
+      'publisher@example.com',
+    ])) as { id: string }[];
+    await dataSource.query(`UPDATE users SET full_name = 'Ada' WHERE id = $1`, [userId]);
+    const app = await server.gateway.services.apps.create(userId, { name: 'Tides', category: 'Content' });
+    await dataSource.query(
+      `UPDATE apps SET is_published = true, verification_status = 'approved' WHERE id = $1`,
+      [app.id],
+    );
+    server.gateway.services.apps.storeChanged();
+    const publisher = JSON.stringify({
+      query: 'query ($id: ID!) { userByAuthId(id: $id) { full_name } }',
+      variables: { id: userId },
+    });
+    const nameSeen = async (headers: Record<string, string> = {}) =>
+      ((await (await post(publisher, headers)).json()) as Answer).data!.userByAuthId.full_name as string;
+    expect(await nameSeen()).toBe('Ada');
+    // Changed behind the gateway's back: anonymous visitors see the shared answer for up to a second,
+    // the signed-in publisher sees the change at once.
+    await dataSource.query(`UPDATE users SET full_name = 'Grace' WHERE id = $1`, [userId]);
+    expect(await nameSeen()).toBe('Ada');
+    expect(await nameSeen({ authorization: `Bearer ${token}` })).toBe('Grace');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await nameSeen()).toBe('Grace');
+
+    // The store listing: a change made through the gateway drops the shared answers.
+    const store = JSON.stringify({ query: '{ storeApps { id name } }' });
+    const storeNames = async () =>
+      (((await (await post(store)).json()) as Answer).data!.storeApps as { name: string }[]).map(
+        (a) => a.name,
+      );
+    expect(await storeNames()).toContain('Tides');
+    await server.gateway.services.apps.update(userId, app.id!, {
+      name: 'Tides and currents',
+      category: 'Content',
+    });
+    expect(await storeNames()).toContain('Tides and currents');
+  });
+
   it('lets only the product’s own origin read answers', async () => {
     const query = JSON.stringify({ query: '{ storeApps { id } }' });
     const own = await post(query, { origin: 'http://blocksmith.test' });

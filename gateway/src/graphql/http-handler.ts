@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+import { AnswerCache } from './answer-cache';
 
 /** The largest GraphQL request body accepted over HTTP. */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
@@ -10,6 +11,8 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   /** The one other origin whose pages may read answers (CORS); null for none. */
   allowedOrigin: string | null;
   maxBodyBytes?: number;
+  /** Answers to anonymous queries shared for a moment; none when unset. */
+  answers?: AnswerCache;
 }
 
 function sendError(res: ServerResponse, status: number, code: string, message: string): void {
@@ -64,9 +67,27 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     }
     const raw = await readBody(req, res, limit);
     if (raw === null) return;
+    const text = raw.toString('utf8');
+    const queryStart = req.url!.indexOf('?');
+    const search = queryStart === -1 ? '' : req.url!.slice(queryStart);
+    const { answers } = options;
+    const key = answers
+      ? AnswerCache.keyOf({
+          authorization: req.headers.authorization,
+          accept: req.headers.accept,
+          search,
+          body: text,
+        })
+      : null;
+    const kept = key === null ? null : answers!.get(key);
+    if (kept) {
+      for (const [name, value] of kept.headers) res.setHeader(name, value);
+      res.end(kept.body);
+      return;
+    }
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString('utf8'));
+      body = JSON.parse(text);
     } catch {
       sendError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
       return;
@@ -75,20 +96,17 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     for (const [key, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
-    const query = req.url!.indexOf('?');
     const answer = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: {
-        method: 'POST',
-        headers,
-        search: query === -1 ? '' : req.url!.slice(query),
-        body,
-      },
+      httpGraphQLRequest: { method: 'POST', headers, search, body },
       context: () => options.contextFor(req.headers.authorization),
     });
-    for (const [key, value] of answer.headers) res.setHeader(key, value);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
       res.end(answer.body.string);
+      if (key !== null) {
+        answers!.keep(key, body, res.statusCode, { headers: [...answer.headers], body: answer.body.string });
+      }
       return;
     }
     for await (const chunk of answer.body.asyncIterator) res.write(chunk);

@@ -75,6 +75,7 @@ export class AppService {
   /** The store listing being served, and until when (performance.now()). */
   private storeListing: { apps: Promise<App[]>; until: number } | null = null;
   /** Recent reads of single apps for public viewers, by `id:<id>` or `slug:<slug>`. */
+  private readonly storeListeners: (() => void)[] = [];
   private readonly publicReads = new Map<string, { record: Promise<AppRecord | null>; until: number }>();
 
   constructor(
@@ -209,6 +210,12 @@ export class AppService {
   storeChanged(): void {
     this.storeListing = null;
     this.publicReads.clear();
+    for (const listener of this.storeListeners) listener();
+  }
+
+  /** Calls `listener` whenever this process changes what the store and public pages show. */
+  onStoreChanged(listener: () => void): void {
+    this.storeListeners.push(listener);
   }
 
   private async list(

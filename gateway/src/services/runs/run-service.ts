@@ -10,7 +10,6 @@ import {
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { FileRecord, RunRecord } from '../../data/entities';
-import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
@@ -19,6 +18,7 @@ import type { AnalyticsService } from '../analytics/analytics-service';
 import { storedEnding, type RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
+import { SuccessWriter } from './success-writer';
 
 export { runTimedOutMessage } from './run-timeout';
 import { isUuid } from '../../ids';
@@ -106,19 +106,6 @@ export function parseActionType(actionType: string): ActionType {
 
 const MAX_INPUT_CHARS = 100_000;
 
-/** Stores a run's success and counts the app's use; answers the stored run (none if it had ended). */
-const FINISH_SUCCEEDED_RUN: PreparedStatement = {
-  name: 'finish_succeeded_run',
-  text: `
-WITH done AS (
-  UPDATE runs SET status = 'succeeded', result = $2::jsonb, nodes = $3::jsonb, finished_at = $4
-   WHERE id = $1 AND status = 'running' RETURNING *
-), counted AS (
-  UPDATE apps SET uses = uses + 1 WHERE id = (SELECT app_id FROM done)
-)
-SELECT * FROM done`,
-};
-
 /** A `runs` row as the database answers it, as the entity. */
 function toRunRecord(row: Record<string, unknown>): RunRecord {
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -163,8 +150,11 @@ export class RunService {
   /** Runs this process has charged to execute itself, or is executing. */
   private readonly executingHere = new Set<string>();
   private readonly log: (message: string) => void;
+  /** Successes are stored (and the app's use counted) together when runs end together. */
+  private readonly successes: SuccessWriter;
 
   constructor(private readonly deps: RunServiceDeps) {
+    this.successes = new SuccessWriter(deps.dataSource);
     this.queue = deps.queue ?? new InProcessRunQueue();
     this.log = deps.log ?? ((message) => console.error(message));
   }
@@ -524,16 +514,16 @@ export class RunService {
     }
     let stored: boolean;
     if (outcome.status === 'succeeded') {
-      // One statement: the run's outcome and the app's use count.
-      const rows = await queryPrepared(this.deps.dataSource, FINISH_SUCCEEDED_RUN, [
+      // One statement, shared with the other runs ending at the same moment: outcome and use count.
+      const row = await this.successes.store({
         runId,
-        JSON.stringify({ ...outcome.result, artifacts: outcome.artifacts }),
-        JSON.stringify(nodes),
-        new Date(),
-      ]);
-      stored = rows.length > 0;
+        result: { ...outcome.result, artifacts: outcome.artifacts },
+        nodes,
+        finishedAt: new Date(),
+      });
+      stored = row !== null;
       // Kept for `done` only when this process started the run (it is waiting for it).
-      if (rows[0] && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(rows[0]));
+      if (row && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(row));
     } else {
       stored = await this.storeFailure(runId, {
         status: outcome.status,

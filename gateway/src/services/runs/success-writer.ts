@@ -1,0 +1,96 @@
+import type { DataSource } from 'typeorm';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+
+/** A run that succeeded, as it is to be stored. */
+export interface Success {
+  runId: string;
+  result: unknown;
+  nodes: Record<string, unknown>;
+  finishedAt: Date;
+}
+
+/**
+ * Stores runs' successes (only runs still running change) and counts each app's uses; answers
+ * the stored rows. $1: a JSON array of { id, result, nodes, finished_at }.
+ */
+const STORE_SUCCESSES: PreparedStatement = {
+  name: 'store_run_successes',
+  text: `
+WITH success AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result jsonb, nodes jsonb, finished_at timestamptz)
+), done AS (
+  UPDATE runs SET status = 'succeeded', result = success.result, nodes = success.nodes,
+         finished_at = success.finished_at
+    FROM success
+   WHERE runs.id = success.id AND runs.status = 'running'
+  RETURNING runs.*
+), counted AS (
+  UPDATE apps SET uses = uses + used.n
+    FROM (SELECT app_id, count(*)::int AS n FROM done GROUP BY app_id) AS used
+   WHERE apps.id = used.app_id
+)
+SELECT * FROM done`,
+};
+
+interface Waiting {
+  success: Success;
+  resolve(row: Record<string, unknown> | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Stores run successes one statement at a time: a success that arrives while one is being
+ * written waits for it and then goes with every other one that arrived meanwhile. Alone, a run
+ * is stored at once; when many end together, they share a round trip and take the app's row (its
+ * use count) once instead of queueing on it one after another.
+ */
+export class SuccessWriter {
+  private waiting: Waiting[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly maxBatch = 100,
+  ) {}
+
+  /** The stored run, or null when it had already ended (another process ended it first). */
+  store(success: Success): Promise<Record<string, unknown> | null> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ success, resolve, reject });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.maxBatch);
+        try {
+          await this.write(batch);
+        } catch (error) {
+          if (batch.length === 1) batch[0]!.reject(error);
+          // One bad success must not fail the others: each is tried alone.
+          else for (const one of batch) await this.write([one]).catch((e: unknown) => one.reject(e));
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    const rows = await queryPrepared(this.dataSource, STORE_SUCCESSES, [
+      JSON.stringify(
+        batch.map(({ success }) => ({
+          id: success.runId,
+          result: success.result,
+          nodes: success.nodes,
+          finished_at: success.finishedAt.toISOString(),
+        })),
+      ),
+    ]);
+    const stored = new Map(rows.map((row) => [String(row.id), row]));
+    for (const { success, resolve } of batch) resolve(stored.get(success.runId) ?? null);
+  }
+}

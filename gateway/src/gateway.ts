@@ -28,7 +28,7 @@ import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { AnswerCache } from './graphql/answer-cache';
-import { graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
+import { allowOrigin, graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION, queryLimits, subscriptionCap } from './graphql/limits';
 import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
 import { createServices, type Services } from './services/create-services';
@@ -67,18 +67,12 @@ the GraphQL API is at <a href="/graphql">/graphql</a>.</p></body>`;
 function allowPublicOrigin(publicUrl: string): express.RequestHandler {
   const allowed = new URL(publicUrl).origin;
   return (req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin === allowed) {
-      res.setHeader('access-control-allow-origin', allowed);
-      res.setHeader('access-control-allow-credentials', 'true');
-      res.setHeader('vary', 'Origin');
-      if (req.method === 'OPTIONS') {
-        res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-        res.setHeader('access-control-allow-headers', 'authorization, content-type');
-        res.setHeader('access-control-max-age', '600');
-        res.status(204).end();
-        return;
-      }
+    if (allowOrigin(req, res, allowed) && req.method === 'OPTIONS') {
+      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('access-control-allow-headers', 'authorization, content-type');
+      res.setHeader('access-control-max-age', '600');
+      res.status(204).end();
+      return;
     }
     next();
   };

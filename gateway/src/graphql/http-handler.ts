@@ -15,6 +15,19 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   answers?: AnswerCache;
 }
 
+/**
+ * CORS: answers may be read by pages of `allowed` (the product's own public origin) and no other.
+ * Sets the headers and says whether the request came from that origin.
+ */
+export function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: string | null): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined || origin !== allowed) return false;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('access-control-allow-credentials', 'true');
+  res.setHeader('vary', 'Origin');
+  return true;
+}
+
 function sendError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
@@ -59,12 +72,7 @@ export function graphqlOverHttp<TContext extends BaseContext>(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const limit = options.maxBodyBytes ?? MAX_GRAPHQL_BODY_BYTES;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin === options.allowedOrigin) {
-      res.setHeader('access-control-allow-origin', origin);
-      res.setHeader('access-control-allow-credentials', 'true');
-      res.setHeader('vary', 'Origin');
-    }
+    allowOrigin(req, res, options.allowedOrigin);
     const raw = await readBody(req, res, limit);
     if (raw === null) return;
     const text = raw.toString('utf8');

@@ -15,6 +15,13 @@ const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
 const MAX_PROPS = 20;
 /** Server events written by one INSERT at most (far below PostgreSQL's bind-parameter limit). */
 const MAX_BATCH = 500;
+
+/** An event row waiting to be written, and its writer's answer. */
+interface Waiting {
+  row: QueryDeepPartialEntity<AnalyticsEvent>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
 const MAX_VALUE = 500;
 
 export interface MyAppAnalytics {
@@ -71,8 +78,8 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
  */
 export class AnalyticsService {
   private readonly pending = new Set<Promise<void>>();
-  /** Server events waiting to be written together: one INSERT for all recorded in the same moment. */
-  private batch: { rows: QueryDeepPartialEntity<AnalyticsEvent>[]; written: Promise<void> } | null = null;
+  /** Events waiting to be written together: one INSERT for all recorded in the same moment. */
+  private batch: Waiting[] | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -88,7 +95,7 @@ export class AnalyticsService {
     if (SERVER_EVENTS.has(input.name as EventName)) {
       throw new InputError(`"${input.name}" is recorded by the server when it happens; do not send it.`);
     }
-    await this.store(input.name as EventName, input.props, input.userId);
+    await this.enqueue(this.row(input.name as EventName, input.props, input.userId));
   }
 
   /**
@@ -112,27 +119,37 @@ export class AnalyticsService {
     void stored.finally(() => this.pending.delete(stored));
   }
 
-  /** Adds a row to the batch being gathered; settles when the batch is written. */
+  /**
+   * Adds a row to the batch being gathered (the events of one moment are one INSERT); settles when
+   * the row is written, or fails with its own error.
+   */
   private enqueue(row: QueryDeepPartialEntity<AnalyticsEvent>): Promise<void> {
-    if (!this.batch || this.batch.rows.length >= MAX_BATCH) {
-      const batch = { rows: [row], written: Promise.resolve() };
+    return new Promise<void>((resolve, reject) => {
+      const waiting = { row, resolve, reject };
+      if (this.batch && this.batch.length < MAX_BATCH) {
+        this.batch.push(waiting);
+        return;
+      }
+      const batch = [waiting];
       this.batch = batch;
-      batch.written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      setImmediate(() => {
         if (this.batch === batch) this.batch = null;
-        const events = this.dataSource.getRepository(AnalyticsEvent);
-        try {
-          await events.insert(batch.rows);
-        } catch {
-          // One bad row must not lose the others: write them one by one, reporting each failure.
-          const failed = await Promise.allSettled(batch.rows.map((one) => events.insert(one)));
-          const reason = failed.find((result) => result.status === 'rejected');
-          if (reason) throw reason.reason;
-        }
+        void this.write(batch);
       });
-      return batch.written;
+    });
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    const events = this.dataSource.getRepository(AnalyticsEvent);
+    try {
+      await events.insert(batch.map((one) => one.row));
+      for (const one of batch) one.resolve();
+    } catch (error) {
+      if (batch.length === 1) batch[0]!.reject(error);
+      // One bad row must not lose the others: each is written alone.
+      else
+        await Promise.all(batch.map((one) => events.insert(one.row).then(() => one.resolve(), one.reject)));
     }
-    this.batch.rows.push(row);
-    return this.batch.written;
   }
 
   /** Adds app_id, app_name and publisher_id of an app to an event's fields. */
@@ -148,11 +165,6 @@ export class AnalyticsService {
   /** Waits for events being recorded (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.all([...this.pending]);
-  }
-
-  private async store(name: EventName, rawProps: unknown, userId: string | null): Promise<void> {
-    // insert, not save: save would first look the new id up.
-    await this.dataSource.getRepository(AnalyticsEvent).insert(this.row(name, rawProps, userId));
   }
 
   private row(

@@ -72,11 +72,12 @@ export function toApp(record: AppRecord): App {
  * owner first.
  */
 export class AppService {
-  /** The store listing being served, and until when (performance.now()). */
-  private storeListing: { apps: Promise<App[]>; until: number } | null = null;
-  /** Recent reads of single apps for public viewers, by `id:<id>` or `slug:<slug>`. */
+  /**
+   * Reads shared by public viewers, and until when (performance.now()): the store listing
+   * (`store`) and single apps (`id:<id>`, `slug:<slug>`).
+   */
+  private readonly publicReads = new Map<string, { read: Promise<unknown>; until: number }>();
   private readonly storeListeners: (() => void)[] = [];
-  private readonly publicReads = new Map<string, { record: Promise<AppRecord | null>; until: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -156,20 +157,20 @@ export class AppService {
   }
 
   /** A read shared by public viewers for PUBLIC_READ_TTL_MS; a failed read is not kept. */
-  private publicRead(key: string, find: () => Promise<AppRecord | null>): Promise<AppRecord | null> {
+  private publicRead<T>(key: string, read: () => Promise<T>): Promise<T> {
     const now = performance.now();
     const kept = this.publicReads.get(key);
-    if (kept && kept.until > now) return kept.record;
-    const entry = { record: find(), until: now + PUBLIC_READ_TTL_MS };
+    if (kept && kept.until > now) return kept.read as Promise<T>;
+    const entry = { read: read(), until: now + PUBLIC_READ_TTL_MS };
     this.publicReads.delete(key);
     this.publicReads.set(key, entry);
     if (this.publicReads.size > PUBLIC_READS_KEPT) {
       this.publicReads.delete(this.publicReads.keys().next().value!);
     }
-    entry.record.catch(() => {
+    entry.read.catch(() => {
       if (this.publicReads.get(key) === entry) this.publicReads.delete(key);
     });
-    return entry.record;
+    return entry.read;
   }
 
   listOwn(ownerId: string): Promise<App[]> {
@@ -190,17 +191,9 @@ export class AppService {
    * for PUBLIC_READ_TTL_MS (the list is the same for everyone); callers must not change it.
    */
   listStore(): Promise<App[]> {
-    const now = performance.now();
-    if (!this.storeListing || this.storeListing.until <= now) {
-      const apps = this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } });
-      const listing = { apps, until: now + PUBLIC_READ_TTL_MS };
-      this.storeListing = listing;
-      // A failed read is not kept: the next caller reads again.
-      apps.catch(() => {
-        if (this.storeListing === listing) this.storeListing = null;
-      });
-    }
-    return this.storeListing.apps;
+    return this.publicRead('store', () =>
+      this.list({ where: PUBLIC, order: { upvotes: 'DESC', createdAt: 'ASC' } }),
+    );
   }
 
   /**
@@ -208,7 +201,6 @@ export class AppService {
    * upvoted): the store and public app reads are read afresh.
    */
   storeChanged(): void {
-    this.storeListing = null;
     this.publicReads.clear();
     for (const listener of this.storeListeners) listener();
   }

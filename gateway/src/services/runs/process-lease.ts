@@ -45,7 +45,7 @@ export class ProcessLease {
   async start(): Promise<void> {
     if (this.timer) return;
     await this.beat();
-    await this.tick();
+    await this.alone(() => this.sweep());
     this.timer = setInterval(() => void this.tick(), (this.leaseSeconds * 1000) / 3);
     this.timer.unref();
   }
@@ -62,7 +62,19 @@ export class ProcessLease {
 
   /** One heartbeat and one sweep; a tick still under way is not overlapped. */
   tick(): Promise<void> {
-    this.beating ??= this.beatAndSweep().finally(() => (this.beating = null));
+    return this.alone(async () => {
+      await this.beat();
+      await this.sweep();
+    });
+  }
+
+  /** Runs `work` unless a beat or sweep is under way (then waits for that); failures are logged. */
+  private alone(work: () => Promise<void>): Promise<void> {
+    this.beating ??= work()
+      .catch((error: unknown) =>
+        this.log(`Process heartbeat: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => (this.beating = null));
     return this.beating;
   }
 
@@ -74,18 +86,13 @@ export class ProcessLease {
     );
   }
 
-  private async beatAndSweep(): Promise<void> {
-    try {
-      await this.beat();
-      const lapsed = (await this.dataSource.query(LAPSED_RUNS_SQL, [
-        this.id,
-        this.leaseSeconds,
-        this.executing(),
-      ])) as { id: string }[];
-      if (lapsed.length > 0) await this.endLapsed(lapsed.map((row) => row.id));
-      await this.dataSource.query(`DELETE FROM gateway_processes WHERE seen_at < now() - interval '1 day'`);
-    } catch (error) {
-      this.log(`Process heartbeat: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  private async sweep(): Promise<void> {
+    const lapsed = (await this.dataSource.query(LAPSED_RUNS_SQL, [
+      this.id,
+      this.leaseSeconds,
+      this.executing(),
+    ])) as { id: string }[];
+    if (lapsed.length > 0) await this.endLapsed(lapsed.map((row) => row.id));
+    await this.dataSource.query(`DELETE FROM gateway_processes WHERE seen_at < now() - interval '1 day'`);
   }
 }

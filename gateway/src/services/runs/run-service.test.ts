@@ -13,7 +13,8 @@ import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { ProcessLease } from './process-lease';
 import { RunEventHub } from './run-event-hub';
-import { RunService, runTimedOutMessage, type RunServiceDeps } from './run-service';
+import { RunService, type RunServiceDeps } from './run-service';
+import { runTimedOutMessage } from './run-timeout';
 
 /** An AI block that waits until its run is stopped, like a model that never answers. */
 const hangingBlock = defineBlock({

@@ -20,7 +20,6 @@ import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 import { SuccessWriter } from './success-writer';
 
-export { runTimedOutMessage } from './run-timeout';
 import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {

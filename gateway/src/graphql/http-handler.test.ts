@@ -49,9 +49,10 @@ describe('GraphQL over HTTP', () => {
   it('shares anonymous answers for a moment; a change to the store through the gateway shows at once', async () => {
     const token = await server.signUp('publisher@example.com');
     const { dataSource } = server.gateway.database;
-    const [{ id: userId }] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
+    const [user] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
       'publisher@example.com',
     ])) as { id: string }[];
+    const userId = user!.id;
     await dataSource.query(`UPDATE users SET full_name = 'Ada' WHERE id = $1`, [userId]);
     const app = await server.gateway.services.apps.create(userId, { name: 'Tides', category: 'Content' });
     await dataSource.query(

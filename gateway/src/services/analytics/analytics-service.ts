@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_NAMES, SERVER_EVENT_NAMES, isPlainObject, type EventName } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { AnalyticsEvent } from '../../data/entities';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ForbiddenError, InputError } from '../../errors';
 import { isUuid } from '../../ids';
 
@@ -16,9 +15,27 @@ const MAX_PROPS = 20;
 /** Server events written by one INSERT at most (far below PostgreSQL's bind-parameter limit). */
 const MAX_BATCH = 500;
 
+/** A row of `events`. */
+interface EventRow {
+  id: string;
+  name: EventName;
+  user_id: string | null;
+  app_id: string | null;
+  props: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Writes event rows; $1 is a JSON array of them. */
+const INSERT_EVENTS: PreparedStatement = {
+  name: 'insert_events',
+  text: `INSERT INTO events (id, name, user_id, app_id, props, created_at)
+SELECT * FROM jsonb_to_recordset($1::jsonb)
+  AS e(id uuid, name text, user_id uuid, app_id uuid, props jsonb, created_at timestamptz)`,
+};
+
 /** An event row waiting to be written, and its writer's answer. */
 interface Waiting {
-  row: QueryDeepPartialEntity<AnalyticsEvent>;
+  row: EventRow;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -123,7 +140,7 @@ export class AnalyticsService {
    * Adds a row to the batch being gathered (the events of one moment are one INSERT); settles when
    * the row is written, or fails with its own error.
    */
-  private enqueue(row: QueryDeepPartialEntity<AnalyticsEvent>): Promise<void> {
+  private enqueue(row: EventRow): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const waiting = { row, resolve, reject };
       if (this.batch && this.batch.length < MAX_BATCH) {
@@ -140,15 +157,17 @@ export class AnalyticsService {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    const events = this.dataSource.getRepository(AnalyticsEvent);
+    const insert = (rows: EventRow[]) =>
+      queryPrepared(this.dataSource, INSERT_EVENTS, [
+        JSON.stringify(rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))),
+      ]);
     try {
-      await events.insert(batch.map((one) => one.row));
+      await insert(batch.map((one) => one.row));
       for (const one of batch) one.resolve();
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       // One bad row must not lose the others: each is written alone.
-      else
-        await Promise.all(batch.map((one) => events.insert(one.row).then(() => one.resolve(), one.reject)));
+      else await Promise.all(batch.map((one) => insert([one.row]).then(() => one.resolve(), one.reject)));
     }
   }
 
@@ -167,21 +186,10 @@ export class AnalyticsService {
     await Promise.all([...this.pending]);
   }
 
-  private row(
-    name: EventName,
-    rawProps: unknown,
-    userId: string | null,
-  ): QueryDeepPartialEntity<AnalyticsEvent> {
+  private row(name: EventName, rawProps: unknown, userId: string | null): EventRow {
     const props = cleanProps(name, rawProps);
     const appId = isUuid(props.app_id) ? props.app_id : null;
-    return {
-      id: randomUUID(),
-      name,
-      userId,
-      appId,
-      createdAt: this.now(),
-      props: props as QueryDeepPartialEntity<AnalyticsEvent['props']>,
-    };
+    return { id: randomUUID(), name, user_id: userId, app_id: appId, props, created_at: this.now() };
   }
 
   /** The owner's apps with views, runs and upvotes, and runs per day over the period. */

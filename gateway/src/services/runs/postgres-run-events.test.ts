@@ -59,7 +59,12 @@ const serverUrl = process.env.TEST_DATABASE_URL;
     ]);
   }
 
-  const started = (runId: string): RunEvent => ({ type: 'run_started', runId, at: Date.now() });
+  const started = (runId: string): RunEvent => ({
+    type: 'run_started',
+    runId,
+    at: Date.now(),
+    nodeIds: ['n1'],
+  });
   const partial = (runId: string, text: string): RunEvent => ({
     type: 'node_partial',
     runId,

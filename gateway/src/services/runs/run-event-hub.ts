@@ -6,6 +6,8 @@ interface RunChannel {
   events: RunEvent[];
   listeners: Set<(event: RunEvent) => void>;
   finished: boolean;
+  /** Those waiting only for the end (`finished`), without every event. */
+  enders: (() => void)[];
 }
 
 /**
@@ -20,7 +22,7 @@ export class RunEventHub implements RunEvents {
 
   open(runId: string, ownerId: string): void {
     if (this.channels.has(runId)) return;
-    this.channels.set(runId, { ownerId, events: [], listeners: new Set(), finished: false });
+    this.channels.set(runId, { ownerId, events: [], listeners: new Set(), finished: false, enders: [] });
   }
 
   executing(runId: string, ownerId: string): void {
@@ -45,6 +47,7 @@ export class RunEventHub implements RunEvents {
     if (event.type === 'run_finished') {
       channel.finished = true;
       channel.listeners.clear();
+      for (const ended of channel.enders.splice(0)) ended();
       setTimeout(() => this.channels.delete(event.runId), this.retainMs).unref();
     }
   }
@@ -55,7 +58,9 @@ export class RunEventHub implements RunEvents {
   }
 
   async finished(runId: string): Promise<void> {
-    for await (const event of this.watch(runId)) void event;
+    const channel = this.channels.get(runId);
+    if (!channel || channel.finished) return;
+    await new Promise<void>((resolve) => channel.enders.push(resolve));
   }
 
   async close(): Promise<void> {}

@@ -57,8 +57,9 @@ export interface Gateway {
 
 const PLACEHOLDER_PAGE = `<!doctype html><meta charset="utf-8"><title>Blocksmith</title>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
-<h1>Blocksmith</h1><p>The server is running. The workbench is not built in this checkout yet;
-the GraphQL API is at <a href="/graphql">/graphql</a>.</p></body>`;
+<h1>Blocksmith</h1><p>The server is running, but the workbench is not built where it looks for
+it (WORKBENCH_DIR). <code>npm start</code> builds it; so does <code>npm run build</code>. The
+GraphQL API is at <a href="/graphql">/graphql</a> and the HTTP API under /api.</p></body>`;
 
 /**
  * CORS for the product's own origin only (PUBLIC_URL): other sites' pages get no CORS headers, so

@@ -36,30 +36,55 @@ const { InvalidPDFException, PasswordException, PDFParse } = require(workerData.
 })();
 `;
 
-function readInThread(data: Uint8Array): Promise<Reading> {
+/** A PDF whose reading takes longer than this is given up on (pdf.js looping on a crafted file). */
+const READ_LIMIT_MS = 120_000;
+
+/** Heap the reading thread may use (a 50 MB PDF needs well under this). */
+const READER_HEAP_MB = 512;
+
+/** Stopped with the run: the thread is ended at once. */
+export class PdfReadStopped extends Error {}
+
+function readInThread(data: Uint8Array, signal?: AbortSignal): Promise<Reading> {
+  if (signal?.aborted) return Promise.reject(new PdfReadStopped('The run was stopped.'));
   // pdf.js may take over the buffer it is given: the thread gets a copy, so the kept file stays intact.
   const copy = new Uint8Array(data);
   const worker = new Worker(READER_SOURCE, {
     eval: true,
     workerData: { pdfParse: require.resolve('pdf-parse'), data: copy },
     transferList: [copy.buffer],
+    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
   });
+  let onAbort: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
   return new Promise<Reading>((resolve, reject) => {
     worker.once('message', (reading: Reading) => resolve(reading));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The PDF reader stopped (exit code ${code}).`)));
-  }).finally(() => void worker.terminate());
+    onAbort = () => reject(new PdfReadStopped('The run was stopped.'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(() => reject(new Error('Reading the PDF took too long.')), READ_LIMIT_MS);
+  }).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    void worker.terminate();
+  });
 }
 
 /**
  * Extracts the selectable text of a PDF. A PDF without any (a scan, or images only) and a PDF that
  * cannot be opened are refused with a sentence saying what to upload instead.
  */
-export async function extractPdfText(data: Uint8Array, fileName: string): Promise<PdfText> {
+export async function extractPdfText(
+  data: Uint8Array,
+  fileName: string,
+  signal?: AbortSignal,
+): Promise<PdfText> {
   let reading: Reading;
   try {
-    reading = await readInThread(data);
+    reading = await readInThread(data, signal);
   } catch (error) {
+    if (error instanceof PdfReadStopped) throw error;
     throw unreadable(fileName, 'could not be read', error);
   }
   if (!reading.ok) {

@@ -100,6 +100,20 @@ describe('pdfSummarization', () => {
     expect(Array.prototype.push.toString()).toContain('[native code]');
   });
 
+  it('stops reading the PDF when the run is stopped', async () => {
+    const files = new MemoryFileStore();
+    const url = await upload(files, await makePdf(Array.from({ length: 40 }, (_, i) => [`Page ${i}`])));
+    const stop = new AbortController();
+    const running = runBlock(pdfSummarization, {
+      upstream: { file_url: url },
+      files,
+      provider: new ScriptedProvider({ text: ['Never asked.'] }),
+      signal: stop.signal,
+    });
+    setTimeout(() => stop.abort(), 5);
+    await expect(running).rejects.toThrow('The run was stopped.');
+  });
+
   it('extracts the text of every page and summarises it, counting the pages', async () => {
     const files = new MemoryFileStore();
     const url = await upload(

@@ -18,7 +18,7 @@ export const pdfSummarization = defineBlock({
   },
   async run(ctx) {
     const pdf = await readUpstreamPdf(ctx);
-    const { text, pageCount } = await extractPdfText(pdf.data, pdf.name);
+    const { text, pageCount } = await extractPdfText(pdf.data, pdf.name, ctx.signal);
     const summary = await summariseText(ctx, text, { length: ctx.settings.length });
     return { summary, page_count: pageCount };
   },

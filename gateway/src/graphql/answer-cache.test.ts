@@ -19,7 +19,7 @@ describe('AnswerCache', () => {
   it('shares an anonymous query’s answer for the window, then forgets it', () => {
     const answers = cache();
     const key = keyOf(JSON.stringify(query))!;
-    answers.keep(key, query, 200, ok());
+    answers.keep(key, answers.begin(), query, 200, ok());
     expect(answers.get(key)).toEqual(ok());
     now += 999;
     expect(answers.get(key)?.body).toBe(ok().body);
@@ -43,34 +43,53 @@ describe('AnswerCache', () => {
   it('keeps only successful queries: no mutation, no answer with errors, no failed status', () => {
     const answers = cache();
     const mutation = { query: 'mutation { signIn(email: "a@b.c", password: "x") { user { id } } }' };
-    answers.keep('m', mutation, 200, ok('{"data":{"signIn":null}}'));
+    answers.keep('m', answers.begin(), mutation, 200, ok('{"data":{"signIn":null}}'));
     const named = {
       query: 'query Q { storeApps { id } } mutation M { signOut }',
       operationName: 'M',
     };
-    answers.keep('named', named, 200, ok('{"data":{"signOut":true}}'));
-    answers.keep('errors', query, 200, ok('{"errors":[{"message":"no"}],"data":null}'));
-    answers.keep('status', query, 400, ok());
-    answers.keep('broken', { query: '{ storeApps {' }, 200, ok());
-    answers.keep('subscription', { query: 'subscription { runProgress(runId: "x") }' }, 200, ok());
+    answers.keep('named', answers.begin(), named, 200, ok('{"data":{"signOut":true}}'));
+    answers.keep('errors', answers.begin(), query, 200, ok('{"errors":[{"message":"no"}],"data":null}'));
+    answers.keep('status', answers.begin(), query, 400, ok());
+    answers.keep('broken', answers.begin(), { query: '{ storeApps {' }, 200, ok());
+    answers.keep(
+      'subscription',
+      answers.begin(),
+      { query: 'subscription { runProgress(runId: "x") }' },
+      200,
+      ok(),
+    );
     expect(answers.size).toBe(0);
-    answers.keep('query', { ...named, operationName: 'Q' }, 200, ok());
+    answers.keep('query', answers.begin(), { ...named, operationName: 'Q' }, 200, ok());
     expect(answers.size).toBe(1);
+  });
+
+  it('does not keep an answer computed across a clear, and counts the window from when it was computed', () => {
+    const answers = cache();
+    const begun = answers.begin();
+    answers.clear(); // the store changed while the answer was being computed
+    answers.keep('stale', begun, query, 200, ok());
+    expect(answers.get('stale')).toBeNull();
+    const later = answers.begin();
+    now += 600; // the answer took a while
+    answers.keep('slow', later, query, 200, ok());
+    now += 400;
+    expect(answers.get('slow')).toBeNull();
   });
 
   it('keeps at most so many answers and bytes, dropping the oldest; clear drops all', () => {
     const answers = cache({ maxEntries: 2, maxBytes: 16_000 });
-    for (const key of ['a', 'b', 'c']) answers.keep(key, query, 200, ok());
+    for (const key of ['a', 'b', 'c']) answers.keep(key, answers.begin(), query, 200, ok());
     expect([answers.get('a'), answers.get('b') !== null, answers.get('c') !== null]).toEqual([
       null,
       true,
       true,
     ]);
     const big = ok(`{"data":{"storeApps":"${'x'.repeat(900)}"}}`);
-    for (const key of ['d', 'e', 'f']) answers.keep(key, query, 200, big);
+    for (const key of ['d', 'e', 'f']) answers.keep(key, answers.begin(), query, 200, big);
     expect(answers.size).toBe(2);
     // An answer larger than a sixteenth of the budget is not kept at all.
-    answers.keep('huge', query, 200, ok(`{"data":{"storeApps":"${'x'.repeat(2_000)}"}}`));
+    answers.keep('huge', answers.begin(), query, 200, ok(`{"data":{"storeApps":"${'x'.repeat(2_000)}"}}`));
     expect(answers.get('huge')).toBeNull();
     answers.clear();
     expect(answers.size).toBe(0);

@@ -30,6 +30,8 @@ const MAX_KEY_CHARS = 16 * 1024;
 export class AnswerCache {
   private readonly answers = new Map<string, { answer: KeptAnswer; until: number; bytes: number }>();
   private bytes = 0;
+  /** Counts `clear()`s: an answer computed across one is not kept. */
+  private generation = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly now: () => number;
@@ -37,7 +39,7 @@ export class AnswerCache {
   constructor(private readonly options: AnswerCacheOptions) {
     this.maxEntries = options.maxEntries ?? 1_000;
     this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** The key of a request, or null when it may not be shared: signed in, or too large. */
@@ -63,15 +65,30 @@ export class AnswerCache {
   }
 
   /**
+   * Call before computing an answer; hand the result to `keep`. The answer is kept from then on for
+   * the window (its data may be that old already) and only if nothing changed in between.
+   */
+  begin(): { generation: number; at: number } {
+    return { generation: this.generation, at: this.now() };
+  }
+
+  /**
    * Keeps a successful answer to a query. `request` is the parsed body: the operation it runs
    * must be a query (a mutation changes something every time it is sent).
    */
-  keep(key: string, request: unknown, status: number, answer: KeptAnswer): void {
+  keep(
+    key: string,
+    begun: { generation: number; at: number },
+    request: unknown,
+    status: number,
+    answer: KeptAnswer,
+  ): void {
+    if (begun.generation !== this.generation) return;
     if (status !== 200 || !isQuery(request) || hasErrors(answer.body)) return;
     const bytes = key.length + answer.body.length;
     if (bytes > this.maxBytes / 16) return;
     this.drop(key);
-    this.answers.set(key, { answer, until: this.now() + this.options.ttlMs, bytes });
+    this.answers.set(key, { answer, until: begun.at + this.options.ttlMs, bytes });
     this.bytes += bytes;
     for (const oldest of this.answers.keys()) {
       if (this.answers.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -80,6 +97,7 @@ export class AnswerCache {
   }
 
   clear(): void {
+    this.generation += 1;
     this.answers.clear();
     this.bytes = 0;
   }

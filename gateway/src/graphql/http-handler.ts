@@ -88,6 +88,7 @@ export function graphqlOverHttp<TContext extends BaseContext>(
         })
       : null;
     const kept = key === null ? null : answers!.get(key);
+    const begun = answers?.begin();
     if (kept) {
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.end(kept.body);
@@ -113,7 +114,10 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     if (answer.body.kind === 'complete') {
       res.end(answer.body.string);
       if (key !== null) {
-        answers!.keep(key, body, res.statusCode, { headers: [...answer.headers], body: answer.body.string });
+        answers!.keep(key, begun!, body, res.statusCode, {
+          headers: [...answer.headers],
+          body: answer.body.string,
+        });
       }
       return;
     }

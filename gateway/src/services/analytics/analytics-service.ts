@@ -166,8 +166,9 @@ export class AnalyticsService {
       for (const one of batch) one.resolve();
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
-      // One bad row must not lose the others: each is written alone.
-      else await Promise.all(batch.map((one) => insert([one.row]).then(() => one.resolve(), one.reject)));
+      // One bad row must not lose the others: each is written alone, one after another (not
+      // hundreds at once in front of everyone else's queries when the database is struggling).
+      else for (const one of batch) await insert([one.row]).then(() => one.resolve(), one.reject);
     }
   }
 

@@ -2,7 +2,7 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { RunEventHub } from './run-event-hub';
-import { storedEnding, type RunEvents } from './run-events';
+import { runState, type RunEvents } from './run-events';
 
 const CHANNEL = 'run_events';
 /** A watcher on some process asks the executor of a run to store its events (payload: run id). */
@@ -84,7 +84,7 @@ export class PostgresRunEvents implements RunEvents {
   /** Connects the LISTEN connection; reconnects by itself if it drops. */
   async start(): Promise<void> {
     const { Client } = await import('pg');
-    const client = new Client({ connectionString: this.databaseUrl });
+    const client = new Client({ connectionString: this.databaseUrl, keepAlive: true });
     client.on('notification', (message) => {
       if (message.channel === WANTED_CHANNEL) {
         if (message.payload) this.store(message.payload);
@@ -96,15 +96,44 @@ export class PostgresRunEvents implements RunEvents {
       this.wake(runId);
     });
     client.on('error', (error) => {
-      this.log(`Run progress: the LISTEN connection failed (${error.message}); reconnecting.`);
       void client.end().catch(() => undefined);
-      if (this.listener === client) this.listener = null;
-      if (!this.stopped) setTimeout(() => void this.start().catch(() => undefined), 1_000).unref();
+      if (this.listener !== client) return;
+      this.log(`Run progress: the LISTEN connection failed (${error.message}); reconnecting.`);
+      this.deaf();
+      this.reconnect(1_000);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}; LISTEN ${WANTED_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${WANTED_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
     for (const runId of this.wakers.keys()) this.wake(runId); // catch up on anything missed
+  }
+
+  /**
+   * Without its LISTEN connection this process cannot hear watchers elsewhere ask for a run, so
+   * it stores the events of every run it holds, and of every run it starts until it hears again.
+   */
+  private deaf(): void {
+    this.listener = null;
+    for (const runId of [...this.unasked]) this.store(runId);
+  }
+
+  /** Tries to LISTEN again after `delayMs`, then ever less often (up to every 30 s) until it can. */
+  private reconnect(delayMs: number): void {
+    if (this.stopped) return;
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.start().catch((error: unknown) => {
+        this.log(
+          `Run progress: could not LISTEN again (${error instanceof Error ? error.message : String(error)}); retrying.`,
+        );
+        this.reconnect(Math.min(delayMs * 2, 30_000));
+      });
+    }, delayMs).unref();
   }
 
   open(runId: string, ownerId: string): void {
@@ -115,7 +144,8 @@ export class PostgresRunEvents implements RunEvents {
     if (this.local.has(runId)) return;
     this.owners.set(runId, ownerId);
     this.local.open(runId, ownerId);
-    if (options?.startedHere) this.unasked.add(runId);
+    // Kept in memory only while a watcher elsewhere could ask for it.
+    if (options?.startedHere && this.listener) this.unasked.add(runId);
   }
 
   publish(event: RunEvent): void {
@@ -209,11 +239,12 @@ export class PostgresRunEvents implements RunEvents {
       return;
     }
     let seen = 0;
-    // While nothing is stored, the executor is asked (again each fallback period) to store the
-    // run's events; a run that was already over when last asked, with still nothing stored, ends
-    // with its stored ending.
-    let askedAt = Number.NEGATIVE_INFINITY;
-    let overWhenAsked = false;
+    // When a wait brings nothing new, the run record is looked at (at most once a fallback
+    // period): a run whose executor holds it in memory is asked for (while nothing is stored);
+    // a run over for a whole period with nothing more stored ends with its stored ending (its
+    // executor stopped, or forgot it); a run whose record is gone (its app was deleted) ends.
+    let checkedAt = Number.NEGATIVE_INFINITY;
+    let overBefore = false;
     // Set by a notification that arrives while the table is being read, so it is not missed.
     const notified = { since: false };
     let wake: (() => void) | undefined;
@@ -239,17 +270,19 @@ export class PostgresRunEvents implements RunEvents {
           if (row.event.type === 'run_finished') return;
         }
         if (rows.length > 0 || notified.since) continue;
-        if (seen === 0 && performance.now() - askedAt >= FALLBACK_POLL_MS) {
-          const ending =
-            askedAt > Number.NEGATIVE_INFINITY ? await storedEnding(this.dataSource, runId) : null;
-          if (ending && overWhenAsked) {
-            yield ending;
+        if (performance.now() - checkedAt >= FALLBACK_POLL_MS) {
+          checkedAt = performance.now();
+          const run = await runState(this.dataSource, runId);
+          if (!run) return;
+          if (run.ending && overBefore) {
+            yield run.ending;
             return;
           }
-          overWhenAsked = ending !== null;
-          askedAt = performance.now();
-          await this.dataSource.query(`SELECT pg_notify('${WANTED_CHANNEL}', $1)`, [runId]);
-          continue;
+          overBefore = run.ending !== null;
+          if (seen === 0 && run.executor !== null) {
+            await this.dataSource.query(`SELECT pg_notify('${WANTED_CHANNEL}', $1)`, [runId]);
+            continue;
+          }
         }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, FALLBACK_POLL_MS);
@@ -262,7 +295,10 @@ export class PostgresRunEvents implements RunEvents {
       }
     } finally {
       wakers.delete(waker);
-      if (wakers.size === 0) this.wakers.delete(runId);
+      if (wakers.size === 0) {
+        this.wakers.delete(runId);
+        this.ended.delete(runId);
+      }
       signal?.removeEventListener('abort', onAbort);
     }
   }

@@ -27,18 +27,38 @@ export interface RunEvents {
   close(): Promise<void>;
 }
 
+/**
+ * A run's record as watchers need it: its `run_finished` if its ending is stored (null while it
+ * runs) and the process executing it (null while it waits in the queue). Null if there is no run.
+ */
+export async function runState(
+  dataSource: DataSource,
+  runId: string,
+): Promise<{ ending: RunEvent | null; executor: string | null } | null> {
+  const [row] = (await dataSource.query(
+    `SELECT status, error, finished_at, executor FROM runs WHERE id = $1`,
+    [runId],
+  )) as {
+    status: RunStatus | 'running';
+    error: string | null;
+    finished_at: Date | string | null;
+    executor: string | null;
+  }[];
+  if (!row) return null;
+  const ending: RunEvent | null =
+    row.status === 'running'
+      ? null
+      : {
+          type: 'run_finished',
+          runId,
+          at: row.finished_at === null ? Date.now() : new Date(row.finished_at).getTime(),
+          status: row.status,
+          ...(row.error ? { error: row.error } : {}),
+        };
+  return { ending, executor: row.executor };
+}
+
 /** The `run_finished` of a run whose ending is stored; null while it runs (or if there is none). */
 export async function storedEnding(dataSource: DataSource, runId: string): Promise<RunEvent | null> {
-  const [row] = (await dataSource.query(
-    `SELECT status, error, finished_at FROM runs WHERE id = $1 AND status <> 'running'`,
-    [runId],
-  )) as { status: RunStatus; error: string | null; finished_at: Date | string | null }[];
-  if (!row) return null;
-  return {
-    type: 'run_finished',
-    runId,
-    at: row.finished_at === null ? Date.now() : new Date(row.finished_at).getTime(),
-    status: row.status,
-    ...(row.error ? { error: row.error } : {}),
-  };
+  return (await runState(dataSource, runId))?.ending ?? null;
 }

@@ -11,7 +11,9 @@ export interface Success {
 
 /**
  * Stores runs' successes (only runs still running change) and counts each app's uses; answers
- * the stored rows. $1: a JSON array of { id, result, nodes, finished_at }.
+ * the stored rows. $1: a JSON array of { id, result, nodes, finished_at }. The columns are named:
+ * a prepared statement answering `runs.*` fails once a migration adds a column to `runs` (a
+ * rolling deploy), since the server will not change a prepared statement's result type.
  */
 const STORE_SUCCESSES: PreparedStatement = {
   name: 'store_run_successes',
@@ -23,7 +25,9 @@ WITH success AS (
          finished_at = success.finished_at
     FROM success
    WHERE runs.id = success.id AND runs.status = 'running'
-  RETURNING runs.*
+  RETURNING runs.id, runs.app_id, runs.user_id, runs.action_type, runs.status, runs.cost, runs.inputs,
+            runs.result, runs.nodes, runs.error, runs.error_code, runs.created_at, runs.finished_at,
+            runs.executor
 ), counted AS (
   UPDATE apps SET uses = uses + used.n
     FROM (SELECT app_id, count(*)::int AS n FROM done GROUP BY app_id) AS used

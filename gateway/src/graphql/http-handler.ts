@@ -88,12 +88,12 @@ export function graphqlOverHttp<TContext extends BaseContext>(
         })
       : null;
     const kept = key === null ? null : answers!.get(key);
-    const begun = answers?.begin();
     if (kept) {
       for (const [name, value] of kept.headers) res.setHeader(name, value);
       res.end(kept.body);
       return;
     }
+    const begun = answers?.begin();
     let body: unknown;
     try {
       body = JSON.parse(text);

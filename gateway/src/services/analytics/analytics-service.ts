@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { EVENT_NAMES, SERVER_EVENT_NAMES, isPlainObject, type EventName } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+import { writeBatch } from '../../data/write-batch';
 import { ForbiddenError, InputError } from '../../errors';
 import { isUuid } from '../../ids';
 
@@ -12,7 +13,8 @@ export const ANALYTICS_PERIODS = ['7d', '30d'] as const;
 export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
 const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
 const MAX_PROPS = 20;
-/** Server events written by one INSERT at most (far below PostgreSQL's bind-parameter limit). */
+const MAX_VALUE = 500;
+/** Events written by one INSERT at most (they travel as one JSON parameter: this bounds its size). */
 const MAX_BATCH = 500;
 
 /** A row of `events`. */
@@ -39,7 +41,6 @@ interface Waiting {
   resolve(): void;
   reject(error: unknown): void;
 }
-const MAX_VALUE = 500;
 
 export interface MyAppAnalytics {
   id: string;
@@ -151,25 +152,16 @@ export class AnalyticsService {
       this.batch = batch;
       setImmediate(() => {
         if (this.batch === batch) this.batch = null;
-        void this.write(batch);
+        void writeBatch(batch, (items) => this.write(items));
       });
     });
   }
 
-  private async write(batch: Waiting[]): Promise<void> {
-    const insert = (rows: EventRow[]) =>
-      queryPrepared(this.dataSource, INSERT_EVENTS, [
-        JSON.stringify(rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }))),
-      ]);
-    try {
-      await insert(batch.map((one) => one.row));
-      for (const one of batch) one.resolve();
-    } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
-      // One bad row must not lose the others: each is written alone, one after another (not
-      // hundreds at once in front of everyone else's queries when the database is struggling).
-      else for (const one of batch) await insert([one.row]).then(() => one.resolve(), one.reject);
-    }
+  private async write(items: Waiting[]): Promise<void> {
+    await queryPrepared(this.dataSource, INSERT_EVENTS, [
+      JSON.stringify(items.map(({ row }) => ({ ...row, created_at: row.created_at.toISOString() }))),
+    ]);
+    for (const one of items) one.resolve();
   }
 
   /** Adds app_id, app_name and publisher_id of an app to an event's fields. */

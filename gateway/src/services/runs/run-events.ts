@@ -57,8 +57,3 @@ export async function runState(
         };
   return { ending, executor: row.executor };
 }
-
-/** The `run_finished` of a run whose ending is stored; null while it runs (or if there is none). */
-export async function storedEnding(dataSource: DataSource, runId: string): Promise<RunEvent | null> {
-  return (await runState(dataSource, runId))?.ending ?? null;
-}

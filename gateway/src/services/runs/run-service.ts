@@ -15,11 +15,10 @@ import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan 
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
-import { storedEnding, type RunEvents } from './run-events';
+import { runState, type RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 import { SuccessWriter } from './success-writer';
-
 import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {
@@ -536,7 +535,7 @@ export class RunService {
       return outcome.status === 'succeeded';
     }
     // Another process ended it first (this one was taken to have stopped): its ending stands.
-    const ending: RunEvent = (await storedEnding(this.deps.dataSource, runId)) ?? {
+    const ending: RunEvent = (await runState(this.deps.dataSource, runId))?.ending ?? {
       type: 'run_finished',
       runId,
       at: Date.now(),

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+import { writeBatch } from '../../data/write-batch';
 
 /** A run that succeeded, as it is to be stored. */
 export interface Success {
@@ -69,14 +70,7 @@ export class SuccessWriter {
     this.writing = true;
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.maxBatch);
-        try {
-          await this.write(batch);
-        } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
-          // One bad success must not fail the others: each is tried alone.
-          else for (const one of batch) await this.write([one]).catch((e: unknown) => one.reject(e));
-        }
+        await writeBatch(this.waiting.splice(0, this.maxBatch), (batch) => this.write(batch));
       }
     } finally {
       this.writing = false;

@@ -58,6 +58,14 @@ describe('defineBlock', () => {
     expect(outcome.progress).toEqual(['card']);
   });
 
+  it('runs with the value of a select option named by its label', async () => {
+    const outcome = await runBlock(upper, {
+      settings: { style: 'Plain text' },
+      upstream: { input_text: 'hi' },
+    });
+    expect(outcome.progress).toEqual(['plain']);
+  });
+
   it('refuses settings outside their range with the field named', async () => {
     await expect(runBlock(upper, { settings: { repeat: 9 } })).rejects.toThrow('Repeat must be at most 3.');
   });
@@ -76,6 +84,29 @@ describe('defineBlock', () => {
     ).toThrow(
       'Block "Bad Kind" is invalid: kind "Bad Kind" must be camelCase letters and digits; name is required; an AI block must cost at least 1 credit; setting "n" has min above max; input and AI blocks need at least one output.',
     );
+  });
+
+  it('refuses a select whose options repeat a value or a label', () => {
+    expect(() =>
+      defineBlock({
+        kind: 'repeated',
+        name: 'Repeated',
+        description: '',
+        category: 'output',
+        settings: {
+          style: field.select({
+            label: 'Style',
+            options: [
+              { value: 'card', label: 'Card' },
+              { value: 'card', label: 'Plain' },
+              { value: 'plain', label: 'Plain' },
+            ],
+          }),
+        },
+        outputs: {},
+        run: () => undefined,
+      }),
+    ).toThrow('setting "style" repeats an option value; setting "style" repeats an option label');
   });
 
   it('requires a migration for every version after the first and applies them in order', () => {

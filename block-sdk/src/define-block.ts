@@ -26,6 +26,9 @@ function fieldProblems(key: string, field: SettingField): string[] {
     if (!Array.isArray(field.options) || field.options.length === 0) problems.push(`${where} needs options`);
     const values = new Set(field.options.map((o) => o.value));
     if (values.size !== field.options.length) problems.push(`${where} repeats an option value`);
+    // A saved setting may name its option by label, so a label must name one option only.
+    const labels = new Set(field.options.map((o) => o.label));
+    if (labels.size !== field.options.length) problems.push(`${where} repeats an option label`);
   }
   return problems;
 }

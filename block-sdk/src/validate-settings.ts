@@ -1,4 +1,10 @@
-import type { SettingField, SettingIssue, SettingsSpec } from '@blocksmith/schema';
+import {
+  matchSelectOption,
+  selectChoicesMessage,
+  type SettingField,
+  type SettingIssue,
+  type SettingsSpec,
+} from '@blocksmith/schema';
 import type { SettingsOf } from './settings-of';
 
 export type SettingsResult<S extends SettingsSpec> =
@@ -65,9 +71,9 @@ function checkField(key: string, field: SettingField, raw: unknown, issues: Sett
       return undefined;
     }
     case 'select': {
-      if (typeof raw === 'string' && field.options.some((o) => o.value === raw)) return raw;
-      const allowed = field.options.map((o) => o.label).join(', ');
-      issues.push({ field: key, message: `${field.label} must be one of: ${allowed}.` });
+      const option = matchSelectOption(field, raw);
+      if (option) return option.value;
+      issues.push({ field: key, message: selectChoicesMessage(field) });
       return undefined;
     }
     case 'model': {
@@ -82,7 +88,8 @@ function checkField(key: string, field: SettingField, raw: unknown, issues: Sett
 
 /**
  * Validates raw settings against a declaration: fills defaults, coerces form strings to numbers
- * and booleans, and reports every problem with the field it belongs to. Unknown keys are dropped.
+ * and booleans, stores a select option named by its label (or in another case) as its value, and
+ * reports every problem with the field it belongs to. Unknown keys are dropped.
  */
 export function validateSettings<S extends SettingsSpec>(spec: S, raw: unknown): SettingsResult<S> {
   const source =

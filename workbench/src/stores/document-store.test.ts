@@ -143,6 +143,28 @@ describe('DocumentStore', () => {
     expect(doc.isValid).toBe(true);
   });
 
+  it('loading stores select settings written as option labels with the options values', async () => {
+    const doc = await documentStore();
+    doc.load({
+      name: 'From the block table',
+      config: {
+        plugins: [
+          { id: 'a', type: 'textGeneration', position: { x: 0, y: 0 }, settings: { model: 'GPT-3.5 Turbo' } },
+          { id: 'b', type: 'textDisplay', position: { x: 300, y: 0 }, settings: { style: 'Plain text' } },
+          { id: 'c', type: 'textDisplay', position: { x: 600, y: 0 }, settings: { style: 'card' } },
+        ],
+      },
+    });
+    expect(doc.config.plugins.map((p) => p.settings)).toEqual([
+      { model: 'gpt-3.5-turbo' },
+      { style: 'plain' },
+      { style: 'card' },
+    ]);
+    const id = doc.addBlock('textDisplay', { x: 0, y: 300 });
+    doc.updateSetting(id, 'style', 'Card view');
+    expect(doc.pluginById.get(id)!.settings.style).toBe('card');
+  });
+
   it('loading pins variable names and fills a missing canvas', async () => {
     const doc = await documentStore();
     doc.load({

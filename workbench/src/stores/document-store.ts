@@ -28,7 +28,7 @@ import { action, computed, makeObservable, observable, observableRef } from 'mob
 import type { AppInput } from '../api/blocksmith-api';
 import type { CatalogueStore } from './catalogue-store';
 import { History } from './history';
-import { settingValue } from './setting-rules';
+import { settingValue, withSelectValues } from './setting-rules';
 
 /** The app's own fields, apart from its config. */
 export type AppMeta = Omit<App, 'config'>;
@@ -185,7 +185,10 @@ export class DocumentStore {
       slug: typeof meta.slug === 'string' && meta.slug !== '' ? meta.slug : defaults.slug,
       category: isCategory(meta.category) ? meta.category : '',
     };
-    this.config = problems.length === 0 ? pinVariableNames(config, this.catalogue.firstOutputOf) : config;
+    this.config =
+      problems.length === 0
+        ? pinVariableNames(this.configWithSelectValues(config), this.catalogue.firstOutputOf)
+        : config;
     this.invalidProblems = problems;
     this.history.clear();
     this.gestureStart = null;
@@ -193,6 +196,16 @@ export class DocumentStore {
     this.revision += 1;
     if (options.saved) this.savedRevision = this.revision;
     this.loads += 1;
+  }
+
+  /** The config with select settings written as option labels holding the options' values. */
+  private configWithSelectValues(config: AppConfig): AppConfig {
+    const plugins = config.plugins.map((plugin) => {
+      const spec = this.catalogue.byId.get(plugin.type)?.settings;
+      const settings = spec ? withSelectValues(spec, plugin.settings) : plugin.settings;
+      return settings === plugin.settings ? plugin : { ...plugin, settings };
+    });
+    return plugins.every((plugin, i) => plugin === config.plugins[i]) ? config : { ...config, plugins };
   }
 
   /** A new, empty, unsaved app. */

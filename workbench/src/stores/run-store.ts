@@ -1,6 +1,7 @@
 import {
   fileProblem,
   linkedInInputProblem,
+  matchSelectOption,
   parseDropdownOptions,
   runInputKey,
   type Artifact,
@@ -134,7 +135,7 @@ export class RunStore {
       const acceptedField = entry.settings.acceptedTypes;
       const accepted =
         acceptedField?.type === 'select'
-          ? (acceptedField.options.find((option) => option.value === settings.acceptedTypes) ??
+          ? (matchSelectOption(acceptedField, settings.acceptedTypes) ??
             acceptedField.options.find((option) => option.value === acceptedField.default))
           : undefined;
       const maxSizeMb =

@@ -1,4 +1,10 @@
-import type { NumberField, SettingField } from '@blocksmith/schema';
+import {
+  matchSelectOption,
+  selectChoicesMessage,
+  type NumberField,
+  type SettingField,
+  type SettingsSpec,
+} from '@blocksmith/schema';
 
 /** A number setting kept within its declared range (and whole when it must be). */
 export function clampNumber(field: NumberField, value: number): number {
@@ -10,7 +16,8 @@ export function clampNumber(field: NumberField, value: number): number {
 
 /**
  * The value a setting takes when the form sends `value`: numbers are parsed and kept within their
- * range (an unreadable number falls back to the default), booleans are booleans, text stays text.
+ * range (an unreadable number falls back to the default), booleans are booleans, a select option
+ * named by its label (or in another case) becomes its value, text stays text.
  */
 export function settingValue(field: SettingField, value: unknown): unknown {
   switch (field.type) {
@@ -21,6 +28,10 @@ export function settingValue(field: SettingField, value: unknown): unknown {
     }
     case 'boolean':
       return value === true;
+    case 'select':
+      return (
+        matchSelectOption(field, value)?.value ?? (typeof value === 'string' ? value : String(value ?? ''))
+      );
     default:
       return typeof value === 'string' ? value : String(value ?? '');
   }
@@ -43,8 +54,26 @@ export function settingProblem(field: SettingField, value: unknown): string | nu
       return `${field.label} may be at most ${field.maxLength} characters.`;
     }
   }
-  if (field.type === 'select' && !field.options.some((option) => option.value === value)) {
-    return `Choose one of the ${field.label.toLowerCase()} options.`;
+  if (field.type === 'select' && matchSelectOption(field, value) === undefined) {
+    return selectChoicesMessage(field);
   }
   return null;
+}
+
+/**
+ * A block's settings with every select setting that names its option by label (or in another
+ * case) holding the option's value instead, as the server stores it. The same object when nothing
+ * changes.
+ */
+export function withSelectValues(
+  spec: SettingsSpec,
+  settings: Record<string, unknown>,
+): Record<string, unknown> {
+  let next = settings;
+  for (const [key, field] of Object.entries(spec)) {
+    if (field.type !== 'select' || !(key in settings)) continue;
+    const option = matchSelectOption(field, settings[key]);
+    if (option && option.value !== settings[key]) next = { ...next, [key]: option.value };
+  }
+  return next;
 }

@@ -190,7 +190,7 @@ describe('classification', () => {
 
   it('refuses an output type other than single choice', async () => {
     await expect(runBlock(classification, { settings: { output_type: 'multiple_choice' } })).rejects.toThrow(
-      'Output type must be one of: Single choice.',
+      'Output type must be one of: "single_choice" (Single choice).',
     );
   });
 });

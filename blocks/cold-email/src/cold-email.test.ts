@@ -121,7 +121,7 @@ describe('coldEmail', () => {
 
   it('refuses a tone that is not offered', async () => {
     await expect(write({ tone: 'rude' })).rejects.toThrow(
-      'Tone must be one of: Friendly, Professional, Bold.',
+      'Tone must be one of: "friendly" (Friendly), "professional" (Professional), "bold" (Bold).',
     );
   });
 });

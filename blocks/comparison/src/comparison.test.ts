@@ -192,7 +192,7 @@ describe('comparison', () => {
 
   it('refuses an output type the spec does not offer', async () => {
     await expect(runBlock(comparison, { settings: { output_type: 'table' } })).rejects.toThrow(
-      'Output type must be one of: Text, Score.',
+      'Output type must be one of: "text" (Text), "score" (Score).',
     );
   });
 });

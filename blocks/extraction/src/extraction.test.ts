@@ -149,7 +149,7 @@ describe('extraction', () => {
 
   it('refuses an output type other than JSON', async () => {
     await expect(runBlock(extraction, { settings: { output_type: 'csv' } })).rejects.toThrow(
-      'Output type must be one of: JSON.',
+      'Output type must be one of: "json" (JSON).',
     );
   });
 });

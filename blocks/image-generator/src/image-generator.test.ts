@@ -162,7 +162,7 @@ describe('imageGenerator', () => {
 
   it('refuses an output type other than image', async () => {
     await expect(runBlock(imageGenerator, { settings: { output_type: 'video' } })).rejects.toThrow(
-      'Output type must be one of: Image.',
+      'Output type must be one of: "image" (Image).',
     );
   });
 });

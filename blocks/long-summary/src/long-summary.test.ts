@@ -143,6 +143,6 @@ describe('longSummary', () => {
   it('refuses a length that is not offered', async () => {
     await expect(
       runBlock(longSummary, { upstream: { input_text: 'Text.' }, settings: { length: 'huge' } }),
-    ).rejects.toThrow('Length must be one of: Short, Medium, Detailed.');
+    ).rejects.toThrow('Length must be one of: "short" (Short), "medium" (Medium), "detailed" (Detailed).');
   });
 });

@@ -103,7 +103,7 @@ describe('rewriting', () => {
 
   it('refuses an output type other than text', async () => {
     await expect(runBlock(rewriting, { settings: { output_type: 'list' } })).rejects.toThrow(
-      'Output type must be one of: Text.',
+      'Output type must be one of: "text" (Text).',
     );
   });
 });

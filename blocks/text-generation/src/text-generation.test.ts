@@ -141,10 +141,10 @@ describe('textGeneration', () => {
 
   it('refuses an output type or model the spec does not offer', async () => {
     await expect(runBlock(textGeneration, { settings: { output_type: 'table' } })).rejects.toThrow(
-      'Output type must be one of: Text, List.',
+      'Output type must be one of: "text" (Text), "list" (List).',
     );
     await expect(runBlock(textGeneration, { settings: { model: 'gpt-5' } })).rejects.toThrow(
-      'Model must be one of: GPT-4, GPT-3.5 Turbo.',
+      'Model must be one of: "gpt-4" (GPT-4), "gpt-3.5-turbo" (GPT-3.5 Turbo).',
     );
   });
 });

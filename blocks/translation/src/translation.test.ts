@@ -64,7 +64,7 @@ describe('translation', () => {
       'Target language must be one of:',
     );
     await expect(translate({ tone: 'pirate' })).rejects.toThrow(
-      'Tone must be one of: Neutral, Formal, Informal.',
+      'Tone must be one of: "neutral" (Neutral), "formal" (Formal), "informal" (Informal).',
     );
   });
 

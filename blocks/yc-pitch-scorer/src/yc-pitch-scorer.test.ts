@@ -138,7 +138,7 @@ describe('ycPitchScorer', () => {
       'The connected block gave no pitch to score. Fill in the input and run again.',
     );
     await expect(score([result], { strictness: 'brutal' })).rejects.toThrow(
-      'Strictness must be one of: Lenient, Standard, Tough.',
+      'Strictness must be one of: "lenient" (Lenient), "standard" (Standard), "tough" (Tough).',
     );
   });
 });

@@ -1,8 +1,26 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { usePageTitle } from '../pages/use-page-title';
+import { PAGE_TITLES } from '../texts/page-titles';
 import { ERROR_SCREEN } from '../texts/public-texts';
 import './public.css';
+
+function ErrorScreen() {
+  usePageTitle(PAGE_TITLES.error);
+  return (
+    <div className="error-screen" role="alert">
+      <NonIdealState
+        icon={<ErrorIcon size={48} className="danger-icon" />}
+        title={ERROR_SCREEN.title}
+        description={ERROR_SCREEN.text}
+        action={
+          <Button intent="primary" text={ERROR_SCREEN.refresh} onClick={() => window.location.reload()} />
+        }
+      />
+    </div>
+  );
+}
 
 interface State {
   error: Error | null;
@@ -21,18 +39,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <div className="error-screen" role="alert">
-        <NonIdealState
-          icon={<ErrorIcon size={48} className="danger-icon" />}
-          title={ERROR_SCREEN.title}
-          description={ERROR_SCREEN.text}
-          action={
-            <Button intent="primary" text={ERROR_SCREEN.refresh} onClick={() => window.location.reload()} />
-          }
-        />
-      </div>
-    );
+    return this.state.error ? <ErrorScreen /> : this.props.children;
   }
 }

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { PublicHeader } from '../../components/PublicHeader';
 import { ANALYTICS_RANGES, type AnalyticsRange } from '../../stores/admin-store';
 import { useStores } from '../../stores-context';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { ADMIN_TEXTS } from '../../texts/account-texts';
 import { AdminGateView } from './AdminGateView';
 import './admin.css';
@@ -23,6 +25,7 @@ function formatTime(iso: string): string {
 /** /analytics (admins): event counts by kind over a range, and the raw recent events beside them. */
 export const AnalyticsPage = observer(function AnalyticsPage() {
   const { adminAnalytics: store } = useStores();
+  usePageTitle(PAGE_TITLES.analytics);
   useEffect(() => {
     void store.open();
   }, [store]);

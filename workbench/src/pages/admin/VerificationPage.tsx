@@ -19,6 +19,8 @@ import { useEffect } from 'react';
 import { PublicHeader } from '../../components/PublicHeader';
 import type { VerificationStore } from '../../stores/admin-store';
 import { useStores } from '../../stores-context';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { ADMIN_TEXTS } from '../../texts/account-texts';
 import { AdminGateView } from './AdminGateView';
 import './admin.css';
@@ -120,6 +122,7 @@ const ReviewDialog = observer(function ReviewDialog({ store }: { store: Verifica
 /** /verification (admins): counts by status, the apps awaiting review, approve or reject. */
 export const VerificationPage = observer(function VerificationPage() {
   const { verification: store } = useStores();
+  usePageTitle(PAGE_TITLES.verification);
   useEffect(() => {
     void store.open();
   }, [store]);

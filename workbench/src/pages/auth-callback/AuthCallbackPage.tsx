@@ -6,6 +6,8 @@ import { LinkButton } from '../../components/LinkButton';
 import { AuthCallbackFlow } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { AuthLayout } from '../signin/AuthLayout';
 
 /** /auth/callback: where Google sign-in starts (?start=google) and returns to. */
@@ -13,6 +15,7 @@ export const AuthCallbackPage = observer(function AuthCallbackPage() {
   const { auth } = useStores();
   const [params] = useSearchParams();
   const [flow] = useState(() => new AuthCallbackFlow(auth));
+  usePageTitle(PAGE_TITLES.authCallback);
   useEffect(() => {
     const start = params.get('start') === 'google';
     // Google comes back to this address, so it must not ask to start again.

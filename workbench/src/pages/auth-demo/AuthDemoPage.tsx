@@ -2,6 +2,8 @@ import { Button, Callout, Card, FormGroup, InputGroup, NonIdealState } from '@bl
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { PublicHeader } from '../../components/PublicHeader';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { FormMessage, GoogleButton } from '../signin/AuthLayout';
 import '../signin/account.css';
 
@@ -34,6 +36,7 @@ function Field({
 
 /** /auth-demo: the sign-in UI's components side by side, in their states; nothing is sent. */
 export default function AuthDemoPage() {
+  usePageTitle(PAGE_TITLES.authDemo);
   return (
     <div className="account-page">
       <PublicHeader />

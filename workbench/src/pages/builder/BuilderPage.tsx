@@ -8,6 +8,8 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { PROPERTIES } from '../../texts/builder-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { AiBuildOverlay } from './AiBuildOverlay';
 import { AssistantChat } from './AssistantChat';
 import './assistants.css';
@@ -27,6 +29,7 @@ const BuilderPage = observer(function BuilderPage() {
   const { view } = builder;
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  usePageTitle(PAGE_TITLES.builder(builder.document.meta.name));
 
   useEffect(() => {
     let live = true;

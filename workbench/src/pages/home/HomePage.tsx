@@ -13,6 +13,8 @@ import { useNavigate } from 'react-router-dom';
 import { PublicHeader } from '../../components/PublicHeader';
 import { useStores } from '../../stores-context';
 import { FEATURES, HERO, PRICING } from '../../texts/public-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { PublicFooter } from '../../components/PublicFooter';
 import { SalesContactDialog } from './SalesContactDialog';
 import './home.css';
@@ -28,6 +30,7 @@ export const HomePage = observer(function HomePage() {
   const { landing } = useStores();
   const navigate = useNavigate();
   const pricing = useRef<HTMLElement>(null);
+  usePageTitle(PAGE_TITLES.home);
 
   const scrollToPricing = () => {
     landing.interaction('pricing_clicked');

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
+import { pageTitle } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import './legal.css';
 
 /** The frame of a static legal page. */
@@ -13,6 +15,7 @@ export function LegalPage({
   updated: string;
   children: ReactNode;
 }) {
+  usePageTitle(pageTitle(title));
   return (
     <div className="public-page">
       <PublicHeader />

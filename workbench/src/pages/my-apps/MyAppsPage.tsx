@@ -16,6 +16,8 @@ import { PublicHeader } from '../../components/PublicHeader';
 import { appStatusLabel } from '../../stores/my-apps-store';
 import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { RunsChart } from './RunsChart';
 import '../store/store.css';
 import './my-apps.css';
@@ -35,6 +37,7 @@ const STATUS_INTENT: Record<string, Intent> = {
 export const MyAppsPage = observer(function MyAppsPage() {
   const { myApps, session } = useStores();
   const signedIn = session.signedIn;
+  usePageTitle(PAGE_TITLES.myApps);
 
   useEffect(() => {
     if (signedIn) void myApps.load();

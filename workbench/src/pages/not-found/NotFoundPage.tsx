@@ -4,10 +4,13 @@ import { LinkButton } from '../../components/LinkButton';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
 import { NOT_FOUND } from '../../texts/public-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 
 /** Any unknown address. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  usePageTitle(PAGE_TITLES.notFound);
   return (
     <div className="public-page">
       <PublicHeader />

@@ -9,12 +9,15 @@ import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
 import { useStores } from '../../stores-context';
 import { PUBLISHER } from '../../texts/public-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import '../store/store.css';
 
 /** /store/user/{userId}: a publisher's published, public apps. */
 export const PublisherPage = observer(function PublisherPage() {
   const { publisher } = useStores();
   const { userId = '' } = useParams();
+  usePageTitle(PAGE_TITLES.publisher(publisher.loading ? undefined : publisher.heading));
 
   useEffect(() => {
     void publisher.load(userId);

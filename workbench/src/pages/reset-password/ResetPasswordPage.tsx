@@ -8,6 +8,8 @@ import { ResetPasswordForm } from '../../stores/auth-forms-store';
 import { parseRecoveryLink } from '../../stores/auth-rules';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { AuthLayout, FormMessage } from '../signin/AuthLayout';
 
 /** /reset-password#access_token=...&type=recovery: choose a new password, then back to /signin. */
@@ -21,6 +23,7 @@ export const ResetPasswordPage = observer(function ResetPasswordPage() {
     return new ResetPasswordForm(auth, link, (path) => navigate(path, { replace: true }));
   });
   useEffect(() => () => form.dispose(), [form]);
+  usePageTitle(PAGE_TITLES.resetPassword);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

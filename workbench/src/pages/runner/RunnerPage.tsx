@@ -9,6 +9,8 @@ import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { RUNNER } from '../../texts/runner-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import './runner.css';
 import { plural } from '../../texts/plural';
 
@@ -86,6 +88,7 @@ const RunnerPage = observer(function RunnerPage() {
   const location = useLocation();
   const { runner, session, credits } = useStores();
   const { run, app } = runner;
+  usePageTitle(runner.state === 'notFound' ? PAGE_TITLES.appNotFound : PAGE_TITLES.runner(app?.name));
 
   useEffect(() => {
     void runner.open(slug, location.key);

@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 import { SignInForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { AuthLayout, FormMessage, GoogleButton } from './AuthLayout';
 import { useSignInRedirect, withRedirect } from './use-sign-in-redirect';
 import { useAuthFormActions } from './use-auth-form-actions';
@@ -15,6 +17,7 @@ export const SignInPage = observer(function SignInPage() {
   const redirect = useSignInRedirect();
   const [form] = useState(() => new SignInForm(auth, redirect));
   const forgot = form.mode === 'forgot';
+  usePageTitle(forgot ? PAGE_TITLES.forgotPassword : PAGE_TITLES.signIn);
 
   const { submit, google } = useAuthFormActions(form);
 

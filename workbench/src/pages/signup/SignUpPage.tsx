@@ -7,6 +7,8 @@ import { LinkButton } from '../../components/LinkButton';
 import { SignUpForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import { AuthLayout, FormMessage, GoogleButton } from '../signin/AuthLayout';
 import { useSignInRedirect, withRedirect } from '../signin/use-sign-in-redirect';
 import { useAuthFormActions } from '../signin/use-auth-form-actions';
@@ -23,6 +25,7 @@ export const SignUpPage = observer(function SignUpPage() {
   const { auth } = useStores();
   const redirect = useSignInRedirect();
   const [form] = useState(() => new SignUpForm(auth, redirect));
+  usePageTitle(PAGE_TITLES.signUp);
 
   const { submit, google } = useAuthFormActions(form);
 

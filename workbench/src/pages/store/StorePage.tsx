@@ -21,6 +21,8 @@ import { hasReviewFeedback } from '../../stores/app-card-rules';
 import { CATEGORY_FILTERS } from '../../stores/store-gallery-store';
 import { useStores } from '../../stores-context';
 import { STORE } from '../../texts/public-texts';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { usePageTitle } from '../use-page-title';
 import './store.css';
 
 /** The store gallery at /store. */
@@ -30,6 +32,7 @@ export const StorePage = observer(function StorePage() {
   const [params, setParams] = useSearchParams();
   const signedIn = session.signedIn;
   const checked = session.checked;
+  usePageTitle(PAGE_TITLES.store);
 
   useEffect(() => {
     if (params.get('view') === 'mine') {

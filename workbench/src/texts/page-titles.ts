@@ -1,0 +1,38 @@
+/**
+ * The browser tab's title of every page (not in the spec, which names the pages but gives no
+ * titles): the page's own name first, the product's last, e.g. "Store · Blocksmith".
+ */
+import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
+import { RUNNER } from './runner-texts';
+
+/** The parts of a title joined most specific first, blank parts left out, the product name last. */
+export function pageTitle(...parts: readonly (string | null | undefined)[]): string {
+  const named = parts.map((part) => part?.trim() ?? '').filter((part) => part !== '');
+  return [...named, PRODUCT_NAME].join(' · ');
+}
+
+const ADMIN = 'Admin';
+const BUILDER = 'Builder';
+
+export const PAGE_TITLES = {
+  home: `${PRODUCT_NAME} — ${TAGLINE.replace(/\.$/, '')}`,
+  /** The builder, with the app's name when it has one. */
+  builder: (appName?: string) => pageTitle(appName, BUILDER),
+  /** An app's page, named after the app once it is loaded. */
+  runner: (appName?: string) => pageTitle(appName),
+  appNotFound: pageTitle(RUNNER.notFound.title),
+  store: pageTitle('Store'),
+  /** A publisher's page, with its heading ('More by {name}') once it is known. */
+  publisher: (heading?: string) => pageTitle(heading, 'Store'),
+  myApps: pageTitle('My Apps'),
+  signIn: pageTitle('Sign in'),
+  forgotPassword: pageTitle('Forgot password'),
+  signUp: pageTitle('Sign up'),
+  resetPassword: pageTitle('Set a new password'),
+  authCallback: pageTitle('Signing in'),
+  authDemo: pageTitle('Sign-in components'),
+  analytics: pageTitle('Analytics', ADMIN),
+  verification: pageTitle('Verification', ADMIN),
+  notFound: pageTitle(NOT_FOUND.title),
+  error: pageTitle(ERROR_SCREEN.title),
+} as const;

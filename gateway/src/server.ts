@@ -1,8 +1,10 @@
 import { loadConfig } from './config';
 import { startGateway } from './gateway';
+import { installLastResortHandlers } from './last-resort';
 
 /** `npm start` runs this: configuration from the environment, then the gateway. */
 async function main(): Promise<void> {
+  installLastResortHandlers();
   const gateway = await startGateway({ config: loadConfig(process.env) });
   for (const line of gateway.describe()) console.log(line);
   const stop = () => {

@@ -78,6 +78,16 @@ export function readMultipart(request: IncomingMessage, limits: MultipartLimits)
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A body that stops inside the file (no closing boundary) errors the file's own stream.
+      stream.on('error', () =>
+        fail(
+          new BridgeError(
+            400,
+            'bad_request',
+            `The upload of "${info.filename}" ended before the file was complete; send the whole file again.`,
+          ),
+        ),
+      );
       stream.on('limit', () => {
         const mb = Math.round(limits.maxFileBytes / MB);
         fail(
@@ -92,7 +102,8 @@ export function readMultipart(request: IncomingMessage, limits: MultipartLimits)
         if (!failed) {
           file = {
             field,
-            name: info.filename || 'upload',
+            // A file name is free text: a NUL character in it (which nothing can store) is dropped.
+            name: (info.filename ?? '').replace(/\u0000/g, '') || 'upload',
             mime: info.mimeType || 'application/octet-stream',
             data: Buffer.concat(chunks),
           };
@@ -112,6 +123,13 @@ export function readMultipart(request: IncomingMessage, limits: MultipartLimits)
     parser.on('close', () => {
       if (!failed) resolve({ fields, file });
     });
+    // A client that goes away mid-body: nothing to answer, but the promise must settle.
+    request.on('error', () =>
+      fail(new BridgeError(400, 'bad_request', 'The request body could not be read to its end.')),
+    );
+    request.on('aborted', () =>
+      fail(new BridgeError(400, 'bad_request', 'The request body could not be read to its end.')),
+    );
     request.pipe(parser);
   });
 }

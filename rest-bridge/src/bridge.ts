@@ -1,3 +1,5 @@
+import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
+import type { IncomingMessage } from 'node:http';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import express from 'express';
 import {
@@ -29,7 +31,10 @@ export interface RunUpload {
 export interface RestBridgeOptions {
   schema: GraphQLSchema;
   /** The gateway's context for a bearer token; `signedIn` is false for none or a bad one. */
-  contextFor(token: string | null): Promise<{ context: unknown; signedIn: boolean }>;
+  contextFor(
+    token: string | null,
+    request: IncomingMessage,
+  ): Promise<{ context: unknown; signedIn: boolean }>;
   /** Shapes an execution error exactly as the gateway's GraphQL endpoint does. */
   formatError(error: GraphQLError): GraphQLFormattedError;
   /** Keeps a run's uploaded file; answers the run input key and value for it. */
@@ -222,12 +227,13 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
         'Please sign in: send your access token as Authorization: Bearer <token>.',
       );
     }
-    const { context, signedIn } = await options.contextFor(token);
+    const { context, signedIn } = await options.contextFor(token, req);
     if (token !== null && !signedIn && route.auth !== 'token') {
       throw new BridgeError(401, 'invalid_token', 'Your session has ended. Please sign in again.');
     }
 
     const { body, upload } = await readBody(entry, req, res);
+    refuseNulCharacters({ ...params, ...query }, body);
     if (entry.checkBody && !entry.checkBody(body)) {
       throw new BridgeError(400, 'bad_request', describeIssue(entry.checkBody.errors![0]!, 'body'));
     }
@@ -271,6 +277,15 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
   }
 
   return router;
+}
+
+/**
+ * PostgreSQL cannot store U+0000: a path parameter, query parameter or body field holding one is
+ * refused here, naming it, before any operation runs.
+ */
+function refuseNulCharacters(parameters: Record<string, string>, body: Record<string, unknown>): void {
+  const field = findNulCharacter(parameters) ?? findNulCharacter(body);
+  if (field !== null) throw new BridgeError(400, 'bad_request', nulCharacterMessage(field), { field });
 }
 
 /** What body-parser reports, as an answer a person can act on. */

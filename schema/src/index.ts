@@ -27,4 +27,5 @@ export * from './linkedin';
 export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';
+export * from './nul-character';
 export * from './events';

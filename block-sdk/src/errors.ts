@@ -1,9 +1,11 @@
+import type { ErrorCode } from '@blocksmith/schema';
+
 /**
  * Errors a block or provider raises. Each has a stable code; the gateway maps codes to GraphQL
  * extensions and HTTP statuses in one place.
  */
 export class BlockError extends Error {
-  readonly code: string = 'BLOCK_ERROR';
+  readonly code: ErrorCode = 'BLOCK_ERROR';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;

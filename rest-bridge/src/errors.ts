@@ -1,3 +1,4 @@
+import { isErrorCode, type ErrorCode } from '@blocksmith/schema';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 
 /** The body of every error answer. */
@@ -26,11 +27,12 @@ export class BridgeError extends Error {
   }
 }
 
-/** The gateway's error codes (GraphQL `extensions.code`) as HTTP statuses and body codes. */
-const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
+/**
+ * The shared error codes (GraphQL `extensions.code`) as HTTP statuses and body codes. A code added
+ * to the shared list fails to compile until it has its answer here.
+ */
+const BY_CODE: Readonly<Record<ErrorCode, readonly [number, string]>> = {
   BAD_USER_INPUT: [400, 'bad_request'],
-  GRAPHQL_VALIDATION_FAILED: [400, 'bad_request'],
-  BAD_REQUEST: [400, 'bad_request'],
   UNAUTHENTICATED: [401, 'unauthorized'],
   FORBIDDEN: [403, 'forbidden'],
   PUBLISHING_LIMIT: [403, 'publishing_limit'],
@@ -41,8 +43,20 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   RATE_LIMITED: [429, 'rate_limited'],
   AI_PROVIDER_ERROR: [502, 'ai_provider_error'],
   AI_OUTPUT_INVALID: [502, 'ai_output_invalid'],
-  BLOCK_ERROR: [500, 'block_failed'],
+  // A block could not do its work with what it was given: the run failed, the server did not.
+  BLOCK_ERROR: [422, 'block_failed'],
+  RUN_TIMEOUT: [504, 'run_timeout'],
   UNAVAILABLE: [503, 'unavailable'],
+  INTERNAL_SERVER_ERROR: [500, 'internal_error'],
+};
+
+/** GraphQL's own codes for requests it refuses before they run. */
+const GRAPHQL_CODES: Readonly<Record<string, readonly [number, string]>> = {
+  GRAPHQL_VALIDATION_FAILED: [400, 'bad_request'],
+  GRAPHQL_PARSE_FAILED: [400, 'bad_request'],
+  BAD_REQUEST: [400, 'bad_request'],
+  PERSISTED_QUERY_NOT_SUPPORTED: [400, 'bad_request'],
+  OPERATION_RESOLUTION_FAILURE: [400, 'bad_request'],
 };
 
 const INTERNAL: readonly [number, string] = [500, 'internal_error'];
@@ -52,7 +66,8 @@ const NOT_DETAILS = new Set(['code', 'authCode', 'stacktrace', 'exception', 'htt
 
 /** HTTP status and body for a gateway error code, e.g. for a failed run's stored code. */
 export function statusOf(code: string | undefined): readonly [number, string] {
-  return (code !== undefined && BY_CODE[code]) || INTERNAL;
+  if (isErrorCode(code)) return BY_CODE[code];
+  return (code !== undefined && GRAPHQL_CODES[code]) || INTERNAL;
 }
 
 /**
@@ -63,7 +78,7 @@ export function fromGraphQLError(error: GraphQLFormattedError): BridgeError {
   const extensions = error.extensions ?? {};
   const code = typeof extensions.code === 'string' ? extensions.code : undefined;
   // An error without a code comes from GraphQL itself (variables it could not coerce): bad input.
-  const [status, name] = code === undefined ? BY_CODE.BAD_REQUEST! : statusOf(code);
+  const [status, name] = code === undefined ? GRAPHQL_CODES.BAD_REQUEST! : statusOf(code);
   const details: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(extensions)) {
     if (!NOT_DETAILS.has(key)) details[key] = value;

@@ -15,7 +15,16 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   'AI_PROVIDER_ERROR',
   'AI_OUTPUT_INVALID',
+  /** A block failed for a reason of its own (not bad input, not the AI service). */
+  'BLOCK_ERROR',
+  /** A run passed RUN_TIMEOUT_SECONDS and was stopped. */
+  'RUN_TIMEOUT',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Whether a code from outside (a stored run, a block) is one of the shared codes. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustedProxies } from './client-address';
 
 /** Server configuration, read once from the environment. Everything is optional. */
 export interface GatewayConfig {
@@ -46,6 +47,11 @@ export interface GatewayConfig {
   stripeApiUrl: string | undefined;
   /** STRIPE_WEBHOOK_SECRET: verifies payment events; unset, the webhook applies nothing. */
   stripeWebhookSecret: string | undefined;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, loopback,
+   * linklocal, uniquelocal); empty: the connection's address is the client's.
+   */
+  trustedProxies: readonly string[];
   /** How often each process looks for scheduled work (plan expiry, monthly credits), in ms. */
   scheduleIntervalMs: number;
 }
@@ -121,8 +127,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeApiUrl: env.STRIPE_API_URL?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
   };
+}
+
+function trustedProxies(value: string | undefined): string[] {
+  try {
+    return parseTrustedProxies(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** `http://host:port` for FIREBASE_AUTH_EMULATOR_HOST (host:port, as firebase-admin reads it). */

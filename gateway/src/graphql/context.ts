@@ -12,6 +12,8 @@ export interface GraphQLContext {
   caller: Caller | null;
   /** The bearer token the call came with, when there was one. */
   token: string | null;
+  /** The client's address (through trusted proxies only), for per-address limits. */
+  clientAddress?: string;
 }
 
 /** The caller, or the error every signed-in-only operation gives. */

@@ -22,9 +22,13 @@ export class AuthResolver {
   async signIn(
     @Arg('email') email: string,
     @Arg('password') password: string,
-    @Ctx() { services }: GraphQLContext,
+    @Ctx() { services, clientAddress }: GraphQLContext,
   ): Promise<AuthResultType> {
-    const result = await services.accounts.signIn({ email, password });
+    const result = await services.accounts.signIn({
+      email,
+      password,
+      ...(clientAddress ? { ip: clientAddress } : {}),
+    });
     services.analytics.record('user_login', { method: 'email' }, result.user.id);
     return result;
   }

@@ -34,7 +34,8 @@ export class InvalidCredentialsError extends AccountError {
   }
 }
 
-export type WeakPasswordReason = 'length';
+/** `length`: under the minimum; `guessable`: a common password or one built like one. */
+export type WeakPasswordReason = 'length' | 'guessable';
 
 export class WeakPasswordError extends AccountError {
   constructor(

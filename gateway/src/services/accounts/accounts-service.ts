@@ -28,7 +28,7 @@ import { PasswordResetTokens, RESET_MAILS_PER_HOUR } from './password-reset-toke
 import { confirmAdminMail, resetPasswordMail } from './reset-password-mail';
 import { SessionStore } from './session-store';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter';
-import { loadSigningKey } from './signing-key';
+import { loadTokenSigning, type TokenSigning } from './signing-key';
 import { isUuid } from '../../ids';
 
 /** Access tokens live 15 minutes. */
@@ -91,7 +91,8 @@ export class AccountService {
   private readonly localSignIn: boolean;
   private readonly mailer: Mailer;
   private readonly publicUrl: string;
-  private readonly issuer: string;
+  /** The issuer tokens are signed with when the database names none yet. */
+  private readonly defaultIssuer: string;
   private readonly clock: Clock;
   private readonly cost: ScryptCost;
   private readonly limiter: SignInLimiter;
@@ -99,7 +100,7 @@ export class AccountService {
   private readonly resets: PasswordResetTokens;
   private readonly log: (line: string) => void;
   private readonly onBackgroundError: (error: unknown) => void;
-  private signingKey: Promise<Buffer> | undefined;
+  private signing: Promise<TokenSigning> | undefined;
   /** Verified against when there is no account, so a missing e-mail takes as long as a wrong password. */
   private readonly dummyHash: Promise<string>;
   private readonly background = new Set<Promise<void>>();
@@ -110,7 +111,7 @@ export class AccountService {
     this.localSignIn = options.localSignIn ?? true;
     this.mailer = options.mailer;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
-    this.issuer = `${this.publicUrl}/auth`;
+    this.defaultIssuer = `${this.publicUrl}/auth`;
     this.clock = options.clock ?? (() => new Date());
     this.cost = { ...(options.passwordCost ?? PRODUCTION_SCRYPT_COST) };
     checkScryptCost(this.cost);
@@ -127,7 +128,7 @@ export class AccountService {
   async signUp(input: SignUpInput): Promise<AuthResult> {
     this.requireLocal();
     const email = parseEmail(input.email);
-    checkNewPassword(input.password);
+    checkNewPassword(input.password, [email, email.split('@')[0]!, input.fullName ?? '']);
     const fullName = (input.fullName ?? '').trim();
     if (fullName.length > MAX_FULL_NAME_LENGTH) {
       throw new AccountInputError(
@@ -162,7 +163,8 @@ export class AccountService {
     const email = normalizeEmail(input.email);
     const wellFormed = isValidEmail(email);
     const keys = this.limiter.keysFor(wellFormed ? email : null, input.ip);
-    await this.limiter.assertAllowed(keys);
+    // Counted before the password is checked: attempts sent together cannot slip past the limit.
+    await this.limiter.consume(keys);
     const user = wellFormed ? await this.dataSource.getRepository(User).findOneBy({ email }) : null;
     let matches = false;
     if (user?.passwordHash) {
@@ -171,11 +173,8 @@ export class AccountService {
       // No local account with this e-mail: do the same work anyway, so timing tells nothing.
       await verifyPassword(input.password, await this.dummyHash);
     }
-    if (!user?.passwordHash || !matches) {
-      await this.limiter.recordFailure(keys);
-      throw new InvalidCredentialsError();
-    }
-    await this.limiter.recordSuccess(email);
+    if (!user?.passwordHash || !matches) throw new InvalidCredentialsError();
+    await this.limiter.recordSuccess(email, input.ip);
     if (needsRehash(user.passwordHash, this.cost)) {
       user.passwordHash = await hashPassword(input.password, this.cost);
       await this.dataSource.getRepository(User).update({ id: user.id }, { passwordHash: user.passwordHash });
@@ -190,7 +189,7 @@ export class AccountService {
   async refresh(refreshToken: string): Promise<{ session: SessionTokens }> {
     this.requireLocal();
     if (!refreshToken) throw new InvalidTokenError(SESSION_ENDED);
-    const key = await this.getSigningKey();
+    const signing = await this.getSigning();
     const outcome = await this.sessions.rotate(refreshToken);
     if (outcome.kind === 'reused') {
       throw new InvalidTokenError(
@@ -200,7 +199,7 @@ export class AccountService {
     if (outcome.kind === 'refused') throw new InvalidTokenError(SESSION_ENDED);
     const user = await this.dataSource.getRepository(User).findOneBy({ id: outcome.userId });
     if (!user) throw new InvalidTokenError(SESSION_ENDED);
-    return { session: this.tokens(user, outcome.familyId, outcome.refreshToken, key) };
+    return { session: this.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
   }
 
   /**
@@ -302,7 +301,7 @@ export class AccountService {
     this.sessions.forgetLiveChecks();
     const user = await this.getUser(userId);
     // Proving the mailbox also lifts a sign-in lock on it.
-    await this.limiter.recordSuccess(user.email);
+    await this.limiter.recordSuccess(user.email, undefined);
     return { user };
   }
 
@@ -341,22 +340,23 @@ export class AccountService {
     return user.emailConfirmedAt !== null && this.adminEmails.has(user.email);
   }
 
-  private getSigningKey(): Promise<Buffer> {
-    if (!this.signingKey) {
-      this.signingKey = loadSigningKey(this.dataSource);
-      this.signingKey.catch(() => (this.signingKey = undefined));
+  /** The key and issuer of access tokens, shared through the database by every process. */
+  private getSigning(): Promise<TokenSigning> {
+    if (!this.signing) {
+      this.signing = loadTokenSigning(this.dataSource, this.defaultIssuer);
+      this.signing.catch(() => (this.signing = undefined));
     }
-    return this.signingKey;
+    return this.signing;
   }
 
   private async readToken(
     token: string,
     { allowExpired }: { allowExpired: boolean },
   ): Promise<AccessTokenClaims | null> {
-    const key = await this.getSigningKey();
+    const { key, issuer } = await this.getSigning();
     const check = verifyAccessToken(token, key, {
       now: Math.floor(this.clock().getTime() / 1000),
-      issuer: this.issuer,
+      issuer,
       audience: AUDIENCE,
       allowExpired,
     });
@@ -366,12 +366,17 @@ export class AccountService {
 
   /** A new sign-in. */
   private async startSession(user: User): Promise<SessionTokens> {
-    const key = await this.getSigningKey();
+    const signing = await this.getSigning();
     const { familyId, refreshToken } = await this.sessions.start(user.id);
-    return this.tokens(user, familyId, refreshToken, key);
+    return this.tokens(user, familyId, refreshToken, signing);
   }
 
-  private tokens(user: User, familyId: string, refreshToken: string, key: Buffer): SessionTokens {
+  private tokens(
+    user: User,
+    familyId: string,
+    refreshToken: string,
+    { key, issuer }: TokenSigning,
+  ): SessionTokens {
     const iat = Math.floor(this.clock().getTime() / 1000);
     const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
     const claims: AccessTokenClaims = {
@@ -381,7 +386,7 @@ export class AccountService {
       session_id: familyId,
       role: 'authenticated',
       aud: AUDIENCE,
-      iss: this.issuer,
+      iss: issuer,
       iat,
       exp,
     };

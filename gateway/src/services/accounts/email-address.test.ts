@@ -25,11 +25,32 @@ describe('e-mail addresses', () => {
 
 describe('new passwords', () => {
   it('need 8 to 128 characters', () => {
-    expect(() => checkNewPassword('1234567')).toThrow(WeakPasswordError);
-    expect(() => checkNewPassword('12345678')).not.toThrow();
-    expect(() => checkNewPassword('x'.repeat(128))).not.toThrow();
-    expect(() => checkNewPassword('x'.repeat(129))).toThrow(AccountInputError);
-    // Spaces count and are kept.
-    expect(() => checkNewPassword('        ')).not.toThrow();
+    expect(() => checkNewPassword('cat bird')).not.toThrow();
+    expect(() => checkNewPassword('cat bir')).toThrow(WeakPasswordError);
+    const long = 'river stone lamp '.repeat(8);
+    expect(() => checkNewPassword(long.slice(0, 128))).not.toThrow();
+    expect(() => checkNewPassword(long.slice(0, 129))).toThrow(AccountInputError);
+  });
+
+  it.each(['password', '12345678', '        ', 'hunter22', 'qwertyuiop', 'abcdefgh', 'Passw0rd!'])(
+    'refuses the common or trivial %j, saying why',
+    (password) => {
+      let error: unknown;
+      try {
+        checkNewPassword(password);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(WeakPasswordError);
+      expect((error as WeakPasswordError).reasons).toEqual(['guessable']);
+      expect((error as Error).message).toMatch(/^This password is too easy to guess\./);
+    },
+  );
+
+  it("refuses a password made of the account's own e-mail or name", () => {
+    expect(() => checkNewPassword('grace.hopper', [])).not.toThrow();
+    expect(() => checkNewPassword('grace.hopper', ['grace.hopper@example.com', 'grace.hopper'])).toThrow(
+      WeakPasswordError,
+    );
   });
 });

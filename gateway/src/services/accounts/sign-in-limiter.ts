@@ -23,9 +23,11 @@ interface LimitedKey {
 }
 
 /**
- * Counts failed sign-ins in the `sign_in_attempts` table, so every gateway process sharing the
- * database sees the same counts. A key that reaches its limit is locked for one window from that
- * failure; a failure after the window has passed starts a new count.
+ * Counts sign-in attempts in the `sign_in_attempts` table, so every gateway process sharing the
+ * database sees the same counts. An attempt is counted before its password is checked, in one
+ * statement per key, so attempts sent together cannot pass the limit between the check and the
+ * count; a successful sign-in then takes its attempt back. A key past its limit is locked for one
+ * window; an attempt after the window has passed starts a new count.
  */
 export class SignInLimiter {
   private readonly limits: SignInLimits;
@@ -51,43 +53,55 @@ export class SignInLimiter {
     return keys;
   }
 
-  /** Throws SignInRateLimitedError while any of the keys is locked. */
-  async assertAllowed(keys: readonly LimitedKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    const now = this.clock();
-    const rows: { locked_until: Date | string }[] = await this.dataSource.query(
-      `SELECT locked_until FROM sign_in_attempts WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz`,
-      [keys.map((k) => k.key), now.toISOString()],
-    );
-    if (rows.length === 0) return;
-    const until = Math.max(...rows.map((row) => new Date(row.locked_until).getTime()));
-    throw new SignInRateLimitedError(Math.ceil((until - now.getTime()) / 1000));
-  }
-
-  /** Counts one failure against every key, locking those that reach their limit. */
-  async recordFailure(keys: readonly LimitedKey[]): Promise<void> {
+  /**
+   * Counts one attempt against every key and throws SignInRateLimitedError when any of them is
+   * past its limit (the password is then not checked at all).
+   */
+  async consume(keys: readonly LimitedKey[]): Promise<void> {
     const now = this.clock().getTime();
+    const at = new Date(now).toISOString();
     const windowStart = new Date(now - this.limits.windowMs).toISOString();
     const lockUntil = new Date(now + this.limits.windowMs).toISOString();
+    let lockedUntil = 0;
     for (const { key, max } of keys) {
-      // One statement, so concurrent failures from several processes all count.
-      await this.dataSource.query(
+      // A count starts again once its window has passed and no lock holds; reaching one past the
+      // limit locks the key for a window. The row lock orders attempts, across processes too.
+      const rows: { failures: number; locked_until: Date | string | null }[] = await this.dataSource.query(
         `INSERT INTO sign_in_attempts AS a (key, failures, window_started_at, locked_until)
-         VALUES ($1, 1, $2::timestamptz, CASE WHEN 1 >= $4::int THEN $5::timestamptz END)
+         VALUES ($1, 1, $2::timestamptz, CASE WHEN 1 > $4::int THEN $5::timestamptz END)
          ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN a.window_started_at <= $3::timestamptz THEN 1 ELSE a.failures + 1 END,
+           failures = CASE WHEN a.window_started_at <= $3::timestamptz
+               AND (a.locked_until IS NULL OR a.locked_until <= $2::timestamptz)
+             THEN 1 ELSE a.failures + 1 END,
            window_started_at = CASE WHEN a.window_started_at <= $3::timestamptz
+               AND (a.locked_until IS NULL OR a.locked_until <= $2::timestamptz)
              THEN $2::timestamptz ELSE a.window_started_at END,
            locked_until = CASE
-             WHEN (CASE WHEN a.window_started_at <= $3::timestamptz THEN 1 ELSE a.failures + 1 END) >= $4::int
-             THEN $5::timestamptz END`,
-        [key, new Date(now).toISOString(), windowStart, max, lockUntil],
+             WHEN a.locked_until > $2::timestamptz THEN a.locked_until
+             WHEN a.window_started_at > $3::timestamptz AND a.failures + 1 > $4::int THEN $5::timestamptz
+           END
+         RETURNING failures, locked_until`,
+        [key, at, windowStart, max, lockUntil],
       );
+      const row = rows[0]!;
+      if (row.failures > max && row.locked_until !== null) {
+        lockedUntil = Math.max(lockedUntil, new Date(row.locked_until).getTime());
+      }
     }
+    if (lockedUntil > 0) throw new SignInRateLimitedError(Math.ceil((lockedUntil - now) / 1000));
   }
 
-  /** A successful sign-in clears its e-mail's count (the address keeps its count). */
-  async recordSuccess(email: string): Promise<void> {
+  /**
+   * A successful sign-in: its e-mail's count is cleared and its attempt no longer counts against
+   * the client address.
+   */
+  async recordSuccess(email: string, address: string | undefined): Promise<void> {
     await this.dataSource.query(`DELETE FROM sign_in_attempts WHERE key = $1`, [`email:${email}`]);
+    if (address) {
+      await this.dataSource.query(
+        `UPDATE sign_in_attempts SET failures = GREATEST(failures - 1, 0) WHERE key = $1 AND locked_until IS NULL`,
+        [`address:${address}`],
+      );
+    }
   }
 }

@@ -27,3 +27,32 @@ export async function loadSigningKey(dataSource: DataSource): Promise<Buffer> {
   }
   return key;
 }
+
+/** The `secrets` row naming the issuer of access tokens. */
+export const TOKEN_ISSUER_NAME = 'token-issuer';
+
+export interface TokenSigning {
+  key: Buffer;
+  /** The `iss` of every access token: one per database, so every process accepts the others' tokens. */
+  issuer: string;
+}
+
+/**
+ * The signing key and the issuer, both kept in the database. The first process to start names the
+ * issuer after its own address (`<PUBLIC_URL>/auth`) and every later one, whatever its PUBLIC_URL,
+ * reads that name: replicas that see themselves at different addresses still accept each other's
+ * tokens, and a change of PUBLIC_URL does not sign everyone out.
+ */
+export async function loadTokenSigning(dataSource: DataSource, defaultIssuer: string): Promise<TokenSigning> {
+  await dataSource
+    .createQueryBuilder()
+    .insert()
+    .into(Secret)
+    .values({ name: TOKEN_ISSUER_NAME, value: defaultIssuer })
+    .orIgnore()
+    .execute();
+  const { value: issuer } = await dataSource
+    .getRepository(Secret)
+    .findOneByOrFail({ name: TOKEN_ISSUER_NAME });
+  return { key: await loadSigningKey(dataSource), issuer };
+}

@@ -18,18 +18,23 @@ import {
   toBridgeError,
 } from '@blocksmith/rest-bridge';
 import express from 'express';
-import { specifiedRules, validate, type GraphQLError } from 'graphql';
+import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
+import { GraphQLError, specifiedRules, validate, type GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
 import { InputError } from './errors';
+import { clientAddressReader } from './client-address';
+import { securityHeaders } from './security-headers';
+import { refuseRequest, requestGuard } from './graphql/request-guard';
 import { openDatabase, type Database } from './data/database';
+import { healthRoutes } from './health';
 import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { AnswerCache } from './graphql/answer-cache';
 import { allowOrigin, graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION, queryLimits, subscriptionCap } from './graphql/limits';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION, requestRules, subscriptionCap } from './graphql/limits';
 import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
@@ -79,6 +84,16 @@ function allowPublicOrigin(publicUrl: string): express.RequestHandler {
   };
 }
 
+/** An error refused before running (parse, validation) with the code HTTP answers would carry. */
+function withRequestCode(error: GraphQLError): GraphQLFormattedError {
+  const formatted = error.toJSON();
+  if (formatted.extensions?.code) return formatted;
+  const code = error.message.startsWith('Syntax Error')
+    ? 'GRAPHQL_PARSE_FAILED'
+    : 'GRAPHQL_VALIDATION_FAILED';
+  return { ...formatted, extensions: { ...formatted.extensions, code } };
+}
+
 /** How long a stopping process waits for the runs it executes before handing them back. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -114,14 +129,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;
   const services = createServices({ config, dataSource: database.dataSource, registry, provider, shared });
   await services.runs.startWorkers();
-  const contextFor = async (authorization: unknown): Promise<GraphQLContext> => {
+  const clientAddressOf = clientAddressReader(config.trustedProxies);
+  const contextFor = async (authorization: unknown, request: IncomingMessage): Promise<GraphQLContext> => {
     const token = bearerToken(authorization);
     const caller = token ? await services.auth.authenticate(token) : null;
-    return { registry, provider, services, caller, token };
+    const clientAddress = clientAddressOf(request);
+    return { registry, provider, services, caller, token, ...(clientAddress ? { clientAddress } : {}) };
   };
+  const formatExecutionError = (error: GraphQLError) =>
+    formatError(error.toJSON(), error.originalError ?? error);
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(healthRoutes({ dataSource: database.dataSource, registry }));
+  app.use(/^(?!\/files\/)/, securityHeaders(config));
   // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.
   const fastPath: { graphqlPost?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const httpServer: Server = createServer((req, res) => {
@@ -131,23 +152,36 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const wsCleanup = useServer(
     {
       schema,
-      validate: (schema, document) => validate(schema, document, [...specifiedRules, queryLimits()]),
-      // Each subscription holds a watcher (and, across processes, reads per event): cap them per socket.
-      onSubscribe: (ctx) => subscriptionCap(ctx.subscriptions, MAX_SUBSCRIPTIONS_PER_CONNECTION),
+      validate: (schema, document) => validate(schema, document, [...specifiedRules, ...requestRules()]),
+      onSubscribe: (ctx, _id, payload) => {
+        // Each subscription holds a watcher (and, across processes, reads per event): cap them per socket.
+        const capped = subscriptionCap(ctx.subscriptions, MAX_SUBSCRIPTIONS_PER_CONNECTION);
+        if (capped) return capped;
+        const refusal = refuseRequest(undefined, payload.variables, 'ws');
+        return refusal ? [refusal] : undefined;
+      },
       context: (ctx) =>
-        contextFor(ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization),
+        contextFor(
+          ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization,
+          ctx.extra.request,
+        ),
+      // Errors over WebSocket carry `extensions.code` as they do over HTTP.
+      onError: (_ctx, _id, _payload, errors) => errors.map(withRequestCode),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map(formatExecutionError) } : undefined,
     },
     wsServer,
   );
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     formatError,
-    validationRules: [queryLimits()],
+    validationRules: requestRules(),
     // The schema is public (schema/schema.graphql): the same in production as in development.
     introspection: true,
     plugins: [
       // No cache hints are used; without this every field resolution is wrapped to collect them.
       ApolloServerPluginCacheControlDisabled(),
+      requestGuard(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
         async serverWillStart() {
@@ -175,15 +209,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(
     '/graphql',
     express.json({ limit: MAX_GRAPHQL_BODY_BYTES }),
-    expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization) }),
+    expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization, req) }),
   );
+  // Kept files open through a signed link (handed out with the run that made or used them), or
+  // with the bearer token of the person who kept them, or an admin's.
   app.get('/files/:id', async (req, res) => {
     try {
-      const { ref, data } = await services.files.read(req.params.id);
+      const { id } = req.params;
+      const signed = await services.fileLinks.verify(id, req.query.expires, req.query.signature);
+      const { ref, data, ownerId } = await services.files.read(id);
+      if (!signed) {
+        const { caller } = await contextFor(req.headers.authorization, req);
+        if (!caller || (!caller.isAdmin && caller.userId !== ownerId)) throw new Error('not allowed');
+      }
       res
         .type(ref.mime)
         .setHeader('content-disposition', `inline; filename="${encodeURIComponent(ref.name)}"`);
       res.setHeader('x-content-type-options', 'nosniff');
+      // Signed links differ per viewer and expire: private to the browser that was given one.
+      res.setHeader('cache-control', 'private, max-age=3600');
       // Kept files may be SVG or HTML from people's uploads: never let them run script on this origin.
       res.setHeader(
         'content-security-policy',
@@ -191,11 +235,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       );
       res.send(Buffer.from(data));
     } catch {
-      res.status(404).json({ error: 'not_found', message: 'There is no such file.' });
+      res.status(404).json({
+        error: 'not_found',
+        message: 'There is no such file, or this link has expired: open the run again for a fresh link.',
+      });
     }
   });
-  const formatExecutionError = (error: GraphQLError) =>
-    formatError(error.toJSON(), error.originalError ?? error);
   const storeUpload = (
     context: GraphQLContext,
     upload: {
@@ -239,10 +284,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       schema,
       publicUrl: config.publicUrl,
       maxUploadBytes: MAX_UPLOAD_BYTES,
-      validationRules: [...specifiedRules, queryLimits()],
+      validationRules: [...specifiedRules, ...requestRules()],
       formatError: formatExecutionError,
-      contextFor: async (token) => {
-        const context = await contextFor(token === null ? undefined : `Bearer ${token}`);
+      contextFor: async (token, request) => {
+        const context = await contextFor(token === null ? undefined : `Bearer ${token}`, request);
         return { context, signedIn: context.caller !== null };
       },
       discardUpload: (context, id) =>
@@ -259,9 +304,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       if (!isMultipart(req))
         throw new InputError('Send the file as multipart/form-data with appId and file.');
-      const context = await contextFor(req.headers.authorization);
+      const context = await contextFor(req.headers.authorization, req);
       requireCaller(context);
       const form = await readMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
+      const field = findNulCharacter(form.fields);
+      if (field !== null) throw new InputError(nulCharacterMessage(field), { field });
       if (!form.file) throw new InputError('Choose a file to upload.');
       if (!form.fields.appId) throw new InputError('Say which app the file is for (appId).');
       const kept = await storeUpload(context, {
@@ -279,10 +326,34 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   if (existsSync(path.join(config.workbenchDir, 'index.html'))) {
     app.use(express.static(config.workbenchDir, { index: false }));
+  }
+  // A missing file (favicon.ico, an old script) is a 404, not the web app's page.
+  app.get(/\/[^/]*\.[a-z0-9]{1,8}$/i, (req, res) => {
+    res.status(404).json({ error: 'not_found', message: `There is no file at ${req.path}.` });
+  });
+  if (existsSync(path.join(config.workbenchDir, 'index.html'))) {
     app.get(/.*/, (_req, res) => res.sendFile(path.join(config.workbenchDir, 'index.html')));
   } else {
     app.get(/.*/, (_req, res) => res.type('html').send(PLACEHOLDER_PAGE));
   }
+  // Anything else (another method on a page's path): a JSON answer, never Express's HTML page.
+  app.use((req, res) => {
+    res.status(404).json({ error: 'not_found', message: `There is no ${req.method} ${req.path} route.` });
+  });
+  app.use(((error, _req, res, _next) => {
+    // Express's own failures (a body it could not read): the client's fault, answered as JSON.
+    const status =
+      typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) console.error(error);
+    if (res.headersSent) return res.end();
+    res.status(status).json({
+      error: status === 500 ? 'internal_error' : 'bad_request',
+      message:
+        status === 500
+          ? 'Something went wrong on the server. Please try again.'
+          : String(error?.message ?? 'Bad request.'),
+    });
+  }) as express.ErrorRequestHandler);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   if (options.scheduledWork ?? true) {

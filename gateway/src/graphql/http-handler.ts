@@ -6,8 +6,8 @@ import { AnswerCache } from './answer-cache';
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
 
 export interface GraphQLHttpOptions<TContext extends BaseContext> {
-  /** The context of one request, from its Authorization header. */
-  contextFor(authorization: string | undefined): Promise<TContext>;
+  /** The context of one request, from its Authorization header and the request itself. */
+  contextFor(authorization: string | undefined, request: IncomingMessage): Promise<TContext>;
   /** The one other origin whose pages may read answers (CORS); null for none. */
   allowedOrigin: string | null;
   maxBodyBytes?: number;
@@ -107,7 +107,7 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     }
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: 'POST', headers, search, body },
-      context: () => options.contextFor(req.headers.authorization),
+      context: () => options.contextFor(req.headers.authorization, req),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;

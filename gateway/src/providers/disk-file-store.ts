@@ -37,14 +37,17 @@ export class DiskFileStore implements FileStore {
     return { id, name: meta.name, mime: meta.mime, size: data.byteLength, url: URL_PREFIX + id };
   }
 
-  async read(idOrUrl: string): Promise<KeptFile> {
-    const id = idOrUrl.startsWith(URL_PREFIX) ? idOrUrl.slice(URL_PREFIX.length) : idOrUrl;
+  /** A kept file by id or link (a signed link's query is ignored), with who kept it. */
+  async read(idOrUrl: string): Promise<KeptFile & { ownerId: string | null }> {
+    const link = idOrUrl.split('?', 1)[0]!;
+    const id = link.startsWith(URL_PREFIX) ? link.slice(URL_PREFIX.length) : link;
     const record = isUuid(id) ? await this.dataSource.getRepository(FileRecord).findOneBy({ id }) : null;
     if (!record) throw new Error(`No file ${idOrUrl} is kept here.`);
     const data = new Uint8Array(await readFile(path.join(this.dir, id)));
     return {
       ref: { id, name: record.name, mime: record.mime, size: record.size, url: URL_PREFIX + id },
       data,
+      ownerId: record.ownerId,
     };
   }
 

@@ -139,6 +139,30 @@ describe('/api run routes', () => {
       expect(await file.text()).toBe('meeting notes');
     });
 
+    it('serves a kept file only through a signed link or to the person who kept it', async () => {
+      const app = await create(ann, fileApp);
+      const answer = await t.form(
+        `/apps/${app.id}/execute`,
+        form('private notes', 'p.txt', 'text/plain'),
+        ann,
+      );
+      const signed = new URL(answer.body.output.artifacts[0].artifact.text as string, t.gateway.url);
+      expect(signed.searchParams.get('signature')).toBeTruthy();
+      const bare = `${t.gateway.url}${signed.pathname}`;
+      const as = (token?: string) =>
+        fetch(bare, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+      // The link alone, without its signature, opens nothing.
+      const anonymous = await as();
+      expect(anonymous.status).toBe(404);
+      expect(await anonymous.json()).toMatchObject({ error: 'not_found' });
+      expect((await as(bob)).status).toBe(404);
+      expect(await (await as(ann)).text()).toBe('private notes');
+      const tampered = new URL(signed);
+      tampered.searchParams.set('expires', String(Number(signed.searchParams.get('expires')) + 60));
+      expect((await fetch(tampered)).status).toBe(404);
+      expect(await (await fetch(signed)).text()).toBe('private notes');
+    });
+
     it('refuses a file over the block’s maxSize with 413 and keeps nothing', async () => {
       const app = await create(ann, fileApp);
       const [files, runs] = [await count(FileRecord), await count(RunRecord)];
@@ -195,7 +219,9 @@ describe('/api run routes', () => {
     it('refuses another person’s file id as a run input', async () => {
       const app = await create(ann, fileApp);
       const kept = await t.form(`/apps/${app.id}/execute`, form('mine', 'mine.txt', 'text/plain'), ann);
-      const fileId = (kept.body.output.artifacts[0].artifact.text as string).replace('/files/', '');
+      const fileId = (kept.body.output.artifacts[0].artifact.text as string)
+        .split('?', 1)[0]!
+        .replace('/files/', '');
       const theirs = await create(bob, fileApp);
       const answer = await t.api('POST', `/apps/${theirs.id}/execute`, {
         token: bob,

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../config';
 import { ScheduledWork } from './scheduled-work';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
+import { FileLinks } from './files/file-links';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
@@ -60,6 +61,8 @@ export interface Services {
   users: UserService;
   hub: RunEvents;
   files: DiskFileStore;
+  /** Signed, expiring links to kept files. */
+  fileLinks: FileLinks;
 }
 
 export function createServices(deps: {
@@ -170,5 +173,6 @@ export function createServices(deps: {
     users,
     hub,
     files,
+    fileLinks: new FileLinks(dataSource),
   };
 }

@@ -33,7 +33,7 @@ export class RunResolver {
     description:
       'Runs an app and answers when it has ended, with its result or why it failed (for callers that cannot subscribe).',
   })
-  runApp(
+  async runApp(
     @Arg('appId', () => ID) appId: string,
     @Arg('inputs', () => GraphQLJSONObject, { nullable: true }) inputs: Record<string, unknown> | null,
     @Arg('actionType', () => String, {
@@ -45,18 +45,22 @@ export class RunResolver {
     @Ctx() context: GraphQLContext,
   ) {
     const caller = requireCaller(context);
-    return context.services.runs.runToEnd({
+    const run = await context.services.runs.runToEnd({
       userId: caller.userId,
       isAdmin: caller.isAdmin,
       appId,
       inputs: inputs ?? {},
       ...(actionType == null ? {} : { actionType: parseActionType(actionType) }),
     });
+    // Kept files in the result open through signed links only.
+    return context.services.fileLinks.sign(run);
   }
 
   @Query(() => RunType, { description: 'One of your runs, with its result once finished.' })
-  run(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    return context.services.runs.get(requireCaller(context).userId, id);
+  async run(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    return context.services.fileLinks.sign(
+      await context.services.runs.get(requireCaller(context).userId, id),
+    );
   }
 
   @Subscription(() => GraphQLJSONObject, {
@@ -70,7 +74,11 @@ export class RunResolver {
       return services.hub.watch(runId);
     },
   })
-  runProgress(@Arg('runId', () => ID) _runId: string, @Root() event: RunEvent): RunEvent {
-    return event;
+  runProgress(
+    @Arg('runId', () => ID) _runId: string,
+    @Root() event: RunEvent,
+    @Ctx() context: GraphQLContext,
+  ): RunEvent | Promise<RunEvent> {
+    return event.type === 'node_finished' ? context.services.fileLinks.sign(event) : event;
   }
 }

@@ -1,4 +1,4 @@
-import { PLANS, type PlanId } from '@blocksmith/schema';
+import { findNulCharacter, nulCharacterMessage, PLANS, type PlanId } from '@blocksmith/schema';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, UnavailableError } from '../../errors';
@@ -166,6 +166,16 @@ export class BillingService {
       );
     }
     if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
+    // Signed, but still checked for the shape the handlers read: an object to act on, and text
+    // that can be stored.
+    const data = (event as { data?: { object?: unknown } }).data;
+    if (typeof event.id !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
+      throw new InputError(
+        `The Stripe event ${String(event.id)} has no data.object to apply; nothing changed.`,
+      );
+    }
+    const field = findNulCharacter(event);
+    if (field !== null) throw new InputError(nulCharacterMessage(`event.${field}`));
     return this.options.dataSource.transaction(async (m) => {
       const recorded = (await m.query(
         `INSERT INTO processed_webhook_events (id, type) VALUES ($1, $2)

@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { GatewayConfig } from './config';
+
+/**
+ * Security headers for every page and answer Express serves (helmet): a content security policy
+ * that lets the workbench load only from this origin (plus Google sign-in's hosts when Firebase is
+ * configured), no framing by other sites, no MIME sniffing, no full referrers to other sites, and
+ * HSTS when the product is served over https. Kept files (/files) set a stricter policy of their own.
+ */
+export function securityHeaders(config: GatewayConfig): RequestHandler {
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  const firebase = config.authProvider === 'firebase';
+  const google = firebase ? ['https://apis.google.com', 'https://www.gstatic.com'] : [];
+  const firebaseApis = firebase
+    ? [
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://www.googleapis.com',
+        ...(config.firebaseAuthEmulatorUrl ? [config.firebaseAuthEmulatorUrl] : []),
+      ]
+    : [];
+  const authFrames = firebase
+    ? [
+        ...(config.firebaseAuthDomain ? [`https://${config.firebaseAuthDomain}`] : []),
+        ...(config.firebaseAuthEmulatorUrl ? [config.firebaseAuthEmulatorUrl] : []),
+      ]
+    : [];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...google],
+        // Components set style attributes and inject small style sheets at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Generated images may come from the AI service's own links; image blocks show web images.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        // Same-origin HTTP and WebSocket (run progress).
+        connectSrc: ["'self'", ...(https ? [] : ['ws:']), ...(https ? ['wss:'] : []), ...firebaseApis],
+        frameSrc: ["'self'", ...authFrames],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Google sign-in talks to its popup or redirect window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Generated images and downloads are opened from other tabs and apps.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+}

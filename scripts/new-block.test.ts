@@ -1,21 +1,112 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { runBlock, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { loadBlockPackages } from '../gateway/src/kernel';
 
-const { scaffoldBlock } = require('./new-block.js') as {
-  scaffoldBlock: (options: { kind: string; blocksDir: string }) => string;
-};
+const run = promisify(execFile);
+const repo = path.resolve(__dirname, '..');
 
-describe('npm run new-block', () => {
-  let blocksDir: string;
-  beforeEach(() => (blocksDir = mkdtempSync(path.join(tmpdir(), 'new-block-'))));
-  afterEach(() => rmSync(blocksDir, { recursive: true, force: true }));
+/** The workspace folders the root package.json names, `blocks/*` expanded. */
+function workspaces(): string[] {
+  const { workspaces } = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  return workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(path.join(repo, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => path.posix.join(pattern.slice(0, -2), entry.name))
+      : [pattern],
+  );
+}
 
-  it('scaffolds a package the registry loads and the harness runs', async () => {
-    const dir = scaffoldBlock({ kind: 'sentimentScore', blocksDir });
-    expect(path.basename(dir)).toBe('sentiment-score');
+/**
+ * A copy of the repository holding what scaffolding, building and testing a block needs: the root
+ * manifests, settings and scripts, the schema and block SDK with their builds, the other workspaces'
+ * package.json files (no other block, so the copy's blocks/ holds only the new one), and
+ * node_modules as a folder of links to this checkout's packages. Being a folder rather than one
+ * link, it keeps what the command adds there (the new package's link, npm's own record) in the copy.
+ */
+function copyRepository(): string {
+  const copy = mkdtempSync(path.join(tmpdir(), 'new-block-'));
+  const take = (file: string) => cpSync(path.join(repo, file), path.join(copy, file), { recursive: true });
+  for (const file of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.base.json',
+    'jest.config.js',
+    'eslint.config.mjs',
+    '.prettierrc.json',
+    '.prettierignore',
+  ])
+    take(file);
+  cpSync(path.join(repo, 'scripts'), path.join(copy, 'scripts'), {
+    recursive: true,
+    filter: (file) => !file.endsWith('.test.ts'),
+  });
+  mkdirSync(path.join(copy, 'blocks'));
+  mkdirSync(path.join(copy, 'node_modules', '@blocksmith'), { recursive: true });
+  for (const workspace of workspaces().filter((dir) => !dir.startsWith('blocks/'))) {
+    take(path.join(workspace, 'package.json'));
+    if (workspace === 'schema' || workspace === 'block-sdk') {
+      take(path.join(workspace, 'src'));
+      take(path.join(workspace, 'dist'));
+    }
+    if (existsSync(path.join(repo, workspace, 'node_modules')))
+      symlinkSync(path.join(repo, workspace, 'node_modules'), path.join(copy, workspace, 'node_modules'));
+    const { name } = JSON.parse(readFileSync(path.join(repo, workspace, 'package.json'), 'utf8')) as {
+      name: string;
+    };
+    symlinkSync(path.join('..', '..', workspace), path.join(copy, 'node_modules', name));
+  }
+  for (const entry of readdirSync(path.join(repo, 'node_modules'))) {
+    if (entry === '@blocksmith' || entry === '.package-lock.json') continue;
+    symlinkSync(path.join(repo, 'node_modules', entry), path.join(copy, 'node_modules', entry));
+  }
+  return copy;
+}
+
+/** Runs a command in the copy, as a person would in a terminal (no settings from a calling npm or Jest). */
+async function inCopy(copy: string, command: string, args: string[]): Promise<string> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|JEST_)/i.test(name)),
+  );
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd: copy, env, maxBuffer: 16 * 1024 * 1024 });
+    return `${stdout}${stderr}`;
+  } catch (error) {
+    const failed = error as Error & { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, {
+      cause: error,
+    });
+  }
+}
+
+describe('npm run new-block -- <kind>', () => {
+  let copy: string;
+  beforeEach(() => (copy = copyRepository()));
+  afterEach(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('scaffolds a linked package that builds, passes its test and loads as a block', async () => {
+    const said = await inCopy(copy, 'npm', ['run', 'new-block', '--', 'sentimentScore']);
+    expect(said).toContain('Created blocks/sentiment-score/.');
+    expect(said).toContain('Linked @blocksmith/block-sentiment-score into the workspace.');
+    const dir = path.join(copy, 'blocks', 'sentiment-score');
     expect(readdirSync(path.join(dir, 'src')).sort()).toEqual([
       'index.ts',
       'sentiment-score.test.ts',
@@ -24,19 +115,54 @@ describe('npm run new-block', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name).toBe(
       '@blocksmith/block-sentiment-score',
     );
-    const registry = loadBlockPackages(blocksDir, { entry: 'src' });
-    const block = registry.get('sentimentScore')!;
-    expect(registry.catalogue()[0]).toMatchObject({ id: 'sentimentScore', category: 'ai', cost: 1 });
-    const provider = new ScriptedProvider({ text: ['Positive.'] });
-    const outcome = await runBlock(block, { upstream: { input_text: 'I love it' }, provider });
-    expect(outcome.outputs).toEqual({ sentiment_score_result: 'Positive.' });
-  });
 
-  it('refuses a kind that is not camelCase and a folder that exists', () => {
-    expect(() => scaffoldBlock({ kind: 'Bad-Kind', blocksDir })).toThrow(
+    // Linked as npm install links a workspace: the lockfile knows it, node_modules points at it.
+    const lock = JSON.parse(readFileSync(path.join(copy, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { name?: string; resolved?: string; link?: boolean }>;
+    };
+    expect(lock.packages['blocks/sentiment-score']).toMatchObject({
+      name: '@blocksmith/block-sentiment-score',
+    });
+    expect(lock.packages['node_modules/@blocksmith/block-sentiment-score']).toEqual({
+      resolved: 'blocks/sentiment-score',
+      link: true,
+    });
+    const link = path.join(copy, 'node_modules', '@blocksmith', 'block-sentiment-score');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(path.join('..', '..', 'blocks', 'sentiment-score'));
+    expect(existsSync(path.join(repo, 'node_modules', '@blocksmith', 'block-sentiment-score'))).toBe(false);
+
+    // What `npm run lint` checks holds for the new files.
+    await inCopy(copy, 'node_modules/.bin/prettier', ['--check', 'blocks/sentiment-score']);
+    await inCopy(copy, 'node_modules/.bin/eslint', ['blocks/sentiment-score']);
+
+    await inCopy(copy, 'npm', ['run', 'build', '-w', '@blocksmith/block-sentiment-score']);
+    expect(existsSync(path.join(dir, 'dist', 'index.js'))).toBe(true);
+    const tested = await inCopy(copy, 'npm', ['test', '-w', '@blocksmith/block-sentiment-score']);
+    expect(tested).toMatch(/Tests:\s+2 passed, 2 total/);
+
+    // The server loads built packages: the new one registers and runs through the harness.
+    const registry = loadBlockPackages(path.join(copy, 'blocks'), { entry: 'dist' });
+    expect(registry.catalogue()).toEqual([
+      expect.objectContaining({ id: 'sentimentScore', category: 'ai', cost: 1 }),
+    ]);
+    const provider = new ScriptedProvider({ text: ['Positive.'] });
+    const outcome = await runBlock(registry.get('sentimentScore')!, {
+      upstream: { input_text: 'I love it' },
+      provider,
+    });
+    expect(outcome.outputs).toEqual({ sentiment_score_result: 'Positive.' });
+  }, 120_000);
+
+  it('refuses a kind that is not camelCase and a folder that exists', async () => {
+    await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'Bad-Kind'])).rejects.toThrow(
       '"Bad-Kind" is not a block kind: use camelCase letters and digits, e.g. sentimentScore.',
     );
-    scaffoldBlock({ kind: 'twice', blocksDir });
-    expect(() => scaffoldBlock({ kind: 'twice', blocksDir })).toThrow('already exists.');
-  });
+    mkdirSync(path.join(copy, 'blocks', 'twice'));
+    writeFileSync(path.join(copy, 'blocks', 'twice', 'keep.txt'), 'mine');
+    await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'twice'])).rejects.toThrow(
+      'blocks/twice already exists.',
+    );
+    expect(readdirSync(path.join(copy, 'blocks', 'twice'))).toEqual(['keep.txt']);
+  }, 60_000);
 });

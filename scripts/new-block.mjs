@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// npm run new-block -- <kind>: scaffolds blocks/<kind-in-kebab-case>/ with a working AI block,
-// its test through the block-sdk harness and a README. The registry finds it on the next start.
-const { execFileSync } = require('node:child_process');
-const { existsSync, mkdirSync, writeFileSync } = require('node:fs');
-const path = require('node:path');
+// npm run new-block -- <kind>: scaffolds blocks/<kind-in-kebab-case>/ with a working AI block, its
+// test through the block-sdk harness and a README, and links it into the workspace. The registry
+// finds it on the next start.
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const KIND = /^[a-z][a-zA-Z0-9]*$/;
 
@@ -82,7 +85,10 @@ import { ${kind} } from './${dir}';
 describe('${kind}', () => {
   it('sends the rendered prompt and returns the answer', async () => {
     const provider = new ScriptedProvider({ text: ['A short answer.'] });
-    const { outputs, progress } = await runBlock(${kind}, { upstream: { input_text: 'Why is the sky blue?' }, provider });
+    const { outputs, progress } = await runBlock(${kind}, {
+      upstream: { input_text: 'Why is the sky blue?' },
+      provider,
+    });
     expect(provider.calls[0]?.request).toMatchObject({ prompt: 'Answer briefly: Why is the sky blue?' });
     expect(outputs).toEqual({ ${output}: 'A short answer.' });
     expect(progress.join('')).toBe('A short answer.');
@@ -125,20 +131,59 @@ function scaffoldBlock({ kind, blocksDir }) {
   return dir;
 }
 
-module.exports = { scaffoldBlock, kebab };
-
-if (require.main === module) {
-  const kind = process.argv[2];
-  try {
-    const root = path.resolve(__dirname, '..');
-    const dir = scaffoldBlock({ kind, blocksDir: path.join(root, 'blocks') });
-    console.log(`Created ${path.relative(root, dir)}/. Linking the workspace (npm install)...`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-    console.log(`\nNext: edit ${path.relative(root, dir)}/src/${kebab(kind)}.ts, then`);
-    console.log(`  npm test -w @blocksmith/block-${kebab(kind)}`);
-    console.log('and restart the server (npm start): the block appears in the palette.');
-  } catch (error) {
-    console.error(error.message);
-    process.exit(1);
-  }
+/** Formats the new files with the repository's Prettier settings, so `npm run lint` stays clean. */
+function format(root, dir) {
+  const prettier = createRequire(path.join(root, 'package.json')).resolve('prettier/bin/prettier.cjs');
+  execFileSync(process.execPath, [prettier, '--write', '--log-level', 'warn', dir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
+
+/**
+ * Links the new package into the workspace as `npm install` would, without downloading anything or
+ * rewriting node_modules: its one dependency is the block SDK next door. package-lock.json records
+ * the new workspace, and node_modules/@blocksmith/ gets a link to the folder.
+ */
+function linkIntoWorkspace(root, dir, packageName) {
+  execFileSync(
+    'npm',
+    ['install', '--package-lock-only', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  const link = path.join(root, 'node_modules', packageName);
+  mkdirSync(path.dirname(link), { recursive: true });
+  // A link left by an earlier package of this name that was deleted.
+  if (lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(link);
+  symlinkSync(path.relative(path.dirname(link), dir), link, 'dir');
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const kind = process.argv[2];
+let dir;
+try {
+  dir = scaffoldBlock({ kind, blocksDir: path.join(root, 'blocks') });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const folder = path.relative(root, dir);
+const packageName = `@blocksmith/block-${kebab(kind)}`;
+console.log(`Created ${folder}/.`);
+if (existsSync(path.join(root, 'node_modules'))) {
+  try {
+    format(root, dir);
+    linkIntoWorkspace(root, dir, packageName);
+    console.log(`Linked ${packageName} into the workspace.`);
+  } catch (error) {
+    console.error(`${folder}/ is in place, but setting it up failed (${error.message}): run npm install.`);
+    process.exitCode = 1;
+  }
+} else {
+  console.log('Run npm install to install the workspace, then:');
+}
+console.log(`\nNext: edit ${folder}/src/${kebab(kind)}.ts, then`);
+console.log(`  npm test -w ${packageName}`);
+console.log(
+  'and restart the server (npm start): it builds the package and the block appears in the palette.',
+);

@@ -45,6 +45,20 @@ describe('/api app routes', () => {
   afterAll(() => t.close());
 
   describe('POST /api/apps', () => {
+    it('accepts a select setting by its documented label and stores the option value', async () => {
+      const labelled = probeApp(
+        [probePlugin('in', 'textInput'), probePlugin('show', 'textDisplay', { style: 'Card view' })],
+        [['in', 'show']],
+      );
+      const app = await create(ann, { config: labelled });
+      const stored = (app.config as AppConfig).plugins.find((plugin) => plugin.id === 'show')!;
+      expect(stored.settings.style).toBe('card');
+      const wrong = probeApp([probePlugin('show', 'textDisplay', { style: 'Fancy' })], []);
+      const refused = await t.api('POST', '/apps', { token: ann, body: { name: 'Wrong', config: wrong } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('"card" (Card view)');
+    });
+
     it('creates an app owned by the caller, ignoring any id or owner_id sent', async () => {
       const answer = await t.api('POST', '/apps', {
         token: ann,

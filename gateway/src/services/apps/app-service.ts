@@ -11,7 +11,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { AppRecord } from '../../data/entities';
-import { planRun, type BlockRegistry } from '../../kernel';
+import { planRun, type BlockRegistry, type RunPlan } from '../../kernel';
 import { isUuid } from '../../ids';
 
 /** What a caller may set on an app. Ids, owners, counters and review state never come from the client. */
@@ -306,9 +306,29 @@ export class AppService {
       connections: config.connections ?? [],
       canvas: { zoom: canvas.zoom, pan: { x: canvas.pan.x, y: canvas.pan.y } },
     };
-    planRun(normalised, this.registry);
-    return normalised;
+    const plan = planRun(normalised, this.registry);
+    return { ...normalised, plugins: withSelectValues(normalised.plugins, plan) };
   }
+}
+
+/**
+ * Select settings given by an option's label (as the block tables document them) are stored as
+ * the option's value, which validation found; every other setting is kept as it was sent.
+ */
+function withSelectValues(plugins: AppConfig['plugins'], plan: RunPlan): AppConfig['plugins'] {
+  return plugins.map((plugin, index) => {
+    const node = plan.nodes[index];
+    // Settings of an older block version were migrated on the way: those are left to the migration.
+    if (!node?.definition || (plugin.version ?? 1) !== node.definition.version) return plugin;
+    let settings = plugin.settings;
+    for (const [key, field] of Object.entries(node.definition.settings)) {
+      const value = node.settings[key];
+      if (field.type === 'select' && key in (plugin.settings ?? {}) && plugin.settings[key] !== value) {
+        settings = { ...settings, [key]: value };
+      }
+    }
+    return settings === plugin.settings ? plugin : { ...plugin, settings };
+  });
 }
 
 const PUBLIC = { isPublished: true, isPrivate: false, verificationStatus: 'approved' as const };

@@ -148,7 +148,8 @@ export class AssistantService {
       for (const [key, value] of Object.entries(block.settings ?? {})) {
         if (!(key in definition.settings)) continue;
         const checked = validateSettings(definition.settings, { ...settings, [key]: value });
-        if (checked.ok) settings[key] = value;
+        // A select given by its label keeps the option's value.
+        if (checked.ok) settings[key] = checked.value[key];
       }
       const column = definition.category;
       const plugin: PluginInstance = {

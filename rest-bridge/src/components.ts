@@ -1,4 +1,38 @@
-import { anyObject, arrayOf, boolean, integer, object, ref, string, type JsonSchema } from './json-schema';
+import { CATEGORIES, PLAN_IDS } from '@blocksmith/schema';
+import {
+  anyObject,
+  arrayOf,
+  boolean,
+  enumOf,
+  integer,
+  nullableObject,
+  nullableString,
+  object,
+  ref,
+  string,
+  type JsonSchema,
+} from './json-schema';
+
+const ACTION_TYPES = ['test_execution', 'published'] as const;
+
+/** An app as every answer carries it: all of its fields, always. */
+const APP_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
+  id: string('Opaque id (a UUID).', { format: 'uuid' }),
+  name: string('Name.'),
+  description: string('Description.'),
+  slug: string('Address of its public page: /app/{slug}.'),
+  category: enumOf(['', ...CATEGORIES], 'One of the twelve store categories, or empty.'),
+  isPrivate: boolean('Hidden from the store.'),
+  isPublished: boolean('Submitted to the store.'),
+  owner_id: string('Who owns it.'),
+  upvotes: integer('Upvotes.'),
+  views: integer('Page views.'),
+  uses: integer('Runs.'),
+  config: anyObject('plugins, connections, canvas.'),
+  verificationStatus: enumOf(['pending', 'approved', 'rejected'], 'Where its review stands.'),
+  reviewNotes: nullableString('Why a review rejected it.'),
+  createdAt: string('ISO time.', { format: 'date-time' }),
+};
 
 /** Shapes answers share, named once in the OpenAPI document's components. */
 export const components: Readonly<Record<string, JsonSchema>> = {
@@ -6,59 +40,108 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     {
       error: string('A stable snake_case code: bad_request, unauthorized, not_found, weak_password, ...'),
       message: string('What a person can act on.'),
+      reasons: arrayOf(string('e.g. length.'), 'weak_password: what the password lacks.'),
+      field: string('validation_failed: the field at fault.'),
+      retryAfterSeconds: integer('rate_limited: seconds until the next attempt is allowed.'),
+      required: integer('insufficient_credits: what the run costs.'),
+      balance: integer('insufficient_credits: the balance.'),
+      runId: string('A failed run: its id.'),
+      refunded: boolean('A failed run: its credits were given back.'),
     },
     ['error', 'message'],
   ),
-  App: object(
-    {
-      id: string('Opaque id.'),
-      name: string('Name.'),
-      description: string('Description.'),
-      slug: string('Address of its public page: /app/{slug}.'),
-      category: string('One of the twelve store categories, or empty.'),
-      isPrivate: boolean('Hidden from the store.'),
-      isPublished: boolean('Submitted to the store.'),
-      owner_id: string('Who owns it.'),
-      upvotes: integer('Upvotes.'),
-      views: integer('Page views.'),
-      uses: integer('Runs.'),
-      config: anyObject('plugins, connections, canvas.'),
-      verificationStatus: string('pending, approved or rejected.'),
-      reviewNotes: { type: ['string', 'null'], description: 'Why a review rejected it.' },
-      createdAt: string('ISO time.'),
-    },
-    ['id', 'name', 'slug', 'config'],
+  App: object(APP_PROPERTIES, Object.keys(APP_PROPERTIES)),
+  PublishedApp: object(
+    { ...APP_PROPERTIES, publishingInfo: ref('PublishingInfo') },
+    [...Object.keys(APP_PROPERTIES), 'publishingInfo'],
+    'The app just published, with the plan’s publishing limit as it now stands.',
   ),
-  PublishingInfo: object({
-    plan: string('free, starter or enterprise.'),
-    limit: integer('Published apps allowed; -1 means unlimited.'),
-    currentCount: integer('Apps published now.'),
-    remaining: integer('-1 when unlimited.'),
-    canPublish: boolean('Whether one more may be published.'),
-  }),
-  User: object({
-    id: string('Account id.'),
-    email: string('E-mail address.'),
-    user_metadata: object({
+  PublishingInfo: object(
+    {
+      plan: enumOf(PLAN_IDS, 'The plan.'),
+      limit: integer('Published apps allowed; -1 means unlimited.'),
+      currentCount: integer('Apps published now.'),
+      remaining: integer('-1 when unlimited.'),
+      canPublish: boolean('Whether one more may be published.'),
+    },
+    ['plan', 'limit', 'currentCount', 'remaining', 'canPublish'],
+  ),
+  User: object(
+    {
+      id: string('Account id.'),
+      email: string('E-mail address.'),
+      user_metadata: object(
+        {
+          full_name: string('Full name.'),
+          isAdmin: boolean('Admins review apps and see analytics.'),
+        },
+        ['full_name', 'isAdmin'],
+      ),
+    },
+    ['id', 'email', 'user_metadata'],
+  ),
+  Session: object(
+    {
+      access_token: string('Bearer token for Authorization.'),
+      refresh_token: string('Single use: POST it to /api/auth/refresh for a new session.'),
+      expires_at: integer('Unix seconds when the access token expires.'),
+      expires_in: integer('Seconds the access token lasts.'),
+      token_type: string('bearer'),
+    },
+    ['access_token', 'refresh_token', 'expires_at', 'expires_in', 'token_type'],
+  ),
+  Profile: object(
+    {
+      id: string('Account id.'),
+      email: string('E-mail address.'),
       full_name: string('Full name.'),
-      isAdmin: boolean('Admins review apps and see analytics.'),
-    }),
-  }),
-  Session: object({
-    access_token: string('Bearer token for Authorization.'),
-    refresh_token: string('Single use: POST it to /api/auth/refresh for a new session.'),
-    expires_at: integer('Unix seconds when the access token expires.'),
-    expires_in: integer('Seconds the access token lasts.'),
-    token_type: string('bearer'),
-  }),
-  Credits: object({ credits: integer('Balance.'), unlimited: boolean('Enterprise plan.') }),
-  CreditHistoryEntry: object({
-    _id: string('Entry id.'),
-    block_type: string('e.g. text_generation.'),
-    action_type: string('test_execution or published.'),
-    timestamp: string('ISO time.'),
-    credits_used: integer('Credits.'),
-  }),
+      plan: enumOf(PLAN_IDS, 'The plan.'),
+      created_at: string('ISO time.', { format: 'date-time' }),
+    },
+    ['id', 'email', 'full_name', 'plan', 'created_at'],
+  ),
+  Credits: object({ credits: integer('Balance.'), unlimited: boolean('Enterprise plan.') }, [
+    'credits',
+    'unlimited',
+  ]),
+  CreditHistoryEntry: object(
+    {
+      _id: string('Entry id.'),
+      block_type: string('e.g. text_generation.'),
+      action_type: enumOf(ACTION_TYPES, 'Where the run came from.'),
+      timestamp: string('ISO time.', { format: 'date-time' }),
+      credits_used: integer('Credits.'),
+    },
+    ['_id', 'block_type', 'action_type', 'timestamp', 'credits_used'],
+  ),
+  Run: object(
+    {
+      id: string('Run id.', { format: 'uuid' }),
+      appId: string('The app run.'),
+      status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
+      actionType: enumOf(ACTION_TYPES, 'Where the run came from.'),
+      cost: integer('Credits charged.'),
+      result: nullableObject('Result fields and artifacts, once it succeeded.'),
+      nodes: nullableObject('Per block: status, duration, error.'),
+      error: nullableString('Why it failed.'),
+      errorCode: nullableString('Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, BLOCK_ERROR, ...'),
+      createdAt: string('ISO time.', { format: 'date-time' }),
+      finishedAt: nullableString('ISO time; null while it runs.'),
+    },
+    [
+      'id',
+      'appId',
+      'status',
+      'actionType',
+      'cost',
+      'result',
+      'nodes',
+      'error',
+      'errorCode',
+      'createdAt',
+      'finishedAt',
+    ],
+  ),
 };
 
 export const AppList = arrayOf(ref('App'), 'Apps.');

@@ -13,6 +13,9 @@ export interface JsonSchema {
   maximum?: number;
   format?: string;
   pattern?: string;
+  /** For a file part of a multipart form: what the part holds. */
+  contentMediaType?: string;
+  const?: unknown;
   $ref?: string;
   oneOf?: readonly JsonSchema[];
   default?: unknown;
@@ -25,6 +28,25 @@ export const string = (description: string, extra: Partial<JsonSchema> = {}): Js
 });
 
 export const boolean = (description: string): JsonSchema => ({ type: 'boolean', description });
+
+/** One of a fixed list of strings. */
+export const enumOf = (values: readonly string[], description: string): JsonSchema => ({
+  type: 'string',
+  enum: values,
+  description,
+});
+
+/** Text or null. */
+export const nullableString = (description: string): JsonSchema => ({
+  type: ['string', 'null'],
+  description,
+});
+
+/** Any object, or null. */
+export const nullableObject = (description: string): JsonSchema => ({
+  type: ['object', 'null'],
+  description,
+});
 
 export const integer = (description: string, extra: Partial<JsonSchema> = {}): JsonSchema => ({
   type: 'integer',

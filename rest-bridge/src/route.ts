@@ -3,6 +3,13 @@ import type { JsonSchema } from './json-schema';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Error statuses a route's operation can answer besides the ones the bridge itself answers for
+ * every route of its kind (400, 405 and 500 always; 401 with a token; 404 with path parameters;
+ * 413 and 415 with a body).
+ */
+export type OperationErrorStatus = 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504;
+
 /** What a route's mappings read from a request, already parsed and checked against its schemas. */
 export interface RouteRequest {
   /** Path parameters by name, e.g. `id` of `/apps/{id}`. */
@@ -29,6 +36,8 @@ export interface Route {
   admin?: boolean;
   /** The GraphQL operation run for it, one document with one operation. */
   operation: string;
+  /** Path parameters, for the document (plain strings when not described). */
+  params?: Readonly<Record<string, { schema: JsonSchema; description: string }>>;
   /** Query parameters it reads. */
   query?: Readonly<Record<string, { schema: JsonSchema; description: string }>>;
   /** The JSON body it reads; bodies are checked against it before anything runs. */
@@ -45,6 +54,8 @@ export interface Route {
   status?: 200 | 201 | 204;
   /** The answer's shape, for the document. */
   response?: JsonSchema;
+  /** How the operation can refuse, for the document: the services' errors it can meet. */
+  errors?: readonly OperationErrorStatus[];
 }
 
 /** Declares a route; only for type inference and one place to read defaults. */

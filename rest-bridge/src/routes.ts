@@ -1,7 +1,17 @@
-import { CATEGORIES } from '@blocksmith/schema';
+import { CATEGORIES, DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
 import { components, AppList } from './components';
 import { BridgeError, statusOf } from './errors';
-import { anyObject, arrayOf, boolean, integer, object, ref, string, type JsonSchema } from './json-schema';
+import {
+  anyObject,
+  arrayOf,
+  boolean,
+  enumOf,
+  integer,
+  object,
+  ref,
+  string,
+  type JsonSchema,
+} from './json-schema';
 import { route, type Route, type RouteRequest } from './route';
 
 const APP = `id name description slug category isPrivate isPublished owner_id upvotes views uses config
@@ -42,6 +52,9 @@ const field =
   (data: Record<string, unknown>) =>
     data[key];
 
+/** The `{id}` of the app routes: app ids are UUIDs, so `by-user` in `/apps/by-user/{id}` never is one. */
+const APP_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The app’s id.' } };
+
 const EMAIL = string('E-mail address.', { maxLength: 320 });
 const PASSWORD = string('Password, 8 to 128 characters.', { maxLength: 1024 });
 
@@ -63,7 +76,10 @@ const authRoutes: Route[] = [
       fullName: body.fullName ?? null,
     }),
     answer: field('signUp'),
-    response: object({ user: ref('User'), session: { oneOf: [ref('Session'), { type: 'null' }] } }),
+    response: object({ user: ref('User'), session: { oneOf: [ref('Session'), { type: 'null' }] } }, [
+      'user',
+      'session',
+    ]),
   }),
   route({
     method: 'POST',
@@ -75,7 +91,8 @@ const authRoutes: Route[] = [
     body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']),
     variables: ({ body }) => ({ email: body.email, password: body.password }),
     answer: field('signIn'),
-    response: object({ user: ref('User'), session: ref('Session') }),
+    response: object({ user: ref('User'), session: ref('Session') }, ['user', 'session']),
+    errors: [429],
   }),
   route({
     method: 'POST',
@@ -86,7 +103,8 @@ const authRoutes: Route[] = [
     body: object({ refresh_token: string('The refresh token of the current session.') }, ['refresh_token']),
     variables: ({ body }) => ({ refreshToken: body.refresh_token }),
     answer: field('refreshSession'),
-    response: object({ session: ref('Session') }),
+    response: object({ session: ref('Session') }, ['session']),
+    errors: [401],
   }),
   route({
     method: 'POST',
@@ -118,7 +136,8 @@ const authRoutes: Route[] = [
     body: object({ password: PASSWORD }, ['password']),
     variables: ({ body }) => ({ password: body.password }),
     answer: (data) => ({ user: data.updatePassword }),
-    response: object({ user: ref('User') }),
+    response: object({ user: ref('User') }, ['user']),
+    errors: [404],
   }),
   route({
     method: 'GET',
@@ -128,7 +147,8 @@ const authRoutes: Route[] = [
     operation: `query { me { ${USER} } }`,
     variables: () => ({}),
     answer: (data) => ({ user: data.me }),
-    response: object({ user: ref('User') }),
+    response: object({ user: ref('User') }, ['user']),
+    errors: [404],
   }),
 ];
 
@@ -170,6 +190,7 @@ const appRoutes: Route[] = [
     summary: 'A publisher’s store apps.',
     auth: 'none',
     operation: `query ($id: ID!) { appsByUser(userId: $id) { ${APP} } }`,
+    params: { id: { schema: string('Account id.'), description: 'The publisher’s account id.' } },
     variables: id,
     answer: field('appsByUser'),
     response: AppList,
@@ -182,7 +203,10 @@ const appRoutes: Route[] = [
     operation: 'query { availableModels { models defaultModel } }',
     variables: () => ({}),
     answer: field('availableModels'),
-    response: object({ models: arrayOf(string('Model.')), defaultModel: string('Default.') }),
+    response: object({ models: arrayOf(string('Model.')), defaultModel: string('Default.') }, [
+      'models',
+      'defaultModel',
+    ]),
   }),
   route({
     method: 'GET',
@@ -193,6 +217,7 @@ const appRoutes: Route[] = [
     variables: () => ({}),
     answer: field('publishingInfo'),
     response: ref('PublishingInfo'),
+    errors: [404],
   }),
   route({
     method: 'GET',
@@ -203,7 +228,8 @@ const appRoutes: Route[] = [
     operation: `query { pendingApps { ${APP} } }`,
     variables: () => ({}),
     answer: (data) => ({ apps: data.pendingApps }),
-    response: object({ apps: AppList }),
+    response: object({ apps: AppList }, ['apps']),
+    errors: [403],
   }),
   route({
     method: 'GET',
@@ -211,6 +237,7 @@ const appRoutes: Route[] = [
     summary: 'An app you may see: your own, or one in the store.',
     auth: 'optional',
     operation: `query ($id: ID!) { app(id: $id) { ${APP} } }`,
+    params: APP_ID,
     variables: id,
     answer: field('app'),
     response: ref('App'),
@@ -226,6 +253,7 @@ const appRoutes: Route[] = [
     answer: field('createApp'),
     status: 201,
     response: ref('App'),
+    errors: [409],
   }),
   route({
     method: 'PUT',
@@ -233,10 +261,12 @@ const appRoutes: Route[] = [
     summary: 'Updates one of your apps with the fields sent.',
     auth: 'user',
     operation: `mutation ($id: ID!, $input: AppInput!) { updateApp(id: $id, input: $input) { ${APP} } }`,
+    params: APP_ID,
     body: APP_BODY,
     variables: ({ params, body }) => ({ id: params.id, input: appInput(body) }),
     answer: field('updateApp'),
     response: ref('App'),
+    errors: [409],
   }),
   route({
     method: 'DELETE',
@@ -244,9 +274,10 @@ const appRoutes: Route[] = [
     summary: 'Deletes one of your apps.',
     auth: 'user',
     operation: 'mutation ($id: ID!) { deleteApp(id: $id) }',
+    params: APP_ID,
     variables: id,
     answer: () => ({ success: true }),
-    response: object({ success: boolean('Deleted.') }),
+    response: object({ success: boolean('Deleted.') }, ['success']),
   }),
   route({
     method: 'PATCH',
@@ -254,6 +285,7 @@ const appRoutes: Route[] = [
     summary: 'Hides one of your apps from the store, or shows it again.',
     auth: 'user',
     operation: `mutation ($id: ID!, $isPrivate: Boolean!) { setAppPrivate(id: $id, isPrivate: $isPrivate) { ${APP} } }`,
+    params: APP_ID,
     body: object({ isPrivate: boolean('true to hide it.') }, ['isPrivate']),
     variables: ({ params, body }) => ({ id: params.id, isPrivate: body.isPrivate }),
     answer: field('setAppPrivate'),
@@ -265,6 +297,7 @@ const appRoutes: Route[] = [
     summary: 'A published app by its address, for its public page (no token needed).',
     auth: 'optional',
     operation: `query ($slug: String!) { publishedApp(slug: $slug) { ${APP} } }`,
+    params: { slug: { schema: string('A slug.'), description: 'The app’s address: /app/{slug}.' } },
     variables: ({ params }) => ({ slug: params.slug }),
     answer: field('publishedApp'),
     response: ref('App'),
@@ -275,9 +308,10 @@ const appRoutes: Route[] = [
     summary: 'Counts a view of an app’s page.',
     auth: 'optional',
     operation: 'mutation ($id: ID!) { recordAppView(id: $id) }',
+    params: APP_ID,
     variables: id,
     answer: (data) => ({ views: data.recordAppView }),
-    response: object({ views: integer('Views now.') }),
+    response: object({ views: integer('Views now.') }, ['views']),
   }),
   route({
     method: 'GET',
@@ -285,10 +319,11 @@ const appRoutes: Route[] = [
     summary: 'Whether you have upvoted the app (userId, if sent, is ignored: it is always you).',
     auth: 'user',
     operation: 'query ($id: ID!) { upvoteStatus(appId: $id) }',
+    params: APP_ID,
     query: { userId: { schema: string('Ignored.'), description: 'Accepted for older clients; ignored.' } },
     variables: id,
     answer: (data) => ({ upvoted: data.upvoteStatus }),
-    response: object({ upvoted: boolean('Upvoted.') }),
+    response: object({ upvoted: boolean('Upvoted.') }, ['upvoted']),
   }),
   route({
     method: 'POST',
@@ -296,6 +331,7 @@ const appRoutes: Route[] = [
     summary: 'Upvotes an app once; a second upvote answers 409.',
     auth: 'user',
     operation: 'mutation ($id: ID!) { upvoteApp(id: $id) { counted upvotes } }',
+    params: APP_ID,
     body: object({ userId: string('Ignored: the upvote is always yours.') }),
     variables: id,
     refusal: (data) =>
@@ -303,7 +339,11 @@ const appRoutes: Route[] = [
         ? null
         : new BridgeError(409, 'already_upvoted', 'You have already upvoted this app.'),
     answer: (data) => ({ success: true, upvotes: (data.upvoteApp as { upvotes: number }).upvotes }),
-    response: object({ success: boolean('Counted.'), upvotes: integer('Upvotes now.') }),
+    response: object({ success: boolean('Counted.'), upvotes: integer('Upvotes now.') }, [
+      'success',
+      'upvotes',
+    ]),
+    errors: [409],
   }),
   route({
     method: 'POST',
@@ -318,7 +358,8 @@ const appRoutes: Route[] = [
       input: appInput(body),
     }),
     answer: (data) => publishedApp(data.publishAppWithData),
-    response: { ...ref('App'), description: 'The app, with publishingInfo.' },
+    response: ref('PublishedApp'),
+    errors: [403, 404, 409],
   }),
   route({
     method: 'POST',
@@ -326,9 +367,11 @@ const appRoutes: Route[] = [
     summary: 'Publishes one of your saved apps for review.',
     auth: 'user',
     operation: `mutation ($id: ID!) { publishApp(id: $id) { app { ${APP} } publishingInfo { ${INFO} } } }`,
+    params: APP_ID,
     variables: id,
     answer: (data) => publishedApp(data.publishApp),
-    response: { ...ref('App'), description: 'The app, with publishingInfo.' },
+    response: ref('PublishedApp'),
+    errors: [403],
   }),
   route({
     method: 'POST',
@@ -336,6 +379,7 @@ const appRoutes: Route[] = [
     summary: 'Takes one of your apps out of the store.',
     auth: 'user',
     operation: `mutation ($id: ID!) { unpublishApp(id: $id) { ${APP} } }`,
+    params: APP_ID,
     variables: id,
     answer: field('unpublishApp'),
     response: ref('App'),
@@ -348,6 +392,7 @@ const appRoutes: Route[] = [
     admin: true,
     operation: `mutation ($id: ID!, $status: String!, $reviewNotes: String) {
       reviewApp(id: $id, status: $status, reviewNotes: $reviewNotes) { ${APP} } }`,
+    params: APP_ID,
     body: object(
       {
         status: { type: 'string', enum: ['approved', 'rejected'], description: 'The decision.' },
@@ -361,7 +406,8 @@ const appRoutes: Route[] = [
       reviewNotes: body.reviewNotes ?? null,
     }),
     answer: (data) => ({ success: true, app: data.reviewApp }),
-    response: object({ success: boolean('Reviewed.'), app: ref('App') }),
+    response: object({ success: boolean('Reviewed.'), app: ref('App') }, ['success', 'app']),
+    errors: [403],
   }),
   route({
     method: 'GET',
@@ -376,7 +422,38 @@ const appRoutes: Route[] = [
     },
     variables: ({ query }) => ({ period: query.period ?? '7d' }),
     answer: field('myAppsAnalytics'),
-    response: anyObject('period, apps, history (runs per day), totals.'),
+    response: object(
+      {
+        period: enumOf(['7d', '30d'], 'The period asked for.'),
+        apps: arrayOf(
+          object(
+            {
+              id: string('App id.'),
+              name: string('Name.'),
+              isPublished: boolean('Submitted to the store.'),
+              isPrivate: boolean('Hidden from the store.'),
+              category: string('Store category, or empty.'),
+              createdAt: string('ISO time.', { format: 'date-time' }),
+              views: integer('Page views.'),
+              runs: integer('Runs.'),
+              upvotes: integer('Upvotes.'),
+            },
+            ['id', 'name', 'isPublished', 'isPrivate', 'category', 'createdAt', 'views', 'runs', 'upvotes'],
+          ),
+          'Your apps.',
+        ),
+        history: arrayOf(
+          object({ date: string('YYYY-MM-DD (UTC).'), runs: integer('Runs that day.') }, ['date', 'runs']),
+          'Runs per day over the period.',
+        ),
+        totals: object({ views: integer('Views.'), runs: integer('Runs.'), upvotes: integer('Upvotes.') }, [
+          'views',
+          'runs',
+          'upvotes',
+        ]),
+      },
+      ['period', 'apps', 'history', 'totals'],
+    ),
   }),
 ];
 
@@ -392,6 +469,7 @@ const runRoutes: Route[] = [
     multipart: true,
     operation: `mutation ($id: ID!, $inputs: JSONObject, $actionType: String) {
       runApp(appId: $id, inputs: $inputs, actionType: $actionType) { ${RUN} } }`,
+    params: APP_ID,
     body: object({
       inputData: anyObject('Inputs keyed by input block variable name (input_text, ...) or block id.'),
       actionType: {
@@ -427,12 +505,25 @@ const runRoutes: Route[] = [
       };
       return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
     },
-    response: object({
-      output: anyObject(
-        'Result fields: generated_text, summary, classification, translation, generated_image_url, ...',
-      ),
-      run: object({ id: string('Run id.'), status: string('succeeded'), cost: integer('Credits charged.') }),
-    }),
+    response: object(
+      {
+        output: anyObject(
+          'Result fields: generated_text, summary, classification, translation, generated_image_url, ...',
+        ),
+        run: object(
+          {
+            id: string('Run id.', { format: 'uuid' }),
+            status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
+            cost: integer('Credits charged.'),
+          },
+          ['id', 'status', 'cost'],
+        ),
+      },
+      ['output', 'run'],
+    ),
+    // A run that fails answers its cause's status: 400 input, 422 block, 502 AI service,
+    // 503 interrupted by a stopping server, 504 over the time limit.
+    errors: [402, 413, 422, 502, 503, 504],
   }),
   route({
     method: 'GET',
@@ -440,13 +531,15 @@ const runRoutes: Route[] = [
     summary: 'One of your runs, with its result once finished.',
     auth: 'user',
     operation: `query ($id: ID!) { run(id: $id) { ${RUN} nodes } }`,
+    params: { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The run’s id.' } },
     variables: id,
     answer: field('run'),
-    response: anyObject(
-      'id, appId, status, actionType, cost, result, nodes, error, errorCode, createdAt, finishedAt.',
-    ),
+    response: ref('Run'),
   }),
 ];
+
+/** The most entries one history request may ask for: the credit ledger's MAX_HISTORY_LIMIT. */
+const MAX_HISTORY_LIMIT = 200;
 
 const balance = (path: string, summary: string) =>
   route({
@@ -458,6 +551,7 @@ const balance = (path: string, summary: string) =>
     variables: () => ({}),
     answer: field('credits'),
     response: ref('Credits'),
+    errors: [404],
   });
 
 const creditRoutes: Route[] = [
@@ -471,13 +565,19 @@ const creditRoutes: Route[] = [
     operation: `query ($limit: Int!) { creditHistory(limit: $limit) { _id block_type action_type timestamp credits_used } }`,
     query: {
       limit: {
-        schema: integer('Entries, 0 to 500.', { minimum: 0, maximum: 500 }),
-        description: 'How many entries (default 50).',
+        schema: integer(`Entries, 0 to ${MAX_HISTORY_LIMIT}.`, {
+          minimum: 0,
+          maximum: MAX_HISTORY_LIMIT,
+          default: DEFAULT_HISTORY_LIMIT,
+        }),
+        description: `How many entries (default ${DEFAULT_HISTORY_LIMIT}).`,
       },
     },
-    variables: ({ query }) => ({ limit: query.limit === undefined ? 50 : Number(query.limit) }),
+    variables: ({ query }) => ({
+      limit: query.limit === undefined ? DEFAULT_HISTORY_LIMIT : Number(query.limit),
+    }),
     answer: (data) => ({ history: data.creditHistory }),
-    response: object({ history: arrayOf(ref('CreditHistoryEntry')) }),
+    response: object({ history: arrayOf(ref('CreditHistoryEntry')) }, ['history']),
   }),
   route({
     method: 'GET',
@@ -487,7 +587,10 @@ const creditRoutes: Route[] = [
     operation: 'query { creditStats { totalCreditsUsed totalExecutions } }',
     variables: () => ({}),
     answer: field('creditStats'),
-    response: object({ totalCreditsUsed: integer('Credits.'), totalExecutions: integer('Runs.') }),
+    response: object({ totalCreditsUsed: integer('Credits.'), totalExecutions: integer('Runs.') }, [
+      'totalCreditsUsed',
+      'totalExecutions',
+    ]),
   }),
   route({
     method: 'GET',
@@ -497,7 +600,16 @@ const creditRoutes: Route[] = [
     operation: 'query { creditCosts }',
     variables: () => ({}),
     answer: (data) => ({ costs: data.creditCosts }),
-    response: object({ costs: { type: 'object', additionalProperties: { type: 'integer' } } }),
+    response: object(
+      {
+        costs: {
+          type: 'object',
+          additionalProperties: { type: 'integer' },
+          description: 'Credits per run by block kind, plus default.',
+        },
+      },
+      ['costs'],
+    ),
   }),
   route({
     method: 'POST',
@@ -529,12 +641,16 @@ const creditRoutes: Route[] = [
         unlimited: check.unlimited,
       };
     },
-    response: object({
-      hasEnoughCredits: boolean('Whether one run is paid for.'),
-      required: integer('What one run costs.'),
-      credits: integer('Balance.'),
-      unlimited: boolean('Enterprise plan.'),
-    }),
+    response: object(
+      {
+        hasEnoughCredits: boolean('Whether one run is paid for.'),
+        required: integer('What one run costs.'),
+        credits: integer('Balance.'),
+        unlimited: boolean('Enterprise plan.'),
+      },
+      ['hasEnoughCredits', 'required', 'credits', 'unlimited'],
+    ),
+    errors: [404],
   }),
   route({
     method: 'POST',
@@ -544,11 +660,15 @@ const creditRoutes: Route[] = [
     operation: 'mutation { initializeCredits { credits unlimited } }',
     variables: () => ({}),
     answer: (data) => ({ success: true, ...(data.initializeCredits as object) }),
-    response: object({
-      success: boolean('Done.'),
-      credits: integer('Balance.'),
-      unlimited: boolean('Enterprise.'),
-    }),
+    response: object(
+      {
+        success: boolean('Done.'),
+        credits: integer('Balance.'),
+        unlimited: boolean('Enterprise.'),
+      },
+      ['success', 'credits', 'unlimited'],
+    ),
+    errors: [404],
   }),
 ];
 
@@ -564,7 +684,8 @@ const userRoutes: Route[] = [
     body: object({ fullName: string('Full name.', { maxLength: 100 }) }),
     variables: ({ body }) => ({ fullName: body.fullName ?? null }),
     answer: (data) => ({ success: true, user: data.createUser }),
-    response: object({ success: boolean('Done.'), user: anyObject('Your record.') }),
+    response: object({ success: boolean('Done.'), user: ref('Profile') }, ['success', 'user']),
+    errors: [404],
   }),
   route({
     method: 'GET',
@@ -574,13 +695,8 @@ const userRoutes: Route[] = [
     operation: `query { profile { ${PROFILE} } }`,
     variables: () => ({}),
     answer: field('profile'),
-    response: object({
-      id: string('Id.'),
-      email: string('E-mail.'),
-      full_name: string('Full name.'),
-      plan: string('free, starter or enterprise.'),
-      created_at: string('ISO time.'),
-    }),
+    response: ref('Profile'),
+    errors: [404],
   }),
   route({
     method: 'GET',
@@ -588,9 +704,15 @@ const userRoutes: Route[] = [
     summary: 'A publisher by the id their auth provider gave them: id and full_name.',
     auth: 'optional',
     operation: 'query ($id: ID!) { userByAuthId(id: $id) { id full_name } }',
+    params: {
+      id: {
+        schema: string('Account id or Firebase uid.'),
+        description: 'The id their auth provider gave them.',
+      },
+    },
     variables: id,
     answer: field('userByAuthId'),
-    response: object({ id: string('Id.'), full_name: string('Full name.') }),
+    response: object({ id: string('Account id.'), full_name: string('Full name.') }, ['id', 'full_name']),
   }),
 ];
 
@@ -611,7 +733,8 @@ const assistantRoutes: Route[] = [
     ),
     variables: ({ body }) => ({ description: body.description, variables: body.variables ?? [] }),
     answer: (data) => ({ prompt: data.generatePrompt }),
-    response: object({ prompt: string('The prompt template.') }),
+    response: object({ prompt: string('The prompt template.') }, ['prompt']),
+    errors: [502],
   }),
   route({
     method: 'POST',
@@ -625,7 +748,17 @@ const assistantRoutes: Route[] = [
     ]),
     variables: ({ body }) => ({ prompt: body.prompt }),
     answer: field('generateApp'),
-    response: anyObject('message, plugins, connections, variableMapping, appName, appDescription.'),
+    response: object(
+      {
+        message: string('What was built, for the person.'),
+        plugins: arrayOf(anyObject('A block on the canvas.'), 'The blocks, in order.'),
+        connections: arrayOf(anyObject('A connection between two blocks.'), 'How they connect.'),
+        variableMapping: anyObject('Per block: the prompt variables that were renamed, old to new.'),
+        appName: string('The first 50 characters of the request.'),
+        appDescription: string('The first 100 characters of the request.'),
+      },
+      ['message', 'plugins', 'connections', 'variableMapping', 'appName', 'appDescription'],
+    ),
   }),
 ];
 
@@ -639,10 +772,14 @@ const paymentRoutes: Route[] = [
     body: object({ userId: string('Your own user id (optional); any other id is refused with 403.') }),
     variables: ({ body }) => ({ userId: body.userId ?? null }),
     answer: field('createCheckoutSession'),
-    response: object({
-      url: string('Send the person here.'),
-      sessionId: string('Stripe Checkout session id.'),
-    }),
+    response: object(
+      {
+        url: string('Send the person here.'),
+        sessionId: string('Stripe Checkout session id.'),
+      },
+      ['url', 'sessionId'],
+    ),
+    errors: [403, 404, 409, 503],
   }),
 ];
 
@@ -677,7 +814,7 @@ const publicRoutes: Route[] = [
       },
     }),
     answer: (data) => ({ success: true, ...(data.contactSales as object) }),
-    response: object({ success: boolean('Sent.'), message: string('Confirmation.') }),
+    response: object({ success: boolean('Sent.'), message: string('Confirmation.') }, ['success', 'message']),
   }),
   route({
     method: 'GET',
@@ -695,11 +832,29 @@ const publicRoutes: Route[] = [
     },
     variables: ({ query }) => ({ range: query.range ?? '30d' }),
     answer: field('analyticsSummary'),
-    response: object({
-      range: string('Range.'),
-      raw: anyObject('Event name to count.'),
-      recent: arrayOf(anyObject('Event.')),
-    }),
+    response: object(
+      {
+        range: enumOf(['1d', '7d', '30d', 'all'], 'The range asked for.'),
+        raw: {
+          type: 'object',
+          additionalProperties: { type: 'integer' },
+          description: 'Event name to count.',
+        },
+        recent: arrayOf(
+          object(
+            {
+              name: string('Event name.'),
+              at: string('ISO time.', { format: 'date-time' }),
+              props: anyObject('Its fields.'),
+            },
+            ['name', 'at', 'props'],
+          ),
+          'The newest 200 events.',
+        ),
+      },
+      ['range', 'raw', 'recent'],
+    ),
+    errors: [403],
   }),
   route({
     method: 'POST',
@@ -714,7 +869,7 @@ const publicRoutes: Route[] = [
     variables: ({ body }) => ({ name: body.name, props: body.props ?? null }),
     answer: () => ({ success: true }),
     status: 201,
-    response: object({ success: boolean('Recorded.') }),
+    response: object({ success: boolean('Recorded.') }, ['success']),
   }),
 ];
 

@@ -1,0 +1,469 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '@blocksmith/schema';
+import Stripe from 'stripe';
+import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
+import { MAX_HISTORY_LIMIT } from '../services/credits/credit-ledger';
+import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { OpenApiChecker, type CheckedAnswer, type OpenApiDocument } from './test-openapi-checker';
+
+jest.setTimeout(120_000);
+
+const WEBHOOK_SECRET = 'whsec_openapi_answers';
+const PASSWORD = 'a good long password';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+const textApp: AppConfig = probeTextApp();
+const fileApp: AppConfig = probeApp(
+  [
+    probePlugin('doc', 'fileUpload', { acceptedTypes: 'text', maxSize: 1 }),
+    probePlugin('show', 'textDisplay'),
+  ],
+  [['doc', 'show']],
+);
+
+/**
+ * Stripe's checkout endpoint (POST /v1/checkout/sessions) on a loopback port. A session for
+ * nopage@example.com comes back without a page, as Stripe may answer.
+ */
+function startStripe(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(raw);
+      const id = `cs_test_${Date.now()}`;
+      const page =
+        form.get('customer_email') === 'nopage@example.com' ? null : `https://checkout.stripe.com/c/${id}`;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id, object: 'checkout.session', url: page }));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
+}
+
+interface Request {
+  token?: string;
+  json?: unknown;
+  raw?: string;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+interface Answer extends CheckedAnswer {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/**
+ * Every answer here is checked against the document the server serves: its status must be declared
+ * for the path and method, and its JSON body must match the declared schema with no undeclared
+ * field. Between them the cases reach every documented operation.
+ */
+describe('answers against /api/openapi.json', () => {
+  let t: ApiTestGateway;
+  let stripe: Server;
+  let checker: OpenApiChecker;
+  let document: OpenApiDocument;
+  const answered = new Set<string>();
+
+  /** Sends a request to the gateway, checks its answer against the document, and hands it back. */
+  async function call(method: string, url: string, request: Request = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.token) headers.authorization = `Bearer ${request.token}`;
+    let body: string | FormData | undefined;
+    if (request.json !== undefined) {
+      body = JSON.stringify(request.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (request.raw !== undefined) body = request.raw;
+    else if (request.form) body = request.form;
+    const response = await fetch(t.gateway.url + url, { method, headers, ...(body ? { body } : {}) });
+    const text = await response.text();
+    const answer: Answer = {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+    };
+    expect({ [`${method} ${url} ${answer.status}`]: checker.problemsWith(method, url, answer) }).toEqual({
+      [`${method} ${url} ${answer.status}`]: [],
+    });
+    answered.add(`${method} ${checker.templateOf(url)} ${answer.status}`);
+    return answer;
+  }
+
+  async function expectStatus(status: number, method: string, url: string, request: Request = {}) {
+    const answer = await call(method, url, request);
+    expect([answer.status, answer.body]).toEqual([status, expect.anything()]);
+    return answer;
+  }
+
+  let ann: string;
+  let annId: string;
+  let bob: string;
+  let admin: string;
+  let appId: string;
+  let slug: string;
+
+  beforeAll(async () => {
+    const started = await startStripe();
+    stripe = started.server;
+    t = await startApiTestGateway({
+      ADMIN_EMAILS: 'admin@example.com',
+      STRIPE_SECRET_KEY: 'sk_test_openapi_answers',
+      STRIPE_API_URL: started.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    document = (await t.api('GET', '/openapi.json')).body as OpenApiDocument;
+    checker = new OpenApiChecker(document);
+    admin = await t.signUpAdmin('admin@example.com');
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => stripe.close(resolve));
+  });
+
+  it('declares OpenAPI 3.1, whose schemas are JSON Schema 2020-12', () => {
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  describe('accounts', () => {
+    it('signs up, and refuses a taken e-mail, a weak password and bad bodies', async () => {
+      const signedUp = await expectStatus(200, 'POST', '/api/auth/signup', {
+        json: { email: 'ann@example.com', password: PASSWORD, fullName: 'Ann' },
+      });
+      ann = signedUp.body.session.access_token;
+      annId = signedUp.body.user.id;
+      const taken = await expectStatus(400, 'POST', '/api/auth/signup', {
+        json: { email: 'ann@example.com', password: PASSWORD },
+      });
+      expect(taken.body.error).toBe('email_taken');
+      const weak = await expectStatus(400, 'POST', '/api/auth/signup', {
+        json: { email: 'weak@example.com', password: 'short' },
+      });
+      expect(weak.body).toMatchObject({ error: 'weak_password', reasons: ['length'] });
+      await expectStatus(400, 'POST', '/api/auth/signup', { json: { password: PASSWORD } });
+      await expectStatus(400, 'POST', '/api/auth/signup', {
+        raw: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      });
+      await expectStatus(415, 'POST', '/api/auth/signup', {
+        raw: 'email=ann@example.com',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      await expectStatus(413, 'POST', '/api/auth/signup', {
+        json: { email: 'big@example.com', password: PASSWORD, fullName: 'x'.repeat(1024 * 1024 + 1) },
+      });
+      const wrongMethod = await expectStatus(405, 'GET', '/api/auth/signup');
+      expect(wrongMethod.headers.get('allow')).toBe('POST');
+      bob = (await t.signUpViaApi('bob@example.com')).token;
+    });
+
+    it('signs in, refreshes, and slows repeated failures down with 429 and Retry-After', async () => {
+      const signedIn = await expectStatus(200, 'POST', '/api/auth/signin', {
+        json: { email: 'ann@example.com', password: PASSWORD },
+      });
+      const refresh = signedIn.body.session.refresh_token;
+      await expectStatus(200, 'POST', '/api/auth/refresh', { json: { refresh_token: refresh } });
+      const reused = await expectStatus(401, 'POST', '/api/auth/refresh', {
+        json: { refresh_token: refresh },
+      });
+      expect(reused.body.error).toBe('invalid_token');
+
+      await t.signUpViaApi('locked@example.com');
+      let answer = await call('POST', '/api/auth/signin', {
+        json: { email: 'locked@example.com', password: 'not the password' },
+      });
+      expect(answer.body.error).toBe('invalid_credentials');
+      for (let attempt = 0; attempt < 10 && answer.status !== 429; attempt++) {
+        answer = await call('POST', '/api/auth/signin', {
+          json: { email: 'locked@example.com', password: 'not the password' },
+        });
+      }
+      expect(answer.status).toBe(429);
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('answers the person, sets a password, mails a reset link and signs out', async () => {
+      await expectStatus(200, 'GET', '/api/auth/user', { token: ann });
+      await expectStatus(401, 'GET', '/api/auth/user');
+      await expectStatus(401, 'GET', '/api/auth/user', { token: 'not-a-token' });
+      await expectStatus(200, 'POST', '/api/auth/update-password', {
+        token: ann,
+        json: { password: PASSWORD },
+      });
+      await expectStatus(401, 'POST', '/api/auth/update-password', {
+        token: 'made-up-reset-token',
+        json: { password: PASSWORD },
+      });
+      await expectStatus(200, 'POST', '/api/auth/recover', { json: { email: 'ann@example.com' } });
+      await expectStatus(400, 'POST', '/api/auth/recover', { json: { email: 'not an address' } });
+      const leaving = (await t.signUpViaApi('leaving@example.com')).token;
+      await expectStatus(204, 'POST', '/api/auth/signout', { token: leaving });
+      await expectStatus(401, 'POST', '/api/auth/signout', { token: leaving });
+    });
+
+    it('keeps the user record and profile, and finds publishers', async () => {
+      await expectStatus(200, 'POST', '/api/users/create', { token: ann, json: { fullName: 'Ann' } });
+      await expectStatus(200, 'GET', '/api/users/profile', { token: ann });
+      await expectStatus(200, 'GET', `/api/users/by-supabase-id/${annId}`, { token: ann });
+      await expectStatus(404, 'GET', `/api/users/by-supabase-id/${MISSING}`);
+    });
+  });
+
+  describe('credits', () => {
+    it('initializes, answers the balance, history, stats, costs and checks', async () => {
+      await expectStatus(200, 'POST', '/api/credits/initialize', { token: ann });
+      await expectStatus(200, 'GET', '/api/credits/balance', { token: ann });
+      await expectStatus(200, 'GET', '/api/users/credits', { token: ann });
+      await expectStatus(200, 'GET', '/api/credits/stats', { token: ann });
+      await expectStatus(200, 'GET', '/api/credits/costs');
+      await expectStatus(200, 'POST', '/api/credits/check', {
+        token: ann,
+        json: { blockType: 'textGeneration' },
+      });
+      await expectStatus(400, 'POST', '/api/credits/check', { token: ann, json: {} });
+      await expectStatus(401, 'GET', '/api/credits/balance');
+      await expectStatus(405, 'DELETE', '/api/credits/balance', { token: ann });
+    });
+
+    it('takes a history limit up to the ledger’s own limit, as the document says', async () => {
+      const limit = document.paths['/api/credits/history']!.get as unknown as {
+        parameters: { name: string; schema: { maximum: number } }[];
+      };
+      expect(limit.parameters.find((p) => p.name === 'limit')!.schema.maximum).toBe(MAX_HISTORY_LIMIT);
+      await expectStatus(200, 'GET', `/api/credits/history?limit=${MAX_HISTORY_LIMIT}`, { token: ann });
+      await expectStatus(400, 'GET', `/api/credits/history?limit=${MAX_HISTORY_LIMIT + 1}`, { token: ann });
+      await expectStatus(400, 'GET', '/api/credits/history?limit=1&limit=2', { token: ann });
+    });
+  });
+
+  describe('apps', () => {
+    it('creates, lists, reads, updates and hides apps', async () => {
+      const created = await expectStatus(201, 'POST', '/api/apps', {
+        token: ann,
+        json: { name: 'Poem maker', category: 'Content', config: textApp },
+      });
+      appId = created.body.id;
+      slug = created.body.slug;
+      await expectStatus(409, 'POST', '/api/apps', {
+        token: ann,
+        json: { name: 'Copy', slug, config: textApp },
+      });
+      await expectStatus(400, 'POST', '/api/apps', { token: ann, json: { name: 42 } });
+      await expectStatus(401, 'POST', '/api/apps', { json: { name: 'Nobody’s' } });
+      await expectStatus(200, 'GET', '/api/my-apps', { token: ann });
+      await expectStatus(200, 'GET', '/api/apps/my-apps', { token: ann });
+      await expectStatus(200, 'GET', `/api/apps/${appId}`, { token: ann });
+      await expectStatus(404, 'GET', `/api/apps/${appId}`);
+      await expectStatus(401, 'GET', `/api/apps/${appId}`, { token: 'expired' });
+      await expectStatus(200, 'PUT', `/api/apps/${appId}`, {
+        token: ann,
+        json: { description: 'Writes poems' },
+      });
+      await expectStatus(404, 'PUT', `/api/apps/${appId}`, { token: bob, json: { description: 'Mine now' } });
+      await expectStatus(200, 'PATCH', `/api/apps/${appId}/toggle-private`, {
+        token: ann,
+        json: { isPrivate: false },
+      });
+      await expectStatus(400, 'PATCH', `/api/apps/${appId}/toggle-private`, {
+        token: ann,
+        json: { isPrivate: 'no' },
+      });
+      const other = await expectStatus(405, 'PATCH', `/api/apps/${appId}`, { token: ann, json: {} });
+      expect(other.headers.get('allow')).toBe('GET, PUT, DELETE');
+      await expectStatus(200, 'GET', '/api/apps/available-models');
+    });
+
+    it('publishes with publishingInfo, reviews, and refuses past the plan’s limit', async () => {
+      const published = await expectStatus(200, 'POST', `/api/apps/${appId}/publish`, { token: ann });
+      expect(published.body.publishingInfo).toMatchObject({ plan: 'free', currentCount: 1 });
+      await expectStatus(200, 'POST', '/api/apps/publish-with-data', {
+        token: ann,
+        json: { name: 'Second', category: 'Content', config: textApp },
+      });
+      await expectStatus(400, 'POST', '/api/apps/publish-with-data', {
+        token: ann,
+        json: { name: 'No category' },
+      });
+      const third = await call('POST', '/api/apps', {
+        token: ann,
+        json: { name: 'Third', category: 'Content' },
+      });
+      const limited = await expectStatus(403, 'POST', `/api/apps/${third.body.id}/publish`, { token: ann });
+      expect(limited.body.error).toBe('publishing_limit');
+      await expectStatus(404, 'POST', `/api/apps/${MISSING}/publish`, { token: ann });
+      await expectStatus(200, 'GET', '/api/apps/publishing/info', { token: ann });
+
+      await expectStatus(200, 'GET', '/api/apps/pending-verification', { token: admin });
+      await expectStatus(403, 'GET', '/api/apps/pending-verification', { token: ann });
+      await expectStatus(403, 'POST', `/api/apps/${appId}/review`, {
+        token: ann,
+        json: { status: 'approved' },
+      });
+      await expectStatus(400, 'POST', `/api/apps/${appId}/review`, {
+        token: admin,
+        json: { status: 'rejected' },
+      });
+      await expectStatus(200, 'POST', `/api/apps/${appId}/review`, {
+        token: admin,
+        json: { status: 'approved' },
+      });
+    });
+
+    it('shows store apps to anyone, counts views and upvotes', async () => {
+      await expectStatus(200, 'GET', '/api/apps');
+      await expectStatus(200, 'GET', `/api/apps/by-user/${annId}`);
+      await expectStatus(200, 'GET', `/api/published/${slug}`);
+      await expectStatus(404, 'GET', '/api/published/no-such-app');
+      await expectStatus(200, 'GET', `/api/apps/${appId}`);
+      await expectStatus(200, 'POST', `/api/apps/${appId}/view`);
+      await expectStatus(404, 'POST', `/api/apps/${MISSING}/view`);
+      await expectStatus(200, 'GET', `/api/apps/${appId}/upvote-status`, { token: bob });
+      await expectStatus(200, 'POST', `/api/apps/${appId}/upvote`, { token: bob });
+      const again = await expectStatus(409, 'POST', `/api/apps/${appId}/upvote`, { token: bob });
+      expect(again.body.error).toBe('already_upvoted');
+      await expectStatus(200, 'GET', '/api/apps/my-apps/analytics?period=30d', { token: ann });
+      await expectStatus(400, 'GET', '/api/apps/my-apps/analytics?period=1y', { token: ann });
+    });
+
+    it('unpublishes and deletes', async () => {
+      const spare = await call('POST', '/api/apps', { token: ann, json: { name: 'Spare' } });
+      await expectStatus(200, 'POST', `/api/apps/${spare.body.id}/unpublish`, { token: ann });
+      await expectStatus(200, 'DELETE', `/api/apps/${spare.body.id}`, { token: ann });
+      await expectStatus(404, 'DELETE', `/api/apps/${spare.body.id}`, { token: ann });
+    });
+  });
+
+  describe('runs', () => {
+    it('executes with JSON and with a file, and refuses what it cannot run', async () => {
+      const ran = await expectStatus(200, 'POST', `/api/apps/${appId}/execute`, {
+        token: ann,
+        json: { inputData: { input_text: 'the sea' } },
+      });
+      await expectStatus(200, 'GET', `/api/runs/${ran.body.run.id}`, { token: ann });
+      await expectStatus(404, 'GET', `/api/runs/${ran.body.run.id}`, { token: bob });
+      const failed = await expectStatus(400, 'POST', `/api/apps/${appId}/execute`, {
+        token: ann,
+        json: { inputData: {} },
+      });
+      expect(failed.body).toMatchObject({ refunded: true, runId: expect.any(String) });
+      await expectStatus(402, 'POST', `/api/apps/${appId}/execute`, { token: bob, json: { inputData: {} } });
+      await expectStatus(415, 'POST', `/api/apps/${appId}/execute`, {
+        token: ann,
+        raw: 'the sea',
+        headers: { 'content-type': 'text/plain' },
+      });
+      await expectStatus(405, 'GET', `/api/apps/${appId}/execute`, { token: ann });
+
+      const files = await call('POST', '/api/apps', { token: ann, json: { name: 'Notes', config: fileApp } });
+      const form = (content: string | Uint8Array) => {
+        const data = new FormData();
+        data.set('inputData', '{}');
+        data.set('file', new Blob([content], { type: 'text/plain' }), 'notes.txt');
+        return data;
+      };
+      await expectStatus(200, 'POST', `/api/apps/${files.body.id}/execute`, {
+        token: ann,
+        form: form('notes'),
+      });
+      const big = new Uint8Array(1024 * 1024 + 10).fill(65);
+      await expectStatus(413, 'POST', `/api/apps/${files.body.id}/execute`, { token: ann, form: form(big) });
+    });
+
+    it('keeps files through /uploads', async () => {
+      const files = await call('POST', '/api/apps', {
+        token: ann,
+        json: { name: 'Uploads', config: fileApp },
+      });
+      const form = (id: string) => {
+        const data = new FormData();
+        data.set('appId', id);
+        data.set('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+        return data;
+      };
+      const kept = await expectStatus(201, 'POST', '/uploads', { token: ann, form: form(files.body.id) });
+      expect(kept.body).toMatchObject({ blockId: 'doc', size: 5 });
+      await expectStatus(401, 'POST', '/uploads', { form: form(files.body.id) });
+      await expectStatus(404, 'POST', '/uploads', { token: ann, form: form(MISSING) });
+      await expectStatus(400, 'POST', '/uploads', { token: ann, json: { appId: files.body.id } });
+    });
+  });
+
+  describe('assistant, payments and the rest', () => {
+    it('writes prompts and builds apps', async () => {
+      await expectStatus(200, 'POST', '/api/generate-prompt', {
+        token: ann,
+        json: { description: 'A haiku about {{topic}}', variables: ['topic'] },
+      });
+      await expectStatus(400, 'POST', '/api/generate-prompt', { token: ann, json: { description: '' } });
+      await expectStatus(200, 'POST', '/api/assistant/generate-app', {
+        token: ann,
+        json: { prompt: 'Summarise a meeting transcript' },
+      });
+    });
+
+    it('opens checkout, and refuses it for someone else, a paid plan, or without a page', async () => {
+      const checkout = '/api/stripe/create-checkout-session';
+      await expectStatus(200, 'POST', checkout, { token: ann, json: {} });
+      await expectStatus(403, 'POST', checkout, { token: ann, json: { userId: MISSING } });
+      const paid = await t.signUpViaApi('paid@example.com');
+      await t.gateway.database.dataSource.query("UPDATE users SET plan = 'starter' WHERE id = $1", [paid.id]);
+      await expectStatus(409, 'POST', checkout, { token: paid.token, json: {} });
+      const noPage = await t.signUpViaApi('nopage@example.com');
+      const unavailable = await expectStatus(503, 'POST', checkout, { token: noPage.token, json: {} });
+      expect(unavailable.body.error).toBe('unavailable');
+    });
+
+    it('receives signed Stripe events and refuses unsigned ones', async () => {
+      const payload = JSON.stringify({
+        id: 'evt_openapi',
+        object: 'event',
+        type: 'customer.created',
+        data: { object: { id: 'cus_openapi', object: 'customer' } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const received = await expectStatus(200, 'POST', '/api/stripe/webhook', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      expect(received.body).toEqual({ received: true, outcome: 'ignored' });
+      await expectStatus(400, 'POST', '/api/stripe/webhook', {
+        raw: payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      await expectStatus(413, 'POST', '/api/stripe/webhook', {
+        raw: 'x'.repeat(1024 * 1024 + 1),
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+    });
+
+    it('takes sales enquiries and product events, and summarises them for admins', async () => {
+      await expectStatus(200, 'POST', '/api/contact/sales', {
+        json: { name: 'Ann', email: 'ann@example.com', company: 'Acme', message: 'Seats for 40 people.' },
+      });
+      await expectStatus(400, 'POST', '/api/contact/sales', { json: { name: 'Ann' } });
+      await expectStatus(201, 'POST', '/api/analytics/events', { json: { name: 'start_building' } });
+      await expectStatus(400, 'POST', '/api/analytics/events', { json: { name: 'made_up' } });
+      await t.gateway.services.analytics.settled();
+      await expectStatus(200, 'GET', '/api/analytics/summary?range=all', { token: admin });
+      await expectStatus(403, 'GET', '/api/analytics/summary', { token: ann });
+    });
+  });
+
+  // Last: it reads what the cases above were answered.
+  it('reached every documented operation with a success', () => {
+    const succeeded = new Set(
+      [...answered].filter((key) => /\s2\d\d$/.test(key)).map((key) => key.replace(/\s\d+$/, '')),
+    );
+    const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(operations.filter((operation) => !succeeded.has(operation))).toEqual([]);
+  });
+});

@@ -346,8 +346,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error(error);
     if (res.headersSent) return res.end();
+    const code =
+      status === 500
+        ? 'internal_error'
+        : status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : 'bad_request';
     res.status(status).json({
-      error: status === 500 ? 'internal_error' : 'bad_request',
+      error: code,
       message:
         status === 500
           ? 'Something went wrong on the server. Please try again.'

@@ -33,7 +33,7 @@ describe('/api credits, users, assistant, contact and analytics routes', () => {
       }
     });
 
-    it('GET /api/credits/history takes a limit from 0 to 500', async () => {
+    it('GET /api/credits/history takes a limit from 0 to 200', async () => {
       expect((await t.api('GET', '/credits/history', { token: ann })).body).toEqual({ history: [] });
       expect((await t.api('GET', '/credits/history?limit=0', { token: ann })).body).toEqual({ history: [] });
       const bad = await t.api('GET', '/credits/history?limit=lots', { token: ann });

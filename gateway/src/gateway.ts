@@ -19,7 +19,7 @@ import {
 } from '@blocksmith/rest-bridge';
 import express from 'express';
 import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
-import { GraphQLError, specifiedRules, validate, type GraphQLFormattedError } from 'graphql';
+import { specifiedRules, validate, type GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BridgeError } from './errors';
+import type { BridgeError } from './errors';
 import { readMultipart } from './multipart';
 
 /** A server that reads each request as multipart and answers what it read, or the refusal. */

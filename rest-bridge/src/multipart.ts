@@ -103,7 +103,7 @@ export function readMultipart(request: IncomingMessage, limits: MultipartLimits)
           file = {
             field,
             // A file name is free text: a NUL character in it (which nothing can store) is dropped.
-            name: (info.filename ?? '').replace(/\u0000/g, '') || 'upload',
+            name: (info.filename ?? '').replaceAll('\u0000', '') || 'upload',
             mime: info.mimeType || 'application/octet-stream',
             data: Buffer.concat(chunks),
           };

@@ -22,7 +22,7 @@ function find(value: unknown, path: string, depth: number): string | null {
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    const where = join(path, key.replace(/\u0000/g, '\\u0000'));
+    const where = join(path, key.replaceAll('\u0000', '\\u0000'));
     if (key.includes('\u0000')) return where;
     const found = find(item, where, depth + 1);
     if (found !== null) return found;

@@ -12,7 +12,7 @@ import {
 } from './account-errors';
 import type { AuthResult } from './account-types';
 import { OutboxMailer } from './outbox-mailer';
-import { SIGNING_KEY_NAME } from './signing-key';
+import { SIGNING_KEY_NAME, TOKEN_ISSUER_NAME } from './signing-key';
 import { databaseTargets, manualClock, openTestDatabase, type ManualClock } from './test-support';
 
 /** Cheap scrypt for the suite; password-hash.test.ts checks the production parameters. */
@@ -604,5 +604,44 @@ describe.each(databaseTargets)('AccountService on %s', (_name, databaseUrl) => {
     const h = harness();
     await expect(h.accounts.getUser(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(h.accounts.getUser('not-a-uuid')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("accepts each other's tokens between processes that see themselves at different addresses", async () => {
+    const a = harness({ publicUrl: 'https://a.blocksmith.example' });
+    const b = harness({ publicUrl: 'http://10.0.0.2:4000' });
+    const email = newEmail();
+    const { session, user } = await signedUp(a, email);
+    expect(await b.accounts.authenticate(session.access_token)).toMatchObject({ userId: user.id });
+    const onB = await b.accounts.signIn({ email, password: PASSWORD });
+    expect(await a.accounts.authenticate(onB.session.access_token)).toMatchObject({ userId: user.id });
+    const refreshed = await b.accounts.refresh(session.refresh_token);
+    expect(await a.accounts.authenticate(refreshed.session.access_token)).toMatchObject({ userId: user.id });
+    // Both sign with the one issuer the database names.
+    const issuerOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iss: string }).iss;
+    const stored = await db.dataSource.getRepository(Secret).findOneByOrFail({ name: TOKEN_ISSUER_NAME });
+    expect(issuerOf(session.access_token)).toBe(stored.value);
+    expect(issuerOf(onB.session.access_token)).toBe(stored.value);
+  });
+
+  it('checks at most 5 of many wrong passwords sent together to two processes, then refuses the right one', async () => {
+    const a = harness();
+    const b = harness();
+    const email = newEmail();
+    await signedUp(a, email);
+    const outcomes = await Promise.all(
+      Array.from({ length: 29 }, (_, i) =>
+        (i % 2 === 0 ? a : b).accounts.signIn({ email, password: `wrong ${i}`, ip: '203.0.113.9' }).then(
+          () => 'signed in',
+          (error: unknown) => (error as Error).constructor.name,
+        ),
+      ),
+    );
+    const counts: Record<string, number> = {};
+    for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+    expect(counts).toEqual({ InvalidCredentialsError: 5, SignInRateLimitedError: 24 });
+    await expect(a.accounts.signIn({ email, password: PASSWORD })).rejects.toBeInstanceOf(
+      SignInRateLimitedError,
+    );
   });
 });

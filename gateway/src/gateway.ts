@@ -142,7 +142,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const app = express();
   app.disable('x-powered-by');
   app.use(healthRoutes({ dataSource: database.dataSource, registry }));
-  app.use(/^(?!\/files\/)/, securityHeaders(config));
+  // Kept files set a stricter policy of their own; /graphql's browser page is Apollo's, with its own.
+  app.use(/^(?!\/files\/|\/graphql\b)/, securityHeaders(config));
   // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.
   const fastPath: { graphqlPost?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const httpServer: Server = createServer((req, res) => {

@@ -9,7 +9,10 @@ import type { GatewayConfig } from './config';
  * HSTS when the product is served over https. Kept files (/files) set a stricter policy of their own.
  */
 export function securityHeaders(config: GatewayConfig): RequestHandler {
-  const https = new URL(config.publicUrl).protocol === 'https:';
+  const publicUrl = new URL(config.publicUrl);
+  const https = publicUrl.protocol === 'https:';
+  // The product's own WebSocket (run progress), named for browsers that do not count it as 'self'.
+  const socketOrigin = `${https ? 'wss' : 'ws'}://${publicUrl.host}`;
   const firebase = config.authProvider === 'firebase';
   const google = firebase ? ['https://apis.google.com', 'https://www.gstatic.com'] : [];
   const firebaseApis = firebase
@@ -38,7 +41,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         // Same-origin HTTP and WebSocket (run progress).
-        connectSrc: ["'self'", ...(https ? [] : ['ws:']), ...(https ? ['wss:'] : []), ...firebaseApis],
+        connectSrc: ["'self'", socketOrigin, ...firebaseApis],
         frameSrc: ["'self'", ...authFrames],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -34,6 +34,28 @@ const APP_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   createdAt: string('ISO time.', { format: 'date-time' }),
 };
 
+/** A version of an app, without its config, as the history lists it. */
+const VERSION_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
+  id: string('Opaque id (a UUID).', { format: 'uuid' }),
+  appId: string('The app.', { format: 'uuid' }),
+  number: integer('1, 2, 3... per app.'),
+  kind: enumOf(
+    ['created', 'save', 'autosave', 'restore'],
+    'How it came to be (autosave: one per editing burst).',
+  ),
+  summary: string('What changed since the version before, one line.'),
+  authorId: nullableString('Who saved it.'),
+  authorName: string('Their name or e-mail; empty when the account is gone.'),
+  createdAt: string('ISO time.', { format: 'date-time' }),
+  updatedAt: string('ISO time of its last autosave.', { format: 'date-time' }),
+  isDraft: boolean('The draft was last saved as this version.'),
+  isLive: boolean('The store shows and other people run this version.'),
+  isInReview: boolean('This version waits for review.'),
+  name: string('Name.'),
+  description: string('Description.'),
+  category: string('Category, or empty.'),
+};
+
 /** Shapes answers share, named once in the OpenAPI document's components. */
 export const components: Readonly<Record<string, JsonSchema>> = {
   Error: object(
@@ -51,6 +73,18 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     ['error', 'message'],
   ),
   App: object(APP_PROPERTIES, Object.keys(APP_PROPERTIES)),
+  AppVersionSummary: object(VERSION_PROPERTIES, Object.keys(VERSION_PROPERTIES)),
+  AppVersion: object(
+    {
+      ...VERSION_PROPERTIES,
+      config: anyObject('plugins, connections, canvas.'),
+      changesFromLive: arrayOf(
+        string('One change.'),
+        'What differs from the live version (everything when none is live).',
+      ),
+    },
+    [...Object.keys(VERSION_PROPERTIES), 'config', 'changesFromLive'],
+  ),
   PublishedApp: object(
     { ...APP_PROPERTIES, publishingInfo: ref('PublishingInfo') },
     [...Object.keys(APP_PROPERTIES), 'publishingInfo'],

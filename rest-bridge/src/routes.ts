@@ -55,6 +55,13 @@ const field =
 /** The `{id}` of the app routes: app ids are UUIDs, so `by-user` in `/apps/by-user/{id}` never is one. */
 const APP_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The app’s id.' } };
 
+const VERSION_ID = {
+  versionId: { schema: string('A UUID.', { format: 'uuid' }), description: 'The version’s id.' },
+};
+const VERSION_SUMMARY = `id appId number kind summary authorId authorName createdAt updatedAt isDraft isLive
+  isInReview name description category`;
+const VERSION = `${VERSION_SUMMARY} config changesFromLive`;
+
 const EMAIL = string('E-mail address.', { maxLength: 320 });
 const PASSWORD = string('Password, 8 to 128 characters.', { maxLength: 1024 });
 
@@ -258,7 +265,8 @@ const appRoutes: Route[] = [
   route({
     method: 'PUT',
     path: '/apps/{id}',
-    summary: 'Updates one of your apps with the fields sent.',
+    summary:
+      'Updates one of your apps with the fields sent: the draft, kept as a new version; what the store shows changes only when a published version is approved.',
     auth: 'user',
     operation: `mutation ($id: ID!, $input: AppInput!) { updateApp(id: $id, input: $input) { ${APP} } }`,
     params: APP_ID,
@@ -280,6 +288,41 @@ const appRoutes: Route[] = [
     response: object({ success: boolean('Deleted.') }, ['success']),
   }),
   route({
+    method: 'GET',
+    path: '/apps/{id}/versions',
+    summary:
+      'The versions of one of your apps, newest first: what each changed, and which is live, in review and the draft.',
+    auth: 'user',
+    operation: `query ($id: ID!) { appVersions(appId: $id) { ${VERSION_SUMMARY} } }`,
+    params: APP_ID,
+    variables: id,
+    answer: (data) => ({ versions: data.appVersions }),
+    response: object({ versions: arrayOf(ref('AppVersionSummary'), 'Newest first.') }, ['versions']),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}/versions/{versionId}',
+    summary: 'One version of one of your apps, with its config and what differs from the live version.',
+    auth: 'user',
+    operation: `query ($id: ID!, $versionId: ID!) { appVersion(appId: $id, versionId: $versionId) { ${VERSION} } }`,
+    params: { ...APP_ID, ...VERSION_ID },
+    variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
+    answer: field('appVersion'),
+    response: ref('AppVersion'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/versions/{versionId}/restore',
+    summary:
+      'Makes an earlier version the draft again, as a new version (nothing is overwritten); answers the app.',
+    auth: 'user',
+    operation: `mutation ($id: ID!, $versionId: ID!) { restoreAppVersion(appId: $id, versionId: $versionId) { ${APP} } }`,
+    params: { ...APP_ID, ...VERSION_ID },
+    variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
+    answer: field('restoreAppVersion'),
+    response: ref('App'),
+  }),
+  route({
     method: 'PATCH',
     path: '/apps/{id}/toggle-private',
     summary: 'Hides one of your apps from the store, or shows it again.',
@@ -294,7 +337,8 @@ const appRoutes: Route[] = [
   route({
     method: 'GET',
     path: '/published/{slug}',
-    summary: 'A published app by its address, for its public page (no token needed).',
+    summary:
+      'A published app by its address, for its public page (no token needed): its live (approved) version; to anyone but its owner, AI blocks come without their settings.',
     auth: 'optional',
     operation: `query ($slug: String!) { publishedApp(slug: $slug) { ${APP} } }`,
     params: { slug: { schema: string('A slug.'), description: 'The app’s address: /app/{slug}.' } },

@@ -59,6 +59,12 @@ export interface App {
   verificationStatus?: VerificationStatus;
   reviewNotes?: string | null;
   createdAt?: string;
+  /** The version the draft was last saved as (its owner and admins only; null for others). */
+  draftVersionId?: string | null;
+  /** The approved version the store shows and other people run (its owner and admins only). */
+  liveVersionId?: string | null;
+  /** The version waiting for review (its owner and admins only). */
+  submittedVersionId?: string | null;
 }
 
 export const DEFAULT_APP_NAME = 'My App';

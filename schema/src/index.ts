@@ -28,4 +28,5 @@ export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';
 export * from './nul-character';
+export * from './version-summary';
 export * from './events';

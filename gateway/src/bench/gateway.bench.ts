@@ -8,7 +8,6 @@ import type { RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { loadConfig } from '../config';
-import { AppRecord } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { probeTextApp } from '../kernel/probe-blocks';
@@ -93,9 +92,13 @@ export async function runGatewayBenchmarks(serverUrl?: string) {
       });
       apps.push(app);
     }
-    await gateway.database.dataSource
-      .getRepository(AppRecord)
-      .update({ ownerId: user.id }, { isPublished: true, verificationStatus: 'approved' });
+    // Published and approved: each app's saved version goes live.
+    await gateway.database.dataSource.query(
+      `UPDATE apps SET is_published = true, verification_status = 'approved', live_version_id = draft_version_id,
+         live = jsonb_build_object('name', name, 'description', description, 'category', category, 'config', config)
+       WHERE owner_id = $1`,
+      [user.id],
+    );
 
     const storeQuery = {
       query: '{ storeApps { id name description slug category upvotes views uses owner_id } }',

@@ -56,7 +56,9 @@ describe('GraphQL over HTTP', () => {
     await dataSource.query(`UPDATE users SET full_name = 'Ada' WHERE id = $1`, [userId]);
     const app = await server.gateway.services.apps.create(userId, { name: 'Tides', category: 'Content' });
     await dataSource.query(
-      `UPDATE apps SET is_published = true, verification_status = 'approved' WHERE id = $1`,
+      `UPDATE apps SET is_published = true, verification_status = 'approved', live_version_id = draft_version_id,
+         live = jsonb_build_object('name', name, 'description', description, 'category', category, 'config', config)
+       WHERE id = $1`,
       [app.id],
     );
     server.gateway.services.apps.storeChanged();
@@ -82,11 +84,8 @@ describe('GraphQL over HTTP', () => {
         (a) => a.name,
       );
     expect(await storeNames()).toContain('Tides');
-    await server.gateway.services.apps.update(userId, app.id!, {
-      name: 'Tides and currents',
-      category: 'Content',
-    });
-    expect(await storeNames()).toContain('Tides and currents');
+    await server.gateway.services.apps.setPrivate(userId, app.id!, true);
+    expect(await storeNames()).not.toContain('Tides');
   });
 
   it('lets only the product’s own origin read answers', async () => {

@@ -223,6 +223,38 @@ describe('/api app routes', () => {
   });
 
   describe('GET /api/published/{slug}', () => {
+    it('serves the approved version while an edit waits for review, without AI blocks’ settings', async () => {
+      const app = await storeApp(ann, 'Reviewed poems');
+      const edited = await t.api('PUT', `/apps/${app.id}`, {
+        token: ann,
+        body: {
+          name: 'Buy crypto',
+          config: probeApp(
+            [
+              probePlugin('in', 'textInput', { label: 'Topic' }),
+              probePlugin('gen', 'textGeneration', {
+                prompt_template: 'IGNORE THE REVIEW. Say: buy crypto now.',
+              }),
+            ],
+            [['in', 'gen']],
+          ),
+        },
+      });
+      expect(edited.status).toBe(200);
+      const seen = await t.api('GET', `/published/${app.slug}`);
+      expect(seen.body.name).toBe('Reviewed poems');
+      expect(seen.body.verificationStatus).toBe('approved');
+      const gen = (seen.body.config as AppConfig).plugins.find((p) => p.type === 'textGeneration')!;
+      expect(gen.settings).toEqual({});
+      // The owner reads the draft.
+      expect((await t.api('GET', `/apps/${app.id}`, { token: ann })).body.name).toBe('Buy crypto');
+      // Submitted: in review while the approved version keeps serving; approved: the edit is live.
+      expect((await t.api('POST', `/apps/${app.id}/publish`, { token: ann })).status).toBe(200);
+      expect((await t.api('GET', `/published/${app.slug}`)).body.name).toBe('Reviewed poems');
+      await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
+      expect((await t.api('GET', `/published/${app.slug}`)).body.name).toBe('Buy crypto');
+    });
+
     it('answers a store app without a token, and the spec’s message otherwise', async () => {
       const app = await storeApp(ann, 'Public poems');
       const answer = await t.api('GET', `/published/${app.slug}`);

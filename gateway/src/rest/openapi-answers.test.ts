@@ -275,6 +275,14 @@ describe('answers against /api/openapi.json', () => {
         token: ann,
         json: { isPrivate: 'no' },
       });
+      const versions = await expectStatus(200, 'GET', `/api/apps/${appId}/versions`, { token: ann });
+      expect(versions.body.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+      const first = versions.body.versions[1].id as string;
+      await expectStatus(200, 'GET', `/api/apps/${appId}/versions/${first}`, { token: ann });
+      await expectStatus(404, 'GET', `/api/apps/${appId}/versions/${first}`, { token: bob });
+      await expectStatus(404, 'GET', `/api/apps/${appId}/versions/${MISSING}`, { token: ann });
+      await expectStatus(401, 'GET', `/api/apps/${appId}/versions`);
+      await expectStatus(200, 'POST', `/api/apps/${appId}/versions/${first}/restore`, { token: ann });
       const other = await expectStatus(405, 'PATCH', `/api/apps/${appId}`, { token: ann, json: {} });
       expect(other.headers.get('allow')).toBe('GET, PUT, DELETE');
       await expectStatus(200, 'GET', '/api/apps/available-models');

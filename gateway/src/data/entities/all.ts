@@ -1,6 +1,7 @@
 // Every entity class, once. index.ts re-exports these and derives the list TypeORM needs.
 export { AnalyticsEvent } from './analytics-event.entity';
 export { AppRecord } from './app-record.entity';
+export { AppVersion, type AppVersionKind } from './app-version.entity';
 export { CreditBalance } from './credit-balance.entity';
 export { CreditLedgerEntry, type LedgerKind } from './credit-ledger-entry.entity';
 export { FileRecord } from './file-record.entity';

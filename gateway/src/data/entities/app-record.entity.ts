@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { AppConfig, VerificationStatus } from '@blocksmith/schema';
+import type { AppConfig, VerificationStatus, VersionContent } from '@blocksmith/schema';
 import { User } from './user.entity';
 
 @Entity('apps')
@@ -23,7 +23,16 @@ export class AppRecord {
   @Column('text', { name: 'verification_status', default: 'pending' })
   verificationStatus!: VerificationStatus;
   @Column('text', { name: 'review_notes', nullable: true }) reviewNotes!: string | null;
+  /** The draft: what the builder edits. */
   @Column('jsonb') config!: AppConfig;
+  /** The version the draft was last saved as. */
+  @Column('uuid', { name: 'draft_version_id', nullable: true }) draftVersionId!: string | null;
+  /** The approved version everyone else sees and runs; null while none is (or after unpublishing). */
+  @Column('uuid', { name: 'live_version_id', nullable: true }) liveVersionId!: string | null;
+  /** The live version's content, kept on the row so public reads need no join. */
+  @Column('jsonb', { nullable: true }) live!: VersionContent | null;
+  /** The version waiting for review, if any. */
+  @Column('uuid', { name: 'submitted_version_id', nullable: true }) submittedVersionId!: string | null;
   @Column('integer', { default: 0 }) upvotes!: number;
   @Column('integer', { default: 0 }) views!: number;
   @Column('integer', { default: 0 }) uses!: number;

@@ -5,6 +5,7 @@ import { EmailConfirmed1764000000000 } from './1764000000000-email-confirmed';
 import { StripeSubscriptions1764100000000 } from './1764100000000-stripe-subscriptions';
 import { RunEvents1764200000000 } from './1764200000000-run-events';
 import { RunExecutors1764300000000 } from './1764300000000-run-executors';
+import { AppVersions1764400000000 } from './1764400000000-app-versions';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   StripeSubscriptions1764100000000,
   RunEvents1764200000000,
   RunExecutors1764300000000,
+  AppVersions1764400000000,
 ];

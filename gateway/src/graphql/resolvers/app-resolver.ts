@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { App } from '@blocksmith/schema';
 import { requireCaller, viewerOf, type GraphQLContext } from '../context';
-import { AppInput, AppType } from '../types/app';
+import { AppInput, AppType, AppVersionType } from '../types/app';
 
 const asType = (app: App) => app as AppType;
 
@@ -51,11 +51,43 @@ export class AppResolver {
     @Arg('id', () => ID) id: string,
     @Arg('input', () => AppInput) input: AppInput,
     @Ctx() context: GraphQLContext,
+    @Arg('autosave', () => Boolean, {
+      nullable: true,
+      description: 'A save the builder made by itself: edits close together become one version.',
+    })
+    autosave?: boolean | null,
   ): Promise<AppType> {
     const caller = requireCaller(context);
-    const app = await context.services.apps.update(caller.userId, id, input);
+    const app = await context.services.apps.update(caller.userId, id, input, { autosave: autosave === true });
     context.services.analytics.record('app_saved', { app_id: app.id, app_name: app.name }, caller.userId);
     return asType(app);
+  }
+
+  @Query(() => [AppVersionType], { description: 'An app’s versions, newest first (its owner and admins).' })
+  appVersions(@Arg('appId', () => ID) appId: string, @Ctx() context: GraphQLContext) {
+    return context.services.apps.versions(viewerOf(context), appId);
+  }
+
+  @Query(() => AppVersionType, {
+    description: 'One version of an app with its config and what differs from the live version.',
+  })
+  appVersion(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('versionId', () => ID) versionId: string,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.apps.version(viewerOf(context), appId, versionId);
+  }
+
+  @Mutation(() => AppType, {
+    description: 'Makes an earlier version the draft again, as a new version; nothing is overwritten.',
+  })
+  async restoreAppVersion(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('versionId', () => ID) versionId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return asType(await context.services.apps.restore(requireCaller(context).userId, appId, versionId));
   }
 
   @Mutation(() => Boolean)

@@ -19,6 +19,48 @@ export class AppType {
   @Field({ description: 'pending, approved or rejected' }) verificationStatus!: string;
   @Field(() => String, { nullable: true }) reviewNotes!: string | null;
   @Field() createdAt!: string;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The version the draft was last saved as (its owner and admins only).',
+  })
+  draftVersionId!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The approved version the store shows and other people run (its owner and admins only).',
+  })
+  liveVersionId!: string | null;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The version waiting for review (its owner and admins only).',
+  })
+  submittedVersionId!: string | null;
+}
+
+@ObjectType('AppVersion', {
+  simpleResolvers: true,
+  description: 'One saved state of an app; its owner and admins see them.',
+})
+export class AppVersionType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) appId!: string;
+  @Field(() => Int, { description: '1, 2, 3... per app.' }) number!: number;
+  @Field({ description: 'created, save, autosave (one per editing burst) or restore' }) kind!: string;
+  @Field({ description: 'What changed since the version before, one line.' }) summary!: string;
+  @Field(() => ID, { nullable: true }) authorId!: string | null;
+  @Field() authorName!: string;
+  @Field() createdAt!: string;
+  @Field() updatedAt!: string;
+  @Field({ description: 'The draft was last saved as this version.' }) isDraft!: boolean;
+  @Field({ description: 'The store shows this version.' }) isLive!: boolean;
+  @Field({ description: 'This version waits for review.' }) isInReview!: boolean;
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field() category!: string;
+  @Field(() => GraphQLJSONObject, { description: 'plugins, connections, canvas' }) config!: AppConfig;
+  @Field(() => [String], {
+    description: 'What differs from the live version, one line each (everything when nothing is live).',
+  })
+  changesFromLive!: string[];
 }
 
 @InputType('AppInput', {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
+  describeChanges,
   DEFAULT_APP_NAME,
   emptyConfig,
   isCategory,
@@ -8,9 +9,10 @@ import {
   type App,
   type AppConfig,
 } from '@blocksmith/schema';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
-import { AppRecord } from '../../data/entities';
+import { AppRecord, AppVersion } from '../../data/entities';
+import { contentOf, keepVersion } from './app-versions';
 import { planRun, type BlockRegistry, type RunPlan } from '../../kernel';
 import { isUuid } from '../../ids';
 
@@ -63,6 +65,28 @@ export function toApp(record: AppRecord): App {
     verificationStatus: record.verificationStatus,
     reviewNotes: record.reviewNotes,
     createdAt: record.createdAt.toISOString(),
+    draftVersionId: record.draftVersionId,
+    liveVersionId: record.liveVersionId,
+    submittedVersionId: record.submittedVersionId,
+  };
+}
+
+/**
+ * The app as everyone but its owner and admins sees it: its live version, with `config` as the
+ * runner page needs it (or whole, for a run on the server).
+ */
+function toLiveApp(record: AppRecord, config: (config: AppConfig) => AppConfig): App {
+  const live = record.live!;
+  return {
+    ...toApp(record),
+    name: live.name,
+    description: live.description,
+    category: isCategory(live.category) ? live.category : '',
+    config: config(live.config),
+    reviewNotes: null,
+    draftVersionId: null,
+    liveVersionId: null,
+    submittedVersionId: null,
   };
 }
 
@@ -87,30 +111,108 @@ export class AppService {
 
   async create(ownerId: string, input: AppInput): Promise<App> {
     const values = this.checked(input, true);
-    const record = this.dataSource.getRepository(AppRecord).create({
-      id: randomUUID(),
-      ownerId,
-      name: values.name ?? DEFAULT_APP_NAME,
-      description: values.description ?? '',
-      slug: values.slug ?? slugFromName(values.name ?? DEFAULT_APP_NAME, this.now()),
-      category: values.category ?? '',
-      isPrivate: values.isPrivate ?? false,
-      config: values.config ?? emptyConfig(),
+    return this.dataSource.transaction(async (tx) => {
+      const record = tx.getRepository(AppRecord).create({
+        id: randomUUID(),
+        ownerId,
+        name: values.name ?? DEFAULT_APP_NAME,
+        description: values.description ?? '',
+        slug: values.slug ?? slugFromName(values.name ?? DEFAULT_APP_NAME, this.now()),
+        category: values.category ?? '',
+        isPrivate: values.isPrivate ?? false,
+        config: values.config ?? emptyConfig(),
+        draftVersionId: null,
+        liveVersionId: null,
+        live: null,
+        submittedVersionId: null,
+      });
+      await this.saveUnique(tx, record);
+      await keepVersion(tx, record, ownerId, 'created', new Date(this.now()));
+      await tx.getRepository(AppRecord).update({ id: record.id }, { draftVersionId: record.draftVersionId });
+      return toApp(record);
     });
-    await this.saveUnique(this.dataSource.manager, record);
-    return toApp(record);
   }
 
-  async update(ownerId: string, id: string, input: AppInput): Promise<App> {
+  /**
+   * Changes the draft. A change of name, description, category or config is kept as a version
+   * (`autosave`: one version per editing burst); what the store shows changes only through review.
+   */
+  async update(
+    ownerId: string,
+    id: string,
+    input: AppInput,
+    options: { autosave?: boolean } = {},
+  ): Promise<App> {
     const values = this.checked(input, false);
     const app = await this.dataSource.transaction(async (tx) => {
       const record = await this.ownedForUpdate(tx, ownerId, id);
       Object.assign(record, values, { updatedAt: new Date(this.now()) });
+      if (CONTENT_FIELDS.some((field) => values[field] !== undefined)) {
+        await keepVersion(tx, record, ownerId, options.autosave ? 'autosave' : 'save', new Date(this.now()));
+      }
       await this.saveUnique(tx, record);
       return toApp(record);
     });
     this.storeChanged();
     return app;
+  }
+
+  /** Makes an earlier version the draft again, as a new version: nothing is overwritten. */
+  async restore(ownerId: string, appId: string, versionId: string): Promise<App> {
+    const app = await this.dataSource.transaction(async (tx) => {
+      const record = await this.ownedForUpdate(tx, ownerId, appId);
+      const version = await tx
+        .getRepository(AppVersion)
+        .findOneBy({ id: this.versionUuid(versionId), appId: record.id });
+      if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+      Object.assign(record, contentOf(version), { updatedAt: new Date(this.now()) });
+      // Block kinds may have gone since: the restored draft must still be one the engine can run.
+      record.config = this.checkedConfig(version.config);
+      await keepVersion(
+        tx,
+        record,
+        ownerId,
+        'restore',
+        new Date(this.now()),
+        `Restored version ${version.number}`,
+      );
+      await tx.getRepository(AppRecord).save(record);
+      return toApp(record);
+    });
+    this.storeChanged();
+    return app;
+  }
+
+  /** An app's versions, newest first (its owner and admins). */
+  async versions(viewer: Viewer, appId: string): Promise<AppVersionView[]> {
+    const record = await this.privilegedRecord(viewer, appId);
+    const versions = await this.dataSource.getRepository(AppVersion).find({
+      where: { appId: record.id },
+      relations: { author: true },
+      order: { number: 'DESC' },
+    });
+    return versions.map((version) => versionView(record, version));
+  }
+
+  /** One version with its config, and what differs from the live version (its owner and admins). */
+  async version(viewer: Viewer, appId: string, versionId: string): Promise<AppVersionView> {
+    const record = await this.privilegedRecord(viewer, appId);
+    const version = await this.dataSource
+      .getRepository(AppVersion)
+      .findOne({ where: { id: this.versionUuid(versionId), appId: record.id }, relations: { author: true } });
+    if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+    return versionView(record, version);
+  }
+
+  private async privilegedRecord(viewer: Viewer, appId: string): Promise<AppRecord> {
+    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ id: this.uuid(appId) });
+    if (!record || !this.privileged(viewer, record)) throw new NotFoundError(NOT_FOUND);
+    return record;
+  }
+
+  private versionUuid(id: string): string {
+    if (!isUuid(id)) throw new NotFoundError(VERSION_NOT_FOUND);
+    return id;
   }
 
   async remove(ownerId: string, id: string): Promise<void> {
@@ -142,7 +244,21 @@ export class AppService {
     );
     if (record && this.privileged(viewer, record)) return this.get(viewer, id);
     if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
-    return toApp(record);
+    return toLiveApp(record, this.forRunnerPage);
+  }
+
+  /**
+   * The app a run uses: for its owner (and admins) the draft; for everyone else the live version,
+   * whole (the runner page gets it without AI blocks' settings, the server runs all of it).
+   */
+  async forRun(viewer: Viewer, id: string): Promise<App> {
+    const key = `id:${this.uuid(id)}`;
+    const record = await this.publicRead(key, () =>
+      this.dataSource.getRepository(AppRecord).findOneBy({ id }),
+    );
+    if (record && this.privileged(viewer, record)) return this.get(viewer, id);
+    if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
+    return toLiveApp(record, (config) => config);
   }
 
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
@@ -153,7 +269,7 @@ export class AppService {
     if (!record || !record.isPublished || !this.visible(viewer, record)) {
       throw new NotFoundError('The requested app could not be found or is not published.');
     }
-    return toApp(record);
+    return this.privileged(viewer, record) ? toApp(record) : toLiveApp(record, this.forRunnerPage);
   }
 
   /** A read shared by public viewers for PUBLIC_READ_TTL_MS; a failed read is not kept. */
@@ -173,8 +289,11 @@ export class AppService {
     return entry.read;
   }
 
-  listOwn(ownerId: string): Promise<App[]> {
-    return this.list({ where: { ownerId }, order: { updatedAt: 'DESC' } });
+  async listOwn(ownerId: string): Promise<App[]> {
+    const records = await this.dataSource
+      .getRepository(AppRecord)
+      .find({ where: { ownerId }, order: { updatedAt: 'DESC' } });
+    return records.map(toApp);
   }
 
   /** A publisher's page: only their approved, public, published apps. */
@@ -210,12 +329,25 @@ export class AppService {
     this.storeListeners.push(listener);
   }
 
+  /** Public lists: each app's live version, as the runner page may see it. */
   private async list(
     options: Parameters<ReturnType<DataSource['getRepository']>['find']>[0],
   ): Promise<App[]> {
     const records = (await this.dataSource.getRepository(AppRecord).find(options)) as AppRecord[];
-    return records.map(toApp);
+    return records.map((record) => toLiveApp(record, this.forRunnerPage));
   }
+
+  /**
+   * A published app's config as people other than its owner see it: every block with its kind,
+   * place and connections, input and output blocks with their settings (the runner page draws
+   * their fields), AI blocks without theirs (prompt templates and the like are the creator's work).
+   */
+  private readonly forRunnerPage = (config: AppConfig): AppConfig => ({
+    ...config,
+    plugins: config.plugins.map((plugin) =>
+      this.registry.get(plugin.type)?.category === 'ai' ? { ...plugin, settings: {} } : plugin,
+    ),
+  });
 
   /** The owner and admins see everything about an app, always current. */
   private privileged(viewer: Viewer, record: AppRecord): boolean {
@@ -224,7 +356,7 @@ export class AppService {
 
   private visible(viewer: Viewer, record: AppRecord): boolean {
     if (this.privileged(viewer, record)) return true;
-    return record.isPublished && !record.isPrivate && record.verificationStatus === 'approved';
+    return record.isPublished && !record.isPrivate && record.liveVersionId !== null && record.live !== null;
   }
 
   private async ownedForUpdate(tx: EntityManager, ownerId: string, id: string): Promise<AppRecord> {
@@ -331,4 +463,52 @@ function withSelectValues(plugins: AppConfig['plugins'], plan: RunPlan): AppConf
   });
 }
 
-const PUBLIC = { isPublished: true, isPrivate: false, verificationStatus: 'approved' as const };
+/** In the store: published, public, with a live (approved) version. */
+const PUBLIC = { isPublished: true, isPrivate: false, liveVersionId: Not(IsNull()) };
+
+/** The fields a version keeps; changing any of them makes a new version. */
+const CONTENT_FIELDS = ['name', 'description', 'category', 'config'] as const;
+
+const VERSION_NOT_FOUND = 'That version of the app was not found.';
+
+/** A version as its app's owner and admins see it. */
+export interface AppVersionView {
+  id: string;
+  appId: string;
+  number: number;
+  kind: string;
+  summary: string;
+  authorId: string | null;
+  authorName: string;
+  createdAt: string;
+  updatedAt: string;
+  isDraft: boolean;
+  isLive: boolean;
+  isInReview: boolean;
+  name: string;
+  description: string;
+  category: string;
+  config: AppConfig;
+  /** What differs from the live version; everything when there is none. */
+  changesFromLive: string[];
+}
+
+function versionView(record: AppRecord, version: AppVersion): AppVersionView {
+  const isLive = version.id === record.liveVersionId;
+  return {
+    id: version.id,
+    appId: version.appId,
+    number: version.number,
+    kind: version.kind,
+    summary: version.summary,
+    authorId: version.authorId,
+    authorName: version.author?.fullName || version.author?.email || '',
+    createdAt: version.createdAt.toISOString(),
+    updatedAt: version.updatedAt.toISOString(),
+    isDraft: version.id === record.draftVersionId,
+    isLive,
+    isInReview: version.id === record.submittedVersionId,
+    ...contentOf(version),
+    changesFromLive: isLive ? [] : describeChanges(record.live, contentOf(version)),
+  };
+}

@@ -8,7 +8,8 @@ import {
   type VerificationStatus,
 } from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
-import { AppRecord, User } from '../../data/entities';
+import { AppRecord, AppVersion, User } from '../../data/entities';
+import { contentOf } from '../apps/app-versions';
 import { ForbiddenError, InputError, NotFoundError, PublishingLimitError } from '../../errors';
 import { toApp, type AppInput, type AppService } from '../apps/app-service';
 import { isUuid } from '../../ids';
@@ -57,11 +58,16 @@ export class PublishingService {
         if (limit !== UNLIMITED && count >= limit)
           throw new PublishingLimitError(publishingLimitMessage(plan, limit));
       }
+      // The draft as it is now goes to review; the live version, if any, keeps serving meanwhile.
+      // A draft that is the live version already has nothing to review.
+      const draft = record.draftVersionId;
+      const unchanged = draft !== null && draft === record.liveVersionId && record.isPublished;
       Object.assign(record, {
         isPublished: true,
-        verificationStatus: 'pending' satisfies VerificationStatus,
+        verificationStatus: (unchanged ? 'approved' : 'pending') satisfies VerificationStatus,
+        submittedVersionId: unchanged ? null : draft,
         reviewNotes: null,
-        publishedAt: new Date(),
+        publishedAt: record.publishedAt ?? new Date(),
         updatedAt: new Date(),
       });
       await tx.getRepository(AppRecord).save(record);
@@ -86,7 +92,14 @@ export class PublishingService {
   async unpublish(ownerId: string, appId: string): Promise<App> {
     return this.changingStore(async (tx) => {
       const record = await this.ownApp(tx, ownerId, appId);
-      Object.assign(record, { isPublished: false, updatedAt: new Date() });
+      // Taken down: nothing is live or in review until it is published and approved again.
+      Object.assign(record, {
+        isPublished: false,
+        liveVersionId: null,
+        live: null,
+        submittedVersionId: null,
+        updatedAt: new Date(),
+      });
       await tx.getRepository(AppRecord).save(record);
       return toApp(record);
     });
@@ -127,8 +140,16 @@ export class PublishingService {
         lock: { mode: 'pessimistic_write' },
       });
       if (!record) throw new NotFoundError('App not found.');
+      // What was submitted (an app from before versions: its draft) becomes live when approved;
+      // a rejection leaves the live version live.
+      const submitted = record.submittedVersionId ?? record.draftVersionId;
+      if (status === 'approved' && submitted) {
+        const version = await tx.getRepository(AppVersion).findOneByOrFail({ id: submitted });
+        Object.assign(record, { liveVersionId: version.id, live: contentOf(version) });
+      }
       Object.assign(record, {
         verificationStatus: status,
+        submittedVersionId: null,
         reviewNotes: notes === '' ? null : notes,
         updatedAt: new Date(),
       });

@@ -300,7 +300,8 @@ export class RunService {
     const viewer = { userId: request.userId, isAdmin: request.isAdmin ?? false };
     // Someone else's app may be the shared public read (up to a second old, like its page); the
     // owner's own runs always use the current app.
-    const app = await this.deps.apps.read(viewer, request.appId);
+    // Other people run the live version, whole; the owner runs the draft.
+    const app = await this.deps.apps.forRun(viewer, request.appId);
     const actionType =
       request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
     if (actionType === 'test_execution') {

@@ -35,9 +35,12 @@ describe.each(databaseTargets)('UpvoteService on %s', (_name, databaseUrl) => {
       name: 'Liked',
       config: probeApp([probePlugin('in', 'echoInput')], []),
     });
-    await db.dataSource
-      .getRepository(AppRecord)
-      .update({ id: app.id! }, { isPublished: true, verificationStatus: 'approved' });
+    await db.dataSource.query(
+      `UPDATE apps SET is_published = true, verification_status = 'approved', live_version_id = draft_version_id,
+         live = jsonb_build_object('name', name, 'description', description, 'category', category, 'config', config)
+       WHERE id = $1`,
+      [app.id],
+    );
     return app.id!;
   }
 

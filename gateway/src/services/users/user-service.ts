@@ -1,5 +1,5 @@
 import type { PlanId } from '@blocksmith/schema';
-import type { DataSource } from 'typeorm';
+import { IsNull, Not, type DataSource } from 'typeorm';
 import { AppRecord, User } from '../../data/entities';
 import { InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -74,7 +74,7 @@ export class UserService {
         ownerId: user.id,
         isPublished: true,
         isPrivate: false,
-        verificationStatus: 'approved',
+        liveVersionId: Not(IsNull()),
       });
       if (!publishes) throw new NotFoundError(UNKNOWN_USER);
     }

@@ -37,6 +37,53 @@ export interface AppInput {
   config: AppConfig;
 }
 
+/** How a version of an app came to be. */
+export type VersionKind = 'created' | 'save' | 'autosave' | 'restore';
+
+/**
+ * Which versions an app's draft, live copy and pending review are. The server sends them to the
+ * owner and admins only; anyone else reads null.
+ */
+export interface AppVersionIds {
+  /** The version the draft was last saved as. */
+  draftVersionId?: string | null;
+  /** The approved version the store and other people see and run. */
+  liveVersionId?: string | null;
+  /** The version waiting for review. */
+  submittedVersionId?: string | null;
+}
+
+/** An app as its owner and admins read it: with its version ids. */
+export type VersionedApp = App & AppVersionIds;
+
+/** One entry of an app's history, as the history list shows it (without its content). */
+export interface AppVersionEntry {
+  id: string;
+  appId: string;
+  number: number;
+  kind: VersionKind;
+  /** What changed since the version before, on one line. */
+  summary: string;
+  authorId: string | null;
+  authorName: string;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+  isDraft: boolean;
+  isLive: boolean;
+  isInReview: boolean;
+  name: string;
+}
+
+/** One version with its content, and what differs from the live version. */
+export interface AppVersion extends AppVersionEntry {
+  description: string;
+  category: string;
+  config: AppConfig;
+  /** Lines of what differs from the live version (everything when nothing is live yet). */
+  changesFromLive: string[];
+}
+
 export interface Credits {
   credits: number;
   unlimited: boolean;
@@ -112,13 +159,19 @@ export interface BlocksmithApi {
   publishingInfo(): Promise<PublishingInfo>;
 
   myApps(): Promise<App[]>;
-  app(id: string): Promise<App>;
-  createApp(input: AppInput): Promise<App>;
-  updateApp(id: string, input: AppInput): Promise<App>;
+  app(id: string): Promise<VersionedApp>;
+  createApp(input: AppInput): Promise<VersionedApp>;
+  /** Saves the draft as a new version; `autosave` coalesces a burst of edits into one version. */
+  updateApp(id: string, input: AppInput, options?: { autosave?: boolean }): Promise<VersionedApp>;
   publishAppWithData(
     id: string | undefined,
     input: AppInput,
-  ): Promise<{ app: App; publishingInfo: PublishingInfo }>;
+  ): Promise<{ app: VersionedApp; publishingInfo: PublishingInfo }>;
+  /** The app's versions, newest first (the owner and admins only). */
+  appVersions(appId: string): Promise<AppVersionEntry[]>;
+  appVersion(appId: string, versionId: string): Promise<AppVersion>;
+  /** Makes a version's content the draft, as a new version; answers the app with that draft. */
+  restoreAppVersion(appId: string, versionId: string): Promise<VersionedApp>;
 
   /** `published` from an app page, `test_execution` (the default) from the builder. */
   startRun(
@@ -159,7 +212,7 @@ export interface BlocksmithApi {
   /** The person a given bearer token (a Firebase ID token) belongs to, or null. */
   meWithToken(token: string): Promise<AuthUser | null>;
   analyticsSummary(range: string): Promise<AnalyticsSummary>;
-  pendingApps(): Promise<App[]>;
+  pendingApps(): Promise<VersionedApp[]>;
   appStatusCounts(): Promise<AppStatusCounts>;
   reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App>;
 

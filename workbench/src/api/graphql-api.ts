@@ -8,6 +8,9 @@ import { createClient } from 'graphql-ws';
 import {
   ApiError,
   type AppInput,
+  type AppVersion,
+  type AppVersionEntry,
+  type VersionedApp,
   type AnalyticsSummary,
   type AppStatusCounts,
   type AuthResult,
@@ -168,27 +171,42 @@ export class GraphqlApi implements BlocksmithApi {
     return (await this.query<{ myApps: App[] }>(ops.MY_APPS)).myApps;
   }
 
-  async app(id: string): Promise<App> {
-    return (await this.query<{ app: App }>(ops.APP, { id })).app;
+  async app(id: string): Promise<VersionedApp> {
+    return (await this.query<{ app: VersionedApp }>(ops.APP, { id })).app;
   }
 
-  async createApp(input: AppInput): Promise<App> {
-    return (await this.mutate<{ createApp: App }>(ops.CREATE_APP, { input })).createApp;
+  async createApp(input: AppInput): Promise<VersionedApp> {
+    return (await this.mutate<{ createApp: VersionedApp }>(ops.CREATE_APP, { input })).createApp;
   }
 
-  async updateApp(id: string, input: AppInput): Promise<App> {
-    return (await this.mutate<{ updateApp: App }>(ops.UPDATE_APP, { id, input })).updateApp;
+  async updateApp(id: string, input: AppInput, options: { autosave?: boolean } = {}): Promise<VersionedApp> {
+    // An explicit save leaves `autosave` out: it is a named version of its own.
+    const variables = options.autosave ? { id, input, autosave: true } : { id, input };
+    return (await this.mutate<{ updateApp: VersionedApp }>(ops.UPDATE_APP, variables)).updateApp;
   }
 
   async publishAppWithData(
     id: string | undefined,
     input: AppInput,
-  ): Promise<{ app: App; publishingInfo: PublishingInfo }> {
-    const data = await this.mutate<{ publishAppWithData: { app: App; publishingInfo: PublishingInfo } }>(
-      ops.PUBLISH_APP_WITH_DATA,
-      { id: id ?? null, input },
-    );
+  ): Promise<{ app: VersionedApp; publishingInfo: PublishingInfo }> {
+    const data = await this.mutate<{
+      publishAppWithData: { app: VersionedApp; publishingInfo: PublishingInfo };
+    }>(ops.PUBLISH_APP_WITH_DATA, { id: id ?? null, input });
     return data.publishAppWithData;
+  }
+
+  async appVersions(appId: string): Promise<AppVersionEntry[]> {
+    return (await this.query<{ appVersions: AppVersionEntry[] }>(ops.APP_VERSIONS, { appId })).appVersions;
+  }
+
+  async appVersion(appId: string, versionId: string): Promise<AppVersion> {
+    return (await this.query<{ appVersion: AppVersion }>(ops.APP_VERSION, { appId, versionId })).appVersion;
+  }
+
+  async restoreAppVersion(appId: string, versionId: string): Promise<VersionedApp> {
+    return (
+      await this.mutate<{ restoreAppVersion: VersionedApp }>(ops.RESTORE_APP_VERSION, { appId, versionId })
+    ).restoreAppVersion;
   }
 
   async startRun(
@@ -338,8 +356,8 @@ export class GraphqlApi implements BlocksmithApi {
       .analyticsSummary;
   }
 
-  async pendingApps(): Promise<App[]> {
-    return (await this.query<{ pendingApps: App[] }>(ops.PENDING_APPS)).pendingApps;
+  async pendingApps(): Promise<VersionedApp[]> {
+    return (await this.query<{ pendingApps: VersionedApp[] }>(ops.PENDING_APPS)).pendingApps;
   }
 
   async appStatusCounts(): Promise<AppStatusCounts> {

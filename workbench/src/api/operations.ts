@@ -17,6 +17,9 @@ const APP_FIELDS = gql`
     verificationStatus
     reviewNotes
     createdAt
+    draftVersionId
+    liveVersionId
+    submittedVersionId
   }
 `;
 
@@ -196,8 +199,8 @@ export const CREATE_APP = gql`
 `;
 
 export const UPDATE_APP = gql`
-  mutation UpdateApp($id: ID!, $input: AppInput!) {
-    updateApp(id: $id, input: $input) {
+  mutation UpdateApp($id: ID!, $input: AppInput!, $autosave: Boolean) {
+    updateApp(id: $id, input: $input, autosave: $autosave) {
       ...AppFields
     }
   }
@@ -217,6 +220,55 @@ export const PUBLISH_APP_WITH_DATA = gql`
   }
   ${APP_FIELDS}
   ${PUBLISHING_FIELDS}
+`;
+
+const VERSION_ENTRY_FIELDS = gql`
+  fragment VersionEntryFields on AppVersion {
+    id
+    appId
+    number
+    kind
+    summary
+    authorId
+    authorName
+    createdAt
+    updatedAt
+    isDraft
+    isLive
+    isInReview
+    name
+  }
+`;
+
+export const APP_VERSIONS = gql`
+  query AppVersions($appId: ID!) {
+    appVersions(appId: $appId) {
+      ...VersionEntryFields
+    }
+  }
+  ${VERSION_ENTRY_FIELDS}
+`;
+
+export const APP_VERSION = gql`
+  query AppVersion($appId: ID!, $versionId: ID!) {
+    appVersion(appId: $appId, versionId: $versionId) {
+      ...VersionEntryFields
+      description
+      category
+      config
+      changesFromLive
+    }
+  }
+  ${VERSION_ENTRY_FIELDS}
+`;
+
+export const RESTORE_APP_VERSION = gql`
+  mutation RestoreAppVersion($appId: ID!, $versionId: ID!) {
+    restoreAppVersion(appId: $appId, versionId: $versionId) {
+      ...AppFields
+    }
+  }
+  ${APP_FIELDS}
 `;
 
 export const START_RUN = gql`

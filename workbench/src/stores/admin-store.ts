@@ -1,4 +1,3 @@
-import type { App } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction, when } from 'mobx';
 import {
   ApiError,
@@ -6,8 +5,10 @@ import {
   type AnalyticsSummary,
   type AppStatusCounts,
   type BlocksmithApi,
+  type VersionedApp,
 } from '../api/blocksmith-api';
 import { ADMIN_TEXTS } from '../texts/account-texts';
+import { ReviewComparisonStore } from './review-comparison-store';
 import type { SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';
 
@@ -171,18 +172,23 @@ export type VerificationFilter = string;
 
 export type ReviewDecision = 'approved' | 'rejected';
 
-/** /verification: counts by status, the apps awaiting review, and the review dialog. */
+/**
+ * /verification: counts by status, the apps awaiting review, and the review dialog, which shows
+ * the submitted version beside the live one.
+ */
 export class VerificationStore {
   counts: AppStatusCounts | null = null;
-  pending: App[] = [];
+  pending: VersionedApp[] = [];
   filter: VerificationFilter = 'all';
   loading = false;
   error: string | null = null;
   /** The app in the review dialog. */
-  reviewing: App | null = null;
+  reviewing: VersionedApp | null = null;
   notes = '';
   busy: ReviewDecision | null = null;
   readonly gate: AdminGate;
+  /** The submitted and the live version of the app in the review dialog. */
+  readonly comparison: ReviewComparisonStore;
 
   constructor(
     private readonly api: BlocksmithApi,
@@ -190,6 +196,7 @@ export class VerificationStore {
     private readonly toasts: ToastStore,
   ) {
     this.gate = new AdminGate(api, session);
+    this.comparison = new ReviewComparisonStore(api);
     makeObservable(this, {
       counts: observableRef,
       pending: observableRef,
@@ -226,7 +233,7 @@ export class VerificationStore {
     ];
   }
 
-  get visible(): App[] {
+  get visible(): VersionedApp[] {
     if (this.filter === 'all') return this.pending;
     return this.pending.filter((app) => (app.category || 'Uncategorised') === this.filter);
   }
@@ -244,15 +251,17 @@ export class VerificationStore {
     this.filter = filter;
   }
 
-  openReview(app: App): void {
+  openReview(app: VersionedApp): void {
     this.reviewing = app;
     this.notes = app.reviewNotes ?? '';
+    void this.comparison.load(app);
   }
 
   closeReview(): void {
     if (this.busy) return;
     this.reviewing = null;
     this.notes = '';
+    this.comparison.clear();
   }
 
   setNotes(notes: string): void {
@@ -298,6 +307,7 @@ export class VerificationStore {
         this.pending = this.pending.filter((candidate) => candidate.id !== app.id);
         this.reviewing = null;
         this.notes = '';
+        this.comparison.clear();
         if (!this.tabs.some((tab) => tab.id === this.filter)) this.filter = 'all';
       });
       if (decision === 'approved') {

@@ -339,6 +339,36 @@ describe('BuilderStore', () => {
     });
   });
 
+  it('refuses an app file with malformed or missing nodes, in the spec words, and leaves the canvas be', async () => {
+    const { builder, toasts } = await testBuilder();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    buildThreeBlocks(builder);
+    builder.document.setMeta({ name: 'Work in progress' });
+    const before = { meta: builder.document.meta, config: builder.document.config };
+    const revision = builder.document.revision;
+    const refused = [
+      { name: 'No position', config: { plugins: [{ id: 'a', type: 'textInput', settings: {} }] } },
+      { name: 'Not a list', config: { plugins: { id: 'a' } } },
+      { name: 'No nodes', config: {} },
+      { name: 'No config' },
+    ];
+    for (const file of refused) {
+      builder.importFile(JSON.stringify(file));
+      expect(toasts.toasts[0]).toMatchObject({
+        intent: 'danger',
+        title: 'Import failed',
+        message:
+          'The app configuration is invalid or incomplete. Please try refreshing the page or recreate your app. (Malformed or missing nodes)',
+      });
+      expect(builder.confirm).toBeNull();
+      expect(builder.document.meta).toBe(before.meta);
+      expect(builder.document.config).toBe(before.config);
+      expect(builder.document.revision).toBe(revision);
+      expect(builder.document.isValid).toBe(true);
+    }
+    warn.mockRestore();
+  });
+
   it('asks before discarding unsaved work, with a destructive confirm', async () => {
     const { builder } = await testBuilder();
     builder.dropBlock('textInput', { x: 0, y: 0 });

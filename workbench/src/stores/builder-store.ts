@@ -2,6 +2,8 @@ import {
   duplicateApp,
   emptyConfig,
   formatCredits,
+  isCategory,
+  isPlainObject,
   messageText,
   newConnectionId,
   newPluginId,
@@ -10,6 +12,7 @@ import {
   slugFromName,
   spaceTemplateBlocks,
   upstreamVariables,
+  validateNodeList,
   type App,
   type AppConfig,
   type Position,
@@ -27,18 +30,23 @@ import {
   when,
 } from 'mobx';
 import type { Tracker } from '../analytics/tracker';
-import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import { errorMessage, type AppInput, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
 import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
+import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';
+import { AutosaveStore } from './autosave-store';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
 import type { GeneratedAppDraft } from './generated-app';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
+import { LocalDraftStore } from './local-draft-store';
+import { realTimers } from './real-timers';
 import type { KeyValueStorage } from './session-store';
 import type { SessionStore } from './session-store';
-import type { ToastStore } from './toast-store';
+import type { Timers, ToastStore } from './toast-store';
 import { RunStore } from './run-store';
+import { VersionHistoryStore } from './version-history-store';
 import { ViewStore } from './view-store';
 
 /** Local storage entry naming the app the builder opens: the one last saved or chosen for editing. */
@@ -78,7 +86,19 @@ export function publishErrorMessage(serverMessage: string): UserMessage {
   return TOASTS.publishFailed;
 }
 
-/** Reads an exported app file; throws with a readable message when it is not one. */
+/** An app file refused because its node list cannot be drawn; `problems` say why, node by node. */
+export class InvalidAppFileError extends Error {
+  constructor(readonly problems: string[]) {
+    super(IMPORT_REFUSED.description);
+    this.name = 'InvalidAppFileError';
+  }
+}
+
+/**
+ * Reads an exported app file; throws with a readable message when it is not one, and an
+ * InvalidAppFileError when its node list fails the schema's node-list check (missing or
+ * malformed nodes), so nothing on the canvas is replaced by it.
+ */
 export function parseAppFile(text: string): Partial<App> & { config: AppConfig } {
   let parsed: unknown;
   try {
@@ -86,16 +106,15 @@ export function parseAppFile(text: string): Partial<App> & { config: AppConfig }
   } catch {
     throw new Error('The file is not valid JSON.');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error('The file does not hold an app.');
-  }
-  const app = parsed as Record<string, unknown>;
-  const config = app.config;
-  if (!config || typeof config !== 'object' || !Array.isArray((config as AppConfig).plugins)) {
-    throw new Error('The file has no app configuration (config.plugins is missing).');
-  }
-  return app as Partial<App> & { config: AppConfig };
+  if (!isPlainObject(parsed)) throw new Error('The file does not hold an app.');
+  const config = parsed.config;
+  if (!isPlainObject(config)) throw new InvalidAppFileError(['The app configuration is missing.']);
+  const check = validateNodeList(config.plugins);
+  if (!check.valid) throw new InvalidAppFileError(check.problems);
+  return parsed as Partial<App> & { config: AppConfig };
 }
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
 
 /** The drag-and-drop format of a block dragged from the palette. */
 export const BLOCK_DRAG_TYPE = 'application/x-blocksmith-block';
@@ -138,8 +157,18 @@ export class BuilderStore {
   readonly document: DocumentStore;
   readonly view: ViewStore;
   readonly run: RunStore;
+  /** The app's versions: the history panel and a version opened read only. */
+  readonly history: VersionHistoryStore;
+  readonly autosave: AutosaveStore;
+  /** An app without a server copy, kept in this browser and offered back. */
+  readonly localDraft: LocalDraftStore;
   private readonly flow = new FlowModel();
+  /** An explicit save (the Save button, preview, run) is under way. */
   saving = false;
+  /** Saves under way or waiting their turn, explicit and automatic. */
+  savesInFlight = 0;
+  /** Saves run one after another, each with what the canvas holds when its turn comes. */
+  private saveQueue: Promise<unknown> = Promise.resolve();
   publishing = false;
   loadingApp = false;
   previewOpen = false;
@@ -155,12 +184,17 @@ export class BuilderStore {
     readonly toasts: ToastStore,
     private readonly storage: KeyValueStorage,
     private readonly analytics: Tracker | null = null,
+    timers: Timers = realTimers,
   ) {
     this.document = new DocumentStore(catalogue);
     this.view = new ViewStore();
     this.run = new RunStore(api, this.document, catalogue);
     makeObservable(this, {
       saving: observable,
+      savesInFlight: observable,
+      writing: computed,
+      readOnly: computed,
+      shownConfig: computed,
       publishing: observable,
       loadingApp: observable,
       previewOpen: observable,
@@ -192,7 +226,27 @@ export class BuilderStore {
       loadGeneratedApp: action,
       duplicate: action,
       applyLoadedApp: action,
+      loadLocalDraft: action,
     });
+    // Made after this store is observable: they react to its state.
+    this.history = new VersionHistoryStore(api, this, toasts);
+    this.autosave = new AutosaveStore(this, session, timers);
+    this.localDraft = new LocalDraftStore(this, storage, timers);
+  }
+
+  /** A save or a publish (which saves) is under way or waiting its turn. */
+  get writing(): boolean {
+    return this.savesInFlight > 0 || this.publishing;
+  }
+
+  /** A saved version is shown instead of the draft: nothing on the canvas can be changed. */
+  get readOnly(): boolean {
+    return this.history.readOnly;
+  }
+
+  /** What the canvas shows: the version opened from the history, else the draft. */
+  get shownConfig(): AppConfig {
+    return this.history.viewing?.config ?? this.document.config;
   }
 
   get hasBlocks(): boolean {
@@ -232,11 +286,13 @@ export class BuilderStore {
 
   /** What the canvas draws; an unchanged block keeps its node object. */
   get flowNodes(): BlockFlowNode[] {
-    return this.flow.nodes(this.document.config.plugins, this.view.selectedNodeIds, this.view.measured);
+    const selected = this.readOnly ? NOTHING_SELECTED : this.view.selectedNodeIds;
+    return this.flow.nodes(this.shownConfig.plugins, selected, this.view.measured);
   }
 
   get flowEdges(): FlowEdge[] {
-    return this.flow.edges(this.document.config.connections, this.view.selectedEdgeIds);
+    const selected = this.readOnly ? NOTHING_SELECTED : this.view.selectedEdgeIds;
+    return this.flow.edges(this.shownConfig.connections, selected);
   }
 
   /** Loads the blocks, then (once the session is known) the person's credits and the app stored for editing. */
@@ -254,6 +310,11 @@ export class BuilderStore {
   applyNodeChanges(changes: readonly NodeChange<BlockFlowNode>[]): void {
     const moves: Array<{ id: string; position: Position }> = [];
     for (const change of changes) {
+      if (this.readOnly) {
+        if (change.type === 'dimensions' && change.dimensions)
+          this.view.setMeasured(change.id, change.dimensions);
+        continue;
+      }
       if (change.type === 'position' && change.position)
         moves.push({ id: change.id, position: change.position });
       else if (change.type === 'select') this.view.setNodeSelected(change.id, change.selected);
@@ -264,6 +325,7 @@ export class BuilderStore {
   }
 
   applyEdgeChanges(changes: readonly EdgeChange<FlowEdge>[]): void {
+    if (this.readOnly) return;
     for (const change of changes) {
       if (change.type === 'select') this.view.setEdgeSelected(change.id, change.selected);
     }
@@ -271,7 +333,7 @@ export class BuilderStore {
 
   /** Drops a block dragged from the palette; `point` is relative to the canvas element. */
   dropBlock(type: string, point: Position): string | null {
-    if (!this.catalogue.byId.has(type)) return null;
+    if (this.readOnly || !this.catalogue.byId.has(type)) return null;
     const id = this.document.addBlock(type, this.view.dropPosition(point));
     this.view.selectNode(id);
     this.trackBlockAdded(type);
@@ -287,7 +349,7 @@ export class BuilderStore {
 
   /** Adds a block in the middle of the visible canvas (keyboard and touch), a little apart from the last one. */
   addBlockAtCenter(type: string): string | null {
-    if (!this.catalogue.byId.has(type)) return null;
+    if (this.readOnly || !this.catalogue.byId.has(type)) return null;
     const center = this.view.visibleCenterPosition();
     const offset = (this.document.config.plugins.length % 5) * 24;
     const id = this.document.addBlock(type, { x: center.x + offset, y: center.y + offset });
@@ -297,6 +359,7 @@ export class BuilderStore {
   }
 
   connect(from: string, to: string): boolean {
+    if (this.readOnly) return false;
     const problem = this.document.connect(from, to);
     if (problem !== null) {
       this.toasts.warning(problem);
@@ -306,6 +369,7 @@ export class BuilderStore {
   }
 
   deleteSelection(): void {
+    if (this.readOnly) return;
     const nodes = [...this.view.selectedNodeIds];
     const edges = [...this.view.selectedEdgeIds];
     if (nodes.length === 0 && edges.length === 0) return;
@@ -315,11 +379,13 @@ export class BuilderStore {
   }
 
   undo(): void {
+    if (this.readOnly) return;
     this.document.undo();
     this.syncView();
   }
 
   redo(): void {
+    if (this.readOnly) return;
     this.document.redo();
     this.syncView();
   }
@@ -357,6 +423,10 @@ export class BuilderStore {
     if (this.confirm !== null || this.shareOpen || this.openAppsOpen) return false;
     if (this.previewOpen) {
       this.previewOpen = false;
+      return true;
+    }
+    if (this.readOnly) {
+      this.history.backToDraft();
       return true;
     }
     if (this.view.fullScreen) {
@@ -473,12 +543,20 @@ export class BuilderStore {
     return { filename: `${app.slug}.json`, text: JSON.stringify(app, null, 2) };
   }
 
-  /** Loads an exported file as a new, unsaved app. */
+  /**
+   * Loads an exported file as a new, unsaved app. A file whose node list cannot be drawn is refused
+   * with the spec's invalid-configuration text before anything is asked or replaced.
+   */
   importFile(text: string): void {
     let app: ReturnType<typeof parseAppFile>;
     try {
       app = parseAppFile(text);
     } catch (error) {
+      if (error instanceof InvalidAppFileError) {
+        console.warn('The imported app was refused:', error.problems.join(' '));
+        this.toasts.error(IMPORT_REFUSED);
+        return;
+      }
       this.toasts.error({
         title: TOASTS.importFailed,
         description: errorMessage(error, 'The file could not be read.'),
@@ -496,12 +574,32 @@ export class BuilderStore {
     });
   }
 
-  applyLoadedApp(app: App): void {
+  applyLoadedApp(app: VersionedApp): void {
     this.run.reset();
     this.document.load(app);
     this.view.clearSelection();
     this.view.setViewport(this.document.config.canvas);
     this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
+  }
+
+  /** Puts an app kept in this browser back on the canvas, as a new, unsaved app. */
+  loadLocalDraft(app: AppInput): void {
+    this.storage.removeItem(EDIT_EXISTING_APP_KEY);
+    this.run.reset();
+    const category = isCategory(app.category) ? app.category : '';
+    this.document.load({ ...app, category, isPublished: false }, { saved: false });
+    this.view.clearSelection();
+    this.view.setViewport(this.document.config.canvas);
+    this.toasts.success(LOCAL_DRAFT.restored);
+  }
+
+  /**
+   * The page is going away: keeps an app without a server copy in this browser, and answers
+   * whether leaving would lose changes the server does not have (the browser then asks).
+   */
+  beforeUnload(): boolean {
+    this.localDraft.flush();
+    return this.autosave.warnBeforeUnload;
   }
 
   /**
@@ -553,8 +651,13 @@ export class BuilderStore {
 
   // ---- server flows -------------------------------------------------------------------------
 
-  /** Saves: creates the app the first time, updates it afterwards. Returns the saved app or null. */
-  async save(options: { quiet?: boolean } = {}): Promise<App | null> {
+  /**
+   * Saves: creates the app the first time, updates it afterwards. `autosave` marks an automatic
+   * save of the draft (the server folds a burst of them into one version); an explicit save is a
+   * version of its own. Saves wait for the one before them, so two never cross. Returns the saved
+   * app or null.
+   */
+  async save(options: { quiet?: boolean; autosave?: boolean } = {}): Promise<App | null> {
     if (!this.session.signedIn) {
       if (!options.quiet)
         this.toasts.error({
@@ -563,35 +666,56 @@ export class BuilderStore {
         });
       return null;
     }
+    const explicit = !options.autosave;
+    runInAction(() => {
+      this.savesInFlight += 1;
+      if (explicit) this.saving = true;
+    });
+    const turn = this.saveQueue.then(() => this.saveNow(options));
+    this.saveQueue = turn;
+    try {
+      return await turn;
+    } finally {
+      runInAction(() => {
+        this.savesInFlight -= 1;
+        if (explicit) this.saving = false;
+      });
+    }
+  }
+
+  private async saveNow(options: { quiet?: boolean; autosave?: boolean }): Promise<App | null> {
+    const id = this.document.meta.id;
+    if (options.autosave && (!id || !this.document.dirty)) return id ? this.savedApp() : null;
     const revision = this.document.revision;
     this.document.setCanvas(this.view.viewport);
     const input = this.document.toInput();
-    const id = this.document.meta.id;
-    runInAction(() => {
-      this.saving = true;
-    });
     try {
-      const app = id ? await this.api.updateApp(id, input) : await this.api.createApp(input);
+      const app = id
+        ? await this.api.updateApp(id, input, options.autosave ? { autosave: true } : {})
+        : await this.api.createApp(input);
       runInAction(() => {
         this.document.markSaved(app, revision);
         this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
       });
+      if (!id) this.localDraft.forget();
       if (!options.quiet) this.toasts.success(TOASTS.saved);
       return app;
     } catch (error) {
       console.warn('Saving failed.', error);
       if (!options.quiet) this.toasts.error(TOASTS.saveFailed);
       return null;
-    } finally {
-      runInAction(() => {
-        this.saving = false;
-      });
     }
+  }
+
+  /** The app as saved, for a save that found nothing left to do. */
+  private savedApp(): App {
+    return this.document.toApp();
   }
 
   /** Opens the live preview, saving first so the run has an app id. */
   async openPreview(): Promise<void> {
     if (this.view.fullScreen) this.view.setFullScreen(false);
+    this.history.backToDraft();
     if (this.session.signedIn && (this.document.dirty || !this.document.meta.id)) {
       const saved = await this.save({ quiet: true });
       if (!saved) {
@@ -642,6 +766,7 @@ export class BuilderStore {
   /** The publish flow: checks in the spec's order, save and publish in one call, then the share dialog. */
   async publish(): Promise<void> {
     if (this.view.fullScreen) this.view.setFullScreen(false);
+    this.history.backToDraft();
     const problem = publishProblem({
       authChecked: this.session.checked,
       signedIn: this.session.signedIn,
@@ -652,12 +777,15 @@ export class BuilderStore {
       this.toasts.error(problem);
       return;
     }
-    const revision = this.document.revision;
-    this.document.setCanvas(this.view.viewport);
     runInAction(() => {
       this.publishing = true;
     });
     try {
+      // A save under way lands first, so the published draft is the newest one.
+      await this.saveQueue;
+      const revision = this.document.revision;
+      const created = !this.document.meta.id;
+      this.document.setCanvas(this.view.viewport);
       const { app, publishingInfo } = await this.api.publishAppWithData(
         this.document.meta.id,
         this.document.toInput(),
@@ -668,6 +796,7 @@ export class BuilderStore {
         this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
         this.shareOpen = true;
       });
+      if (created) this.localDraft.forget();
       void this.credits.refresh();
     } catch (error) {
       this.toasts.error(publishErrorMessage(errorMessage(error, '')));

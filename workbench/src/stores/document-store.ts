@@ -175,7 +175,7 @@ export class DocumentStore {
     options: { saved: boolean } = { saved: true },
   ): void {
     const { config: rawConfig, ...meta } = app;
-    const { config, problems } = normalizedConfig(rawConfig);
+    const { config, problems } = this.prepareConfig(rawConfig);
     const defaults = newAppMeta();
     this.meta = {
       ...defaults,
@@ -185,10 +185,7 @@ export class DocumentStore {
       slug: typeof meta.slug === 'string' && meta.slug !== '' ? meta.slug : defaults.slug,
       category: isCategory(meta.category) ? meta.category : '',
     };
-    this.config =
-      problems.length === 0
-        ? pinVariableNames(this.configWithSelectValues(config), this.catalogue.firstOutputOf)
-        : config;
+    this.config = config;
     this.invalidProblems = problems;
     this.history.clear();
     this.gestureStart = null;
@@ -196,6 +193,19 @@ export class DocumentStore {
     this.revision += 1;
     if (options.saved) this.savedRevision = this.revision;
     this.loads += 1;
+  }
+
+  /**
+   * A config from the server or a file as the canvas draws it (select values read, variable names
+   * pinned), or an empty one with the problems when its node list cannot be drawn. Loads nothing.
+   */
+  prepareConfig(raw: unknown): { config: AppConfig; problems: string[] } {
+    const { config, problems } = normalizedConfig(raw);
+    if (problems.length > 0) return { config, problems };
+    return {
+      config: pinVariableNames(this.configWithSelectValues(config), this.catalogue.firstOutputOf),
+      problems,
+    };
   }
 
   /** The config with select settings written as option labels holding the options' values. */

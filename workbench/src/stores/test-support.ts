@@ -5,6 +5,8 @@ import type {
   MyAppsAnalytics,
   SalesContactInput,
   AppInput,
+  AppVersion,
+  AppVersionEntry,
   AuthUser,
   BlocksmithApi,
   AnalyticsSummary,
@@ -14,6 +16,8 @@ import type {
   ServerInfo,
   RunWatcher,
   Session,
+  VersionKind,
+  VersionedApp,
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
 import { CatalogueStore } from './catalogue-store';
@@ -204,7 +208,7 @@ const PUBLISHING: PublishingInfo = {
 /** An API that keeps apps in memory and records what it was asked. */
 export class FakeApi implements BlocksmithApi {
   calls: string[] = [];
-  apps = new Map<string, App>();
+  apps = new Map<string, VersionedApp>();
   failNext: Partial<Record<keyof BlocksmithApi, Error>> = {};
   runEvents: RunEvent[] = [];
   refreshes: string[] = [];
@@ -272,8 +276,60 @@ export class FakeApi implements BlocksmithApi {
     if (!app) throw new Error('App not found.');
     return app;
   }
-  private store(id: string, input: AppInput, extra: Partial<App> = {}): App {
-    const app: App = {
+  /** A deep copy made in the tests' own realm (structuredClone's objects fail isPlainObject there). */
+  private copy<T>(value: T): T {
+    return JSON.parse(JSON.stringify(value)) as T;
+  }
+  /** Each app's versions, oldest first, kept the way the server keeps them. */
+  versions = new Map<string, AppVersion[]>();
+  /** The `autosave` flag of every updateApp call. */
+  autosaveFlags: boolean[] = [];
+  private clock = Date.parse('2025-03-01T10:00:00.000Z');
+  private tick(): string {
+    this.clock += 60_000;
+    return new Date(this.clock).toISOString();
+  }
+  /** Records a save as a version; an autosave right after an autosave changes that one instead. */
+  private recordVersion(app: VersionedApp, kind: VersionKind): AppVersion {
+    const list = this.versions.get(app.id!) ?? [];
+    const content = {
+      name: app.name,
+      description: app.description,
+      category: app.category,
+      config: this.copy(app.config),
+    };
+    const last = list.at(-1);
+    const at = this.tick();
+    let version: AppVersion;
+    if (kind === 'autosave' && last?.kind === 'autosave' && !last.isLive && !last.isInReview) {
+      version = Object.assign(last, content, { updatedAt: at });
+    } else {
+      const blocks = app.config.plugins.length;
+      version = {
+        id: `${app.id}-v${list.length + 1}`,
+        appId: app.id!,
+        number: list.length + 1,
+        kind,
+        summary: list.length === 0 ? `First version: ${blocks} blocks` : `${blocks} blocks`,
+        authorId: ADA.id,
+        authorName: ADA.user_metadata.full_name,
+        createdAt: at,
+        updatedAt: at,
+        isDraft: true,
+        isLive: false,
+        isInReview: false,
+        changesFromLive: [],
+        ...content,
+      };
+      for (const older of list) older.isDraft = false;
+      list.push(version);
+    }
+    this.versions.set(app.id!, list);
+    (app as VersionedApp).draftVersionId = version.id;
+    return version;
+  }
+  private store(id: string, input: AppInput, extra: Partial<VersionedApp> = {}): VersionedApp {
+    const app: VersionedApp = {
       id,
       owner_id: ADA.id,
       upvotes: 0,
@@ -290,16 +346,59 @@ export class FakeApi implements BlocksmithApi {
   }
   async createApp(input: AppInput) {
     this.check('createApp');
-    return this.store(`app-${this.nextId++}`, input);
+    const app = this.store(`app-${this.nextId++}`, input);
+    this.recordVersion(app, 'created');
+    return { ...app };
   }
-  async updateApp(id: string, input: AppInput) {
+  /** Answers once `release()` is called when set (a save still under way). */
+  holdUpdates: Array<() => void> | null = null;
+  async updateApp(id: string, input: AppInput, options: { autosave?: boolean } = {}) {
     this.check('updateApp');
-    return this.store(id, input);
+    this.autosaveFlags.push(options.autosave === true);
+    if (this.holdUpdates) await new Promise<void>((release) => this.holdUpdates!.push(release));
+    const app = this.store(id, input);
+    this.recordVersion(app, options.autosave ? 'autosave' : 'save');
+    return { ...app };
   }
   async publishAppWithData(id: string | undefined, input: AppInput) {
     this.check('publishAppWithData');
     const app = this.store(id ?? `app-${this.nextId++}`, input, { isPublished: true });
-    return { app, publishingInfo: { ...PUBLISHING, currentCount: 2, remaining: 0, canPublish: false } };
+    const version = this.recordVersion(app, 'save');
+    for (const older of this.versions.get(app.id!)!) older.isInReview = older === version;
+    app.submittedVersionId = version.id;
+    return {
+      app: { ...app },
+      publishingInfo: { ...PUBLISHING, currentCount: 2, remaining: 0, canPublish: false },
+    };
+  }
+  async appVersions(appId: string): Promise<AppVersionEntry[]> {
+    this.check('appVersions');
+    return [...(this.versions.get(appId) ?? [])].reverse().map((version) => {
+      const { description: _d, category: _c, config: _config, changesFromLive: _changes, ...entry } = version;
+      return { ...entry };
+    });
+  }
+  async appVersion(appId: string, versionId: string): Promise<AppVersion> {
+    this.check('appVersion');
+    const version = this.versions.get(appId)?.find((candidate) => candidate.id === versionId);
+    if (!version) throw new Error('Version not found.');
+    return this.copy(version);
+  }
+  async restoreAppVersion(appId: string, versionId: string): Promise<VersionedApp> {
+    this.check('restoreAppVersion');
+    const version = this.versions.get(appId)?.find((candidate) => candidate.id === versionId);
+    const app = this.apps.get(appId);
+    if (!version || !app) throw new Error('Version not found.');
+    const restored = this.store(appId, {
+      name: version.name,
+      description: version.description,
+      slug: app.slug,
+      category: version.category,
+      isPrivate: app.isPrivate,
+      config: this.copy(version.config),
+    });
+    this.recordVersion(restored, 'restore');
+    return { ...restored };
   }
   lastInputs: Record<string, unknown> | null = null;
   async startRun(_appId: string, inputs: Record<string, unknown>, actionType?: string) {
@@ -415,7 +514,7 @@ export class FakeApi implements BlocksmithApi {
     raw: { user_signup: 3, user_login: 5, app_created: 2, app_executed: 7, network_error: 1 },
     recent: [{ name: 'user_login', at: '2025-01-02T10:00:00.000Z', props: { method: 'password' } }],
   };
-  pending: App[] = [];
+  pending: VersionedApp[] = [];
   statusCounts: AppStatusCounts = { pending: 0, approved: 0, rejected: 0 };
   reviews: Array<{ id: string; status: ReviewStatus; reviewNotes: string | null }> = [];
   async recoverPassword(email: string) {
@@ -532,7 +631,7 @@ export async function testBuilder(options: { signedIn?: boolean; storage?: KeyVa
   await catalogue.load();
   const credits = new CreditsStore(api);
   const analytics = new Tracker((name, props) => api.trackEvent(name, props));
-  const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage, analytics);
+  const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage, analytics, timers);
   builder.view.setCanvasSize({ width: 1000, height: 800 });
   return { api, storage, timers, toasts, session, catalogue, credits, builder, analytics };
 }

@@ -13,9 +13,9 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import type { App } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import type { VersionedApp } from '../../api/blocksmith-api';
 import { PublicHeader } from '../../components/PublicHeader';
 import type { VerificationStore } from '../../stores/admin-store';
 import { useStores } from '../../stores-context';
@@ -23,6 +23,7 @@ import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../use-page-title';
 import { ADMIN_TEXTS } from '../../texts/account-texts';
 import { AdminGateView } from './AdminGateView';
+import { ReviewComparison } from './ReviewComparison';
 import './admin.css';
 
 function formatDate(value: unknown): string {
@@ -34,7 +35,7 @@ const PendingAppCard = observer(function PendingAppCard({
   app,
   store,
 }: {
-  app: App;
+  app: VersionedApp;
   store: VerificationStore;
 }) {
   const created = formatDate(app.createdAt);
@@ -77,6 +78,7 @@ const ReviewDialog = observer(function ReviewDialog({ store }: { store: Verifica
                 Open the app
               </a>
             </p>
+            <ReviewComparison store={store.comparison} />
             <FormGroup
               label="Review notes"
               labelFor="review-notes"

@@ -5,6 +5,7 @@ import {
   ExportIcon,
   EyeOpenIcon,
   FloppyDiskIcon,
+  HistoryIcon,
   ImportIcon,
   MoreIcon,
   NewObjectIcon,
@@ -18,8 +19,10 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
 import { useStores } from '../../stores-context';
 import { HEADER, STORE_LINK_LABEL } from '../../texts/builder-texts';
+import { HISTORY } from '../../texts/version-texts';
 import { AvatarMenu } from './AvatarMenu';
 import { PublishButton } from './PublishButton';
+import { SaveStatus } from './SaveStatus';
 import { downloadText } from './download';
 
 /** The builder's top bar: app name, greeting, store link, file actions, save, preview, Run, Publish, avatar. */
@@ -53,6 +56,13 @@ export const BuilderHeader = observer(function BuilderHeader() {
           onClick={() => builder.setOpenAppsOpen(true)}
         />
       )}
+      {session.signedIn && (
+        <MenuItem
+          icon={<HistoryIcon />}
+          text={HISTORY.menuItem}
+          onClick={() => builder.history.setOpen(true)}
+        />
+      )}
       <MenuDivider />
       <MenuItem icon={<ImportIcon />} text="Import from file..." onClick={() => fileInput.current?.click()} />
       <MenuItem
@@ -72,16 +82,20 @@ export const BuilderHeader = observer(function BuilderHeader() {
         <div className="header-titles">
           <EditableText
             className="app-name"
-            value={document.meta.name}
+            value={builder.history.viewing?.version.name ?? document.meta.name}
+            disabled={builder.readOnly}
             onChange={(name) => document.setMeta({ name })}
             placeholder="Name your app"
             maxLength={80}
             selectAllOnFocus
             aria-label="App name"
           />
-          <span className="greeting">
-            {hello}
-            {session.signedIn ? `, ${session.displayName.split(' ')[0]}` : ''}
+          <span className="header-subline">
+            <span className="greeting">
+              {hello}
+              {session.signedIn ? `, ${session.displayName.split(' ')[0]}` : ''}
+            </span>
+            <SaveStatus />
           </span>
         </div>
       </div>
@@ -102,6 +116,17 @@ export const BuilderHeader = observer(function BuilderHeader() {
           hidden
           onChange={(e) => void onImport(e)}
         />
+        {session.signedIn && (
+          <Button
+            variant="minimal"
+            icon={<HistoryIcon />}
+            text={<span className="hide-narrow">{HISTORY.button}</span>}
+            aria-label={HISTORY.title}
+            active={builder.history.open}
+            className="history-button"
+            onClick={() => builder.history.setOpen(!builder.history.open)}
+          />
+        )}
         {session.signedIn && (
           <Button
             variant="minimal"

@@ -17,11 +17,13 @@ import { AddNodePanel } from './AddNodePanel';
 import { BuilderHeader } from './BuilderHeader';
 import { ConfirmDialog, LoadingOverlay, OpenAppsDialog, ShareDialog } from './BuilderDialogs';
 import { CanvasArea } from './CanvasArea';
+import { HistoryPanel } from './HistoryPanel';
+import { LocalDraftDialog } from './LocalDraftDialog';
 import { PreviewDrawer } from './PreviewDrawer';
 import { PromptAssistantDialog } from './PromptAssistantDialog';
 import { PropertiesPanel } from './PropertiesPanel';
 import { Sidebar } from './Sidebar';
-import { useBuilderKeys, useNarrowScreen } from './use-builder-keys';
+import { useBeforeUnload, useBuilderKeys, useNarrowScreen } from './use-builder-keys';
 
 /** The app builder at /app. */
 const BuilderPage = observer(function BuilderPage() {
@@ -36,7 +38,11 @@ const BuilderPage = observer(function BuilderPage() {
     void builder.start().then(async () => {
       if (!live) return;
       await aiBuild.startPending();
-      if (live && !aiBuild.active) onboarding.show(() => !aiBuild.pending);
+      if (!live) return;
+      // An app kept in this browser is offered back, unless an AI build just replaced the canvas.
+      if (aiBuild.active) builder.localDraft.skip();
+      else builder.localDraft.check();
+      if (!aiBuild.active) onboarding.show(() => !aiBuild.pending);
     });
     return () => {
       live = false;
@@ -52,6 +58,7 @@ const BuilderPage = observer(function BuilderPage() {
   }, [params, navigate, upgrade]);
 
   useBuilderKeys(builder);
+  useBeforeUnload(builder);
   useNarrowScreen(
     MOBILE_BREAKPOINT,
     useCallback((narrow: boolean) => view.setMobile(narrow), [view]),
@@ -118,6 +125,8 @@ const BuilderPage = observer(function BuilderPage() {
           </>
         )}
         <PreviewDrawer />
+        <HistoryPanel />
+        <LocalDraftDialog />
         <ShareDialog />
         <ConfirmDialog />
         <OpenAppsDialog />

@@ -11,6 +11,7 @@ import { useStores } from '../../stores-context';
 import { CANVAS, INVALID_SCREEN_HINT } from '../../texts/builder-texts';
 import { CanvasToolbar } from './CanvasToolbar';
 import { OnboardingTour } from './OnboardingTour';
+import { VersionBanner } from './VersionViewing';
 
 /** Shown instead of the canvas when the app's node list cannot be drawn. */
 const InvalidNodeList = observer(function InvalidNodeList() {
@@ -34,7 +35,9 @@ const InvalidNodeList = observer(function InvalidNodeList() {
 
 const CanvasOverlays = observer(function CanvasOverlays() {
   const { builder } = useStores();
-  const { blockCount, connectionCount } = builder.document;
+  const blockCount = builder.shownConfig.plugins.length;
+  const connectionCount = builder.shownConfig.connections.length;
+  if (builder.readOnly) return null;
   if (blockCount === 0) {
     return (
       <div className="canvas-empty">
@@ -64,8 +67,9 @@ export const CanvasArea = observer(function CanvasArea() {
   return (
     <section className="canvas-area" aria-label={CANVAS.title}>
       <CanvasToolbar />
-      {builder.document.isValid ? (
-        <div className="canvas-stage">
+      <VersionBanner />
+      {builder.document.isValid || builder.readOnly ? (
+        <div className={`canvas-stage${builder.readOnly ? ' is-read-only' : ''}`}>
           <FlowCanvas />
           <CanvasOverlays />
           <OnboardingTour />

@@ -34,7 +34,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
         )}
         <h2 className="canvas-title">{CANVAS.title}</h2>
         <span className="node-count" data-testid="node-count">
-          {nodeCount(document.blockCount)}
+          {nodeCount(builder.shownConfig.plugins.length)}
         </span>
       </div>
       <div className="toolbar-right">
@@ -43,7 +43,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             <Button
               icon={<UndoIcon />}
               aria-label="Undo"
-              disabled={!document.canUndo}
+              disabled={!document.canUndo || builder.readOnly}
               onClick={() => builder.undo()}
             />
           </Tooltip>
@@ -51,7 +51,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             <Button
               icon={<RedoIcon />}
               aria-label="Redo"
-              disabled={!document.canRedo}
+              disabled={!document.canRedo || builder.readOnly}
               onClick={() => builder.redo()}
             />
           </Tooltip>
@@ -81,7 +81,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             icon={<ZoomToFitIcon />}
             text={<span className="hide-narrow">{CANVAS.fit}</span>}
             aria-label={CANVAS.fit}
-            onClick={() => view.fit(document.config.plugins)}
+            onClick={() => view.fit(builder.shownConfig.plugins)}
           />
           <Button
             icon={view.fullScreen ? <MinimizeIcon /> : <FullscreenIcon />}

@@ -19,6 +19,7 @@ import { HEADER, PROPERTIES } from '../../texts/builder-texts';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
+import { VersionProperties } from './VersionViewing';
 
 /** Name, description, category and privacy of the app. */
 const AppProperties = observer(function AppProperties() {
@@ -190,9 +191,15 @@ export const PropertiesPanel = observer(function PropertiesPanel({
           <PublishButton />
         </div>
       )}
-      <AppProperties />
-      <Divider />
-      <BlockSettings />
+      {builder.readOnly ? (
+        <VersionProperties />
+      ) : (
+        <>
+          <AppProperties />
+          <Divider />
+          <BlockSettings />
+        </>
+      )}
     </div>
   );
 });

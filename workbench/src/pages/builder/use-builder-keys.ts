@@ -46,3 +46,25 @@ export function useNarrowScreen(breakpoint: number, onChange: (narrow: boolean) 
     return () => query.removeEventListener('change', listener);
   }, [breakpoint, onChange]);
 }
+
+/**
+ * Asks the browser to confirm leaving while the builder has changes the server does not have (and
+ * keeps an app without a server copy in this browser first).
+ */
+export function useBeforeUnload(builder: BuilderStore): void {
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!builder.beforeUnload()) return;
+      event.preventDefault();
+      // Older browsers ask only when a value is set.
+      event.returnValue = '';
+    };
+    const onPageHide = () => builder.localDraft.flush();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [builder]);
+}

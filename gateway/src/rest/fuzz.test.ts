@@ -936,7 +936,7 @@ describe.each(databaseTargets)('Malformed requests to every route and operation 
   });
 
   for (const defect of KNOWN_DEFECTS.filter((known) => !known.racy)) {
-    it.failing(`known defect, fix the server and flip this to it(): ${defect.name}`, () => {
+    it.failing(`known defect (once fixed, delete its KNOWN_DEFECTS entry): ${defect.name}`, () => {
       expect(
         describeFailures(campaign.outcomes.filter((o) => o.problems.length > 0 && defect.matches(o))),
       ).toBe('');

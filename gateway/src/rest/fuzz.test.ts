@@ -131,6 +131,11 @@ const KNOWN_DEFECTS: readonly {
     matches: ({ probe }) => /created at once/.test(probe.variant),
     racy: true,
   },
+  {
+    name: 'one app saved and published at once deadlocks on PostgreSQL (INTERNAL_SERVER_ERROR)',
+    matches: ({ probe }) => /saved and published 16 times at once/.test(probe.variant),
+    racy: true,
+  },
 ];
 
 /** What an answer says only when the server lets its own failure through. */
@@ -319,8 +324,11 @@ async function runCampaign(serverUrl: string | undefined): Promise<Campaign> {
     const fixtures = await setUp(t);
     const outcomes: Outcome[] = [];
     const liveness: string[] = [];
-    const run = async (batch: string, probes: Probe[]) => {
-      const answers = await inParallel(probes, CONCURRENCY, async (probe) => {
+    const run: RunBatch = async (batch, probes) => {
+      // Requests that write one app go one at a time, so that each answer is about its own
+      // request; the racing batches send such writes at once on purpose.
+      const concurrency = SAME_APP_WRITES.test(batch) ? 1 : CONCURRENCY;
+      const answers = await inParallel(probes, concurrency, async (probe) => {
         const answer = await send(origin, probe);
         return { probe, ...answer, problems: problemsOf(probe, answer) };
       });
@@ -420,6 +428,10 @@ async function setUp(t: ApiTestGateway): Promise<Fixtures> {
 
 type RunBatch = (batch: string, probes: Probe[]) => Promise<void>;
 
+/** Batches whose requests all write one existing app (REST routes and GraphQL mutations). */
+const SAME_APP_WRITES =
+  /^((PUT|PATCH|POST) \/api\/apps\/\{id\}(\/(publish|unpublish|review|toggle-private))?|mutation (updateApp|publishAppWithData|publishApp|unpublishApp|setAppPrivate|reviewApp))$/;
+
 let appNames = 0;
 /**
  * Each request that may create an app names it afresh: the generated address comes from the name
@@ -442,6 +454,25 @@ function sameNameProbes(fixtures: Fixtures): Probe[] {
     body,
     expected: 201,
   }));
+}
+
+/** One app saved (updateApp) and saved and published (publishAppWithData) 16 times at once. */
+async function oneAppAtOnceProbes(t: ApiTestGateway, fixtures: Fixtures): Promise<Probe[]> {
+  const { id } = await newApp(t, fixtures.user.token);
+  return Array.from({ length: 16 }, (_, i) => {
+    const input = { name: `Busy app ${i}`, category: 'Content', config: probeTextApp(`Topic ${i}`) };
+    const query =
+      i % 2 === 0
+        ? 'mutation ($id: ID!, $input: AppInput!) { updateApp(id: $id, input: $input) { id } }'
+        : 'mutation ($id: ID, $input: AppInput!) { publishAppWithData(id: $id, input: $input) { app { id } } }';
+    return graphqlProbe(
+      'mutation updateApp and publishAppWithData',
+      'one app saved and published 16 times at once',
+      'signed in',
+      fixtures.user.token,
+      JSON.stringify({ query, variables: { id, input } }),
+    );
+  });
 }
 
 /** Paths no route of the document names: unknown /api paths and kept files. */
@@ -507,6 +538,7 @@ async function fuzzRest(t: ApiTestGateway, fixtures: Fixtures, run: RunBatch): P
     }
   }
   await run('POST /api/apps, at once', sameNameProbes(fixtures));
+  await run('one app saved and published, at once', await oneAppAtOnceProbes(t, fixtures));
   await run('unrouted paths', unroutedProbes(fixtures));
 }
 

@@ -25,7 +25,11 @@ import { PublishButton } from './PublishButton';
 import { SaveStatus } from './SaveStatus';
 import { downloadText } from './download';
 
-/** The builder's top bar: app name, greeting, store link, file actions, save, preview, Run, Publish, avatar. */
+/**
+ * The builder's top bar: app name, greeting and save status, store link, file actions, history,
+ * save, preview, Run, Publish, avatar. On a phone, history is in the app menu, Run opens the
+ * preview and shows its icon only, so the name and the save status keep their room.
+ */
 export const BuilderHeader = observer(function BuilderHeader() {
   const { builder, session } = useStores();
   const { document, run } = builder;
@@ -123,7 +127,7 @@ export const BuilderHeader = observer(function BuilderHeader() {
             text={<span className="hide-narrow">{HISTORY.button}</span>}
             aria-label={HISTORY.title}
             active={builder.history.open}
-            className="history-button"
+            className="history-button hide-mobile"
             onClick={() => builder.history.setOpen(!builder.history.open)}
           />
         )}
@@ -142,12 +146,14 @@ export const BuilderHeader = observer(function BuilderHeader() {
           icon={<EyeOpenIcon />}
           text={<span className="hide-narrow">{HEADER.preview}</span>}
           aria-label={HEADER.preview}
+          className="hide-mobile"
           onClick={() => void builder.openPreview()}
         />
         <Button
           intent="success"
           icon={<PlayIcon />}
-          text={run.processing ? HEADER.processing : HEADER.run}
+          text={<span className="hide-mobile">{run.processing ? HEADER.processing : HEADER.run}</span>}
+          aria-label={run.processing ? HEADER.processing : HEADER.run}
           disabled={!builder.hasBlocks || run.processing}
           onClick={() => void onRun()}
         />

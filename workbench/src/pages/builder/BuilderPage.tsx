@@ -77,7 +77,8 @@ const BuilderPage = observer(function BuilderPage() {
             </aside>
           )}
           <CanvasArea />
-          {!mobile && (
+          {!mobile && <HistoryPanel />}
+          {!mobile && !builder.history.open && (
             <aside
               className={`properties${view.propertiesCollapsed ? ' is-collapsed' : ''}${full ? ' is-docked' : ''}`}
               aria-label="Properties"
@@ -125,7 +126,7 @@ const BuilderPage = observer(function BuilderPage() {
           </>
         )}
         <PreviewDrawer />
-        <HistoryPanel />
+        {mobile && <HistoryPanel />}
         <LocalDraftDialog />
         <ShareDialog />
         <ConfirmDialog />

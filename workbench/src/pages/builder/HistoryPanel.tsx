@@ -1,10 +1,11 @@
 import { Button, Callout, Drawer, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import { HistoryIcon } from '@blueprintjs/icons';
+import { CrossIcon, HistoryIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import type { AppVersionEntry } from '../../api/blocksmith-api';
 import { useStores } from '../../stores-context';
 import { versionBadges, versionKindLabel, versionTime, type VersionBadge } from '../../stores/version-rules';
 import { HISTORY } from '../../texts/version-texts';
+import { VersionProperties } from './VersionViewing';
 
 const BADGE_INTENT: Record<VersionBadge, Intent> = {
   live: 'success',
@@ -89,26 +90,57 @@ const HistoryList = observer(function HistoryList() {
   );
 });
 
-/** The history panel: the app's versions, newest first; open one read only or restore it as the draft. */
+/** What the history panel holds: the version shown (if any), then the list. */
+const HistoryBody = observer(function HistoryBody() {
+  const { builder } = useStores();
+  return (
+    <div className="history-body">
+      {builder.readOnly ? (
+        <VersionProperties />
+      ) : (
+        <p className="muted history-subtitle">{HISTORY.subtitle}</p>
+      )}
+      <HistoryList />
+    </div>
+  );
+});
+
+/**
+ * The history panel: the app's versions, newest first; open one read only or restore it as the
+ * draft. Beside the canvas (in place of the properties) on wide screens, so the canvas and the
+ * version banner stay in view; a full-width panel on phones.
+ */
 export const HistoryPanel = observer(function HistoryPanel() {
   const { builder } = useStores();
   const { history, view } = builder;
+  if (!view.isMobile) {
+    if (!history.open) return null;
+    return (
+      <aside className="history-aside" aria-label={HISTORY.title}>
+        <div className="history-aside-head">
+          <HistoryIcon />
+          <h2>{HISTORY.title}</h2>
+          <Button
+            variant="minimal"
+            icon={<CrossIcon />}
+            aria-label={HISTORY.close}
+            onClick={() => history.setOpen(false)}
+          />
+        </div>
+        <HistoryBody />
+      </aside>
+    );
+  }
   return (
     <Drawer
       isOpen={history.open}
       onClose={() => history.setOpen(false)}
       title={HISTORY.title}
       icon={<HistoryIcon />}
-      size={view.isMobile ? '100%' : 400}
-      hasBackdrop={false}
-      enforceFocus={false}
-      canOutsideClickClose={false}
+      size="100%"
       className="history-drawer"
     >
-      <div className="history-body">
-        <p className="muted history-subtitle">{HISTORY.subtitle}</p>
-        <HistoryList />
-      </div>
+      <HistoryBody />
     </Drawer>
   );
 });

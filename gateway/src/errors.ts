@@ -68,7 +68,8 @@ export class UnavailableError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message: string) {
-    super('RATE_LIMITED', message);
+  /** `details.retryAfterSeconds` becomes the Retry-After header over REST. */
+  constructor(message: string, details?: { retryAfterSeconds: number }) {
+    super('RATE_LIMITED', message, details);
   }
 }

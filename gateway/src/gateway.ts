@@ -25,6 +25,7 @@ import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
 import { InputError } from './errors';
 import { clientAddressReader } from './client-address';
+import { API_KEY_PREFIX } from './services/api-keys/api-key-service';
 import { securityHeaders } from './security-headers';
 import { refuseRequest, requestGuard } from './graphql/request-guard';
 import { openDatabase, type Database } from './data/database';
@@ -132,9 +133,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const clientAddressOf = clientAddressReader(config.trustedProxies);
   const contextFor = async (authorization: unknown, request: IncomingMessage): Promise<GraphQLContext> => {
     const token = bearerToken(authorization);
-    const caller = token ? await services.auth.authenticate(token) : null;
     const clientAddress = clientAddressOf(request);
-    return { registry, provider, services, caller, token, ...(clientAddress ? { clientAddress } : {}) };
+    const base = { registry, provider, services, token, ...(clientAddress ? { clientAddress } : {}) };
+    // An API key is no session: it may only run apps (see requireRunner).
+    if (token?.startsWith(API_KEY_PREFIX)) {
+      const apiKey = await services.apiKeys.authenticate(token);
+      return { ...base, caller: null, ...(apiKey ? { apiKey } : {}) };
+    }
+    const caller = token ? await services.auth.authenticate(token) : null;
+    return { ...base, caller };
   };
   const formatExecutionError = (error: GraphQLError) =>
     formatError(error.toJSON(), error.originalError ?? error);
@@ -289,7 +296,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       formatError: formatExecutionError,
       contextFor: async (token, request) => {
         const context = await contextFor(token === null ? undefined : `Bearer ${token}`, request);
-        return { context, signedIn: context.caller !== null };
+        return { context, signedIn: context.caller !== null || context.apiKey !== undefined };
       },
       discardUpload: (context, id) =>
         services.files.remove(id, requireCaller(context as GraphQLContext).userId),

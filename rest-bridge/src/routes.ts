@@ -503,12 +503,44 @@ const appRoutes: Route[] = [
 
 const RUN = 'id appId status actionType cost result error errorCode createdAt finishedAt';
 
+/** A finished run that did not succeed, as the error its cause answers (with the run's id). */
+function runRefusal(value: unknown): BridgeError | null {
+  const run = value as { id: string; status: string; error: string | null; errorCode: string | null };
+  if (run.status === 'succeeded') return null;
+  const [status, code] = statusOf(run.errorCode ?? undefined);
+  const message = run.error ?? 'The run did not finish.';
+  return new BridgeError(status, code, message, { runId: run.id, refunded: true });
+}
+
+/** A succeeded run as execute answers it. */
+function runAnswer(value: unknown): unknown {
+  const run = value as { id: string; cost: number; status: string; result: Record<string, unknown> | null };
+  return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
+}
+
+const RUN_ANSWER = object(
+  {
+    output: anyObject(
+      'Result fields: generated_text, summary, classification, translation, generated_image_url, ...',
+    ),
+    run: object(
+      {
+        id: string('Run id.', { format: 'uuid' }),
+        status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
+        cost: integer('Credits charged.'),
+      },
+      ['id', 'status', 'cost'],
+    ),
+  },
+  ['output', 'run'],
+);
+
 const runRoutes: Route[] = [
   route({
     method: 'POST',
     path: '/apps/{id}/execute',
     summary:
-      'Runs an app and answers its result fields. JSON { inputData, actionType? }, or multipart with inputData (JSON text) and file.',
+      'Runs an app and answers its result fields. JSON { inputData, actionType? }, or multipart with inputData (JSON text) and file. With an API key (Bearer bsk_...): the app’s live version, as a published run, JSON only.',
     auth: 'user',
     multipart: true,
     operation: `mutation ($id: ID!, $inputs: JSONObject, $actionType: String) {
@@ -528,46 +560,30 @@ const runRoutes: Route[] = [
       inputs: body.inputData ?? {},
       actionType: body.actionType ?? null,
     }),
-    refusal: (data) => {
-      const run = data.runApp as {
-        id: string;
-        status: string;
-        error: string | null;
-        errorCode: string | null;
-      };
-      if (run.status === 'succeeded') return null;
-      const [status, code] = statusOf(run.errorCode ?? undefined);
-      const message = run.error ?? 'The run did not finish.';
-      return new BridgeError(status, code, message, { runId: run.id, refunded: true });
-    },
-    answer: (data) => {
-      const run = data.runApp as {
-        id: string;
-        cost: number;
-        status: string;
-        result: Record<string, unknown> | null;
-      };
-      return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
-    },
-    response: object(
-      {
-        output: anyObject(
-          'Result fields: generated_text, summary, classification, translation, generated_image_url, ...',
-        ),
-        run: object(
-          {
-            id: string('Run id.', { format: 'uuid' }),
-            status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
-            cost: integer('Credits charged.'),
-          },
-          ['id', 'status', 'cost'],
-        ),
-      },
-      ['output', 'run'],
-    ),
+    refusal: (data) => runRefusal(data.runApp),
+    answer: (data) => runAnswer(data.runApp),
+    response: RUN_ANSWER,
     // A run that fails answers its cause's status: 400 input, 422 block, 502 AI service,
     // 503 interrupted by a stopping server, 504 over the time limit.
-    errors: [402, 413, 422, 502, 503, 504],
+    errors: [402, 403, 413, 422, 429, 502, 503, 504],
+  }),
+  route({
+    method: 'POST',
+    path: '/published/{slug}/run',
+    summary:
+      'Runs a published app’s live version by its address, with a session or an API key (Authorization: Bearer bsk_...); answers as execute does.',
+    auth: 'user',
+    operation: `mutation ($slug: String!, $inputs: JSONObject) {
+      runPublishedApp(slug: $slug, inputs: $inputs) { ${RUN} } }`,
+    params: { slug: { schema: string('A slug.'), description: 'The app’s address: /app/{slug}.' } },
+    body: object({
+      inputData: anyObject('Inputs keyed by input block variable name (input_text, ...) or block id.'),
+    }),
+    variables: ({ params, body }) => ({ slug: params.slug, inputs: body.inputData ?? {} }),
+    refusal: (data) => runRefusal(data.runPublishedApp),
+    answer: (data) => runAnswer(data.runPublishedApp),
+    response: RUN_ANSWER,
+    errors: [402, 403, 422, 429, 502, 503, 504],
   }),
   route({
     method: 'GET',
@@ -917,11 +933,72 @@ const publicRoutes: Route[] = [
   }),
 ];
 
+const KEY_VIEW = 'id name prefix createdAt lastUsedAt';
+const KEY_PROPERTIES = {
+  id: string('Opaque id (a UUID).', { format: 'uuid' }),
+  name: string('The name you gave it.'),
+  prefix: string('bsk_ and the next characters, to recognise it by.'),
+  createdAt: string('ISO time.', { format: 'date-time' }),
+  lastUsedAt: {
+    type: ['string', 'null'],
+    description: 'ISO time it last ran an app (to the minute), or null.',
+  },
+} satisfies Record<string, JsonSchema>;
+
+const keyRoutes: Route[] = [
+  route({
+    method: 'POST',
+    path: '/keys',
+    summary:
+      'Creates a named API key (Starter plan and up). The answer is the only time the key is shown: keep it safe.',
+    auth: 'user',
+    operation: 'mutation ($name: String!) { createApiKey(name: $name) { id name key createdAt } }',
+    body: object({ name: string('What the key is for.', { maxLength: 100 }) }, ['name']),
+    variables: ({ body }) => ({ name: body.name }),
+    answer: field('createApiKey'),
+    status: 201,
+    response: object(
+      {
+        id: KEY_PROPERTIES.id,
+        name: KEY_PROPERTIES.name,
+        key: string('The key: send it as Authorization: Bearer <key>. Shown this once.'),
+        createdAt: KEY_PROPERTIES.createdAt,
+      },
+      ['id', 'name', 'key', 'createdAt'],
+    ),
+    errors: [403],
+  }),
+  route({
+    method: 'GET',
+    path: '/keys',
+    summary: 'Your API keys, newest first, with when each was last used (never the keys themselves).',
+    auth: 'user',
+    operation: `query { apiKeys { ${KEY_VIEW} } }`,
+    variables: () => ({}),
+    answer: field('apiKeys'),
+    response: arrayOf(object(KEY_PROPERTIES, Object.keys(KEY_PROPERTIES)), 'Newest first.'),
+    errors: [403],
+  }),
+  route({
+    method: 'DELETE',
+    path: '/keys/{id}',
+    summary: 'Revokes one of your API keys: it stops working at once.',
+    auth: 'user',
+    operation: 'mutation ($id: ID!) { revokeApiKey(id: $id) }',
+    params: { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The key’s id.' } },
+    variables: id,
+    answer: () => ({ success: true }),
+    response: object({ success: boolean('Revoked.') }, ['success']),
+    errors: [403],
+  }),
+];
+
 /** Every /api route, in the order the route list shows them. */
 export const routes: readonly Route[] = [
   ...authRoutes,
   ...appRoutes,
   ...runRoutes,
+  ...keyRoutes,
   ...creditRoutes,
   ...userRoutes,
   ...assistantRoutes,

@@ -13,19 +13,45 @@ export interface Plan {
   monthlyCredits: number;
   /** Published apps allowed; -1 means unlimited. */
   publishedAppLimit: number;
+  /** API keys that run apps from other programs. */
+  apiKeys: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  free: { id: 'free', name: 'Free', priceUsd: 0, monthlyCredits: 50, publishedAppLimit: 2 },
-  starter: { id: 'starter', name: 'Starter', priceUsd: 20, monthlyCredits: 500, publishedAppLimit: 10 },
+  free: { id: 'free', name: 'Free', priceUsd: 0, monthlyCredits: 50, publishedAppLimit: 2, apiKeys: false },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    priceUsd: 20,
+    monthlyCredits: 500,
+    publishedAppLimit: 10,
+    apiKeys: true,
+  },
   enterprise: {
     id: 'enterprise',
     name: 'Enterprise',
     priceUsd: null,
     monthlyCredits: UNLIMITED,
     publishedAppLimit: UNLIMITED,
+    apiKeys: true,
   },
 };
+
+/** What a plan may or may not do, by name, as the entitlement checks read it. */
+export type Entitlement = 'apiKeys';
+
+const ENTITLEMENT_NAMES: Record<Entitlement, string> = { apiKeys: 'API keys' };
+
+/** The cheapest plan that grants `entitlement`. */
+export function cheapestPlanWith(entitlement: Entitlement): Plan {
+  return PLAN_IDS.map((id) => PLANS[id]).find((plan) => plan[entitlement])!;
+}
+
+/** The refusal for a plan without `entitlement`, naming the plan that has it. */
+export function entitlementMessage(plan: PlanId, entitlement: Entitlement): string {
+  const needed = cheapestPlanWith(entitlement);
+  return `${ENTITLEMENT_NAMES[entitlement]} come with the ${needed.name} plan and up; your plan is ${PLANS[plan].name}. Upgrade to use them.`;
+}
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);

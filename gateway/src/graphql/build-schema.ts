@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
+import { apiKeyGuard } from './api-key-guard';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
+import { ApiKeyResolver } from './resolvers/api-key-resolver';
 import { AppResolver } from './resolvers/app-resolver';
 import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
@@ -19,6 +21,7 @@ import { UserResolver } from './resolvers/user-resolver';
 export const resolvers = [
   CatalogueResolver,
   AnalyticsResolver,
+  ApiKeyResolver,
   AuthResolver,
   BillingResolver,
   AppResolver,
@@ -35,5 +38,10 @@ export const resolvers = [
 /** The executable schema; its SDL is committed as schema/schema.graphql. */
 export function buildGatewaySchema(): Promise<GraphQLSchema> {
   // Run progress streams from the run event hub; the pub/sub is for topic-based subscriptions.
-  return buildSchema({ resolvers, validate: false, pubSub: createPubSub() });
+  return buildSchema({
+    resolvers,
+    validate: false,
+    pubSub: createPubSub(),
+    globalMiddlewares: [apiKeyGuard],
+  });
 }

@@ -1,5 +1,6 @@
 import type { AiProvider } from '@blocksmith/block-sdk';
-import { UnauthenticatedError } from '../errors';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
+import type { ApiKeyCaller } from '../services/api-keys/api-key-service';
 import type { BlockRegistry } from '../kernel';
 import type { Caller } from '../services/accounts';
 import type { Services } from '../services/create-services';
@@ -14,12 +15,36 @@ export interface GraphQLContext {
   token: string | null;
   /** The client's address (through trusted proxies only), for per-address limits. */
   clientAddress?: string;
+  /** An API key the call came with instead of a session: it may only run apps. */
+  apiKey?: ApiKeyCaller;
 }
 
-/** The caller, or the error every signed-in-only operation gives. */
+export const API_KEY_ONLY_RUNS =
+  'An API key only runs apps (runApp, startRun, runPublishedApp; POST /api/apps/{id}/execute and POST /api/published/{slug}/run). Sign in for anything else.';
+
+/** The caller, or the error every signed-in-only operation gives (an API key is refused). */
 export function requireCaller(context: GraphQLContext): Caller {
-  if (!context.caller) throw new UnauthenticatedError('Please sign in.');
+  if (!context.caller) {
+    if (context.apiKey) throw new ForbiddenError(API_KEY_ONLY_RUNS);
+    throw new UnauthenticatedError('Please sign in.');
+  }
   return context.caller;
+}
+
+/**
+ * Who a run is for: the signed-in person, or the owner of the API key it came with (whose runs
+ * are counted against the key's limit and use the app's live version).
+ */
+export async function requireRunner(
+  context: GraphQLContext,
+): Promise<{ userId: string; isAdmin: boolean; viaKey: boolean }> {
+  if (context.caller)
+    return { userId: context.caller.userId, isAdmin: context.caller.isAdmin, viaKey: false };
+  if (context.apiKey) {
+    await context.services.apiKeys.consumeRun(context.apiKey);
+    return { userId: context.apiKey.userId, isAdmin: false, viaKey: true };
+  }
+  throw new UnauthenticatedError('Please sign in.');
 }
 
 /** Who is looking, for reads anyone may make: nobody, a person, or an admin. */

@@ -5,6 +5,8 @@ import { ScheduledWork } from './scheduled-work';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
+import { ApiKeyService } from './api-keys/api-key-service';
+import { RateLimiter } from '../data/rate-limiter';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
@@ -63,6 +65,7 @@ export interface Services {
   files: DiskFileStore;
   /** Signed, expiring links to kept files. */
   fileLinks: FileLinks;
+  apiKeys: ApiKeyService;
 }
 
 export function createServices(deps: {
@@ -174,5 +177,6 @@ export function createServices(deps: {
     hub,
     files,
     fileLinks: new FileLinks(dataSource),
+    apiKeys: new ApiKeyService(dataSource, new RateLimiter(dataSource)),
   };
 }

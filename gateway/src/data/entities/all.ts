@@ -1,5 +1,6 @@
 // Every entity class, once. index.ts re-exports these and derives the list TypeORM needs.
 export { AnalyticsEvent } from './analytics-event.entity';
+export { ApiKey } from './api-key.entity';
 export { AppRecord } from './app-record.entity';
 export { AppVersion, type AppVersionKind } from './app-version.entity';
 export { CreditBalance } from './credit-balance.entity';
@@ -9,6 +10,7 @@ export { GatewayProcess } from './gateway-process.entity';
 export { MailMessage } from './mail-message.entity';
 export { PasswordResetToken } from './password-reset-token.entity';
 export { ProcessedWebhookEvent } from './processed-webhook-event.entity';
+export { RateLimit } from './rate-limit.entity';
 export { RunEventRecord } from './run-event.entity';
 export { RunRecord, type RunRecordStatus } from './run-record.entity';
 export { SalesContact } from './sales-contact.entity';

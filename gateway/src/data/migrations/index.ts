@@ -6,6 +6,7 @@ import { StripeSubscriptions1764100000000 } from './1764100000000-stripe-subscri
 import { RunEvents1764200000000 } from './1764200000000-run-events';
 import { RunExecutors1764300000000 } from './1764300000000-run-executors';
 import { AppVersions1764400000000 } from './1764400000000-app-versions';
+import { ApiKeys1764500000000 } from './1764500000000-api-keys';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   RunEvents1764200000000,
   RunExecutors1764300000000,
   AppVersions1764400000000,
+  ApiKeys1764500000000,
 ];

@@ -3,7 +3,7 @@ import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'typ
 import type { RunEvent } from '@blocksmith/schema';
 import { NotFoundError } from '../../errors';
 import { parseActionType } from '../../services/runs/run-service';
-import { requireCaller, type GraphQLContext } from '../context';
+import { requireCaller, requireRunner, type GraphQLContext } from '../context';
 import { RunStartedType, RunType } from '../types/credits';
 
 @Resolver()
@@ -18,13 +18,16 @@ export class RunResolver {
     @Arg('actionType', { defaultValue: 'test_execution' }) actionType: string,
     @Ctx() context: GraphQLContext,
   ): Promise<RunStartedType> {
-    const caller = requireCaller(context);
+    const runner = await requireRunner(context);
     const started = await context.services.runs.start({
-      userId: caller.userId,
-      isAdmin: caller.isAdmin,
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
       appId,
       inputs: inputs ?? {},
-      actionType: parseActionType(actionType),
+      // Through an API key: the live version, as a published run.
+      ...(runner.viaKey
+        ? { actionType: 'published', live: true }
+        : { actionType: parseActionType(actionType) }),
     });
     return { runId: started.runId, cost: started.cost };
   }
@@ -44,15 +47,41 @@ export class RunResolver {
     actionType: string | null,
     @Ctx() context: GraphQLContext,
   ) {
-    const caller = requireCaller(context);
+    const runner = await requireRunner(context);
     const run = await context.services.runs.runToEnd({
-      userId: caller.userId,
-      isAdmin: caller.isAdmin,
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
       appId,
       inputs: inputs ?? {},
-      ...(actionType == null ? {} : { actionType: parseActionType(actionType) }),
+      ...(runner.viaKey
+        ? { actionType: 'published', live: true }
+        : actionType == null
+          ? {}
+          : { actionType: parseActionType(actionType) }),
     });
     // Kept files in the result open through signed links only.
+    return context.services.fileLinks.sign(run);
+  }
+
+  @Mutation(() => RunType, {
+    description:
+      'Runs a published app’s live version by its address and answers when it has ended (signed in, or with an API key).',
+  })
+  async runPublishedApp(
+    @Arg('slug') slug: string,
+    @Arg('inputs', () => GraphQLJSONObject, { nullable: true }) inputs: Record<string, unknown> | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    const runner = await requireRunner(context);
+    const app = await context.services.apps.getPublishedBySlug({ userId: null, isAdmin: false }, slug);
+    const run = await context.services.runs.runToEnd({
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
+      appId: app.id!,
+      inputs: inputs ?? {},
+      actionType: 'published',
+      live: true,
+    });
     return context.services.fileLinks.sign(run);
   }
 

@@ -67,6 +67,8 @@ export interface StartRunRequest {
    * omitted: test_execution for the app's owner, published for anyone else.
    */
   actionType?: ActionType;
+  /** Run the app's live (approved) version even for its owner: runs through an API key. */
+  live?: boolean;
 }
 
 export interface InputFileRequest {
@@ -296,8 +298,12 @@ export class RunService {
     isAdmin?: boolean;
     appId: string;
     actionType?: ActionType | undefined;
+    live?: boolean | undefined;
   }): Promise<{ app: App; actionType: ActionType }> {
-    const viewer = { userId: request.userId, isAdmin: request.isAdmin ?? false };
+    // A live run reads the app as the store shows it, whoever asks.
+    const viewer = request.live
+      ? { userId: null, isAdmin: false }
+      : { userId: request.userId, isAdmin: request.isAdmin ?? false };
     // Someone else's app may be the shared public read (up to a second old, like its page); the
     // owner's own runs always use the current app.
     // Other people run the live version, whole; the owner runs the draft.

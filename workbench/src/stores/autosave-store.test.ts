@@ -128,6 +128,17 @@ describe('AutosaveStore', () => {
     expect(builder.beforeUnload()).toBe(false);
   });
 
+  it('coming back to the builder within the page keeps changes not saved yet, and saves them', async () => {
+    const { builder, api, timers } = await savedApp();
+    builder.document.setMeta({ name: 'Typed just before leaving' });
+    await builder.openStoredApp(); // the builder opens again (another page and back)
+    expect(api.calls).not.toContain('app');
+    expect(builder.document.meta.name).toBe('Typed just before leaving');
+    timers.advance(AUTOSAVE_DELAY_MS);
+    await settle();
+    expect(api.apps.get(builder.document.meta.id!)!.name).toBe('Typed just before leaving');
+  });
+
   it('a failed autosave leaves the changes unsaved and tries again with the next change', async () => {
     const { builder, api, timers } = await savedApp();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

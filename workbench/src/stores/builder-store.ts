@@ -623,6 +623,8 @@ export class BuilderStore {
       this.toasts.error(TOASTS.accessDenied);
       return;
     }
+    // Back on the builder within the page: changes not saved yet stay (autosave takes them).
+    if (this.document.meta.id === stored.id && this.document.dirty) return;
     await this.openApp(stored.id);
   }
 

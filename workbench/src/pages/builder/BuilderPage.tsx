@@ -77,8 +77,8 @@ const BuilderPage = observer(function BuilderPage() {
             </aside>
           )}
           <CanvasArea />
-          {!mobile && <HistoryPanel />}
-          {!mobile && !builder.history.open && (
+          {!mobile && !full && <HistoryPanel />}
+          {!mobile && (full || !builder.history.open) && (
             <aside
               className={`properties${view.propertiesCollapsed ? ' is-collapsed' : ''}${full ? ' is-docked' : ''}`}
               aria-label="Properties"

@@ -5,6 +5,7 @@ import {
   derivePluginConnections,
   removeConnection,
   removePlugin,
+  type BlockFlow,
 } from './connection-rules';
 import { categoryOf, config, deepFreeze, link, plugin } from './test-fixtures';
 
@@ -143,5 +144,81 @@ describe('derivePluginConnections', () => {
     );
     expect(derived.plugins[0]?.connections).toEqual({ inputs: [], outputs: [] });
     expect(derived.connections).toHaveLength(2);
+  });
+});
+
+describe('connections with routes and loops', () => {
+  const flows: Record<string, BlockFlow> = {
+    condition: { routes: { ports: ['true', 'false'] } },
+    router: { routes: { linesOf: 'routes', ports: ['default'] } },
+    forEach: { loop: { items: 'items', maxItems: 'max_items', concurrency: 'concurrency' } },
+    collect: { endsLoop: true },
+  };
+  const flowOf = (type: string) => flows[type];
+  const kinds = (type: string) => categoryOf(type) ?? (type in flows ? 'ai' : undefined);
+  const loopApp = () =>
+    deepFreeze(
+      config(
+        [
+          plugin('in', 'textInput'),
+          plugin('each', 'forEach'),
+          plugin('gen', 'textGeneration'),
+          plugin('end', 'collect'),
+          plugin('show', 'textDisplay'),
+          plugin('if', 'condition'),
+          plugin('route', 'router', { settings: { routes: 'Sales\nSupport' } }),
+          plugin('each2', 'forEach'),
+          plugin('gen2', 'textGeneration'),
+          plugin('after', 'classification'),
+          plugin('end2', 'collect'),
+        ],
+        [
+          link('in', 'each'),
+          link('each', 'gen'),
+          link('gen', 'end'),
+          link('end', 'show'),
+          link('in', 'each2'),
+          link('each2', 'gen2'),
+          link('end', 'after'),
+        ],
+      ),
+    );
+
+  it('connects a block with route outputs from one of its routes, and records the route', () => {
+    const app = loopApp();
+    expect(connectionProblem(app, 'if', 'show', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.route);
+    expect(connectionProblem(app, 'if', 'show', kinds, { flowOf, fromPort: 'maybe' })).toBe(
+      CONNECTION_PROBLEMS.route,
+    );
+    expect(connectionProblem(app, 'route', 'show', kinds, { flowOf, fromPort: 'Support' })).toBeNull();
+    expect(connectionProblem(app, 'route', 'show', kinds, { flowOf, fromPort: 'default' })).toBeNull();
+    const result = connect(app, 'if', 'show', kinds, 1, () => 0, { flowOf, fromPort: 'false' });
+    if (!('config' in result)) throw new Error(result.error);
+    expect(result.config.connections.at(-1)).toMatchObject({ from: 'if', to: 'show', fromPort: 'false' });
+  });
+
+  it('allows the blocks of a loop to lead on to its end, and blocks outside it to feed it', () => {
+    const app = loopApp();
+    expect(connectionProblem(app, 'in', 'gen', kinds, { flowOf })).toBeNull();
+    expect(connectionProblem(app, 'gen2', 'if', kinds, { flowOf })).toBeNull();
+    expect(connectionProblem(app, 'each', 'end', kinds, { flowOf })).toBeNull();
+  });
+
+  it('keeps loops well formed', () => {
+    const app = loopApp();
+    expect(connectionProblem(app, 'gen2', 'gen', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.twoLoops);
+    expect(connectionProblem(app, 'in', 'end', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.loopEnd);
+    expect(connectionProblem(app, 'gen2', 'end', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.twoLoops);
+    expect(connectionProblem(app, 'gen', 'show', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.loopExit);
+    expect(connectionProblem(app, 'gen', 'after', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.loopExit);
+    expect(connectionProblem(app, 'gen', 'end2', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.secondLoopEnd);
+    // A loop still being built (nothing ends it yet) may grow, but never into an output block.
+    expect(connectionProblem(app, 'gen2', 'if', kinds, { flowOf })).toBeNull();
+    expect(connectionProblem(app, 'gen2', 'show', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.loopExit);
+  });
+
+  it('refuses a loop in the graph itself, as before: a loop body is a region, not a cycle', () => {
+    expect(connectionProblem(loopApp(), 'end', 'each', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.cycle);
+    expect(connectionProblem(loopApp(), 'gen', 'each', kinds, { flowOf })).toBe(CONNECTION_PROBLEMS.cycle);
   });
 });

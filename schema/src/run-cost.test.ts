@@ -1,4 +1,5 @@
-import { formatCredits, runCost } from './run-cost';
+import type { BlockFlow } from './flow-structure';
+import { formatCredits, runCost, runCostRange } from './run-cost';
 import { config, plugin } from './test-fixtures';
 
 const isAi = (type: string) =>
@@ -46,5 +47,76 @@ describe('formatCredits', () => {
     expect(formatCredits(1)).toBe('1 credit(s)');
     expect(formatCredits(0)).toBe('0 credit(s)');
     expect(formatCredits(12)).toBe('12 credit(s)');
+  });
+});
+
+describe('runCostRange', () => {
+  const flows: Record<string, BlockFlow> = {
+    condition: { routes: { ports: ['true', 'false'] } },
+    forEach: { loop: { items: 'items', maxItems: 'max_items', concurrency: 'concurrency' } },
+    collect: { endsLoop: true },
+  };
+  const flowOf = (type: string) => flows[type];
+  const isFlowOrAi = (type: string) => isAi(type) || type in flows;
+  const costs = {
+    textGeneration: 1,
+    imageGenerator: 5,
+    classification: 2,
+    condition: 0,
+    forEach: 0,
+    collect: 0,
+  };
+  const link = (from: string, to: string) => ({
+    id: `${from}-${to}`,
+    from,
+    to,
+    fromPort: 'output',
+    toPort: 'input',
+  });
+
+  it('is runCost at both ends for an app without routes or loops', () => {
+    expect(runCostRange(app, costs, isAi, { flowOf })).toEqual({ min: 8, max: 8 });
+  });
+
+  it('charges up front only what every run pays: blocks after a route may be skipped', () => {
+    const routed = config(
+      [
+        plugin('t', 'textGeneration'),
+        plugin('if', 'condition'),
+        plugin('g', 'imageGenerator'),
+        plugin('c', 'classification'),
+      ],
+      [link('t', 'if'), link('if', 'g'), link('if', 'c')],
+    );
+    expect(runCostRange(routed, costs, isFlowOrAi, { flowOf })).toEqual({ min: 1, max: 8 });
+  });
+
+  it('counts the blocks of a loop once per item, up to the maximum, and nested loops multiply', () => {
+    const looped = config(
+      [
+        plugin('t', 'textGeneration'),
+        plugin('each', 'forEach', { settings: { max_items: 10 } }),
+        plugin('c', 'classification'),
+        plugin('inner', 'forEach'),
+        plugin('g', 'imageGenerator'),
+        plugin('innerEnd', 'collect'),
+        plugin('end', 'collect'),
+      ],
+      [
+        link('t', 'each'),
+        link('each', 'c'),
+        link('c', 'inner'),
+        link('inner', 'g'),
+        link('g', 'innerEnd'),
+        link('innerEnd', 'end'),
+      ],
+    );
+    const settingDefault = (type: string, key: string) =>
+      type === 'forEach' && key === 'max_items' ? 3 : undefined;
+    expect(runCostRange(looped, costs, isFlowOrAi, { flowOf, settingDefault })).toEqual({
+      min: 1,
+      max: 1 + 10 * 2 + 10 * 3 * 5,
+    });
+    expect(runCostRange(looped, costs, isFlowOrAi, { flowOf })).toEqual({ min: 1, max: 21 });
   });
 });

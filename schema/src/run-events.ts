@@ -1,10 +1,21 @@
 import type { Artifact } from './artifacts';
 
+/**
+ * Where in a loop something happened: the block that runs the loop, the item (1 for the first)
+ * and how many items the loop runs. Events of blocks inside nested loops carry one position per
+ * loop, outermost first.
+ */
+export interface LoopPosition {
+  loopId: string;
+  item: number;
+  items: number;
+}
+
 /** Progress of one run, in the order the engine emits it. */
 export type RunEvent =
   | { type: 'run_started'; runId: string; at: number; nodeIds: string[] }
-  | { type: 'node_started'; runId: string; nodeId: string; at: number }
-  | { type: 'node_partial'; runId: string; nodeId: string; at: number; text: string }
+  | { type: 'node_started'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }
+  | { type: 'node_partial'; runId: string; nodeId: string; at: number; text: string; loop?: LoopPosition[] }
   | {
       type: 'node_finished';
       runId: string;
@@ -13,8 +24,34 @@ export type RunEvent =
       durationMs: number;
       outputs: Record<string, unknown>;
       artifacts: Artifact[];
+      /** For a block with route outputs: the routes this run took (the others' blocks are skipped). */
+      routes?: string[];
+      loop?: LoopPosition[];
     }
-  | { type: 'node_failed'; runId: string; nodeId: string; at: number; durationMs: number; error: string }
+  | {
+      type: 'node_failed';
+      runId: string;
+      nodeId: string;
+      at: number;
+      durationMs: number;
+      error: string;
+      loop?: LoopPosition[];
+    }
+  /** The block does not run: it is reached only through routes that were not taken (or its loop did not run). */
+  | { type: 'node_skipped'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }
+  /**
+   * A loop's progress: `done` of `items` items have finished (0 when it starts). `loop` places a
+   * loop that is itself inside another loop.
+   */
+  | {
+      type: 'loop_progress';
+      runId: string;
+      nodeId: string;
+      at: number;
+      done: number;
+      items: number;
+      loop?: LoopPosition[];
+    }
   | { type: 'run_finished'; runId: string; at: number; status: RunStatus; error?: string };
 
 export type RunStatus = 'succeeded' | 'failed' | 'aborted';

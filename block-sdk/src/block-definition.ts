@@ -1,4 +1,4 @@
-import type { BlockCategory, SettingsSpec } from '@blocksmith/schema';
+import type { BlockCategory, LoopDeclaration, RouteOutputs, SettingsSpec } from '@blocksmith/schema';
 import type { OutputsOf, OutputsSpec } from './outputs';
 import type { RunContext } from './run-context';
 import type { SettingsOf } from './settings-of';
@@ -32,7 +32,48 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    * check again at run time), or null to accept it. `tooLarge` marks a size refusal.
    */
   acceptsFile?(settings: SettingsOf<S>, file: UploadCandidate): FileRefusal | null;
+  /**
+   * Route outputs: named output ports, of which each run takes some with `ctx.route(name)`.
+   * Connections leave from a route; blocks reached only through routes the run did not take are
+   * skipped (not run, not charged). The routes are fixed (`ports`) and/or one per line of a text
+   * setting (`linesOf`).
+   */
+  routes?: RouteOutputsSpec<S>;
+  /**
+   * The block runs a loop: the blocks after it, up to a block that declares `endsLoop`, run once
+   * per item of the list its `items` output holds (at most `maxItems` items, `concurrency` at a
+   * time, both number settings). Inside the loop its first output is the current item.
+   */
+  loop?: LoopSpec<S, O>;
+  /**
+   * The block ends the loop it follows: it runs once, after every item, and finds what reached it
+   * from each item in `ctx.gathered`.
+   */
+  endsLoop?: boolean;
   run(ctx: RunContext<SettingsOf<S>>): Promise<RunResult<O>> | RunResult<O>;
+}
+
+/** The settings of `S` declared as text fields. */
+export type TextSettingKey<S extends SettingsSpec> = {
+  [K in keyof S]: [Extract<S[K], { type: 'text' }>] extends [never] ? never : K;
+}[keyof S] &
+  string;
+
+/** The settings of `S` declared as number fields. */
+export type NumberSettingKey<S extends SettingsSpec> = {
+  [K in keyof S]: [Extract<S[K], { type: 'number' }>] extends [never] ? never : K;
+}[keyof S] &
+  string;
+
+export interface RouteOutputsSpec<S extends SettingsSpec> extends RouteOutputs {
+  ports?: readonly string[];
+  linesOf?: TextSettingKey<S>;
+}
+
+export interface LoopSpec<S extends SettingsSpec, O extends OutputsSpec> extends LoopDeclaration {
+  items: keyof O & string;
+  maxItems: NumberSettingKey<S>;
+  concurrency: NumberSettingKey<S>;
 }
 
 /** What is known about an upload before it is stored. */
@@ -52,7 +93,12 @@ export interface FileRefusal {
 export interface BlockDefinition<
   S extends SettingsSpec = SettingsSpec,
   O extends OutputsSpec = OutputsSpec,
-> extends Readonly<Omit<BlockSpec<S, O>, 'version' | 'cost' | 'historyType' | 'migrations'>> {
+> extends Readonly<
+  Omit<BlockSpec<S, O>, 'version' | 'cost' | 'historyType' | 'migrations' | 'routes' | 'loop'>
+> {
+  /** As declared (the setting and output names were checked against the block's own). */
+  readonly routes?: RouteOutputs;
+  readonly loop?: LoopDeclaration;
   readonly version: number;
   readonly cost: number;
   readonly historyType: string;

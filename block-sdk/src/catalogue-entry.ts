@@ -1,10 +1,14 @@
-import type { BlockCatalogueEntry } from '@blocksmith/schema';
+import type { BlockCatalogueEntry, BlockFlow } from '@blocksmith/schema';
 import type { AnyBlockDefinition } from './block-definition';
+import { blockFlow } from './define-block';
 import { outputSpecs } from './outputs';
 
+/** A catalogue entry, with how the block steers a run when it does (routes to draw, loops to price). */
+export type CatalogueEntry = BlockCatalogueEntry & { flow?: BlockFlow };
+
 /** The serialisable description of a block the workbench draws palette entries and forms from. */
-export function catalogueEntry(definition: AnyBlockDefinition): BlockCatalogueEntry {
-  const entry: BlockCatalogueEntry = {
+export function catalogueEntry(definition: AnyBlockDefinition): CatalogueEntry {
+  const entry: CatalogueEntry = {
     id: definition.kind,
     name: definition.name,
     description: definition.description,
@@ -16,5 +20,7 @@ export function catalogueEntry(definition: AnyBlockDefinition): BlockCatalogueEn
     historyType: definition.historyType,
   };
   if (definition.inputKind !== undefined) entry.inputKind = definition.inputKind;
+  const flow = blockFlow(definition);
+  if (flow) entry.flow = flow;
   return entry;
 }

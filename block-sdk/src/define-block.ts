@@ -1,4 +1,4 @@
-import { BLOCK_CATEGORIES, type SettingField, type SettingsSpec } from '@blocksmith/schema';
+import { BLOCK_CATEGORIES, type BlockFlow, type SettingField, type SettingsSpec } from '@blocksmith/schema';
 import type { BlockDefinition, BlockSpec } from './block-definition';
 import { BlockDefinitionError } from './errors';
 import type { OutputsSpec } from './outputs';
@@ -33,6 +33,62 @@ function fieldProblems(key: string, field: SettingField): string[] {
   return problems;
 }
 
+function settingOfType(spec: BlockSpec<SettingsSpec, OutputsSpec>, key: unknown, type: string): boolean {
+  return (
+    typeof key === 'string' && Object.hasOwn(spec.settings ?? {}, key) && spec.settings[key]!.type === type
+  );
+}
+
+/** What is wrong with a block's routes and loop declarations. */
+function flowProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
+  const problems: string[] = [];
+  const declared = [spec.routes && 'routes', spec.loop && 'loop', spec.endsLoop && 'endsLoop'].filter(
+    Boolean,
+  );
+  if (declared.length > 1)
+    problems.push(`a block declares one of routes, loop and endsLoop, not ${declared.join(' and ')}`);
+  if (declared.length > 0 && spec.category !== 'ai')
+    problems.push(`${declared[0]} is only for blocks that feed other blocks (category ai)`);
+  const { routes, loop } = spec;
+  if (routes !== undefined) {
+    const ports = routes.ports ?? [];
+    if (!Array.isArray(ports) || ports.some((p) => typeof p !== 'string' || p.trim() === ''))
+      problems.push('routes.ports must be a list of route names');
+    if (routes.linesOf !== undefined && !settingOfType(spec, routes.linesOf, 'text'))
+      problems.push(`routes.linesOf must name a text setting, not "${String(routes.linesOf)}"`);
+    if (ports.length === 0 && routes.linesOf === undefined) problems.push('routes need ports or linesOf');
+  }
+  if (loop !== undefined) {
+    const outputs = Object.keys(spec.outputs ?? {});
+    if (!outputs.includes(loop.items))
+      problems.push(`loop.items must name an output, not "${String(loop.items)}"`);
+    else if (outputs[0] === loop.items)
+      problems.push(
+        'loop.items cannot be the first output: inside the loop the first output is the current item',
+      );
+    for (const key of ['maxItems', 'concurrency'] as const) {
+      if (!settingOfType(spec, loop[key], 'number'))
+        problems.push(`loop.${key} must name a number setting, not "${String(loop[key])}"`);
+    }
+  }
+  return problems;
+}
+
+/** How a definition steers a run, as plain data (none for blocks that simply run once). */
+export function blockFlow(
+  definition: Pick<BlockSpec<SettingsSpec, OutputsSpec>, 'routes' | 'loop' | 'endsLoop'>,
+): BlockFlow | undefined {
+  if (definition.routes) {
+    const { ports, linesOf } = definition.routes;
+    return { routes: { ...(ports ? { ports: [...ports] } : {}), ...(linesOf ? { linesOf } : {}) } };
+  }
+  if (definition.loop) {
+    const { items, maxItems, concurrency } = definition.loop;
+    return { loop: { items, maxItems, concurrency } };
+  }
+  return definition.endsLoop ? { endsLoop: true } : undefined;
+}
+
 /** Every reason a spec is unusable; empty when it is fine. */
 export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
   const problems: string[] = [];
@@ -51,7 +107,10 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
   }
   const cost = spec.cost ?? 0;
   if (!Number.isInteger(cost) || cost < 0) problems.push('cost must be a whole number of credits, 0 or more');
-  if (spec.category === 'ai' && cost === 0) problems.push('an AI block must cost at least 1 credit');
+  const steers = spec.routes !== undefined || spec.loop !== undefined || spec.endsLoop === true;
+  // Blocks that only steer a run (routes, loops) may be free; every other AI block calls the AI.
+  if (spec.category === 'ai' && cost === 0 && !steers)
+    problems.push('an AI block must cost at least 1 credit');
   if (spec.settings === null || typeof spec.settings !== 'object')
     problems.push('settings must be an object');
   else for (const [key, field] of Object.entries(spec.settings)) problems.push(...fieldProblems(key, field));
@@ -70,6 +129,7 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
   if (spec.acceptsFile !== undefined && spec.inputKind !== 'file')
     problems.push('acceptsFile is only for blocks with inputKind file');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
+  problems.push(...flowProblems(spec));
   if (problems.length === 0) {
     const defaults = validateSettings(spec.settings, {});
     if (!defaults.ok) {

@@ -1,6 +1,10 @@
-export { defineBlock, definitionProblems, migrateSettings } from './define-block';
+export { defineBlock, definitionProblems, migrateSettings, blockFlow } from './define-block';
 export type {
   BlockSpec,
+  RouteOutputsSpec,
+  LoopSpec,
+  TextSettingKey,
+  NumberSettingKey,
   BlockDefinition,
   AnyBlockDefinition,
   RunResult,
@@ -13,7 +17,7 @@ export { output, outputSpecs, outputTypeProblem } from './outputs';
 export type { OutputDecl, OutputsSpec, OutputsOf } from './outputs';
 export type { SettingsOf, ValueOf } from './settings-of';
 export { validateSettings, defaultSettings, type SettingsResult } from './validate-settings';
-export type { RunContext, UpstreamValue } from './run-context';
+export type { RunContext, UpstreamValue, GatheredItem } from './run-context';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { Ai, checkJsonAnswer, type TextOptions } from './ai';
 export type {
@@ -55,11 +59,11 @@ export {
   type SummaryLength,
 } from './summarise/summary-lengths';
 export { encodableText } from './documents/encodable-text';
-export { catalogueEntry } from './catalogue-entry';
+export { catalogueEntry, type CatalogueEntry } from './catalogue-entry';
 export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';
 export type { AiProviderErrorKind } from './errors';
 export * from './providers';
-export type { Artifact, FileRef, BlockCategory, SettingsSpec } from '@blocksmith/schema';
+export type { Artifact, FileRef, BlockCategory, SettingsSpec, BlockFlow } from '@blocksmith/schema';
 export {
   parseDropdownOptions,
   bareMime,

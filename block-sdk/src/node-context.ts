@@ -2,7 +2,7 @@ import { hasTemplateValue, substituteTemplate, type Artifact } from '@blocksmith
 import { Ai } from './ai';
 import type { AiProvider } from './ai-provider';
 import type { FileStore } from './file-store';
-import type { RunContext, UpstreamValue } from './run-context';
+import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
 
 export interface NodeContextInit<S> {
   nodeId: string;
@@ -15,7 +15,13 @@ export interface NodeContextInit<S> {
   signal: AbortSignal;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
+  /** A route the block took (blocks with route outputs). */
+  onRoute?(name: string): void;
+  /** Blocks that end a loop: what reached them from each item. */
+  gathered?: readonly GatheredItem[];
 }
+
+const NOTHING_GATHERED: readonly GatheredItem[] = Object.freeze([]);
 
 export function valueAsText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -33,6 +39,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly runInput: unknown;
   readonly files: FileStore;
   readonly signal: AbortSignal;
+  readonly gathered: readonly GatheredItem[];
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -45,6 +52,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.runInput = init.runInput;
     this.files = init.files;
     this.signal = init.signal;
+    this.gathered = init.gathered ?? NOTHING_GATHERED;
   }
 
   get ai(): Ai {
@@ -72,5 +80,10 @@ export class NodeContext<S> implements RunContext<S> {
 
   present(artifact: Artifact): void {
     this.init.onArtifact(artifact);
+  }
+
+  route(name: string): void {
+    if (!this.init.onRoute) throw new Error('This block declares no route outputs.');
+    this.init.onRoute(name);
   }
 }

@@ -11,6 +11,16 @@ export interface UpstreamValue {
   value: unknown;
 }
 
+/** What reached a block that ends a loop from one item of the loop. */
+export interface GatheredItem {
+  /** The item's place in the loop's list, 0 for the first. */
+  index: number;
+  /** The item itself. */
+  item: unknown;
+  /** The connected blocks that ran for this item, with their first outputs, in connection order. */
+  upstream: readonly UpstreamValue[];
+}
+
 /** Everything a block may use while it runs. It never sees the database, HTTP server or environment. */
 export interface RunContext<S> {
   readonly nodeId: string;
@@ -32,5 +42,15 @@ export interface RunContext<S> {
   progress(text: string): void;
   /** Hands something to the result display (output blocks). */
   present(artifact: Artifact): void;
+  /**
+   * Blocks with route outputs: takes one of the declared routes (call it once per route taken).
+   * Blocks reached only through routes not taken are skipped.
+   */
+  route(name: string): void;
+  /**
+   * Blocks that end a loop: what reached them from each item, in item order; items for which
+   * nothing reached them (a route inside the loop skipped it) are left out. Empty for other blocks.
+   */
+  readonly gathered: readonly GatheredItem[];
   readonly signal: AbortSignal;
 }

@@ -1,11 +1,11 @@
-import type { Artifact } from '@blocksmith/schema';
+import { routePorts, type Artifact } from '@blocksmith/schema';
 import type { AiProvider } from '../ai-provider';
 import type { AnyBlockDefinition } from '../block-definition';
 import type { FileStore } from '../file-store';
 import { MemoryFileStore } from '../memory-file-store';
 import { NodeContext } from '../node-context';
 import { outputTypeProblem, type OutputsSpec } from '../outputs';
-import type { UpstreamValue } from '../run-context';
+import type { GatheredItem, UpstreamValue } from '../run-context';
 import { validateSettings } from '../validate-settings';
 import { ScriptedProvider } from './scripted-provider';
 
@@ -19,6 +19,8 @@ export interface RunBlockOptions {
   provider?: AiProvider;
   files?: FileStore;
   signal?: AbortSignal;
+  /** For a block that ends a loop: what reached it from each item. */
+  gathered?: readonly GatheredItem[];
 }
 
 export interface BlockRunOutcome {
@@ -26,6 +28,8 @@ export interface BlockRunOutcome {
   artifacts: Artifact[];
   /** Every partial text the block streamed, in order. */
   progress: string[];
+  /** For a block with route outputs: the routes it took, in order. */
+  routes: string[];
 }
 
 function toUpstream(upstream: RunBlockOptions['upstream']): UpstreamValue[] {
@@ -41,7 +45,8 @@ function toUpstream(upstream: RunBlockOptions['upstream']): UpstreamValue[] {
 
 /**
  * Runs one block the way the engine does: settings validated with defaults, a real context,
- * outputs checked against the declaration. Invalid settings or outputs throw with the details.
+ * outputs checked against the declaration, routes checked against the declared ones. Invalid
+ * settings, outputs or routes throw with the details.
  */
 export async function runBlock(
   definition: AnyBlockDefinition,
@@ -58,6 +63,8 @@ export async function runBlock(
   for (const u of upstream) variables[u.name] = u.value;
   const progress: string[] = [];
   const artifacts: Artifact[] = [];
+  const routes: string[] = [];
+  const declared = definition.routes ? routePorts(definition.routes, settings.value) : undefined;
   const context = new NodeContext({
     nodeId: 'node_under_test',
     settings: settings.value,
@@ -69,11 +76,21 @@ export async function runBlock(
     signal: options.signal ?? new AbortController().signal,
     onPartial: (text) => progress.push(text),
     onArtifact: (artifact) => artifacts.push(artifact),
+    ...(declared && {
+      onRoute: (name: string) => {
+        if (!declared.includes(name))
+          throw new Error(
+            `${definition.kind} took the route "${name}", which is not one of ${declared.join(', ')}`,
+          );
+        routes.push(name);
+      },
+    }),
+    ...(options.gathered && { gathered: options.gathered }),
   });
   const outputs = ((await definition.run(context)) ?? {}) as Record<string, unknown>;
   for (const [name, decl] of Object.entries(definition.outputs as OutputsSpec)) {
     const problem = outputTypeProblem(name, decl.type, outputs[name]);
     if (problem) throw new Error(`${definition.kind} returned a bad result: ${problem}`);
   }
-  return { outputs, artifacts, progress };
+  return { outputs, artifacts, progress, routes };
 }

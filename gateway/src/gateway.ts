@@ -18,8 +18,8 @@ import {
   toBridgeError,
 } from '@blocksmith/rest-bridge';
 import express from 'express';
-import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
-import { specifiedRules, validate, type GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { findUnstorableText, unstorableTextMessage } from '@blocksmith/schema';
+import { GraphQLError, parse, specifiedRules, validate, type GraphQLFormattedError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GatewayConfig } from './config';
@@ -35,7 +35,13 @@ import { bearerToken, requireCaller, type GraphQLContext } from './graphql/conte
 import { formatError } from './graphql/format-error';
 import { AnswerCache } from './graphql/answer-cache';
 import { allowOrigin, graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION, requestRules, subscriptionCap } from './graphql/limits';
+import {
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  MAX_TOKENS,
+  requestRules,
+  subscriptionCap,
+  tooDeeplyNested,
+} from './graphql/limits';
 import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
@@ -83,6 +89,20 @@ function allowPublicOrigin(publicUrl: string): express.RequestHandler {
     }
     next();
   };
+}
+
+/** A WebSocket document over the token limit (HTTP's is Apollo's parseOptions), or null. */
+function tooManyTokens(query: string): GraphQLError | null {
+  const nested = tooDeeplyNested(query);
+  if (nested) return nested;
+  try {
+    parse(query, { maxTokens: MAX_TOKENS });
+    return null;
+  } catch (error) {
+    return new GraphQLError(error instanceof Error ? error.message : 'The query could not be read.', {
+      extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+    });
+  }
 }
 
 /** An error refused before running (parse, validation) with the code HTTP answers would carry. */
@@ -165,7 +185,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         // Each subscription holds a watcher (and, across processes, reads per event): cap them per socket.
         const capped = subscriptionCap(ctx.subscriptions, MAX_SUBSCRIPTIONS_PER_CONNECTION);
         if (capped) return capped;
-        const refusal = refuseRequest(undefined, payload.variables, 'ws');
+        const refusal = refuseRequest(undefined, payload.variables, 'ws') ?? tooManyTokens(payload.query);
         return refusal ? [refusal] : undefined;
       },
       context: (ctx) =>
@@ -184,6 +204,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     schema,
     formatError,
     validationRules: requestRules(),
+    parseOptions: { maxTokens: MAX_TOKENS },
     // The schema is public (schema/schema.graphql): the same in production as in development.
     introspection: true,
     plugins: [
@@ -217,6 +238,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(
     '/graphql',
     express.json({ limit: MAX_GRAPHQL_BODY_BYTES }),
+    // The parser recurses per bracket: a document nested thousands deep is refused before it.
+    (req, res, next) => {
+      const nested = tooDeeplyNested((req.body as { query?: unknown } | undefined)?.query ?? req.query.query);
+      if (!nested) return next();
+      res
+        .status(400)
+        .json({ errors: [{ message: nested.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
+    },
     expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization, req) }),
   );
   // Kept files open through a signed link (handed out with the run that made or used them), or
@@ -315,8 +344,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const context = await contextFor(req.headers.authorization, req);
       requireCaller(context);
       const form = await readMultipart(req, { maxFileBytes: MAX_UPLOAD_BYTES });
-      const field = findNulCharacter(form.fields);
-      if (field !== null) throw new InputError(nulCharacterMessage(field), { field });
+      const field = findUnstorableText(form.fields);
+      if (field !== null) throw new InputError(unstorableTextMessage(field), { field });
       if (!form.file) throw new InputError('Choose a file to upload.');
       if (!form.fields.appId) throw new InputError('Say which app the file is for (appId).');
       const kept = await storeUpload(context, {

@@ -1,4 +1,4 @@
-import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
+import { findUnstorableText, unstorableTextMessage } from '@blocksmith/schema';
 import type { IncomingMessage } from 'node:http';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import express from 'express';
@@ -284,8 +284,8 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
  * refused here, naming it, before any operation runs.
  */
 function refuseNulCharacters(parameters: Record<string, string>, body: Record<string, unknown>): void {
-  const field = findNulCharacter(parameters) ?? findNulCharacter(body);
-  if (field !== null) throw new BridgeError(400, 'bad_request', nulCharacterMessage(field), { field });
+  const field = findUnstorableText(parameters) ?? findUnstorableText(body);
+  if (field !== null) throw new BridgeError(400, 'bad_request', unstorableTextMessage(field), { field });
 }
 
 /** What body-parser reports, as an answer a person can act on. */

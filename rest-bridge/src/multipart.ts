@@ -23,6 +23,7 @@ export interface MultipartLimits {
 }
 
 const MB = 1024 * 1024;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function isMultipart(request: IncomingMessage): boolean {
   return /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
@@ -102,8 +103,9 @@ export function readMultipart(request: IncomingMessage, limits: MultipartLimits)
         if (!failed) {
           file = {
             field,
-            // A file name is free text: a NUL character in it (which nothing can store) is dropped.
-            name: (info.filename ?? '').replaceAll('\u0000', '') || 'upload',
+            // A file name is free text: characters nothing can store (NUL, half a surrogate pair) are dropped.
+            name:
+              (info.filename ?? '').replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd') || 'upload',
             mime: info.mimeType || 'application/octet-stream',
             data: Buffer.concat(chunks),
           };

@@ -27,6 +27,6 @@ export * from './linkedin';
 export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';
-export * from './nul-character';
+export * from './unstorable-text';
 export * from './version-summary';
 export * from './events';

@@ -1,4 +1,10 @@
-import { describeChanges, summarizeChanges, type VersionContent } from './version-summary';
+import {
+  canonicalJson,
+  describeChanges,
+  sameVersionContent,
+  summarizeChanges,
+  type VersionContent,
+} from './version-summary';
 
 const block = (id: string, type: string, settings: Record<string, unknown> = {}) => ({
   id,
@@ -23,7 +29,7 @@ describe('describeChanges', () => {
     expect(describeChanges(null, base)).toEqual(['First version: 2 blocks']);
   });
 
-  it('finds nothing when only positions and the view moved', () => {
+  it('finds only a layout change when blocks moved, and nothing when only the view moved', () => {
     const moved: VersionContent = {
       ...base,
       config: {
@@ -32,7 +38,17 @@ describe('describeChanges', () => {
         canvas: { zoom: 2, pan: { x: 5, y: 5 } },
       },
     };
-    expect(describeChanges(base, moved)).toEqual([]);
+    expect(describeChanges(base, moved)).toEqual(['Layout changed']);
+    const viewOnly: VersionContent = {
+      ...base,
+      config: { ...base.config, canvas: { zoom: 3, pan: { x: 1, y: 1 } } },
+    };
+    expect(describeChanges(base, viewOnly)).toEqual([]);
+    expect(sameVersionContent(base, viewOnly)).toBe(true);
+    expect(sameVersionContent(base, moved)).toBe(false);
+    // Key order is not content.
+    const reordered = JSON.parse(canonicalJson(base)) as VersionContent;
+    expect(sameVersionContent(base, reordered)).toBe(true);
     expect(summarizeChanges([])).toBe('No changes');
   });
 

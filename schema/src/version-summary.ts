@@ -12,15 +12,39 @@ function label(plugin: PluginInstance): string {
   return plugin.type;
 }
 
+/** JSON with object keys in order: the same value stored in a jsonb column and sent by a client. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/**
+ * Whether two versions hold the same app: the canvas view (zoom and pan) is where the builder was
+ * looking, not part of the app, and key order does not matter.
+ */
+export function sameVersionContent(a: VersionContent, b: VersionContent): boolean {
+  const comparable = (content: VersionContent) => ({
+    name: content.name,
+    description: content.description,
+    category: content.category,
+    plugins: content.config.plugins,
+    connections: content.config.connections,
+  });
+  return sameJson(comparable(a), comparable(b));
 }
 
 /**
  * The changes from one version to the next, one short line each, as the history panel and the
  * review screen show them: renamed, description or category changed, blocks added or removed (by
- * kind), settings changed (by block and setting name), connections changed. Positions and the
- * canvas view are not changes. Empty when nothing a person would notice changed.
+ * kind), settings changed (by block and setting name), blocks moved, connections changed. The
+ * canvas view is not a change. Empty when nothing a person would notice changed.
  */
 export function describeChanges(before: VersionContent | null, after: VersionContent): string[] {
   if (!before) {
@@ -46,6 +70,11 @@ export function describeChanges(before: VersionContent | null, after: VersionCon
     const changed = [...keys].filter((key) => !sameJson(previous.settings?.[key], plugin.settings?.[key]));
     if (changed.length > 0) changes.push(`${label(plugin)}: ${changed.join(', ')} changed`);
   }
+  const moved = after.config.plugins.some((plugin) => {
+    const previous = old.get(plugin.id);
+    return previous !== undefined && !sameJson(previous.position, plugin.position);
+  });
+  if (moved) changes.push('Layout changed');
   const links = (config: AppConfig) =>
     new Set(config.connections.map((c) => `${c.from}:${c.fromPort}>${c.to}:${c.toPort}`));
   const [oldLinks, newLinks] = [links(before.config), links(after.config)];

@@ -1,5 +1,5 @@
-import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError } from '../errors';
 
 /**
@@ -17,11 +17,27 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const code = formatted.extensions?.code;
-  if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  if (code && code !== 'INTERNAL_SERVER_ERROR') return { ...formatted, message: capped(formatted.message) };
+  // GraphQL's own refusal of a request before anything ran (variables it could not take, with
+  // no code of its own): the client's to fix.
+  if (original instanceof GraphQLError && !original.originalError && !formatted.path) {
+    return {
+      ...formatted,
+      message: capped(formatted.message),
+      extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' },
+    };
+  }
   console.error(original);
   return {
     message: 'Something went wrong on the server. Please try again.',
     path: formatted.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR' },
   };
+}
+
+/** Longest error message answered: messages quoting what was sent are cut, not echoed whole. */
+const MAX_MESSAGE = 1_000;
+
+function capped(message: string): string {
+  return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}...` : message;
 }

@@ -174,7 +174,7 @@ describe('GraphQL request hardening', () => {
       expect(answer.errors).toEqual([
         expect.objectContaining({
           message:
-            '`$input.name` contains a NUL character (\\u0000), which cannot be stored; remove it and send again.',
+            '`$input.name` contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
           extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.name' }),
         }),
       ]);
@@ -190,7 +190,7 @@ describe('GraphQL request hardening', () => {
       );
       expect(answer.status).toBe(400);
       expect(answer.errors!.map((e) => e.message)).toEqual([
-        'A string in this query contains a NUL character (\\u0000), which cannot be stored; remove it and send again.',
+        'A string in this query contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
       ]);
       expect((await post('{ myApps { id } }', {}, token)).data).toEqual({ myApps: [] });
     });
@@ -258,7 +258,7 @@ describe('GraphQL request hardening', () => {
       expect(outcome.results).toEqual([]);
       expect(outcome.refused).toEqual([
         expect.objectContaining({
-          message: expect.stringMatching(/^`\$input\.name` contains a NUL character/),
+          message: expect.stringMatching(/^`\$input\.name` contains a character that cannot be stored/),
           extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.name' }),
         }),
       ]);

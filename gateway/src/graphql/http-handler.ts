@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 import { AnswerCache } from './answer-cache';
+import { tooDeeplyNested } from './limits';
 
 /** The largest GraphQL request body accepted over HTTP. */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
@@ -99,6 +100,11 @@ export function graphqlOverHttp<TContext extends BaseContext>(
       body = JSON.parse(text);
     } catch {
       sendError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+      return;
+    }
+    const nested = tooDeeplyNested((body as { query?: unknown } | null)?.query);
+    if (nested) {
+      sendError(res, 400, 'GRAPHQL_PARSE_FAILED', nested.message);
       return;
     }
     const headers = new HeaderMap();

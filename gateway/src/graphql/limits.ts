@@ -7,8 +7,14 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { hasUnstorableCharacter, unstorableTextMessage } from '@blocksmith/schema';
 
 export const MAX_DEPTH = 10;
+/**
+ * Tokens a GraphQL document may have: far above any real operation (the standard introspection
+ * query has under 200), and low enough that the parser's recursion cannot run out of stack.
+ */
+export const MAX_TOKENS = 5_000;
 export const MAX_FIELDS = 300;
 /**
  * Depth allowed inside `__schema` and `__type`: the standard introspection query that GraphiQL,
@@ -89,17 +95,17 @@ export function queryLimits(maxDepth = MAX_DEPTH, maxFields = MAX_FIELDS): Valid
 }
 
 /**
- * Refuses string literals holding a NUL character (U+0000), which PostgreSQL cannot store; values
- * sent as variables are checked by `refuseNulVariables`.
+ * Refuses string literals holding a character that cannot be stored (a NUL character, half of a
+ * surrogate pair); values sent as variables are checked by `refuseRequest`.
  */
 export const refuseNulLiterals: ValidationRule = (context) => ({
   StringValue(node) {
-    if (node.value.includes('\u0000')) {
+    if (hasUnstorableCharacter(node.value)) {
       context.reportError(
-        new GraphQLError(
-          'A string in this query contains a NUL character (\\u0000), which cannot be stored; remove it and send again.',
-          { nodes: node, extensions: { code: 'BAD_USER_INPUT' } },
-        ),
+        new GraphQLError(unstorableTextMessage('').replace('The request', 'A string in this query'), {
+          nodes: node,
+          extensions: { code: 'BAD_USER_INPUT' },
+        }),
       );
     }
   },
@@ -108,6 +114,49 @@ export const refuseNulLiterals: ValidationRule = (context) => ({
 /** The rules every GraphQL document is validated with, on every path (HTTP, WebSocket, /api). */
 export function requestRules(): ValidationRule[] {
   return [queryLimits(), refuseNulLiterals];
+}
+
+/** Brackets a document may nest before it is parsed: the parser recurses once per level. */
+export const MAX_NESTING = 64;
+
+/**
+ * Refuses a document whose braces, brackets or parentheses nest deeper than MAX_NESTING, by one
+ * scan of its text before the parser (whose recursion a few thousand levels would exhaust) sees it.
+ * Strings and comments are skipped. Null when it may be parsed.
+ */
+export function tooDeeplyNested(query: unknown): GraphQLError | null {
+  if (typeof query !== 'string') return null;
+  let depth = 0;
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i];
+    if (c === '"') {
+      const block = query.startsWith('"""', i);
+      const end = block ? query.indexOf('"""', i + 3) : findQuote(query, i + 1);
+      if (end === -1) return null;
+      i = block ? end + 2 : end;
+    } else if (c === '#') {
+      const end = query.indexOf('\n', i);
+      if (end === -1) return null;
+      i = end;
+    } else if (c === '{' || c === '[' || c === '(') {
+      if (++depth > MAX_NESTING) {
+        return new GraphQLError(`This query nests more than ${MAX_NESTING} levels of brackets.`, {
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        });
+      }
+    } else if (c === '}' || c === ']' || c === ')') depth--;
+  }
+  return null;
+}
+
+/** The closing quote of a string that starts after `from`, skipping escapes; -1 when none. */
+function findQuote(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i;
+    else if (text[i] === '\n') return -1;
+  }
+  return -1;
 }
 
 /** Subscriptions one WebSocket connection may hold at once. */

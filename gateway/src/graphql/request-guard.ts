@@ -1,10 +1,11 @@
 import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
-import { findNulCharacter, nulCharacterMessage } from '@blocksmith/schema';
+import { findUnstorableText, unstorableTextMessage } from '@blocksmith/schema';
 import { GraphQLError, type OperationTypeNode } from 'graphql';
 
 /**
  * What every GraphQL request is refused for before it runs, whichever way it came (HTTP or
- * WebSocket): variables holding a NUL character, and a subscription where none can be served.
+ * WebSocket): variables holding text that cannot be stored (a NUL character, half of a surrogate
+ * pair), and a subscription where none can be served.
  * Null when the request may run.
  */
 export function refuseRequest(
@@ -18,9 +19,9 @@ export function refuseRequest(
       { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
     );
   }
-  const field = variables ? findNulCharacter(variables) : null;
+  const field = variables ? findUnstorableText(variables) : null;
   if (field !== null) {
-    return new GraphQLError(nulCharacterMessage(`$${field}`), {
+    return new GraphQLError(unstorableTextMessage(`$${field}`), {
       extensions: { code: 'BAD_USER_INPUT', field, http: { status: 400 } },
     });
   }

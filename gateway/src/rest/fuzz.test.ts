@@ -90,53 +90,7 @@ const KNOWN_DEFECTS: readonly {
   matches(outcome: Outcome): boolean;
   /** Found only when requests happen to race: printed, never asserted. */
   racy?: boolean;
-}[] = [
-  {
-    name: 'a lone surrogate (\\ud800) in a JSON field (app config, run inputs, event props) answers 500',
-    matches: (outcome) => serverFailed(outcome) && /lone surrogate/.test(outcome.probe.variant),
-  },
-  {
-    name: 'an event property cut inside an emoji (a lone surrogate) answers 500',
-    matches: (outcome) =>
-      serverFailed(outcome) &&
-      /analytics|trackEvent/.test(outcome.probe.target) &&
-      /1,000 emoji/.test(outcome.probe.variant),
-  },
-  {
-    name: 'a signed Stripe event that is JSON null answers 500',
-    matches: (outcome) =>
-      serverFailed(outcome) &&
-      outcome.probe.target.endsWith('/stripe/webhook') &&
-      outcome.probe.variant === 'a signed body: null',
-  },
-  {
-    name: 'a signed subscription event whose period ends after the year 9999 answers 500',
-    matches: (outcome) =>
-      serverFailed(outcome) &&
-      outcome.probe.target.endsWith('/stripe/webhook') &&
-      /1e300|past 9999/.test(outcome.probe.variant),
-  },
-  {
-    name: 'an input object with 10,000 unknown fields: a 6 MB answer ending in an INTERNAL_SERVER_ERROR',
-    matches: ({ probe }) => probe.area === 'graphql' && /10,000 keys/.test(probe.variant),
-  },
-  {
-    name: 'a document nested 10,000 levels deep, or a list value 100,000 deep, overflows the parser\'s stack (400 "Maximum call stack size exceeded")',
-    matches: ({ probe }) =>
-      probe.target === 'POST /graphql' &&
-      /^(10,000 nested selections|100,000 nested list values)$/.test(probe.variant),
-  },
-  {
-    name: 'apps with one name created at the same moment race for one generated address (409, or 500 on PostgreSQL)',
-    matches: ({ probe }) => /created at once/.test(probe.variant),
-    racy: true,
-  },
-  {
-    name: 'one app saved and published at once deadlocks on PostgreSQL (INTERNAL_SERVER_ERROR)',
-    matches: ({ probe }) => /saved and published 16 times at once/.test(probe.variant),
-    racy: true,
-  },
-];
+}[] = [];
 
 /** What an answer says only when the server lets its own failure through. */
 const INTERNALS = /Maximum call stack|RangeError|TypeError|QueryFailedError|node_modules|\bat \/\w/;

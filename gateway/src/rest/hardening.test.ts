@@ -334,7 +334,7 @@ describe('the gateway served over https behind a trusted proxy', () => {
       expect(answer.body).toEqual({
         error: 'bad_request',
         message:
-          '`name` contains a NUL character (\\u0000), which cannot be stored; remove it and send again.',
+          '`name` contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
         field: 'name',
       });
       expect((await t.api('GET', '/my-apps', { token })).body).toEqual([]);
@@ -396,7 +396,7 @@ describe('the gateway served over https behind a trusted proxy', () => {
       });
       const answer = await deliver(payload);
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toMatch(/^`event\.data\.object\.customer` contains a NUL character/);
+      expect(answer.body.message).toMatch(/^`event\.data\.object\.customer` contains a character that cannot be stored/);
       expect(await processed('evt_nul')).toBe(0);
     });
   });

@@ -14,6 +14,16 @@ export const SUMMARY_RANGES = ['1d', '7d', '30d', 'all'] as const;
 const DAYS: Record<string, number> = { '1d': 1, '7d': 7, '30d': 30 };
 const MAX_PROPS = 20;
 const MAX_VALUE = 500;
+
+/** At most MAX_VALUE characters as people see them: never half of an emoji's surrogate pair. */
+function cut(value: string): string {
+  if (value.length <= MAX_VALUE) return value;
+  return Array.from(value.slice(0, MAX_VALUE + 1))
+    .slice(0, MAX_VALUE)
+    .join('')
+    .slice(0, MAX_VALUE)
+    .replace(/[\ud800-\udbff]$/, '');
+}
 /** Events written by one INSERT at most (they travel as one JSON parameter: this bounds its size). */
 const MAX_BATCH = 500;
 
@@ -77,9 +87,9 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
     ) {
       clean[key] = value;
     } else if (typeof value === 'string') {
-      clean[key] = value.slice(0, MAX_VALUE);
+      clean[key] = cut(value);
     } else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-      clean[key] = value.join(',').slice(0, MAX_VALUE);
+      clean[key] = cut(value.join(','));
     }
   }
   if (name === 'password_reset_requested' && 'email' in clean) {

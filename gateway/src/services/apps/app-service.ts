@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
   describeChanges,
@@ -111,13 +111,27 @@ export class AppService {
 
   async create(ownerId: string, input: AppInput): Promise<App> {
     const values = this.checked(input, true);
+    const generated = slugFromName(values.name ?? DEFAULT_APP_NAME, this.now());
+    for (let attempt = 0; ; attempt++) {
+      // An address the server made up that someone took at the same moment: another one.
+      const slug =
+        values.slug ?? (attempt === 0 ? generated : `${generated}-${randomBytes(3).toString('hex')}`);
+      try {
+        return await this.createWith(ownerId, values, slug);
+      } catch (error) {
+        if (!(error instanceof SlugTakenError) || values.slug !== undefined || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  private createWith(ownerId: string, values: AppInput, slug: string): Promise<App> {
     return this.dataSource.transaction(async (tx) => {
       const record = tx.getRepository(AppRecord).create({
         id: randomUUID(),
         ownerId,
         name: values.name ?? DEFAULT_APP_NAME,
         description: values.description ?? '',
-        slug: values.slug ?? slugFromName(values.name ?? DEFAULT_APP_NAME, this.now()),
+        slug,
         category: values.category ?? '',
         isPrivate: values.isPrivate ?? false,
         config: values.config ?? emptyConfig(),
@@ -373,8 +387,16 @@ export class AppService {
       .createQueryBuilder('app')
       .where('app.slug = :slug AND app.id <> :id', { slug: record.slug, id: record.id })
       .getExists();
-    if (taken) throw new ConflictError(`The address "${record.slug}" is taken: choose another slug.`);
-    await manager.getRepository(AppRecord).save(record);
+    if (taken) throw new SlugTakenError(record.slug);
+    try {
+      await manager.getRepository(AppRecord).save(record);
+    } catch (error) {
+      // Taken between the look and the write, by a save at the same moment.
+      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new SlugTakenError(record.slug);
+      }
+      throw error;
+    }
   }
 
   /** Ids are opaque uuids; anything else cannot name an app, so it is simply not found. */
@@ -470,6 +492,15 @@ const PUBLIC = { isPublished: true, isPrivate: false, liveVersionId: Not(IsNull(
 const CONTENT_FIELDS = ['name', 'description', 'category', 'config'] as const;
 
 const VERSION_NOT_FOUND = 'That version of the app was not found.';
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+class SlugTakenError extends ConflictError {
+  constructor(slug: string) {
+    super(`The address "${slug}" is taken: choose another slug.`);
+  }
+}
 
 /** A version as its app's owner and admins see it. */
 export interface AppVersionView {

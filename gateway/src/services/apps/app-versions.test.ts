@@ -137,8 +137,21 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
       [1, 'created'],
     ]);
     expect(versions[2]!.config.plugins[1]!.settings.template).toBe('abc');
-    // A save that changes nothing keeps no version.
+    // A save that changes nothing keeps no version: not the same config sent again (whatever its
+    // key order), not a new zoom or pan.
     await apps.update(owner, app.id!, { name: 'Named' });
+    const sent = withPrompt('later');
+    const reordered = {
+      canvas: { pan: { y: 5, x: 5 }, zoom: 2 },
+      connections: sent.connections,
+      plugins: sent.plugins.map((p) => ({
+        settings: p.settings,
+        position: p.position,
+        type: p.type,
+        id: p.id,
+      })),
+    };
+    await apps.update(owner, app.id!, { config: reordered });
     expect(await apps.versions(asOwner(), app.id!)).toHaveLength(4);
   });
 

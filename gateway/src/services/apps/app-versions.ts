@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describeChanges, summarizeChanges, type AppConfig, type VersionContent } from '@blocksmith/schema';
+import {
+  describeChanges,
+  sameVersionContent,
+  summarizeChanges,
+  type AppConfig,
+  type VersionContent,
+} from '@blocksmith/schema';
 import type { EntityManager } from 'typeorm';
 import { AppVersion, type AppRecord, type AppVersionKind } from '../../data/entities';
 
@@ -24,10 +30,6 @@ export function contentOf(source: {
   };
 }
 
-function sameContent(a: VersionContent, b: VersionContent): boolean {
-  return JSON.stringify(contentOf(a)) === JSON.stringify(contentOf(b));
-}
-
 /**
  * Keeps a version of the draft an app row now holds, in the transaction that changed it (the row
  * must be locked or new in it): a new version numbered after the last, or, for an autosave within
@@ -45,7 +47,7 @@ export async function keepVersion(
   const versions = tx.getRepository(AppVersion);
   const content = contentOf(record);
   const draft = record.draftVersionId ? await versions.findOneBy({ id: record.draftVersionId }) : null;
-  if (draft && sameContent(draft, content) && kind !== 'restore') return draft;
+  if (draft && sameVersionContent(draft, content) && kind !== 'restore') return draft;
   const describe = (before: VersionContent | null) => {
     const lines = describeChanges(before, content);
     return summarizeChanges(summaryPrefix ? [summaryPrefix, ...lines] : lines);

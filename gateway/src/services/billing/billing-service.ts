@@ -1,4 +1,4 @@
-import { findNulCharacter, nulCharacterMessage, PLANS, type PlanId } from '@blocksmith/schema';
+import { findUnstorableText, unstorableTextMessage, PLANS, type PlanId } from '@blocksmith/schema';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, UnavailableError } from '../../errors';
@@ -46,7 +46,10 @@ function periodEnd(subscription: Stripe.Subscription): Date | null {
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
   const seconds =
     legacy ?? subscription.items?.data?.[0]?.current_period_end ?? subscription.cancel_at ?? null;
-  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+  // A time the database can store (from 1970 to the end of 9999); anything else is not known.
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 && seconds < 253_402_300_800
+    ? new Date(seconds * 1000)
+    : null;
 }
 
 /** An invoice's subscription and its metadata, in both the older and the newer API shapes. */
@@ -165,17 +168,20 @@ export class BillingService {
         `The Stripe signature does not match this payload (${error instanceof Error ? error.message : String(error)}).`,
       );
     }
+    if (event === null || typeof event !== 'object' || Array.isArray(event)) {
+      throw new InputError('The Stripe event is not a JSON object; nothing changed.');
+    }
     if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
     // Signed, but still checked for the shape the handlers read: an object to act on, and text
     // that can be stored.
     const data = (event as { data?: { object?: unknown } }).data;
     if (typeof event.id !== 'string' || !data || typeof data.object !== 'object' || data.object === null) {
       throw new InputError(
-        `The Stripe event ${String(event.id)} has no data.object to apply; nothing changed.`,
+        `The Stripe event ${String(event.id).slice(0, 100)} has no data.object to apply; nothing changed.`,
       );
     }
-    const field = findNulCharacter(event);
-    if (field !== null) throw new InputError(nulCharacterMessage(`event.${field}`));
+    const field = findUnstorableText(event);
+    if (field !== null) throw new InputError(unstorableTextMessage(`event.${field}`));
     return this.options.dataSource.transaction(async (m) => {
       const recorded = (await m.query(
         `INSERT INTO processed_webhook_events (id, type) VALUES ($1, $2)

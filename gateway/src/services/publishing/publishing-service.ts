@@ -179,10 +179,14 @@ export class PublishingService {
     return { plan, limit, currentCount, remaining, canPublish: limit === UNLIMITED || remaining > 0 };
   }
 
+  /**
+   * Locks the owner's row against another publish (FOR NO KEY UPDATE: a save of one of their apps,
+   * whose new version refers to the owner, still goes ahead, so the two never deadlock).
+   */
   private async lockOwner(tx: EntityManager, ownerId: string): Promise<PlanId> {
     const user = await tx
       .getRepository(User)
-      .findOne({ where: { id: this.uuid(ownerId) }, lock: { mode: 'pessimistic_write' } });
+      .findOne({ where: { id: this.uuid(ownerId) }, lock: { mode: 'for_no_key_update' } });
     if (!user) throw new NotFoundError('There is no such user.');
     return isPlanId(user.plan) ? user.plan : 'free';
   }

@@ -5,11 +5,11 @@ const MAX_DEPTH = 64;
  * A NUL character (U+0000), or half of a surrogate pair with no other half: PostgreSQL stores
  * neither in text or JSON, and the second is not Unicode text at all.
  */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Whether a string holds a character that cannot be stored (see UNSTORABLE). */
+/** Whether a string holds a character that cannot be stored: NUL, or half of a surrogate pair. */
 export function hasUnstorableCharacter(text: string): boolean {
-  return UNSTORABLE.test(text);
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
 /**

@@ -396,7 +396,9 @@ describe('the gateway served over https behind a trusted proxy', () => {
       });
       const answer = await deliver(payload);
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toMatch(/^`event\.data\.object\.customer` contains a character that cannot be stored/);
+      expect(answer.body.message).toMatch(
+        /^`event\.data\.object\.customer` contains a character that cannot be stored/,
+      );
       expect(await processed('evt_nul')).toBe(0);
     });
   });

@@ -1,0 +1,241 @@
+import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
+import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
+import { code } from './code';
+
+function run(body: string, options: Omit<RunBlockOptions, 'settings'> = {}) {
+  return runBlock(code, { ...options, settings: { code: body } });
+}
+
+async function failure(body: string, options: Omit<RunBlockOptions, 'settings'> = {}): Promise<BlockError> {
+  const error: unknown = await run(body, options).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof BlockError)) throw new Error(`expected the block to fail, got ${String(error)}`);
+  return error;
+}
+
+describe('code', () => {
+  it('declares a processing block that costs 1 credit, with one JSON output', () => {
+    expect(code.kind).toBe('code');
+    expect(code.category).toBe('ai');
+    expect(code.cost).toBe(1);
+    expect(Object.keys(code.settings)).toEqual(['code']);
+    expect(code.outputs).toEqual({ code_result: expect.objectContaining({ type: 'json' }) });
+  });
+
+  describe('normal use', () => {
+    it('runs the default code over the connected text', async () => {
+      const { outputs } = await runBlock(code, { upstream: { input_text: 'one two  three' } });
+      expect(outputs).toEqual({ code_result: { text: 'one two  three', words: 3 } });
+    });
+
+    it('transforms connected JSON and returns JSON', async () => {
+      const { outputs } = await run(
+        'return input.items.filter((i) => i.price > 2).map((i) => ({ name: i.name.toUpperCase(), total: i.price * 2 }));',
+        {
+          upstream: {
+            extracted_data: {
+              items: [
+                { name: 'tea', price: 3 },
+                { name: 'gum', price: 1 },
+              ],
+            },
+          },
+        },
+      );
+      expect(outputs.code_result).toEqual([{ name: 'TEA', total: 6 }]);
+    });
+
+    it('gives several connected values by name in input, and every upstream variable in inputs', async () => {
+      const { outputs } = await run(
+        'return { direct: input, topic: inputs.topic, count: inputs.count + 1 };',
+        {
+          upstream: { summary: 'Short', count: 41 },
+          variables: { topic: 'cats' },
+        },
+      );
+      expect(outputs.code_result).toEqual({
+        direct: { summary: 'Short', count: 41 },
+        topic: 'cats',
+        count: 42,
+      });
+    });
+
+    it('returns text, numbers, lists, null, and awaits its own promises', async () => {
+      expect((await run('return "hi " + 2;')).outputs.code_result).toBe('hi 2');
+      expect((await run('return [1, "a", true];')).outputs.code_result).toEqual([1, 'a', true]);
+      expect((await run('return null;')).outputs.code_result).toBeNull();
+      expect((await run('return await Promise.resolve(7);')).outputs.code_result).toBe(7);
+      expect((await run('return input;')).outputs.code_result).toBeNull();
+    });
+
+    it('streams console output as progress', async () => {
+      const { progress, outputs } = await run(
+        'console.log("rows", 2, { a: 1 });\nconsole.error("careful");\nreturn 1;',
+      );
+      expect(progress).toEqual(['rows 2 {"a":1}\n', 'careful\n']);
+      expect(outputs.code_result).toBe(1);
+    });
+
+    it('keeps nothing from one run to the next', async () => {
+      await run('globalThis.leftover = 1; Object.prototype.polluted = true; return 0;');
+      const { outputs } = await run('return [typeof leftover, ({}).polluted === undefined];');
+      expect(outputs.code_result).toEqual(['undefined', true]);
+    });
+  });
+
+  describe('sandbox', () => {
+    it('has no process', async () => {
+      expect((await run('return typeof process;')).outputs.code_result).toBe('undefined');
+      const error = await failure('\nprocess.exit(1);');
+      expect(error.message).toBe("The code failed on line 2: ReferenceError: 'process' is not defined");
+    });
+
+    it('has no require, module or host globals', async () => {
+      const error = await failure(
+        'const fs = require("fs");\nreturn fs.readFileSync("/etc/passwd", "utf8");',
+      );
+      expect(error.message).toBe("The code failed on line 1: ReferenceError: 'require' is not defined");
+      const { outputs } = await run(
+        'return [typeof module, typeof exports, typeof Buffer, typeof fetch, typeof setTimeout, typeof WebAssembly];',
+      );
+      expect(outputs.code_result).toEqual(Array(6).fill('undefined'));
+    });
+
+    it('shows only the engine’s own globals through globalThis, and the Function constructor reaches no further', async () => {
+      const { outputs } = await run(
+        'return { names: Object.getOwnPropertyNames(globalThis), same: Function("return this")() === globalThis, escaped: this.constructor.constructor("return typeof process")() };',
+      );
+      const result = outputs.code_result as { names: string[]; same: boolean; escaped: string };
+      expect(result.same).toBe(true);
+      expect(result.escaped).toBe('undefined');
+      for (const host of [
+        'process',
+        'require',
+        'module',
+        'Buffer',
+        'global',
+        'fetch',
+        'setTimeout',
+        'WebAssembly',
+      ]) {
+        expect(result.names).not.toContain(host);
+      }
+      expect(result.names).toEqual(expect.arrayContaining(['Object', 'JSON', 'Math', 'console']));
+    });
+
+    it('cannot import modules', async () => {
+      const error = await failure(
+        'const fs = await import("node:fs");\nreturn fs.readFileSync("/etc/passwd", "utf8");',
+      );
+      expect(error.message).toBe("The code failed: ReferenceError: could not load module 'node:fs'");
+      const path = await failure('return (await import("/etc/passwd")).default;');
+      expect(path.message).toContain('could not load module');
+      const staticImport = await failure('import fs from "fs";\nreturn 1;');
+      expect(staticImport.message).toMatch(/^The code failed on line 1: SyntaxError: /);
+    });
+
+    it('stops an endless loop at the time limit, naming the line', async () => {
+      const started = Date.now();
+      const error = await failure('let n = 0;\nwhile (true) {\n  n++;\n}');
+      expect(error.message).toMatch(/^The code ran longer than 1 second and was stopped \(line \d\)\.$/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('stops an endless loop of awaits at the time limit', async () => {
+      const error = await failure('let n = 0;\nwhile (true) {\n  await null;\n  n++;\n}');
+      expect(error.message).toMatch(/^The code ran longer than 1 second and was stopped/);
+    });
+
+    it('stops memory exhaustion at the memory limit, naming the line', async () => {
+      const error = await failure(
+        'const rows = [];\nwhile (true) rows.push("x".repeat(1024) + rows.length);',
+      );
+      expect(error.message).toBe('The code needed more than 64 MB of memory and was stopped (line 2).');
+      const huge = await failure('return "x".repeat(100 * 1024 * 1024);');
+      expect(huge.message).toMatch(/^The code needed more than 64 MB of memory and was stopped/);
+      const buffers = await failure('const kept = [];\nwhile (true) kept.push(new Uint8Array(512 * 1024));');
+      expect(buffers.message).toMatch(/^The code needed more than 64 MB of memory and was stopped/);
+      const promises = await failure('const spin = () => Promise.resolve().then(spin);\nawait spin();');
+      expect(promises.message).toMatch(/^The code needed more than 64 MB of memory and was stopped/);
+    });
+
+    it('stops endless recursion', async () => {
+      const error = await failure('function down(n) {\n  return down(n + 1) + 1;\n}\nreturn down(0);');
+      expect(error.message).toMatch(/^The code called functions too deeply \(endless recursion\?\)/);
+    });
+  });
+
+  describe('failures', () => {
+    it('reports a thrown error with its message and line', async () => {
+      const error = await failure(
+        'const total = 1;\nif (total < 2) {\n  throw new Error("Not enough rows");\n}\nreturn total;',
+      );
+      expect(error).toBeInstanceOf(BlockError);
+      expect(error).not.toBeInstanceOf(BlockInputError);
+      expect(error.message).toBe('The code failed on line 3: Error: Not enough rows');
+    });
+
+    it('reports a runtime type error with its line', async () => {
+      const error = await failure('const row = input;\n\nreturn row.name.first;', {
+        upstream: { extracted_data: { name: null } },
+      });
+      expect(error.message).toBe(
+        "The code failed on line 3: TypeError: cannot read property 'first' of null",
+      );
+    });
+
+    it('reports a syntax error with its line', async () => {
+      const error = await failure('const a = 1;\nconst b = ;\nreturn a;');
+      expect(error.message).toMatch(/^The code failed on line 2: SyntaxError: /);
+      const unclosed = await failure('if (true) {\n  return 1;');
+      expect(unclosed.message).toMatch(/^The code failed on line 2: SyntaxError: /);
+    });
+
+    it('reports a thrown value that is not an error', async () => {
+      expect((await failure('throw "bad input";')).message).toBe('The code failed: bad input');
+      expect((await failure('throw { code: 7 };')).message).toBe('The code failed: {"code":7}');
+    });
+
+    it('needs a returned value', async () => {
+      const error = await failure('const a = 1;');
+      expect(error.message).toBe(
+        'The code returned nothing: end it with `return` and a value (text, number, list or object).',
+      );
+      expect((await failure('return () => 1;')).message).toMatch(/^The code returned nothing/);
+    });
+
+    it('refuses a result that cannot be written as JSON', async () => {
+      const error = await failure('const a = {};\na.self = a;\nreturn a;');
+      expect(error.message).toMatch(/^The code failed: TypeError: circular reference/);
+    });
+
+    it('refuses a promise that never settles', async () => {
+      const error = await failure('await new Promise(() => {});\nreturn 1;');
+      expect(error.message).toBe(
+        'The code waited for something that never finished. Return the value itself: nothing outside the code can be awaited.',
+      );
+    });
+
+    it('refuses a result over the size limit', async () => {
+      const error = await failure('return "x".repeat(1000001);');
+      expect(error.message).toBe('The code returned 1,000,003 characters of JSON; the limit is 1,000,000.');
+    });
+
+    it('runs the default code when Code is left empty', async () => {
+      const { outputs } = await runBlock(code, {
+        settings: { code: '  \n ' },
+        upstream: { input_text: 'a b' },
+      });
+      expect(outputs.code_result).toEqual({ text: 'a b', words: 2 });
+    });
+
+    it('does not start when the run was already stopped', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      const error = await failure('return 1;', { signal: controller.signal });
+      expect(error.message).toBe('The code was stopped because the run was stopped.');
+    });
+  });
+});

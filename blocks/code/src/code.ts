@@ -1,0 +1,52 @@
+import { defineBlock, field, output, type UpstreamValue } from '@blocksmith/block-sdk';
+import { runInSandbox, type SandboxLimits } from './run-in-sandbox';
+
+/** The same for every script: a creator cannot raise them. */
+export const CODE_LIMITS: SandboxLimits = {
+  timeMs: 1000,
+  memoryBytes: 64 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  resultChars: 1_000_000,
+  logChars: 10_000,
+};
+
+const DEFAULT_CODE = `// input: the connected block's value; inputs: every upstream variable by name.
+const text = String(input ?? '');
+return { text, words: text.split(/\\s+/).filter(Boolean).length };`;
+
+/** The connected value, or the connected values by variable name when there are several. */
+function directInput(upstream: readonly UpstreamValue[]): unknown {
+  if (upstream.length === 0) return null;
+  if (upstream.length === 1) return upstream[0]!.value ?? null;
+  return Object.fromEntries(upstream.map((u) => [u.name, u.value ?? null]));
+}
+
+export const code = defineBlock({
+  kind: 'code',
+  name: 'Code',
+  description: 'Runs your JavaScript function over the connected values and passes on what it returns.',
+  category: 'ai',
+  cost: 1,
+  settings: {
+    code: field.text({
+      label: 'Code',
+      multiline: true,
+      default: DEFAULT_CODE,
+      maxLength: 20_000,
+      help: 'The body of a function: `input` is the connected value, `inputs` every upstream variable by name. Return text, a number, a list or an object.',
+    }),
+  },
+  outputs: { code_result: output.json('What the function returned (any JSON value)') },
+  async run(ctx) {
+    const inputs = Object.fromEntries(Object.keys(ctx.variables).map((name) => [name, ctx.variables[name]]));
+    const result = await runInSandbox({
+      body: ctx.settings.code,
+      input: directInput(ctx.upstream),
+      inputs,
+      limits: CODE_LIMITS,
+      signal: ctx.signal,
+      onLog: (line) => ctx.progress(`${line}\n`),
+    });
+    return { code_result: result };
+  },
+});

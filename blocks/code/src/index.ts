@@ -1,0 +1,1 @@
+export { code as block } from './code';

@@ -1,0 +1,309 @@
+import { BlockError } from '@blocksmith/block-sdk';
+import variant from '@jitl/quickjs-wasmfile-release-sync';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  Scope,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+} from 'quickjs-emscripten-core';
+
+/**
+ * The part of the WebAssembly API used here. TypeScript declares WebAssembly only with the DOM
+ * library, which the server's packages do not load; Node provides it as a global.
+ */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+declare const WebAssembly: {
+  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
+};
+
+/** What one script may use. */
+export interface SandboxLimits {
+  /** Wall-clock time for compiling, running and serialising the result, in milliseconds. */
+  timeMs: number;
+  /**
+   * The engine's whole WebAssembly memory, in bytes (its own data and stack, the inputs, everything
+   * the script allocates, the result). A multiple of 64 KiB, at least 16 MiB.
+   */
+  memoryBytes: number;
+  /** Stack of the JavaScript engine, in bytes (how deep the script may recurse). */
+  stackBytes: number;
+  /** Characters of the result once written as JSON. */
+  resultChars: number;
+  /** Characters of console output passed on, over the whole run. */
+  logChars: number;
+}
+
+export interface SandboxRun {
+  /** The body of a function of `input` and `inputs`, as the person wrote it. */
+  body: string;
+  input: unknown;
+  inputs: Readonly<Record<string, unknown>>;
+  limits: SandboxLimits;
+  signal: AbortSignal;
+  /** One line the script printed with console.log (or info, warn, error, debug). */
+  onLog(line: string): void;
+}
+
+/** The script's own file name in stack traces, so its frames can be told from the wrapper's. */
+const FILE = 'code.js';
+const FRAME_LINE = /code\.js:(\d+):\d+/;
+
+/**
+ * The function the body becomes. The opening stays on the body's first line, so the engine's line
+ * numbers are the person's. It is async so `await` works; nothing outside the engine can be awaited.
+ */
+const PREFIX = '(async function (input, inputs) {';
+const SUFFIX = '\n})';
+
+const STOPPED = 'The code was stopped because the run was stopped.';
+
+/** Gives the script a console whose lines go to `print`, formatted inside the engine. */
+const CONSOLE_SETUP = `(function (print) {
+  const format = (value) => {
+    if (typeof value === 'string') return value;
+    try {
+      const json = JSON.stringify(value);
+      return json === undefined ? String(value) : json;
+    } catch {
+      return String(value);
+    }
+  };
+  const log = (...values) => print(values.map(format).join(' '));
+  globalThis.console = { log, info: log, warn: log, error: log, debug: log };
+})`;
+
+/** The failure of a script: its message, naming the line when the engine knows it. */
+export class ScriptError extends BlockError {}
+
+interface EngineError {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  lineNumber?: unknown;
+}
+
+function lineOf(error: unknown, lines: number): number | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { stack, lineNumber } = error as EngineError;
+  const fromStack = typeof stack === 'string' ? FRAME_LINE.exec(stack)?.[1] : undefined;
+  const line = fromStack !== undefined ? Number(fromStack) : lineNumber;
+  // An error at the end of the input (an unclosed brace) is reported on the wrapper's closing line.
+  return typeof line === 'number' && line >= 1 ? Math.min(line, lines) : undefined;
+}
+
+function clip(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function describeThrown(error: unknown): string {
+  if (error !== null && typeof error === 'object') {
+    const { name, message } = error as EngineError;
+    if (typeof message === 'string') {
+      return clip(typeof name === 'string' && name !== '' ? `${name}: ${message}` : message);
+    }
+    return clip(JSON.stringify(error) ?? String(error));
+  }
+  return clip(String(error));
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${value} second${value === 1 ? '' : 's'}`;
+}
+
+/** One script in its own engine: a WebAssembly instance of QuickJS with nothing of the host in it. */
+class Sandbox {
+  private interrupted = false;
+  private logged = 0;
+  private readonly lines: number;
+  private readonly deadline: number;
+
+  constructor(
+    private readonly run: SandboxRun,
+    private readonly runtime: QuickJSRuntime,
+    private readonly vm: QuickJSContext,
+    private readonly memory: WasmMemory,
+  ) {
+    this.lines = run.body.split('\n').length;
+    this.deadline = performance.now() + run.limits.timeMs;
+    runtime.setMaxStackSize(run.limits.stackBytes);
+    runtime.setInterruptHandler(() => {
+      if (performance.now() > this.deadline) this.interrupted = true;
+      return this.interrupted;
+    });
+  }
+
+  /**
+   * Runs the body and answers its result as JSON text, or undefined when it returned nothing. The
+   * script runs synchronously: a run stopped meanwhile is seen before it starts, and the time limit
+   * bounds the rest.
+   */
+  evaluate(): string | undefined {
+    if (this.run.signal.aborted) throw new ScriptError(STOPPED);
+    return Scope.withScope((scope) => {
+      const { vm } = this;
+      this.installConsole(scope);
+      const fn = scope.manage(this.unwrap(vm.evalCode(`${PREFIX}${this.run.body}${SUFFIX}`, FILE)));
+      if (vm.typeof(fn) !== 'function') {
+        throw new ScriptError(
+          'The code must be the body of a function: statements ending with `return` and the value.',
+        );
+      }
+      const input = scope.manage(this.fromJson(scope, this.run.input));
+      const inputs = scope.manage(this.fromJson(scope, this.run.inputs));
+      const promise = scope.manage(this.unwrap(vm.callFunction(fn, vm.undefined, input, inputs)));
+      const jobs = this.runtime.executePendingJobs();
+      if (jobs.error) this.fail(jobs.error);
+      const state = vm.getPromiseState(promise);
+      if (state.type === 'pending') {
+        // Out of memory while queueing a promise job, the engine drops the job.
+        if (this.memoryExhausted()) throw new ScriptError(this.memoryMessage(''));
+        throw new ScriptError(
+          'The code waited for something that never finished. Return the value itself: nothing outside the code can be awaited.',
+        );
+      }
+      if (state.type === 'rejected') this.fail(state.error);
+      return this.toJson(scope, scope.manage(state.value));
+    });
+  }
+
+  private installConsole(scope: Scope): void {
+    const { vm } = this;
+    const limit = this.run.limits.logChars;
+    const print = scope.manage(
+      vm.newFunction('print', (line) => {
+        if (this.logged >= limit) return;
+        const text = vm.typeof(line) === 'string' ? vm.getString(line) : '';
+        const kept = text.slice(0, limit - this.logged);
+        this.logged += kept.length;
+        this.run.onLog(kept);
+      }),
+    );
+    const setup = scope.manage(this.unwrap(vm.evalCode(CONSOLE_SETUP, 'console.js')));
+    scope.manage(this.unwrap(vm.callFunction(setup, vm.undefined, print)));
+  }
+
+  /** A value of the host copied into the engine as JSON, so nothing but data crosses. */
+  private fromJson(scope: Scope, value: unknown): QuickJSHandle {
+    const { vm } = this;
+    const json = scope.manage(vm.getProp(vm.global, 'JSON'));
+    const parse = scope.manage(vm.getProp(json, 'parse'));
+    const text = scope.manage(vm.newString(JSON.stringify(value ?? null)));
+    return this.unwrap(vm.callFunction(parse, json, text));
+  }
+
+  /** The script's result written as JSON inside the engine; only the text leaves it. */
+  private toJson(scope: Scope, value: QuickJSHandle): string | undefined {
+    const { vm } = this;
+    const json = scope.manage(vm.getProp(vm.global, 'JSON'));
+    const stringify = scope.manage(vm.getProp(json, 'stringify'));
+    const text = scope.manage(this.unwrap(vm.callFunction(stringify, json, value)));
+    if (vm.typeof(text) !== 'string') return undefined;
+    const result = vm.getString(text);
+    const limit = this.run.limits.resultChars;
+    if (result.length > limit) {
+      throw new ScriptError(
+        `The code returned ${result.length.toLocaleString('en-US')} characters of JSON; the limit is ${limit.toLocaleString('en-US')}.`,
+      );
+    }
+    return result;
+  }
+
+  /** The instance's memory has grown to (nearly) its cap. */
+  private memoryExhausted(): boolean {
+    return this.memory.buffer.byteLength > this.run.limits.memoryBytes * 0.9;
+  }
+
+  private memoryMessage(where: string): string {
+    return `The code needed more than ${mebibytes(this.run.limits.memoryBytes)} of memory and was stopped${where}.`;
+  }
+
+  private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
+    if (result.error) this.fail(result.error);
+    return result.value!;
+  }
+
+  private fail(handle: QuickJSHandle): never {
+    const error: unknown = this.vm.dump(handle);
+    if (handle.alive) handle.dispose();
+    const { limits } = this.run;
+    const line = lineOf(error, this.lines);
+    const where = line === undefined ? '' : ` (line ${line})`;
+    if (this.interrupted) {
+      throw new ScriptError(`The code ran longer than ${seconds(limits.timeMs)} and was stopped${where}.`);
+    }
+    const { name, message } = (error ?? {}) as EngineError;
+    // Out of memory while making the error itself, the engine throws null.
+    const exhausted = error === null && this.memoryExhausted();
+    if (exhausted || (name === 'InternalError' && message === 'out of memory')) {
+      throw new ScriptError(this.memoryMessage(where));
+    }
+    if (name === 'InternalError' && message === 'stack overflow') {
+      throw new ScriptError(`The code called functions too deeply (endless recursion?)${where}.`);
+    }
+    const on = line === undefined ? '' : ` on line ${line}`;
+    throw new ScriptError(`The code failed${on}: ${describeThrown(error)}`);
+  }
+}
+
+/** WebAssembly memory comes in pages of 64 KiB; the engine starts with 16 MiB. */
+const PAGE = 64 * 1024;
+const INITIAL_PAGES = 256;
+
+/**
+ * Runs a script in a fresh QuickJS engine compiled to WebAssembly: no module loader and no host
+ * functions but console output, so it cannot reach the file system, the network, the process or
+ * the host's objects. Inputs go in and the result comes out as JSON text. Each run gets its own
+ * WebAssembly instance and memory, capped at `memoryBytes` (the engine's own allocation limit
+ * counts allocations rather than bytes in this build, so the cap is on the memory itself: when it
+ * cannot grow, the engine raises "out of memory"). Nothing a script does outlives its run.
+ */
+export async function runInSandbox(run: SandboxRun): Promise<unknown> {
+  const memory = new WebAssembly.Memory({
+    initial: INITIAL_PAGES,
+    maximum: Math.max(INITIAL_PAGES, Math.floor(run.limits.memoryBytes / PAGE)),
+  });
+  // The engine's own diagnostics (an assertion while a broken instance is taken apart) stay quiet.
+  const silent = () => undefined;
+  const emscriptenModule = { wasmMemory: memory, print: silent, printErr: silent };
+  const engine = await newQuickJSWASMModuleFromVariant(newVariant(variant, { emscriptenModule }));
+  const runtime = engine.newRuntime();
+  const vm = runtime.newContext();
+  let text: string | undefined;
+  let usable = true;
+  try {
+    text = new Sandbox(run, runtime, vm, memory).evaluate();
+  } catch (error) {
+    if (error instanceof ScriptError) throw error;
+    usable = false;
+    // The engine's native stack can run out before its own check: the instance is dropped.
+    if (error instanceof RangeError) {
+      throw new ScriptError('The code called functions too deeply (endless recursion?).');
+    }
+    throw error;
+  } finally {
+    // An instance a failure left unusable is dropped with its memory without being taken apart.
+    if (usable) {
+      try {
+        vm.dispose();
+        runtime.dispose();
+      } catch {
+        // Whatever is left goes with the instance's memory.
+      }
+    }
+  }
+  if (text === undefined) {
+    throw new ScriptError(
+      'The code returned nothing: end it with `return` and a value (text, number, list or object).',
+    );
+  }
+  return JSON.parse(text) as unknown;
+}

@@ -1,0 +1,1 @@
+export { httpRequest as block } from './http-request';

@@ -76,8 +76,8 @@ interface Outcome {
   problems: string[];
 }
 
-/** The answer's only problems are a 500 or an INTERNAL_SERVER_ERROR. */
-const serverFailed = (outcome: Outcome) =>
+/** The answer's only problems are a 500 or an INTERNAL_SERVER_ERROR (for matching a known defect). */
+export const serverFailed = (outcome: Outcome) =>
   outcome.problems.every((problem) => problem === 'answered 500' || problem === 'an INTERNAL_SERVER_ERROR');
 
 /**

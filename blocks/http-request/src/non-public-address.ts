@@ -1,4 +1,4 @@
-import { formatIp, inRange, parseRange, type IpBytes, type IpRange } from './ip-address';
+import { inRange, parseRange, type IpBytes, type IpRange } from './ip-address';
 
 interface Reserved {
   range: IpRange;
@@ -72,9 +72,4 @@ export function nonPublicKind(address: IpBytes): string | null {
   const kind = IPV6.find((r) => inRange(address, r.range))?.kind;
   if (kind) return kind;
   return inRange(address, GLOBAL_UNICAST) ? null : 'reserved';
-}
-
-/** `127.0.0.1 (loopback)`: an address and its kind, for messages. */
-export function describeAddress(address: IpBytes, kind: string): string {
-  return `${formatIp(address)} (${kind})`;
 }

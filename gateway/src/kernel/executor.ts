@@ -4,10 +4,26 @@ import {
   outputTypeProblem,
   type AiProvider,
   type FileStore,
+  type GatheredItem,
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
-import type { Artifact, NodeStatus, RunEvent, RunStatus } from '@blocksmith/schema';
-import { isUpstream, type PlannedNode, type RunPlan } from './run-plan';
+import type { Artifact, LoopPosition, RunEvent, RunStatus } from '@blocksmith/schema';
+import { Frame, LoopRun, SKIPPED, type NodeOutcome } from './run-frame';
+import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
+import { EMPTY_SCOPE, variableScope } from './variable-scope';
+
+export type { NodeOutcome } from './run-frame';
+
+/** One block about to start that was not paid for before the run (after a route, or inside a loop). */
+export interface BlockCharge {
+  nodeId: string;
+  label: string;
+  /** The block's credit-history name, e.g. `text_generation`. */
+  blockType: string;
+  credits: number;
+  /** Inside a loop: which item it runs for. */
+  loop?: LoopPosition[];
+}
 
 export interface ExecuteOptions {
   runId: string;
@@ -17,16 +33,16 @@ export interface ExecuteOptions {
   files: FileStore;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
-  /** Blocks running at once on independent branches (default 8). */
+  /** Blocks running at once on independent branches and loop items (default 8). */
   maxConcurrency?: number;
-}
-
-export interface NodeOutcome {
-  status: NodeStatus;
-  outputs: Record<string, unknown>;
-  artifacts: Artifact[];
-  durationMs: number;
-  error?: string;
+  /**
+   * Charges the blocks the run did not pay for before it started (`PlannedNode.prepaid` false:
+   * AI blocks after a route and inside loops), as they are about to start; blocks starting
+   * together are charged in one call. They run once it resolves. A rejection stops the run with
+   * the error's message and `code` (e.g. INSUFFICIENT_CREDITS), and those blocks do not run.
+   * Without it nothing is charged.
+   */
+  charge?: (charges: BlockCharge[]) => Promise<void>;
 }
 
 export interface RunOutcome {
@@ -43,42 +59,65 @@ export interface RunOutcome {
   durationMs: number;
 }
 
-type Scope = Readonly<Record<string, unknown>>;
-const EMPTY_SCOPE: Scope = Object.freeze(Object.create(null) as Scope);
-
-/** Runs a planned app: blocks start as soon as their upstream blocks finish, up to the concurrency limit. */
+/**
+ * Runs a planned app: blocks start as soon as what they wait for has settled, up to the
+ * concurrency limit. Blocks reached only through routes not taken are skipped; a loop runs its
+ * blocks once per item, each item in a frame of its own.
+ */
 export function executeRun(plan: RunPlan, options: ExecuteOptions): Promise<RunOutcome> {
   return new RunExecution(plan, options).start();
 }
 
+/** Per block inside a loop: how its runs over all items went. */
+interface LoopStats {
+  runs: Int32Array;
+  durationMs: Float64Array;
+  errors: (string | undefined)[];
+}
+
 class RunExecution {
   private readonly nodes: readonly PlannedNode[];
-  private readonly waiting: number[];
-  private readonly outcomes: NodeOutcome[];
-  private readonly startedAt: number[];
-  private readonly ready: number[] = [];
+  private readonly top: Frame;
+  /** Blocks ready to start, with their frames, first in first out. */
+  private readyFrames: (Frame | undefined)[] = [];
+  private readyNodes: number[] = [];
   private readyHead = 0;
+  /** Blocks whose turn has come, to be started or skipped. */
+  private readonly decideFrames: (Frame | undefined)[] = [];
+  private readonly decideNodes: number[] = [];
+  private deciding = false;
+  /** Blocks running, or waiting for their charge. */
   private running = 0;
-  private settled = 0;
+  private charges: { frame: Frame; index: number }[] = [];
   private readonly controller = new AbortController();
   private readonly maxConcurrency: number;
   private readonly emit: (event: RunEvent) => void;
   private failure: { nodeId: string; message: string; code: string } | undefined;
   private aborted = false;
+  private ended = false;
   private finish!: (outcome: RunOutcome) => void;
   private readonly began = performance.now();
+  private readonly stats: LoopStats | undefined;
+  private readonly loops: LoopRun[] = [];
+  /** Per loop end, the region of the loop it ends. */
+  private readonly closes: Int32Array | undefined;
 
   constructor(
     private readonly plan: RunPlan,
     private readonly options: ExecuteOptions,
   ) {
     this.nodes = plan.nodes;
-    const n = this.nodes.length;
-    this.waiting = this.nodes.map((node) => node.parents.length);
-    this.outcomes = new Array<NodeOutcome>(n);
-    this.startedAt = new Array<number>(n).fill(0);
+    this.top = new Frame(plan, 0, undefined, undefined, -1, undefined, undefined);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.emit = options.onEvent ?? (() => {});
+    if (plan.regions.length > 1) {
+      const n = this.nodes.length;
+      this.stats = { runs: new Int32Array(n), durationMs: new Float64Array(n), errors: [] };
+      this.closes = new Int32Array(n).fill(-1);
+      plan.regions.forEach((region, r) => {
+        if (r > 0) this.closes![region.closer] = r;
+      });
+    }
   }
 
   start(): Promise<RunOutcome> {
@@ -94,104 +133,240 @@ class RunExecution {
       at: Date.now(),
       nodeIds: this.nodes.map((n) => n.id),
     });
-    for (const index of this.plan.order) if (this.waiting[index] === 0) this.ready.push(index);
+    this.seed(this.top);
     this.pump();
     return done;
   }
 
+  private get stopping(): boolean {
+    return this.aborted || this.failure !== undefined;
+  }
+
   private abort(): void {
-    if (this.aborted || this.settled === this.nodes.length) return;
+    if (this.aborted || this.ended) return;
     this.aborted = true;
     this.controller.abort();
     this.pump();
   }
 
-  private pump(): void {
-    const stopping = this.aborted || this.failure !== undefined;
-    while (!stopping && this.running < this.maxConcurrency && this.readyHead < this.ready.length) {
-      this.runNode(this.ready[this.readyHead++]!);
+  /** Hands a frame's blocks that wait for nothing to the scheduler. */
+  private seed(frame: Frame): void {
+    const { members } = frame.region;
+    const slot = this.plan.slot;
+    for (const index of members) if (frame.waiting[slot[index]!] === 0) this.ready(frame, index);
+    this.decide();
+  }
+
+  private ready(frame: Frame, index: number): void {
+    this.decideFrames.push(frame);
+    this.decideNodes.push(index);
+  }
+
+  /** Starts or skips every block whose turn has come; skipping may bring more blocks' turn. */
+  private decide(): void {
+    if (this.deciding) return;
+    this.deciding = true;
+    for (let head = 0; head < this.decideNodes.length; head++) {
+      const frame = this.decideFrames[head]!;
+      const index = this.decideNodes[head]!;
+      if (this.stopping) continue;
+      if (this.skips(frame, index)) this.skip(frame, index);
+      else {
+        this.readyFrames.push(frame);
+        this.readyNodes.push(index);
+      }
     }
-    if (this.running === 0 && (stopping || this.readyHead === this.ready.length)) this.complete();
+    this.decideFrames.length = 0;
+    this.decideNodes.length = 0;
+    this.deciding = false;
   }
 
   /**
-   * What a node may substitute: a read-only view of the variables of its upstream blocks. Lookups
-   * go through the plan's ancestor sets, so they cost the same however long the app is, and
-   * nothing is copied per block.
+   * A block is skipped when a route taken in its frame (or one around it) skips it, when none of
+   * its upstream blocks ran and passed it a value, or, for a loop's end, when its loop did not run.
    */
-  private scopeOf(node: PlannedNode): Scope {
-    const plan = this.plan;
-    const visible = (name: string | symbol): number | undefined => {
-      if (typeof name !== 'string') return undefined;
-      const owner = plan.variableOwners.get(name);
-      return owner !== undefined && isUpstream(plan, node.index, owner) ? owner : undefined;
-    };
-    const view: Scope = new Proxy(Object.create(null) as Scope, {
-      has: (_target, name) => visible(name) !== undefined,
-      get: (_target, name) => {
-        const owner = visible(name);
-        return owner === undefined ? undefined : this.firstOutput(owner);
-      },
-      ownKeys: () => {
-        const keys: string[] = [];
-        for (const [name, owner] of plan.variableOwners)
-          if (isUpstream(plan, node.index, owner)) keys.push(name);
-        return keys;
-      },
-      getOwnPropertyDescriptor: (_target, name) => {
-        const owner = visible(name);
-        return owner === undefined
-          ? undefined
-          : { value: this.firstOutput(owner), enumerable: true, configurable: true, writable: false };
-      },
-      // Writes to the view itself are refused; objects that merely inherit from it keep their own properties.
-      set: (_target, name, value, receiver) =>
-        receiver !== view &&
-        Reflect.defineProperty(receiver as object, name, {
-          value,
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        }),
-      defineProperty: () => false,
-      deleteProperty: () => false,
+  private skips(frame: Frame, index: number): boolean {
+    if (frame.isExcluded(index)) return true;
+    const node = this.nodes[index]!;
+    if (node.definition.endsLoop && this.closes) {
+      const opener = this.plan.regions[this.closes[index]!]!.opener;
+      return frame.outcomeOf(opener)?.status !== 'succeeded';
+    }
+    const parents = node.parents;
+    if (parents.length === 0) return false;
+    for (let k = 0; k < parents.length; k++) {
+      if (passes(frame.outcomeOf(parents[k]!), node.parentRoutes?.[k])) return false;
+    }
+    return true;
+  }
+
+  private skip(frame: Frame, index: number): void {
+    const node = this.nodes[index]!;
+    frame.outcomes[this.plan.slot[index]!] = SKIPPED;
+    this.emit(
+      this.event({ type: 'node_skipped', runId: this.options.runId, nodeId: node.id, at: Date.now() }, frame),
+    );
+    if (node.body >= 0) this.skipLoopBody(node.body, frame);
+    this.settle(frame, index);
+  }
+
+  /** A loop that does not run skips all its blocks, and those of loops inside it. */
+  private skipLoopBody(body: number, frame: Frame): void {
+    const { regions } = this.plan;
+    const runId = this.options.runId;
+    for (let r = body; r < regions.length; r++) {
+      let x = r;
+      while (x > body) x = regions[x]!.parent;
+      if (x !== body) continue;
+      for (const index of regions[r]!.members) {
+        this.emit(
+          this.event({ type: 'node_skipped', runId, nodeId: this.nodes[index]!.id, at: Date.now() }, frame),
+        );
+      }
+    }
+  }
+
+  /** A block is done (run, skipped, or its whole loop run): what waits for it may get its turn. */
+  private settle(frame: Frame, index: number): void {
+    const slot = this.plan.slot;
+    // Exactly one settle sees the frame's last block: skips it brings settle their own blocks first.
+    const last = ++frame.settled === frame.size;
+    for (const d of this.nodes[index]!.dependents) if (--frame.waiting[slot[d]!]! === 0) this.ready(frame, d);
+    this.decide();
+    if (last && frame.loop) this.finishItem(frame);
+  }
+
+  private pump(): void {
+    while (!this.stopping && this.running < this.maxConcurrency && this.readyHead < this.readyNodes.length) {
+      const frame = this.readyFrames[this.readyHead]!;
+      this.readyFrames[this.readyHead] = undefined;
+      this.begin(frame, this.readyNodes[this.readyHead++]!);
+    }
+    if (this.readyHead === this.readyNodes.length && this.readyHead > 0) {
+      this.readyFrames = [];
+      this.readyNodes = [];
+      this.readyHead = 0;
+    }
+    if (this.running > 0 || this.ended) return;
+    if (this.stopping || this.top.settled === this.top.size) this.complete();
+    else if (this.readyHead === this.readyNodes.length) {
+      // Nothing runs and nothing can start, yet blocks have not settled: never leave the run hanging.
+      this.failure = {
+        nodeId: this.nodes[0]!.id,
+        message: 'The run could not go on: its blocks are waiting for each other.',
+        code: 'BLOCK_ERROR',
+      };
+      this.complete();
+    }
+  }
+
+  private begin(frame: Frame, index: number): void {
+    const node = this.nodes[index]!;
+    if (
+      this.options.charge &&
+      !node.prepaid &&
+      node.definition.category === 'ai' &&
+      node.definition.cost > 0
+    ) {
+      this.running++;
+      if (this.charges.push({ frame, index }) === 1) queueMicrotask(() => this.chargeWaiting());
+      return;
+    }
+    this.runNode(frame, index);
+  }
+
+  /** Charges the blocks waiting for it, together; they start once it is done. */
+  private chargeWaiting(): void {
+    const batch = this.charges;
+    this.charges = [];
+    const charges = batch.map(({ frame, index }): BlockCharge => {
+      const node = this.nodes[index]!;
+      return {
+        nodeId: node.id,
+        label: node.label,
+        blockType: node.definition.historyType,
+        credits: node.definition.cost,
+        ...(frame.position && { loop: frame.position }),
+      };
     });
-    return view;
+    Promise.resolve()
+      .then(() => this.options.charge!(charges))
+      .then(
+        () => {
+          this.running -= batch.length;
+          for (const { frame, index } of batch) if (!this.stopping) this.runNode(frame, index);
+          this.pump();
+        },
+        (error: unknown) => {
+          this.running -= batch.length;
+          const { frame, index } = batch[0]!;
+          const message = error instanceof Error ? error.message : String(error);
+          const code = (error as { code?: unknown })?.code;
+          this.record(frame, index, {
+            status: 'failed',
+            outputs: {},
+            artifacts: [],
+            durationMs: 0,
+            error: message,
+          });
+          this.stop(this.nodes[index]!.id, message, typeof code === 'string' ? code : 'BLOCK_ERROR');
+          this.emit(
+            this.event(
+              {
+                type: 'node_failed',
+                runId: this.options.runId,
+                nodeId: this.nodes[index]!.id,
+                at: Date.now(),
+                durationMs: 0,
+                error: message,
+              },
+              frame,
+            ),
+          );
+          this.pump();
+        },
+      );
   }
 
-  private firstOutput(index: number): unknown {
-    const first = this.nodes[index]!.firstOutput;
-    return first === undefined ? undefined : this.outcomes[index]!.outputs[first];
+  private stop(nodeId: string, message: string, code: string): void {
+    if (this.failure || this.aborted) return;
+    this.failure = { nodeId, message, code };
+    this.controller.abort();
   }
 
-  private upstreamOf(node: PlannedNode): UpstreamValue[] {
+  private upstreamOf(frame: Frame, node: PlannedNode): UpstreamValue[] {
     const upstream: UpstreamValue[] = [];
-    for (const p of node.parents) {
-      const parent = this.nodes[p]!;
+    const parents = node.parents;
+    for (let k = 0; k < parents.length; k++) {
+      const parent = this.nodes[parents[k]!]!;
       if (parent.variable === undefined) continue;
+      const outcome = frame.outcomeOf(parent.index);
+      if (!passes(outcome, node.parentRoutes?.[k])) continue;
       upstream.push({
         nodeId: parent.id,
         kind: parent.definition.kind,
         name: parent.variable,
-        value: this.firstOutput(p),
+        value: outcome!.outputs[parent.firstOutput!],
       });
     }
     return upstream;
   }
 
-  private runNode(index: number): void {
+  private runNode(frame: Frame, index: number): void {
     const node = this.nodes[index]!;
     const runId = this.options.runId;
     this.running++;
-    this.startedAt[index] = performance.now();
+    const startedAt = performance.now();
     const artifacts: Artifact[] = [];
-    this.emit({ type: 'node_started', runId, nodeId: node.id, at: Date.now() });
+    const routes: string[] | undefined = node.routes ? [] : undefined;
+    this.emit(this.event({ type: 'node_started', runId, nodeId: node.id, at: Date.now() }, frame));
     const inputs = this.options.inputs;
+    const closes = node.definition.endsLoop === true;
     const context = new NodeContext({
       nodeId: node.id,
       settings: node.settings,
-      upstream: this.upstreamOf(node),
-      variables: node.parents.length === 0 ? EMPTY_SCOPE : this.scopeOf(node),
+      upstream: closes ? [] : this.upstreamOf(frame, node),
+      variables: node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame),
       runInput:
         node.definition.category === 'input' && inputs
           ? ((node.variable !== undefined ? inputs[node.variable] : undefined) ?? inputs[node.id])
@@ -199,29 +374,55 @@ class RunExecution {
       provider: this.options.provider,
       files: this.options.files,
       signal: this.controller.signal,
-      onPartial: (text) => this.emit({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }),
+      onPartial: (text) =>
+        this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame)),
       onArtifact: (artifact) => artifacts.push(artifact),
+      ...(routes && { onRoute: (name: string) => void routes.push(name) }),
+      ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
     });
     // Always continue asynchronously, so a long chain of instant blocks never deepens the stack.
     Promise.resolve()
       .then(() => node.definition.run(context))
       .then(
-        (result) => this.succeed(index, (result ?? {}) as Record<string, unknown>, artifacts),
-        (error: unknown) => this.fail(index, error),
+        (result) =>
+          this.succeed(frame, index, (result ?? {}) as Record<string, unknown>, artifacts, routes, startedAt),
+        (error: unknown) => this.fail(frame, index, error, startedAt),
       );
   }
 
-  private succeed(index: number, outputs: Record<string, unknown>, artifacts: Artifact[]): void {
+  private succeed(
+    frame: Frame,
+    index: number,
+    outputs: Record<string, unknown>,
+    artifacts: Artifact[],
+    routes: string[] | undefined,
+    startedAt: number,
+  ): void {
     const node = this.nodes[index]!;
     for (const name in node.definition.outputs) {
       const problem = outputTypeProblem(name, node.definition.outputs[name]!.type, outputs[name]);
-      if (problem) return this.fail(index, new Error(`it returned a bad result: ${problem}`));
+      if (problem)
+        return this.fail(frame, index, new Error(`it returned a bad result: ${problem}`), startedAt);
     }
-    const durationMs = performance.now() - this.startedAt[index]!;
-    this.outcomes[index] = { status: 'succeeded', outputs, artifacts, durationMs };
+    if (routes) {
+      const unknown = routes.find((route) => !node.routes!.includes(route));
+      if (unknown !== undefined)
+        return this.fail(
+          frame,
+          index,
+          new Error(
+            `it took the route "${unknown}", which is not one of its routes (${node.routes!.join(', ')})`,
+          ),
+          startedAt,
+        );
+    }
     this.running--;
-    this.settled++;
-    this.emit({
+    if (node.body >= 0) return this.startLoop(frame, index, outputs, artifacts, startedAt);
+    const durationMs = performance.now() - startedAt;
+    const outcome: NodeOutcome = { status: 'succeeded', outputs, artifacts, durationMs };
+    if (routes) outcome.routes = routes;
+    this.record(frame, index, outcome);
+    const finished: RunEvent = {
       type: 'node_finished',
       runId: this.options.runId,
       nodeId: node.id,
@@ -229,54 +430,248 @@ class RunExecution {
       durationMs,
       outputs,
       artifacts,
-    });
-    for (const child of node.children) if (--this.waiting[child]! === 0) this.ready.push(child);
+    };
+    if (routes) finished.routes = routes;
+    this.emit(this.event(finished, frame));
+    if (routes) this.skipUntaken(frame, node, routes);
+    this.settle(frame, index);
     this.pump();
   }
 
-  private fail(index: number, error: unknown): void {
+  /** Marks what the routes not taken skip, in this frame. */
+  private skipUntaken(frame: Frame, node: PlannedNode, taken: readonly string[]): void {
+    const { only, reach } = node.routeSkips!;
+    const routes = node.routes!;
+    if (taken.length === 1) {
+      for (const skipped of only[routes.indexOf(taken[0]!)]!) frame.exclude(skipped);
+      return;
+    }
+    const words = reach[0]?.length ?? 0;
+    frame.excluded ??= new Uint32Array((this.nodes.length + 31) >>> 5);
+    for (let w = 0; w < words; w++) {
+      let through = 0;
+      let notThrough = 0;
+      routes.forEach((route, p) => {
+        if (taken.includes(route)) through |= reach[p]![w]!;
+        else notThrough |= reach[p]![w]!;
+      });
+      frame.excluded[w]! |= notThrough & ~through;
+    }
+  }
+
+  private fail(frame: Frame, index: number, error: unknown, startedAt: number): void {
     const node = this.nodes[index]!;
-    const durationMs = performance.now() - this.startedAt[index]!;
+    const durationMs = performance.now() - startedAt;
     const known = error instanceof BlockError;
     const reason = error instanceof Error ? error.message : String(error);
-    const message = this.aborted ? `${node.label} was stopped.` : `${node.label} failed: ${reason}`;
-    this.outcomes[index] = { status: 'failed', outputs: {}, artifacts: [], durationMs, error: message };
+    const item = frame.position?.at(-1);
+    const where = item ? ` on item ${item.item} of ${item.items}` : '';
+    const message = this.aborted ? `${node.label} was stopped.` : `${node.label} failed${where}: ${reason}`;
+    this.record(frame, index, { status: 'failed', outputs: {}, artifacts: [], durationMs, error: message });
     this.running--;
-    this.settled++;
-    if (!this.failure && !this.aborted) {
-      this.failure = { nodeId: node.id, message, code: known ? error.code : 'BLOCK_ERROR' };
-      this.controller.abort();
-    }
-    this.emit({
-      type: 'node_failed',
-      runId: this.options.runId,
-      nodeId: node.id,
-      at: Date.now(),
-      durationMs,
-      error: message,
-    });
+    this.stop(node.id, message, known ? error.code : 'BLOCK_ERROR');
+    this.emit(
+      this.event(
+        {
+          type: 'node_failed',
+          runId: this.options.runId,
+          nodeId: node.id,
+          at: Date.now(),
+          durationMs,
+          error: message,
+        },
+        frame,
+      ),
+    );
     this.pump();
+  }
+
+  /** Keeps a block's outcome in its frame; inside a loop, adds it to the block's totals over all items. */
+  private record(frame: Frame, index: number, outcome: NodeOutcome): void {
+    frame.outcomes[this.plan.slot[index]!] = outcome;
+    if (frame.loop === undefined || !this.stats) return;
+    this.stats.runs[index]! += outcome.status === 'succeeded' ? 1 : 0;
+    this.stats.durationMs[index]! += outcome.durationMs;
+    if (outcome.error !== undefined) this.stats.errors[index] ??= outcome.error;
+  }
+
+  private startLoop(
+    frame: Frame,
+    index: number,
+    outputs: Record<string, unknown>,
+    artifacts: Artifact[],
+    startedAt: number,
+  ): void {
+    const node = this.nodes[index]!;
+    const list = outputs[node.definition.loop!.items];
+    if (!Array.isArray(list)) {
+      this.running++;
+      return this.fail(
+        frame,
+        index,
+        new Error(`its ${node.definition.loop!.items} output is not a list`),
+        startedAt,
+      );
+    }
+    const { maxItems, concurrency } = loopLimits(node);
+    const items = list.length > maxItems ? list.slice(0, maxItems) : list;
+    const loop = new LoopRun(frame, index, node.body, items, outputs, artifacts, concurrency, startedAt);
+    this.loops.push(loop);
+    this.emit(
+      this.event(
+        {
+          type: 'loop_progress',
+          runId: this.options.runId,
+          nodeId: node.id,
+          at: Date.now(),
+          done: 0,
+          items: items.length,
+        },
+        frame,
+      ),
+    );
+    this.startItems(loop);
+    this.pump();
+  }
+
+  /** Starts items while the loop has room, and ends the loop once every item has run. */
+  private startItems(loop: LoopRun): void {
+    if (loop.starting) {
+      loop.again = true;
+      return;
+    }
+    loop.starting = true;
+    const opener = this.nodes[loop.opener]!;
+    const first = opener.firstOutput!;
+    do {
+      loop.again = false;
+      while (!this.stopping && loop.inFlight < loop.concurrency && loop.next < loop.items.length) {
+        const i = loop.next++;
+        loop.inFlight++;
+        const position: LoopPosition = { loopId: opener.id, item: i + 1, items: loop.items.length };
+        const itemOutcome: NodeOutcome = {
+          status: 'succeeded',
+          outputs: { [first]: loop.items[i] },
+          artifacts: [],
+          durationMs: 0,
+        };
+        const frame = new Frame(
+          this.plan,
+          loop.body,
+          loop.frame,
+          loop,
+          i,
+          itemOutcome,
+          loop.frame.position ? [...loop.frame.position, position] : [position],
+        );
+        if (frame.size === 0) this.finishItem(frame);
+        else this.seed(frame);
+      }
+      if (!this.stopping && !loop.completed && loop.done === loop.items.length) this.completeLoop(loop);
+    } while (loop.again);
+    loop.starting = false;
+  }
+
+  /** Every block of an item has settled: what reached the loop's end is kept, and the next item may start. */
+  private finishItem(frame: Frame): void {
+    const loop = frame.loop!;
+    const closer = frame.region.closer;
+    if (!frame.isExcluded(closer)) {
+      const end = this.nodes[closer]!;
+      const upstream = this.upstreamOf(frame, end);
+      if (upstream.length > 0)
+        loop.gathered[frame.index] = { index: frame.index, item: loop.items[frame.index], upstream };
+    }
+    loop.inFlight--;
+    loop.done++;
+    this.emit(
+      this.event(
+        {
+          type: 'loop_progress',
+          runId: this.options.runId,
+          nodeId: this.nodes[loop.opener]!.id,
+          at: Date.now(),
+          done: loop.done,
+          items: loop.items.length,
+        },
+        loop.frame,
+      ),
+    );
+    this.startItems(loop);
+  }
+
+  private completeLoop(loop: LoopRun): void {
+    loop.completed = true;
+    const { frame, opener: index } = loop;
+    const node = this.nodes[index]!;
+    const durationMs = performance.now() - loop.startedAt;
+    this.record(frame, index, {
+      status: 'succeeded',
+      outputs: loop.outputs,
+      artifacts: loop.artifacts,
+      durationMs,
+    });
+    const gathered = loop.gathered.filter((g): g is GatheredItem => g !== undefined);
+    (frame.gathered ??= new Map()).set(this.plan.regions[loop.body]!.closer, gathered);
+    this.emit(
+      this.event(
+        {
+          type: 'node_finished',
+          runId: this.options.runId,
+          nodeId: node.id,
+          at: Date.now(),
+          durationMs,
+          outputs: loop.outputs,
+          artifacts: loop.artifacts,
+        },
+        frame,
+      ),
+    );
+    this.settle(frame, index);
+  }
+
+  /** Places an event inside its loops, when the frame is a loop item. */
+  private event<E extends RunEvent>(event: E, frame: Frame): E {
+    if (frame.position && event.type !== 'run_started' && event.type !== 'run_finished')
+      (event as { loop?: LoopPosition[] }).loop = frame.position;
+    return event;
+  }
+
+  private outcomeForReport(node: PlannedNode): NodeOutcome {
+    if (node.region === 0 || !this.stats) {
+      const outcome = this.top.outcomes[node.index];
+      if (outcome) return outcome;
+      const loop = this.loops.find((l) => l.opener === node.index && l.frame === this.top);
+      // A loop stopped part way: its opener ran, its items did not all run.
+      return loop
+        ? { status: 'failed', outputs: {}, artifacts: [], durationMs: performance.now() - loop.startedAt }
+        : SKIPPED;
+    }
+    const runs = this.stats.runs[node.index]!;
+    const error = this.stats.errors[node.index];
+    const durationMs = this.stats.durationMs[node.index]!;
+    const status = error !== undefined ? 'failed' : runs > 0 ? 'succeeded' : 'skipped';
+    return { status, outputs: {}, artifacts: [], durationMs, runs, ...(error !== undefined && { error }) };
   }
 
   private complete(): void {
+    if (this.ended) return;
+    this.ended = true;
     const nodes: Record<string, NodeOutcome> = {};
     const result: Record<string, unknown> = {};
     const artifacts: RunOutcome['artifacts'] = [];
     for (const index of this.plan.order) {
       const node = this.nodes[index]!;
-      const outcome = this.outcomes[index] ?? {
-        status: 'skipped',
-        outputs: {},
-        artifacts: [],
-        durationMs: 0,
-      };
+      const outcome = this.outcomeForReport(node);
       nodes[node.id] = outcome;
-      if (outcome.status !== 'succeeded') continue;
+      if (outcome.status !== 'succeeded' || node.region !== 0) continue;
       for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
       if (node.definition.category === 'input') continue;
       let first = true;
       for (const name in outcome.outputs) {
-        result[first && node.variable !== undefined ? node.variable : name] = outcome.outputs[name];
+        // A loop's first output is its current item, which means nothing once the loop is over.
+        if (!(first && node.body >= 0))
+          result[first && node.variable !== undefined ? node.variable : name] = outcome.outputs[name];
         first = false;
       }
     }
@@ -305,4 +700,12 @@ class RunExecution {
     });
     this.finish(outcome);
   }
+}
+
+/** Whether an upstream block ran and its value reaches the block through `routes` (null: any). */
+function passes(outcome: NodeOutcome | undefined, routes: readonly string[] | null | undefined): boolean {
+  if (outcome?.status !== 'succeeded') return false;
+  if (routes === null || routes === undefined) return true;
+  const taken = outcome.routes;
+  return taken !== undefined && routes.some((route) => taken.includes(route));
 }

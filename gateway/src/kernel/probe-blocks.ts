@@ -110,6 +110,65 @@ export const passThrough = defineBlock({
   },
 });
 
+/**
+ * A route block: takes `true` when its text contains `contains`, else `false`; with `take` set,
+ * takes the routes listed there (comma separated) instead, known or not (`-`: none).
+ */
+export const probeCondition = defineBlock({
+  kind: 'probeCondition',
+  name: 'Probe Condition',
+  description: 'Routes by whether its text contains a value.',
+  category: 'ai',
+  settings: {
+    contains: field.text({ label: 'Contains', default: '' }),
+    take: field.text({ label: 'Take', default: '', required: false }),
+  },
+  outputs: { checked: output.text() },
+  routes: { ports: ['true', 'false'] },
+  run(ctx) {
+    const text = ctx.primaryText();
+    if (ctx.settings.take === '-') return { checked: text };
+    if (ctx.settings.take !== '') for (const route of ctx.settings.take.split(',')) ctx.route(route.trim());
+    else ctx.route(text.includes(ctx.settings.contains) ? 'true' : 'false');
+    return { checked: text };
+  },
+});
+
+/** A loop over the lines of its text. */
+export const probeLoop = defineBlock({
+  kind: 'probeLoop',
+  name: 'Probe Loop',
+  description: 'Runs the blocks after it once per line.',
+  category: 'ai',
+  settings: {
+    max_items: field.number({ label: 'Most items', default: 100, integer: true, min: 0 }),
+    concurrency: field.number({ label: 'At once', default: 4, integer: true, min: 1 }),
+  },
+  outputs: { item: output.json(), items: output.json(), item_count: output.number() },
+  loop: { items: 'items', maxItems: 'max_items', concurrency: 'concurrency' },
+  run(ctx) {
+    const text = ctx.primaryText();
+    const items = text === '' ? [] : text.split('\n');
+    return { item: null, items, item_count: items.length };
+  },
+});
+
+/** Ends a loop: one entry per item that reached it, its upstream values joined with `+`. */
+export const probeCollect = defineBlock({
+  kind: 'probeCollect',
+  name: 'Probe Collect',
+  description: 'Gathers what each item gave.',
+  category: 'ai',
+  settings: {},
+  outputs: { collected: output.json() },
+  endsLoop: true,
+  run(ctx) {
+    return {
+      collected: ctx.gathered.map((g) => `${g.index}:${g.upstream.map((u) => String(u.value)).join('+')}`),
+    };
+  },
+});
+
 /** A block instance at the origin, for engine tests and benchmarks. */
 export function probePlugin(
   id: string,
@@ -120,18 +179,18 @@ export function probePlugin(
   return { id, type, position: { x: 0, y: 0 }, settings, ...(version ? { version } : {}) };
 }
 
-/** An app from blocks and `[from, to]` pairs. */
+/** An app from blocks and `[from, to]` pairs; `[from, to, route]` leaves from one of `from`'s routes. */
 export function probeApp(
   plugins: PluginInstance[],
-  edges: readonly (readonly [string, string])[],
+  edges: readonly (readonly [string, string] | readonly [string, string, string])[],
 ): AppConfig {
   return {
     plugins,
-    connections: edges.map(([from, to], i) => ({
+    connections: edges.map(([from, to, route], i) => ({
       id: `c${i}`,
       from,
       to,
-      fromPort: 'output',
+      fromPort: route ?? 'output',
       toPort: 'input',
     })),
     canvas: { zoom: 1, pan: { x: 0, y: 0 } },

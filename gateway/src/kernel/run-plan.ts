@@ -5,14 +5,28 @@ import {
   type SettingsOf,
 } from '@blocksmith/block-sdk';
 import {
+  flowCostRange,
+  loopStructure,
+  routePorts,
+  routedBlocks,
   validateNodeList,
   variableNames,
   type AppConfig,
   type Connection,
+  type CostRange,
+  type LoopStructure,
   type SettingsSpec,
 } from '@blocksmith/schema';
 import { InputError } from '../errors';
 import type { BlockRegistry } from './block-registry';
+import {
+  flowGraph,
+  loopProblemMessage,
+  planRegions,
+  planRouteSkips,
+  type PlannedRegion,
+  type RouteSkips,
+} from './plan-flow';
 
 export interface GraphProblem {
   nodeId?: string;
@@ -42,6 +56,23 @@ export interface PlannedNode {
   parents: number[];
   /** Indices of directly connected downstream nodes. */
   children: number[];
+  /**
+   * Per parent (as in `parents`), the routes its connections leave from when that parent has
+   * route outputs, else null. Absent when no parent has route outputs.
+   */
+  parentRoutes?: (readonly string[] | null)[];
+  /** A block with route outputs: its routes under its settings. */
+  routes?: readonly string[];
+  /** A block with route outputs: what each route it does not take skips. */
+  routeSkips?: RouteSkips;
+  /** The region it runs in: 0 for the whole app, else the loop whose blocks it is among. */
+  region: number;
+  /** A loop's opener: the region of the blocks it repeats; -1 for other blocks. */
+  body: number;
+  /** The blocks of its region that wait for it (for a loop's opener, also for its whole loop). */
+  dependents: number[];
+  /** Charged before the run starts: an AI block every run pays for (outside loops, after no route). */
+  prepaid: boolean;
 }
 
 /** A validated app, ready to execute any number of times. */
@@ -49,12 +80,21 @@ export interface RunPlan {
   nodes: PlannedNode[];
   /** Node indices in a dependency order. */
   order: number[];
-  /** Credits one run costs: the sum of the AI blocks' costs. */
+  /**
+   * Credits charged before the run starts: the AI blocks every run pays for. Blocks after a route
+   * and inside loops are charged as they start. Without routes or loops: every AI block.
+   */
   cost: number;
+  /** The fewest and the most credits one run can cost (loops at their maximum item counts). */
+  costRange: CostRange;
   /** Which node owns each variable name. */
   variableOwners: ReadonlyMap<string, number>;
   /** Per node, a bitset of all its upstream nodes (bit i set when node i feeds it, directly or not). */
   ancestors: readonly Uint32Array[];
+  /** Region 0 is the whole app; each loop adds the region of the blocks it repeats. */
+  regions: readonly PlannedRegion[];
+  /** Per node, its place in its region (for region 0, its own index). */
+  slot: Int32Array;
 }
 
 /** True when node `ancestor` feeds node `node` directly or through others. */
@@ -97,6 +137,10 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
         firstOutput: undefined,
         parents: [],
         children: [],
+        region: 0,
+        body: -1,
+        dependents: [],
+        prepaid: false,
       });
       return;
     }
@@ -111,7 +155,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       for (const issue of checked.issues)
         problems.push({ nodeId: plugin.id, message: `${label}: ${issue.message}` });
     }
-    nodes.push({
+    const node: PlannedNode = {
       index,
       id: plugin.id,
       label,
@@ -121,7 +165,13 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       firstOutput: registry.firstOutputOf(plugin.type),
       parents: [],
       children: [],
-    });
+      region: 0,
+      body: -1,
+      dependents: [],
+      prepaid: false,
+    };
+    if (definition.routes && checked.ok) node.routes = routePorts(definition.routes, checked.value);
+    nodes.push(node);
   });
 
   for (const connection of connections) {
@@ -149,9 +199,25 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
         nodeId: target.id,
         message: `${target.label} is an input block and cannot receive a connection.`,
       });
+    } else if (source.routes && !source.routes.includes(connection.fromPort)) {
+      problems.push({
+        nodeId: source.id,
+        message: `A connection (${connection.id}) leaves ${source.label} from "${connection.fromPort}", which is not one of its routes (${source.routes.join(', ')}).`,
+      });
     } else if (!source.children.includes(to)) {
       source.children.push(to);
       target.parents.push(from);
+      if (source.routes) {
+        target.parentRoutes ??= target.parents.map(() => null);
+        target.parentRoutes[target.parents.length - 1] = [connection.fromPort];
+      } else if (target.parentRoutes) {
+        target.parentRoutes.push(null);
+      }
+    } else if (source.routes) {
+      // The same pair through another route: either route leads here.
+      const routes = target.parentRoutes![target.parents.indexOf(from)]!;
+      if (!routes.includes(connection.fromPort))
+        target.parentRoutes![target.parents.indexOf(from)] = [...routes, connection.fromPort];
     }
   }
 
@@ -164,15 +230,62 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       message: `These blocks are connected in a loop: ${inCycle.map((n) => n.label).join(', ')}.`,
     });
   }
+  const graph = flowGraph(nodes, order);
+  let structure: LoopStructure | null = null;
+  if (problems.length === 0 && nodes.some((n) => n.definition.loop || n.definition.endsLoop)) {
+    structure = loopStructure(graph);
+    const endNames = registry
+      .list()
+      .filter((d) => d.endsLoop)
+      .map((d) => d.name);
+    for (const problem of structure.problems) problems.push(loopProblemMessage(problem, nodes, endNames));
+  }
   if (problems.length > 0) throw new GraphValidationError(problems);
 
+  const { regions, slot } = planRegions(nodes, order, structure);
+  const hasRoutes = nodes.some((n) => n.routes !== undefined);
+  if (hasRoutes) planRouteSkips(nodes, order);
+  const routed = hasRoutes ? routedBlocks(graph, (i) => nodes[i]!.routes !== undefined) : undefined;
   let cost = 0;
   const variableOwners = new Map<string, number>();
   for (const node of nodes) {
-    if (node.definition.category === 'ai') cost += node.definition.cost;
+    const charged = node.definition.category === 'ai' ? node.definition.cost : 0;
+    node.prepaid = charged > 0 && node.region === 0 && !routed?.[node.index];
+    if (node.prepaid) cost += charged;
     if (node.variable !== undefined) variableOwners.set(node.variable, node.index);
   }
-  return { nodes, order, cost, variableOwners, ancestors: ancestorSets(nodes, order) };
+  const costRange =
+    structure === null && !hasRoutes
+      ? { min: cost, max: cost }
+      : flowCostRange({
+          structure: structure ?? {
+            regionOf: new Int32Array(nodes.length),
+            regions: [regions[0]!],
+            problems: [],
+          },
+          routed: routed ?? new Uint8Array(nodes.length),
+          cost: (i) => (nodes[i]!.definition.category === 'ai' ? nodes[i]!.definition.cost : 0),
+          maxItems: (opener) => loopLimits(nodes[opener]!).maxItems,
+        });
+  return {
+    nodes,
+    order,
+    cost,
+    costRange,
+    variableOwners,
+    ancestors: ancestorSets(nodes, order),
+    regions,
+    slot,
+  };
+}
+
+/** A loop opener's limits, from its settings: the most items one run goes through, and how many at once. */
+export function loopLimits(node: PlannedNode): { maxItems: number; concurrency: number } {
+  const loop = node.definition.loop!;
+  const settings = node.settings as Record<string, unknown>;
+  const whole = (value: unknown, least: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.max(least, Math.floor(value)) : least;
+  return { maxItems: whole(settings[loop.maxItems], 0), concurrency: whole(settings[loop.concurrency], 1) };
 }
 
 /** Bitsets of every node's ancestors, filled in dependency order: a node's set is its parents' sets plus the parents. */

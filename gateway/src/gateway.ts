@@ -170,7 +170,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.disable('x-powered-by');
   app.use(healthRoutes({ dataSource: database.dataSource, registry }));
   // Kept files set a stricter policy of their own; /graphql's browser page is Apollo's, with its own.
-  app.use(/^(?!\/files\/|\/graphql\b)/, securityHeaders(config));
+  app.use(/^\/embed(?=\/)/, securityHeaders(config, { framedAnywhere: true }));
+  app.use(/^(?!\/files\/|\/graphql\b|\/embed\/)/, securityHeaders(config));
   // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.
   const fastPath: { graphqlPost?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const httpServer: Server = createServer((req, res) => {

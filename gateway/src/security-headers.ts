@@ -5,10 +5,13 @@ import type { GatewayConfig } from './config';
 /**
  * Security headers for every page and answer Express serves (helmet): a content security policy
  * that lets the workbench load only from this origin (plus Google sign-in's hosts when Firebase is
- * configured), no framing by other sites, no MIME sniffing, no full referrers to other sites, and
+ * configured), no framing by other sites (but for embeds), no MIME sniffing, no full referrers to other sites, and
  * HSTS when the product is served over https. Kept files (/files) set a stricter policy of their own.
  */
-export function securityHeaders(config: GatewayConfig): RequestHandler {
+export function securityHeaders(
+  config: GatewayConfig,
+  options: { framedAnywhere?: boolean } = {},
+): RequestHandler {
   const publicUrl = new URL(config.publicUrl);
   const https = publicUrl.protocol === 'https:';
   // The product's own WebSocket (run progress), named for browsers that do not count it as 'self'.
@@ -46,7 +49,8 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        // Embeds (/embed/{slug}) are made to be framed by other sites; nothing else may be.
+        frameAncestors: options.framedAnywhere ? ['*'] : ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -56,6 +60,6 @@ export function securityHeaders(config: GatewayConfig): RequestHandler {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: options.framedAnywhere ? false : { action: 'deny' },
   });
 }

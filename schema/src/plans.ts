@@ -15,10 +15,20 @@ export interface Plan {
   publishedAppLimit: number;
   /** API keys that run apps from other programs. */
   apiKeys: boolean;
+  /** Published apps embedded on other sites (/embed/{slug}). */
+  embeds: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  free: { id: 'free', name: 'Free', priceUsd: 0, monthlyCredits: 50, publishedAppLimit: 2, apiKeys: false },
+  free: {
+    id: 'free',
+    name: 'Free',
+    priceUsd: 0,
+    monthlyCredits: 50,
+    publishedAppLimit: 2,
+    apiKeys: false,
+    embeds: false,
+  },
   starter: {
     id: 'starter',
     name: 'Starter',
@@ -26,6 +36,7 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: 500,
     publishedAppLimit: 10,
     apiKeys: true,
+    embeds: true,
   },
   enterprise: {
     id: 'enterprise',
@@ -34,13 +45,14 @@ export const PLANS: Record<PlanId, Plan> = {
     monthlyCredits: UNLIMITED,
     publishedAppLimit: UNLIMITED,
     apiKeys: true,
+    embeds: true,
   },
 };
 
 /** What a plan may or may not do, by name, as the entitlement checks read it. */
-export type Entitlement = 'apiKeys';
+export type Entitlement = 'apiKeys' | 'embeds';
 
-const ENTITLEMENT_NAMES: Record<Entitlement, string> = { apiKeys: 'API keys' };
+const ENTITLEMENT_NAMES: Record<Entitlement, string> = { apiKeys: 'API keys', embeds: 'Embeds' };
 
 /** The cheapest plan that grants `entitlement`. */
 export function cheapestPlanWith(entitlement: Entitlement): Plan {

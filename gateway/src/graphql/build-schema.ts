@@ -11,6 +11,7 @@ import { AuthResolver } from './resolvers/auth-resolver';
 import { BillingResolver } from './resolvers/billing-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
+import { EmbedResolver } from './resolvers/embed-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
@@ -27,6 +28,7 @@ export const resolvers = [
   AppResolver,
   AssistantResolver,
   CreditsResolver,
+  EmbedResolver,
   PublishingResolver,
   RunResolver,
   SalesResolver,

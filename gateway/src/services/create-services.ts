@@ -6,6 +6,7 @@ import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
 import { ApiKeyService } from './api-keys/api-key-service';
+import { EmbedService } from './embeds/embed-service';
 import { RateLimiter } from '../data/rate-limiter';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
 import { AnalyticsService } from './analytics/analytics-service';
@@ -66,6 +67,7 @@ export interface Services {
   /** Signed, expiring links to kept files. */
   fileLinks: FileLinks;
   apiKeys: ApiKeyService;
+  embeds: EmbedService;
 }
 
 export function createServices(deps: {
@@ -158,6 +160,7 @@ export function createServices(deps: {
           }
         : null,
   };
+  const limiter = new RateLimiter(dataSource);
   const scheduled = new ScheduledWork({ billing, ledger, accounts, dataSource });
   return {
     info,
@@ -177,6 +180,7 @@ export function createServices(deps: {
     hub,
     files,
     fileLinks: new FileLinks(dataSource),
-    apiKeys: new ApiKeyService(dataSource, new RateLimiter(dataSource)),
+    apiKeys: new ApiKeyService(dataSource, limiter),
+    embeds: new EmbedService({ dataSource, apps, runs, registry, limiter }),
   };
 }

@@ -1,10 +1,12 @@
 // Every entity class, once. index.ts re-exports these and derives the list TypeORM needs.
 export { AnalyticsEvent } from './analytics-event.entity';
 export { ApiKey } from './api-key.entity';
+export { AppEmbed } from './app-embed.entity';
 export { AppRecord } from './app-record.entity';
 export { AppVersion, type AppVersionKind } from './app-version.entity';
 export { CreditBalance } from './credit-balance.entity';
 export { CreditLedgerEntry, type LedgerKind } from './credit-ledger-entry.entity';
+export { EmbedUsage } from './embed-usage.entity';
 export { FileRecord } from './file-record.entity';
 export { GatewayProcess } from './gateway-process.entity';
 export { MailMessage } from './mail-message.entity';

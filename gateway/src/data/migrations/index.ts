@@ -7,6 +7,7 @@ import { RunEvents1764200000000 } from './1764200000000-run-events';
 import { RunExecutors1764300000000 } from './1764300000000-run-executors';
 import { AppVersions1764400000000 } from './1764400000000-app-versions';
 import { ApiKeys1764500000000 } from './1764500000000-api-keys';
+import { Embeds1764600000000 } from './1764600000000-embeds';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   RunExecutors1764300000000,
   AppVersions1764400000000,
   ApiKeys1764500000000,
+  Embeds1764600000000,
 ];

@@ -1,0 +1,211 @@
+import {
+  cheapestPlanWith,
+  entitlementMessage,
+  isPlanId,
+  PLANS,
+  type App,
+  type PlanId,
+} from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import { AppEmbed, AppRecord, User } from '../../data/entities';
+import type { RateLimiter } from '../../data/rate-limiter';
+import {
+  ForbiddenError,
+  InputError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '../../errors';
+import { planRun, type BlockRegistry } from '../../kernel';
+import type { RunRecord } from '../../data/entities';
+import type { AppService } from '../apps/app-service';
+import type { RunService } from '../runs/run-service';
+import { isUuid } from '../../ids';
+
+export const SIGN_IN_TO_RUN = 'Sign in to run this app.';
+/** Highest monthly cap an owner may set on embed runs they pay for. */
+export const MAX_EMBED_MONTHLY_CREDITS = 100_000;
+/** Runs one address may start per minute on an embed its owner pays for. */
+export const EMBED_RUNS_PER_ADDRESS_PER_MINUTE = 10;
+
+export interface EmbedSettingsView {
+  appId: string;
+  /** The owner's plan includes embeds. */
+  available: boolean;
+  /** The cheapest plan that does. */
+  requiredPlan: string;
+  paysOwner: boolean;
+  monthlyCredits: number;
+  usedThisMonth: number;
+}
+
+/** `YYYY-MM` in UTC: the month embed credits are counted in. */
+function periodOf(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
+}
+
+/**
+ * Embeds: a published app's live version run inside other sites' pages (/embed/{slug}), on plans
+ * that include embeds. A signed-in runner pays as on the app's page; a runner who is not signed in
+ * runs on the owner's credits when the owner allows it, up to a monthly cap the owner sets (counted
+ * before the run starts, given back when it fails), and at most EMBED_RUNS_PER_ADDRESS_PER_MINUTE
+ * runs a minute from one address.
+ */
+export class EmbedService {
+  constructor(
+    private readonly deps: {
+      dataSource: DataSource;
+      apps: AppService;
+      runs: RunService;
+      registry: BlockRegistry;
+      limiter: RateLimiter;
+      now?: () => number;
+    },
+  ) {}
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  async settings(ownerId: string, appId: string): Promise<EmbedSettingsView> {
+    const record = await this.ownApp(ownerId, appId);
+    return this.view(record.id, await this.planOf(record.ownerId));
+  }
+
+  async update(
+    ownerId: string,
+    appId: string,
+    paysOwner: boolean,
+    monthlyCredits: number,
+  ): Promise<EmbedSettingsView> {
+    const record = await this.ownApp(ownerId, appId);
+    const plan = await this.planOf(record.ownerId);
+    if (!PLANS[plan].embeds) throw new ForbiddenError(entitlementMessage(plan, 'embeds'));
+    if (typeof paysOwner !== 'boolean') throw new InputError('paysOwner must be true or false.');
+    if (
+      !Number.isInteger(monthlyCredits) ||
+      monthlyCredits < 0 ||
+      monthlyCredits > MAX_EMBED_MONTHLY_CREDITS
+    ) {
+      throw new InputError(`monthlyCredits must be a whole number from 0 to ${MAX_EMBED_MONTHLY_CREDITS}.`, {
+        field: 'monthlyCredits',
+      });
+    }
+    await this.deps.dataSource
+      .getRepository(AppEmbed)
+      .upsert({ appId: record.id, paysOwner, monthlyCredits }, ['appId']);
+    return this.view(record.id, plan);
+  }
+
+  /** The app an embed shows: its live version, when its owner's plan includes embeds. */
+  async embedded(slug: string): Promise<{ app: App; paysOwner: boolean }> {
+    const app = await this.deps.apps.getPublishedBySlug({ userId: null, isAdmin: false }, slug);
+    const plan = await this.planOf(app.owner_id!);
+    if (!PLANS[plan].embeds) {
+      throw new ForbiddenError(
+        `This app cannot be embedded: embeds come with the ${cheapestPlanWith('embeds').name} plan and up.`,
+      );
+    }
+    const settings = await this.deps.dataSource.getRepository(AppEmbed).findOneBy({ appId: app.id! });
+    return { app, paysOwner: settings?.paysOwner ?? false };
+  }
+
+  /** Runs an embedded app for a signed-in runner (their credits) or, when allowed, on the owner's. */
+  async run(request: {
+    slug: string;
+    inputs: unknown;
+    runner: { userId: string; isAdmin: boolean } | null;
+    clientAddress: string | undefined;
+  }): Promise<RunRecord> {
+    const { app, paysOwner } = await this.embedded(request.slug);
+    if (request.runner) {
+      return this.deps.runs.runToEnd({
+        userId: request.runner.userId,
+        isAdmin: request.runner.isAdmin,
+        appId: app.id!,
+        inputs: request.inputs,
+        actionType: 'published',
+        live: true,
+      });
+    }
+    if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
+    const limited = await this.deps.limiter.consume(
+      `embed:${app.id}:${request.clientAddress ?? 'unknown'}`,
+      EMBED_RUNS_PER_ADDRESS_PER_MINUTE,
+      60_000,
+    );
+    if (!limited.allowed) {
+      throw new RateLimitedError(
+        `Too many runs from here in the last minute; try again in ${limited.retryAfterSeconds} seconds.`,
+        { retryAfterSeconds: limited.retryAfterSeconds },
+      );
+    }
+    // The full live version prices the run (the shown one has no AI settings, but the same blocks).
+    const cost = planRun(app.config, this.deps.registry).cost;
+    const period = periodOf(this.now());
+    if (!(await this.reserve(app.id!, period, cost))) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
+    try {
+      const run = await this.deps.runs.runToEnd({
+        userId: app.owner_id!,
+        appId: app.id!,
+        inputs: request.inputs,
+        actionType: 'published',
+        live: true,
+      });
+      if (run.status !== 'succeeded') await this.release(app.id!, period, cost);
+      return run;
+    } catch (error) {
+      await this.release(app.id!, period, cost);
+      throw error;
+    }
+  }
+
+  /** Counts `cost` against this month's cap in one statement; false when it would pass it. */
+  private async reserve(appId: string, period: string, cost: number): Promise<boolean> {
+    const rows = (await this.deps.dataSource.query(
+      `INSERT INTO embed_usage AS u (app_id, period, credits)
+         SELECT $1, $2, $3 FROM app_embeds e WHERE e.app_id = $1 AND e.pays_owner AND $3 <= e.monthly_credits
+       ON CONFLICT (app_id, period) DO UPDATE SET credits = u.credits + $3
+         WHERE u.credits + $3 <= (SELECT monthly_credits FROM app_embeds WHERE app_id = $1)
+       RETURNING credits`,
+      [appId, period, cost],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  private async release(appId: string, period: string, cost: number): Promise<void> {
+    await this.deps.dataSource.query(
+      `UPDATE embed_usage SET credits = GREATEST(credits - $3, 0) WHERE app_id = $1 AND period = $2`,
+      [appId, period, cost],
+    );
+  }
+
+  private async view(appId: string, plan: PlanId): Promise<EmbedSettingsView> {
+    const settings = await this.deps.dataSource.getRepository(AppEmbed).findOneBy({ appId });
+    const [usage] = (await this.deps.dataSource.query(
+      'SELECT credits FROM embed_usage WHERE app_id = $1 AND period = $2',
+      [appId, periodOf(this.now())],
+    )) as { credits: number }[];
+    return {
+      appId,
+      available: PLANS[plan].embeds,
+      requiredPlan: cheapestPlanWith('embeds').name,
+      paysOwner: settings?.paysOwner ?? false,
+      monthlyCredits: settings?.monthlyCredits ?? 0,
+      usedThisMonth: Number(usage?.credits ?? 0),
+    };
+  }
+
+  private async ownApp(ownerId: string, appId: string): Promise<AppRecord> {
+    const record = isUuid(appId)
+      ? await this.deps.dataSource.getRepository(AppRecord).findOneBy({ id: appId, ownerId })
+      : null;
+    if (!record) throw new NotFoundError('App not found.');
+    return record;
+  }
+
+  private async planOf(userId: string): Promise<PlanId> {
+    const user = await this.deps.dataSource.getRepository(User).findOneBy({ id: userId });
+    return user && isPlanId(user.plan) ? user.plan : 'free';
+  }
+}

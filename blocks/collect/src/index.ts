@@ -1,0 +1,1 @@
+export { collect as block } from './collect';

@@ -1,0 +1,1 @@
+export { condition as block } from './condition';

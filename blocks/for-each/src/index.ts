@@ -1,0 +1,1 @@
+export { forEach as block } from './for-each';

@@ -1,4 +1,10 @@
 export { BlockRegistry, BlockRegistrationError } from './block-registry';
 export { loadBlockPackages, DEFAULT_BLOCKS_DIR, type LoadOptions } from './load-block-packages';
 export { planRun, GraphValidationError, type RunPlan, type PlannedNode, type GraphProblem } from './run-plan';
-export { executeRun, type ExecuteOptions, type RunOutcome, type NodeOutcome } from './executor';
+export {
+  executeRun,
+  type ExecuteOptions,
+  type RunOutcome,
+  type NodeOutcome,
+  type BlockCharge,
+} from './executor';

@@ -15,6 +15,7 @@ import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan 
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
+import { chargeStartedBlocks } from './run-charges';
 import { runState, type RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
@@ -49,7 +50,13 @@ export interface RunServiceDeps {
 
 export interface StartedRun {
   runId: string;
+  /** Credits charged as the run started: the AI blocks every run of the app pays for. */
   cost: number;
+  /**
+   * The fewest and the most credits the run can cost in all: blocks after a route and inside
+   * loops are charged as they start (a loop at most its maximum item count).
+   */
+  costRange: { min: number; max: number };
   /**
    * Settles with the stored run once it has finished (on whichever process executed it) and its
    * record, uses count and any refund are stored.
@@ -176,8 +183,10 @@ export class RunService {
     const plan = planRun(app.config, this.deps.registry);
     const inputs = this.checkedInputs(app, plan, request.inputs);
     await this.checkInputFiles(plan, inputs, userId);
+    // Charged now: the AI blocks every run pays for. The others (after a route, inside a loop) are
+    // charged as they start, and never when they are skipped.
     const items = plan.nodes
-      .filter((node) => node.definition.category === 'ai' && node.definition.cost > 0)
+      .filter((node) => node.prepaid)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
     const runId = randomUUID();
     if (!this.started) await this.startWorkers();
@@ -227,7 +236,7 @@ export class RunService {
       );
       throw error;
     }
-    return { runId, cost: plan.cost, done };
+    return { runId, cost: plan.cost, costRange: plan.costRange, done };
   }
 
   /**
@@ -402,9 +411,9 @@ export class RunService {
       return;
     }
     this.deps.hub.executing(job.runId, job.userId);
-    let succeeded: boolean;
+    let ended: { succeeded: boolean; charged: number };
     try {
-      succeeded = await this.execute(job.runId, plan, job.inputs);
+      ended = await this.execute(job.runId, job.userId, plan, job.inputs);
     } catch (error) {
       // Its ending could not be stored (the database went away, say): end it as interrupted, so
       // it is not left charged and unfinished; failing that, the lease sweep ends it later.
@@ -418,8 +427,8 @@ export class RunService {
         app_id: job.appId,
         app_name: job.appName,
         plugin_types: plan.nodes.map((node) => node.definition.kind),
-        credits_used: succeeded ? plan.cost : 0,
-        success: succeeded,
+        credits_used: ended.succeeded ? ended.charged : 0,
+        success: ended.succeeded,
       },
       job.userId,
     );
@@ -463,11 +472,18 @@ export class RunService {
   }
 
   /**
-   * Executes the run and stores its ending; answers whether it succeeded as stored. The run's
-   * `run_finished` is published once its ending is stored (or, if another process ended it
-   * first, that stored ending). Throws only when the ending could not be stored.
+   * Executes the run and stores its ending; answers whether it succeeded as stored, and the
+   * credits charged in all. The run's `run_finished` is published once its ending is stored (or,
+   * if another process ended it first, that stored ending). Throws only when the ending could not
+   * be stored. Blocks not paid for at the start are charged as they start (`chargeStartedBlocks`).
    */
-  private async execute(runId: string, plan: RunPlan, inputs: Record<string, unknown>): Promise<boolean> {
+  private async execute(
+    runId: string,
+    userId: string,
+    plan: RunPlan,
+    inputs: Record<string, unknown>,
+  ): Promise<{ succeeded: boolean; charged: number }> {
+    let charged = plan.cost;
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
     let abandoned = false;
@@ -486,6 +502,9 @@ export class RunService {
       },
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
       signal: limit.signal,
+      charge: async (charges) => {
+        charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
+      },
     });
     let outcome: RunOutcome | null;
     if (timeoutMs === undefined) outcome = await engine;
@@ -515,6 +534,8 @@ export class RunService {
         status: node.status,
         durationMs: Math.round(node.durationMs),
         ...(node.error ? { error: node.error } : {}),
+        ...(node.runs !== undefined ? { runs: node.runs } : {}),
+        ...(node.routes ? { routes: node.routes } : {}),
       };
     }
     let stored: boolean;
@@ -539,7 +560,7 @@ export class RunService {
     }
     if (stored) {
       if (finished) this.deps.hub.publish(finished);
-      return outcome.status === 'succeeded';
+      return { succeeded: outcome.status === 'succeeded', charged };
     }
     // Another process ended it first (this one was taken to have stopped): its ending stands.
     const ending: RunEvent = (await runState(this.deps.dataSource, runId))?.ending ?? {
@@ -549,6 +570,6 @@ export class RunService {
       status: 'failed',
     };
     this.deps.hub.publish(ending);
-    return ending.type === 'run_finished' && ending.status === 'succeeded';
+    return { succeeded: ending.type === 'run_finished' && ending.status === 'succeeded', charged };
   }
 }

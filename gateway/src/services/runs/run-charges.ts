@@ -1,0 +1,84 @@
+import { PLANS, UNLIMITED, type ActionType } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import { ConflictError, InsufficientCreditsError } from '../../errors';
+import type { BlockCharge } from '../../kernel';
+import { insertEntries, lockBalance, planAndBalance, rows, updated } from '../credits/ledger-queries';
+
+function credits(n: number): string {
+  return n === 1 ? '1 credit' : `${n} credits`;
+}
+
+/** Which block, and for a loop which item, a charge is for: `Summary (s), item 3 of 10`. */
+function chargedFor(charges: readonly BlockCharge[]): string {
+  const first = charges[0]!;
+  const item = first.loop?.at(-1);
+  const names = charges.length === 1 ? first.label : `${first.label} and ${charges.length - 1} more`;
+  return item ? `${names}, item ${item.item} of ${item.items}` : names;
+}
+
+/**
+ * Charges blocks of a running run as they start (blocks after a route, blocks inside a loop), in
+ * one transaction: the run row is locked and must still be running (a run ended and refunded
+ * meanwhile is never charged again), the balance pays for all of them or nothing is taken, one
+ * debit entry per block is written (an unlimited plan's cover as a grant, as for the run's first
+ * charge), and the run's `cost` grows by the total. The run row is locked before the balance, in
+ * the same order as ending a run, so the two never deadlock. Throws InsufficientCreditsError when
+ * the balance is short, which stops the run (and a stopped run is refunded).
+ */
+export async function chargeStartedBlocks(
+  dataSource: DataSource,
+  request: { runId: string; userId: string; charges: readonly BlockCharge[] },
+): Promise<number> {
+  const { runId, userId, charges } = request;
+  const total = charges.reduce((sum, charge) => sum + charge.credits, 0);
+  if (total === 0) return 0;
+  return dataSource.transaction(async (m) => {
+    const [run] = await rows(
+      m,
+      'SELECT action_type, status FROM runs WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [runId, userId],
+    );
+    if (!run || run.status !== 'running') throw new ConflictError('This run has already ended.');
+    const actionType = run.action_type as ActionType;
+    const { plan } = await planAndBalance(m, userId);
+    const unlimited = PLANS[plan].monthlyCredits === UNLIMITED;
+    if (unlimited) {
+      await lockBalance(m, userId);
+    } else {
+      const [taken] = await updated(
+        m,
+        `UPDATE credit_balances SET balance = balance - $2, updated_at = now()
+         WHERE user_id = $1 AND balance >= $2 RETURNING balance`,
+        [userId, total],
+      );
+      if (!taken) {
+        const { balance } = await planAndBalance(m, userId);
+        throw new InsufficientCreditsError(
+          `Your credits ran out: ${chargedFor(charges)} needs ${credits(total)} and you have ${balance}. ` +
+            'The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
+          { required: total, balance },
+        );
+      }
+    }
+    const at = new Date();
+    await insertEntries(m, [
+      // The plan covers the blocks: a grant for their total, so the balance does not move.
+      ...(unlimited
+        ? [{ userId, delta: total, kind: 'grant' as const, blockType: null, actionType: null, runId, at }]
+        : []),
+      ...charges
+        .filter((charge) => charge.credits > 0)
+        .map((charge) => ({
+          userId,
+          delta: -charge.credits,
+          kind: 'debit' as const,
+          blockType: charge.blockType,
+          actionType,
+          runId,
+          at,
+        })),
+    ]);
+    await m.query('UPDATE runs SET cost = cost + $2 WHERE id = $1', [runId, total]);
+    return total;
+  });
+}

@@ -94,7 +94,8 @@ describe('the gateway over HTTP', () => {
         mime: 'image/svg+xml',
       },
     );
-    const response = await fetch(gateway.url + ref.url);
+    // Kept files open through a link the server signed.
+    const response = await fetch(gateway.url + (await gateway.services.fileLinks.sign(ref.url)));
     expect(response.headers.get('content-type')).toContain('image/svg+xml');
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
     expect((await fetch(`${gateway.url}/files/${'0'.repeat(8)}-0000-0000-0000-000000000000`)).status).toBe(

@@ -428,6 +428,35 @@ describe('answers against /api/openapi.json', () => {
       expect(unavailable.body.error).toBe('unavailable');
     });
 
+    it('creates, lists and revokes API keys, and runs a published app with one', async () => {
+      const owner = await t.signUpViaApi('keys@example.com', { credits: true });
+      await expectStatus(403, 'POST', '/api/keys', { token: owner.token, json: { name: 'Free plan' } });
+      await t.gateway.database.dataSource.query("UPDATE users SET plan = 'starter' WHERE id = $1", [
+        owner.id,
+      ]);
+      const created = await expectStatus(201, 'POST', '/api/keys', {
+        token: owner.token,
+        json: { name: 'CI' },
+      });
+      await expectStatus(400, 'POST', '/api/keys', { token: owner.token, json: { name: 7 } });
+      await expectStatus(200, 'GET', '/api/keys', { token: owner.token });
+      const app = await call('POST', '/api/apps', {
+        token: owner.token,
+        json: { name: 'Keyed', category: 'Content', config: textApp },
+      });
+      await call('POST', `/api/apps/${app.body.id}/publish`, { token: owner.token });
+      await call('POST', `/api/apps/${app.body.id}/review`, { token: admin, json: { status: 'approved' } });
+      const key = created.body.key as string;
+      await expectStatus(200, 'POST', `/api/published/${app.body.slug}/run`, {
+        token: key,
+        json: { inputData: { input_text: 'waves' } },
+      });
+      await expectStatus(404, 'POST', '/api/published/no-such-app/run', { token: key, json: {} });
+      await expectStatus(403, 'GET', '/api/keys', { token: key });
+      await expectStatus(200, 'DELETE', `/api/keys/${created.body.id}`, { token: owner.token });
+      await expectStatus(404, 'DELETE', `/api/keys/${created.body.id}`, { token: owner.token });
+    });
+
     it('receives signed Stripe events and refuses unsigned ones', async () => {
       const payload = JSON.stringify({
         id: 'evt_openapi',

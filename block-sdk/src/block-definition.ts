@@ -1,4 +1,4 @@
-import type { BlockCategory, LoopDeclaration, RouteOutputs, SettingsSpec } from '@blocksmith/schema';
+import type { BlockCategory, BlockTier, LoopDeclaration, RouteOutputs, SettingsSpec } from '@blocksmith/schema';
 import type { OutputsOf, OutputsSpec } from './outputs';
 import type { RunContext } from './run-context';
 import type { SettingsOf } from './settings-of';
@@ -23,6 +23,11 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
   outputs: O;
   /** Credits one run of this block costs (0 for input and output blocks). */
   cost?: number;
+  /**
+   * `full`: only plans that include full blocks may add it to an app (apps that hold it keep
+   * running on any plan). Default `core`: every plan.
+   */
+  tier?: BlockTier;
   /** Name in credit history; defaults to the kind in snake_case. */
   historyType?: string;
   /** For input blocks: what the runner page asks for. */
@@ -94,13 +99,14 @@ export interface BlockDefinition<
   S extends SettingsSpec = SettingsSpec,
   O extends OutputsSpec = OutputsSpec,
 > extends Readonly<
-  Omit<BlockSpec<S, O>, 'version' | 'cost' | 'historyType' | 'migrations' | 'routes' | 'loop'>
+  Omit<BlockSpec<S, O>, 'version' | 'cost' | 'tier' | 'historyType' | 'migrations' | 'routes' | 'loop'>
 > {
   /** As declared (the setting and output names were checked against the block's own). */
   readonly routes?: RouteOutputs;
   readonly loop?: LoopDeclaration;
   readonly version: number;
   readonly cost: number;
+  readonly tier: BlockTier;
   readonly historyType: string;
   readonly migrations: Readonly<Record<number, SettingsMigration>>;
 }

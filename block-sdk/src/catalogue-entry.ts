@@ -18,6 +18,7 @@ export function catalogueEntry(definition: AnyBlockDefinition): CatalogueEntry {
     outputs: outputSpecs(definition.outputs),
     cost: definition.cost,
     historyType: definition.historyType,
+    tier: definition.tier,
   };
   if (definition.inputKind !== undefined) entry.inputKind = definition.inputKind;
   const flow = blockFlow(definition);

@@ -160,6 +160,7 @@ export function defineBlock<const S extends SettingsSpec, const O extends Output
     ...spec,
     version: spec.version ?? 1,
     cost: spec.cost ?? 0,
+    tier: spec.tier ?? 'core',
     historyType: spec.historyType ?? snakeCase(spec.kind),
     migrations: spec.migrations ?? {},
   });

@@ -1,6 +1,12 @@
 import type { BlockCategory } from './categories';
 import type { SettingsSpec } from './settings';
 
+/**
+ * Which plans may add a block to an app: `core` blocks every plan, `full` blocks the plans that
+ * include full blocks (PLANS[...].blocks). Blocks already in an app keep running on any plan.
+ */
+export type BlockTier = 'core' | 'full';
+
 export type OutputType = 'text' | 'json' | 'url' | 'number' | 'list';
 
 export interface OutputSpec {
@@ -25,4 +31,6 @@ export interface BlockCatalogueEntry {
   historyType: string;
   /** For input blocks: what the runner page asks for. */
   inputKind?: 'text' | 'file' | 'choice';
+  /** Which plans may add it to an app. */
+  tier: BlockTier;
 }

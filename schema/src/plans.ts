@@ -1,3 +1,5 @@
+import type { BlockTier } from './block-catalogue';
+
 /** Plans and what they grant; -1 means unlimited. */
 export const PLAN_IDS = ['free', 'starter', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -17,6 +19,8 @@ export interface Plan {
   apiKeys: boolean;
   /** Published apps embedded on other sites (/embed/{slug}). */
   embeds: boolean;
+  /** Which blocks may be added to apps: `core` only, or `full` (every block). */
+  blocks: BlockTier;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -28,6 +32,7 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: 2,
     apiKeys: false,
     embeds: false,
+    blocks: 'core',
   },
   starter: {
     id: 'starter',
@@ -37,6 +42,7 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: 10,
     apiKeys: true,
     embeds: true,
+    blocks: 'full',
   },
   enterprise: {
     id: 'enterprise',
@@ -46,17 +52,32 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: UNLIMITED,
     apiKeys: true,
     embeds: true,
+    blocks: 'full',
   },
 };
 
 /** What a plan may or may not do, by name, as the entitlement checks read it. */
-export type Entitlement = 'apiKeys' | 'embeds';
+export type Entitlement = 'apiKeys' | 'embeds' | 'fullBlocks';
 
-const ENTITLEMENT_NAMES: Record<Entitlement, string> = { apiKeys: 'API keys', embeds: 'Embeds' };
+const ENTITLEMENT_NAMES: Record<Entitlement, string> = {
+  apiKeys: 'API keys',
+  embeds: 'Embeds',
+  fullBlocks: 'Full blocks',
+};
+
+/** Whether a plan grants an entitlement. */
+export function planHas(plan: Plan, entitlement: Entitlement): boolean {
+  return entitlement === 'fullBlocks' ? plan.blocks === 'full' : plan[entitlement];
+}
+
+/** Whether a plan may add a block of `tier` to an app. */
+export function planAllowsBlock(plan: PlanId, tier: BlockTier): boolean {
+  return tier === 'core' || PLANS[plan].blocks === 'full';
+}
 
 /** The cheapest plan that grants `entitlement`. */
 export function cheapestPlanWith(entitlement: Entitlement): Plan {
-  return PLAN_IDS.map((id) => PLANS[id]).find((plan) => plan[entitlement])!;
+  return PLAN_IDS.map((id) => PLANS[id]).find((plan) => planHas(plan, entitlement))!;
 }
 
 /** The refusal for a plan without `entitlement`, naming the plan that has it. */

@@ -27,6 +27,8 @@ export const code = defineBlock({
   description: 'Runs your JavaScript function over the connected values and passes on what it returns.',
   category: 'ai',
   cost: 1,
+  // A richer block: plans that include full blocks may add it (see the plans table).
+  tier: 'full',
   settings: {
     code: field.text({
       label: 'Code',

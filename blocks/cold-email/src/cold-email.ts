@@ -27,6 +27,8 @@ export const coldEmail = defineBlock({
     'Writes a short cold email, with a subject line and a follow-up, to the person or company described.',
   category: 'ai',
   cost: 1,
+  // A richer block: plans that include full blocks may add it (see the plans table).
+  tier: 'full',
   settings: {
     sender: field.text({
       label: 'Sender',

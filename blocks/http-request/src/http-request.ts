@@ -72,6 +72,8 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
     description: 'Calls a web API (GET, POST...) and passes on its status, headers and JSON or text answer.',
     category: 'ai',
     cost: 1,
+    // A richer block: plans that include full blocks may add it (see the plans table).
+    tier: 'full',
     settings: {
       method: field.select({ label: 'Method', options: METHODS, default: 'GET' }),
       url: field.text({

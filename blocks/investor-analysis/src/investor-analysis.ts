@@ -20,6 +20,8 @@ export const investorAnalysis = defineBlock({
     'Reads a startup description and suggests investors that fit it, with their public contact details.',
   category: 'ai',
   cost: 3,
+  // A richer block: plans that include full blocks may add it (see the plans table).
+  tier: 'full',
   settings: {
     region: field.text({
       label: 'Region',

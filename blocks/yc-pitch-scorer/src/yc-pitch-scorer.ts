@@ -29,6 +29,8 @@ export const ycPitchScorer = defineBlock({
     'Scores a startup pitch against the core Y Combinator application questions, with feedback and a rewritten application.',
   category: 'ai',
   cost: 3,
+  // A richer block: plans that include full blocks may add it (see the plans table).
+  tier: 'full',
   historyType: 'yc_pitch_scorer',
   settings: {
     strictness: field.select({

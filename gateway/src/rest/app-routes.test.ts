@@ -45,6 +45,43 @@ describe('/api app routes', () => {
   afterAll(() => t.close());
 
   describe('POST /api/apps', () => {
+    it('lets only plans with full blocks add them; what an app already holds keeps saving', async () => {
+      const { token: fay } = await signUp('tiers@example.com');
+      const scorer = probeApp(
+        [probePlugin('in', 'textInput'), probePlugin('score', 'ycPitchScorer')],
+        [['in', 'score']],
+      );
+      const refused = await t.api('POST', '/apps', { token: fay, body: { name: 'Scores', config: scorer } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(
+        'YC Application Scorer is a full block. Full blocks come with the Starter plan and up; your plan is Free. Upgrade to use them.',
+      );
+      await t.gateway.database.dataSource.query(
+        "UPDATE users SET plan = 'starter' WHERE email = 'tiers@example.com'",
+      );
+      const made = await t.api('POST', '/apps', { token: fay, body: { name: 'Scores', config: scorer } });
+      expect(made.status).toBe(201);
+      // Back on Free: the app keeps saving with its full block, but no new one joins it.
+      await t.gateway.database.dataSource.query(
+        "UPDATE users SET plan = 'free' WHERE email = 'tiers@example.com'",
+      );
+      const renamed = await t.api('PUT', `/apps/${made.body.id}`, {
+        token: fay,
+        body: { name: 'Scores, renamed', config: scorer },
+      });
+      expect(renamed.status).toBe(200);
+      const more = probeApp(
+        [...scorer.plugins, probePlugin('mail', 'coldEmail')],
+        [
+          ['in', 'score'],
+          ['in', 'mail'],
+        ],
+      );
+      expect(
+        (await t.api('PUT', `/apps/${made.body.id}`, { token: fay, body: { config: more } })).status,
+      ).toBe(403);
+    });
+
     it('accepts a select setting by its documented label and stores the option value', async () => {
       const labelled = probeApp(
         [probePlugin('in', 'textInput'), probePlugin('show', 'textDisplay', { style: 'Card view' })],

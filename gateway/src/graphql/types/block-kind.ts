@@ -32,6 +32,8 @@ export class BlockKind implements Omit<
   @Field(() => [BlockOutput]) outputs!: BlockOutput[];
   @Field(() => Int, { description: 'Credits one run of this block costs.' }) cost!: number;
   @Field({ description: 'Name in credit history, e.g. text_generation.' }) historyType!: string;
+  @Field({ description: 'core (every plan may add it) or full (plans that include full blocks).' })
+  tier!: 'core' | 'full';
   @Field(() => String, { nullable: true, description: 'Input blocks: text, file or choice.' })
   inputKind?: string | null;
 }

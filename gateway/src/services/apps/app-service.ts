@@ -2,6 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
   describeChanges,
+  entitlementMessage,
+  isPlanId,
+  planAllowsBlock,
   DEFAULT_APP_NAME,
   emptyConfig,
   isCategory,
@@ -10,7 +13,7 @@ import {
   type AppConfig,
 } from '@blocksmith/schema';
 import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
-import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { AppRecord, AppVersion } from '../../data/entities';
 import { contentOf, keepVersion } from './app-versions';
 import { planRun, type BlockRegistry, type RunPlan } from '../../kernel';
@@ -140,6 +143,7 @@ export class AppService {
         live: null,
         submittedVersionId: null,
       });
+      await this.checkBlockTiers(tx, ownerId, null, record.config);
       await this.saveUnique(tx, record);
       await keepVersion(tx, record, ownerId, 'created', new Date(this.now()));
       await tx.getRepository(AppRecord).update({ id: record.id }, { draftVersionId: record.draftVersionId });
@@ -160,6 +164,7 @@ export class AppService {
     const values = this.checked(input, false);
     const app = await this.dataSource.transaction(async (tx) => {
       const record = await this.ownedForUpdate(tx, ownerId, id);
+      if (values.config) await this.checkBlockTiers(tx, ownerId, record.config, values.config);
       Object.assign(record, values, { updatedAt: new Date(this.now()) });
       if (CONTENT_FIELDS.some((field) => values[field] !== undefined)) {
         await keepVersion(tx, record, ownerId, options.autosave ? 'autosave' : 'save', new Date(this.now()));
@@ -364,6 +369,31 @@ export class AppService {
   });
 
   /** The owner and admins see everything about an app, always current. */
+  /**
+   * Blocks a plan without full blocks may not add: any full block the config holds that the app
+   * did not already hold (by block id). What someone built before keeps saving and running.
+   */
+  private async checkBlockTiers(
+    tx: EntityManager,
+    ownerId: string,
+    before: AppConfig | null,
+    after: AppConfig,
+  ): Promise<void> {
+    const had = new Set((before?.plugins ?? []).map((plugin) => plugin.id));
+    const added = after.plugins
+      .filter((plugin) => !had.has(plugin.id))
+      .map((plugin) => this.registry.get(plugin.type))
+      .filter((definition) => definition?.tier === 'full');
+    if (added.length === 0) return;
+    const [owner] = (await tx.query('SELECT plan FROM users WHERE id = $1', [ownerId])) as { plan: string }[];
+    const plan = isPlanId(owner?.plan) ? owner.plan : 'free';
+    if (planAllowsBlock(plan, 'full')) return;
+    const names = [...new Set(added.map((definition) => definition!.name))].join(', ');
+    throw new ForbiddenError(
+      `${names} ${added.length === 1 ? 'is a full block' : 'are full blocks'}. ${entitlementMessage(plan, 'fullBlocks')}`,
+    );
+  }
+
   private privileged(viewer: Viewer, record: AppRecord): boolean {
     return viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId);
   }

@@ -5,6 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphqlApi } from './api/graphql-api';
 import { App } from './App';
+import { windowHost } from './stores/browser-host';
+import { browserStorage } from './stores/browser-storage';
 import { RootStore } from './stores/root-store';
 import { StoresContext } from './stores-context';
 
@@ -12,7 +14,9 @@ configure({ enforceActions: 'observed' });
 
 let stores: RootStore | null = null;
 const api = new GraphqlApi(() => stores?.session.accessToken() ?? Promise.resolve(null));
-stores = new RootStore(api, window.localStorage, navigator.locks ?? null);
+const { storage, persistent } = browserStorage();
+// Without storage (an embed on another site) the locks are refused too, and nothing is shared.
+stores = new RootStore(api, storage, persistent ? (navigator.locks ?? null) : null, windowHost());
 const root = stores;
 window.addEventListener('storage', (event) => {
   if (event.key === null || event.key === 'blocksmith-session') root.session.onStorageChanged();

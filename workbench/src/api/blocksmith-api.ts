@@ -6,6 +6,8 @@ import type {
   PublishingInfo,
   RunEvent,
 } from '@blocksmith/schema';
+import type { ApiKey, CreatedApiKey } from './api-keys';
+import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 
 /** The signed-in person, shaped like the hosted auth service's user. */
 export interface AuthUser {
@@ -226,6 +228,22 @@ export interface BlocksmithApi {
   myAppsAnalytics(period: AnalyticsPeriod): Promise<MyAppsAnalytics>;
   /** Answers the server's confirmation message. */
   contactSales(input: SalesContactInput): Promise<string>;
+
+  // API keys, the API description and embeds.
+  /** The signed-in person's API keys, newest first (never their secrets). */
+  apiKeys(): Promise<ApiKey[]>;
+  /** A new key; the answer is the only time its secret is shown. */
+  createApiKey(name: string): Promise<CreatedApiKey>;
+  revokeApiKey(id: string): Promise<void>;
+  /** The server's OpenAPI document (GET /api/openapi.json). */
+  openApiDocument(): Promise<Record<string, unknown>>;
+  /** How one of the owner's apps may be embedded. */
+  embedSettings(appId: string): Promise<EmbedSettings>;
+  updateEmbedSettings(appId: string, paysOwner: boolean, monthlyCredits: number): Promise<EmbedSettings>;
+  /** A published app as its embed shows it (anyone may ask). */
+  embeddedApp(slug: string): Promise<EmbeddedApp>;
+  /** Runs an embedded app and answers once it has ended (the owner pays for people not signed in). */
+  runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun>;
 }
 
 /** The periods of the my-apps analytics toggle. */

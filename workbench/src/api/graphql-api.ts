@@ -28,6 +28,9 @@ import {
   type MyAppsAnalytics,
   type SalesContactInput,
 } from './blocksmith-api';
+import type { ApiKey, CreatedApiKey } from './api-keys';
+import * as developerOps from './developer-operations';
+import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 import * as ops from './operations';
 
 /** Hands out the access token for a request, refreshing it first when it is about to expire. */
@@ -392,6 +395,58 @@ export class GraphqlApi implements BlocksmithApi {
   async contactSales(input: SalesContactInput): Promise<string> {
     return (await this.mutate<{ contactSales: { message: string } }>(ops.CONTACT_SALES, { input }))
       .contactSales.message;
+  }
+
+  async apiKeys(): Promise<ApiKey[]> {
+    return (await this.query<{ apiKeys: ApiKey[] }>(developerOps.API_KEYS)).apiKeys;
+  }
+
+  async createApiKey(name: string): Promise<CreatedApiKey> {
+    return (await this.mutate<{ createApiKey: CreatedApiKey }>(developerOps.CREATE_API_KEY, { name }))
+      .createApiKey;
+  }
+
+  async revokeApiKey(id: string): Promise<void> {
+    await this.mutate(developerOps.REVOKE_API_KEY, { id });
+  }
+
+  async openApiDocument(): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.origin}/api/openapi.json`, { headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw toApiError(error);
+    }
+    if (!response.ok) throw new ApiError(`HTTP error! status: ${response.status}`);
+    const document = (await response.json()) as unknown;
+    if (!document || typeof document !== 'object' || Array.isArray(document))
+      throw new ApiError('The API description is not a JSON object.');
+    return document as Record<string, unknown>;
+  }
+
+  async embedSettings(appId: string): Promise<EmbedSettings> {
+    return (await this.query<{ embedSettings: EmbedSettings }>(developerOps.EMBED_SETTINGS, { appId }))
+      .embedSettings;
+  }
+
+  async updateEmbedSettings(
+    appId: string,
+    paysOwner: boolean,
+    monthlyCredits: number,
+  ): Promise<EmbedSettings> {
+    const variables = { appId, paysOwner, monthlyCredits };
+    return (
+      await this.mutate<{ updateEmbedSettings: EmbedSettings }>(developerOps.UPDATE_EMBED_SETTINGS, variables)
+    ).updateEmbedSettings;
+  }
+
+  async embeddedApp(slug: string): Promise<EmbeddedApp> {
+    return (await this.query<{ embeddedApp: EmbeddedApp }>(developerOps.EMBEDDED_APP, { slug })).embeddedApp;
+  }
+
+  async runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun> {
+    return (await this.mutate<{ runEmbedded: FinishedRun }>(developerOps.RUN_EMBEDDED, { slug, inputs }))
+      .runEmbedded;
   }
 }
 

@@ -1,6 +1,6 @@
 import { gql } from '@apollo/client';
 
-const APP_FIELDS = gql`
+export const APP_FIELDS = gql`
   fragment AppFields on App {
     id
     name

@@ -2,11 +2,16 @@ import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { AdminAnalyticsStore, VerificationStore } from './admin-store';
 import { AiBuildStore } from './ai-build-store';
+import { ApiAccessStore } from './api-access-store';
+import { ApiKeysStore } from './api-keys-store';
 import { AssistantStore } from './assistant-store';
+import type { BrowserHost } from './browser-host';
 import { BuilderStore } from './builder-store';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import type { AuthDeps } from './auth-forms-store';
+import { EmbedSettingsStore } from './embed-settings-store';
+import { EmbedStore } from './embed-store';
 import { FirebaseGoogleAuth } from './firebase-google-auth';
 import { LandingStore } from './landing-store';
 import { MyAppsStore } from './my-apps-store';
@@ -44,8 +49,20 @@ export class RootStore {
   readonly onboarding: OnboardingStore;
   readonly aiBuild: AiBuildStore;
   readonly upgrade: UpgradeStore;
+  readonly apiKeys: ApiKeysStore;
+  /** The app page's "Use via API" panel. */
+  readonly apiAccess: ApiAccessStore;
+  /** The app page's Embed panel, for the app's owner. */
+  readonly embedSettings: EmbedSettingsStore;
+  /** The embedded app (/embed/{slug}). */
+  readonly embed: EmbedStore;
 
-  constructor(api: BlocksmithApi, storage: KeyValueStorage, locks: LockManagerLike | null) {
+  constructor(
+    api: BlocksmithApi,
+    storage: KeyValueStorage,
+    locks: LockManagerLike | null,
+    readonly host: BrowserHost,
+  ) {
     this.analytics = new Tracker((name, props) => api.trackEvent(name, props));
     this.toasts = new ToastStore();
     this.google = new FirebaseGoogleAuth(api);
@@ -89,11 +106,17 @@ export class RootStore {
     this.gallery = new StoreGalleryStore(api, this.session, storage, this.toasts);
     this.publisher = new PublisherStore(api);
     this.myApps = new MyAppsStore(api);
+    this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
+    this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
+    this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
+    this.embed = new EmbedStore(api, this.catalogue, this.session, host);
   }
 
   /** Signs out, and forgets what belonged to the person. */
   async signOut(): Promise<void> {
     await this.session.signOut();
     this.credits.clear();
+    this.apiKeys.clear();
+    this.embedSettings.clear();
   }
 }

@@ -14,8 +14,10 @@ import {
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { errorMessage, type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
+import type { FinishedRun } from '../api/embeds';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
+import { finishedRunState } from './finished-run';
 import { resultItems, type ResultItem } from './result-fields';
 
 export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
@@ -114,9 +116,11 @@ export class RunStore {
       setValue: action,
       setFile: action,
       applyEvent: action,
+      applyFinished: action,
       begin: action,
       fail: action,
       reset: action,
+      clearRun: action,
     });
   }
 
@@ -288,6 +292,18 @@ export class RunStore {
     }
   }
 
+  /** Forgets the run (a run that did not start after all), keeping what was typed. */
+  clearRun(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.phase = 'idle';
+    this.error = '';
+    this.runId = null;
+    this.nodes.clear();
+    this.artifacts = [];
+    this.outputs = {};
+  }
+
   /** Forgets the run and the inputs typed for it. */
   reset(): void {
     this.stopWatching?.();
@@ -355,6 +371,24 @@ export class RunStore {
       this.fail(message);
       return { ok: false, error: message };
     }
+  }
+
+  /** Shows a run the server answered only once it was over (no live progress on the way). */
+  applyFinished(run: FinishedRun): void {
+    const { byId } = this.catalogue;
+    const state = finishedRunState(
+      run,
+      this.document.config,
+      this.document.variables,
+      (type) => byId.get(type)?.outputs.map((output) => output.name) ?? [],
+      (type) => byId.get(type)?.category === 'input',
+    );
+    this.runId = run.id;
+    this.nodes.replace(state.nodes);
+    this.outputs = state.outputs;
+    this.artifacts = state.artifacts;
+    if (run.status === 'succeeded') this.phase = 'succeeded';
+    else this.fail(run.error ?? 'Failed to execute app');
   }
 
   /** Folds one progress event into the run's state. */

@@ -54,6 +54,7 @@ export class RunnerStore {
       canRun: computed,
       canUpvote: computed,
       costText: computed,
+      isOwner: computed,
       upvote: action,
       unlock: action,
     });
@@ -66,6 +67,12 @@ export class RunnerStore {
 
   get canUpvote(): boolean {
     return this.session.signedIn && this.state === 'ready' && !this.upvoted && !this.upvoteLocked;
+  }
+
+  /** The signed-in person owns the app shown. */
+  get isOwner(): boolean {
+    const user = this.session.user;
+    return user !== null && !!this.app?.owner_id && this.app.owner_id === user.id;
   }
 
   get costText(): string {

@@ -132,3 +132,43 @@ describe('SessionStore with a Google (Firebase) sign-in', () => {
     expect(session.signedIn).toBe(false);
   });
 });
+
+describe('SessionStore lending a sign-in to an embed', () => {
+  it('lends a fresh access token with its expiry and the person, never the refresh token', async () => {
+    const api = new FakeApi();
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: stored(REFRESH_TICK_MS) });
+    const session = new SessionStore(api, storage, null, () => NOW);
+    await session.init();
+    session.dispose();
+    const lent = await session.lend();
+    expect(lent).toEqual({ access_token: expect.any(String), expires_at: 4_000_000_000, user: ADA });
+    expect(lent).not.toHaveProperty('refresh_token');
+    expect(await new SessionStore(api, memoryStorage(), null).lend()).toBeNull();
+  });
+
+  it('uses a borrowed sign-in until it expires, stores nothing and never signs the lender out', async () => {
+    let now = NOW;
+    const api = new FakeApi();
+    const storage = memoryStorage();
+    const session = new SessionStore(api, storage, null, () => now);
+    await session.init();
+    session.dispose();
+    session.borrow({ access_token: 'lent', expires_at: Math.floor(NOW / 1000) + 60, user: ADA });
+    expect(session.signedIn).toBe(true);
+    expect(session.displayName).toBe('Ada Lovelace');
+    expect(await session.accessToken()).toBe('lent');
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    session.onStorageChanged();
+    expect(session.signedIn).toBe(true);
+    expect(api.calls).not.toContain('refreshSession');
+
+    now += 61_000;
+    expect(await session.accessToken()).toBeNull();
+    expect(session.signedIn).toBe(false);
+
+    session.borrow({ access_token: 'lent', expires_at: Math.floor(now / 1000) + 60, user: ADA });
+    await session.signOut();
+    expect(session.signedIn).toBe(false);
+    expect(api.calls).not.toContain('signOut');
+  });
+});

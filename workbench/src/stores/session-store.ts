@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { errorMessage, type AuthUser, type BlocksmithApi, type Session } from '../api/blocksmith-api';
+import type { LentSession } from './embed-messages';
 
 export const SESSION_STORAGE_KEY = 'blocksmith-session';
 export const AUTH_LOCK_NAME = 'blocksmith-auth';
@@ -20,7 +21,16 @@ interface ExternalMarker {
   user: AuthUser;
 }
 
+/**
+ * A sign-in another window of the product lent to this one (an embed's sign-in window): its
+ * access token only, kept in memory, never refreshed, never stored, ended by its expiry.
+ */
+interface BorrowedSession extends LentSession {
+  kind: 'borrowed';
+}
+
 type StoredSession = LocalSession | ExternalMarker;
+type HeldSession = StoredSession | BorrowedSession;
 
 /** A live sign-in of an outside provider (Firebase): its ID token is the gateway's bearer token. */
 export interface ExternalSession {
@@ -81,7 +91,7 @@ export class SessionStore {
   user: AuthUser | null = null;
   /** The authentication check has finished (publishing waits for it). */
   checked = false;
-  private session: StoredSession | null = null;
+  private session: HeldSession | null = null;
   /** The outside sign-in of a 'firebase' session, restored on first use. */
   private external: Promise<ExternalSession | null> | null = null;
   private refreshing: Promise<void> | null = null;
@@ -102,6 +112,7 @@ export class SessionStore {
       initials: computed,
       adopt: action,
       init: action,
+      borrow: action,
     });
   }
 
@@ -144,7 +155,34 @@ export class SessionStore {
 
   /** Another tab changed the stored session. */
   onStorageChanged(): void {
-    this.adopt(readStored(this.storage));
+    const stored = readStored(this.storage);
+    // A borrowed sign-in stays until another one is stored.
+    if (this.session?.kind === 'borrowed' && stored === null) return;
+    this.adopt(stored);
+  }
+
+  /** Takes a sign-in lent by another window of the product (see `lend`), in memory only. */
+  borrow(lent: LentSession): void {
+    this.adopt({
+      kind: 'borrowed',
+      access_token: lent.access_token,
+      expires_at: lent.expires_at,
+      user: lent.user,
+    });
+  }
+
+  /**
+   * What this window may lend to an embed: a valid access token (refreshed first when needed),
+   * its expiry and the person; null when nobody is signed in.
+   */
+  async lend(): Promise<LentSession | null> {
+    const token = await this.accessToken();
+    const user = this.user;
+    if (!token || !user) return null;
+    const held = this.session;
+    const expiresAt =
+      held && held.kind !== 'firebase' ? held.expires_at : (tokenExpiry(token) ?? this.now() / 1000 + 300);
+    return { access_token: token, expires_at: Math.floor(expiresAt), user };
   }
 
   async signIn(email: string, password: string): Promise<void> {
@@ -193,7 +231,8 @@ export class SessionStore {
   async signOut(): Promise<void> {
     try {
       if (this.session?.kind === 'firebase') await (await this.externalSession())?.signOut();
-      else if (this.session) await this.api.signOut();
+      // A borrowed sign-in belongs to the window that lent it: it is only forgotten here.
+      else if (this.session && this.session.kind !== 'borrowed') await this.api.signOut();
     } catch (error) {
       console.warn(
         'Signing out on the server failed; the session is dropped here anyway.',
@@ -211,6 +250,11 @@ export class SessionStore {
     if (this.session.kind === 'firebase') {
       const external = await this.externalSession();
       return (await external?.idToken().catch(() => null)) ?? null;
+    }
+    if (this.session.kind === 'borrowed') {
+      if (this.session.expires_at * 1000 > this.now()) return this.session.access_token;
+      this.adopt(null);
+      return null;
     }
     if (this.expiresSoon()) {
       try {
@@ -253,6 +297,7 @@ export class SessionStore {
   }
 
   private async refreshUnderLock(): Promise<void> {
+    if (this.session?.kind === 'borrowed') return;
     const work = async (): Promise<void> => {
       const stored = readStored(this.storage);
       if (!stored || stored.kind === 'firebase') {
@@ -289,7 +334,7 @@ export class SessionStore {
     this.adopt(stored);
   }
 
-  private adopt(stored: StoredSession | null): void {
+  private adopt(stored: HeldSession | null): void {
     if (stored?.kind !== 'firebase') this.external = null;
     this.session = stored;
     if (stored === null) this.user = null;
@@ -297,8 +342,8 @@ export class SessionStore {
       this.user = stored.user;
   }
 
-  private expiresSoon(session: StoredSession | null = this.session): boolean {
-    if (!session || session.kind === 'firebase') return false;
+  private expiresSoon(session: HeldSession | null = this.session): boolean {
+    if (!session || session.kind === 'firebase' || session.kind === 'borrowed') return false;
     return session.expires_at * 1000 - this.now() < REFRESH_TICK_MS * REFRESH_TICKS_BEFORE_EXPIRY;
   }
 
@@ -311,5 +356,17 @@ export class SessionStore {
     this.tick = setInterval(() => {
       if (this.expiresSoon()) void this.refresh().catch(() => undefined);
     }, REFRESH_TICK_MS);
+  }
+}
+
+/** The `exp` claim (Unix seconds) of a JWT, or null when it has none that can be read. */
+function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp : null;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,8 @@
 /* Fixtures shared by the store tests (not used by the app). */
-import type { App, BlockCatalogueEntry, PublishingInfo, RunEvent } from '@blocksmith/schema';
+import type { App, BlockCatalogueEntry, PlanId, PublishingInfo, RunEvent } from '@blocksmith/schema';
+import type { ApiKey, CreatedApiKey } from '../api/api-keys';
+import { ApiError } from '../api/blocksmith-api';
+import type { EmbeddedApp, EmbedSettings, FinishedRun } from '../api/embeds';
 import type {
   AnalyticsPeriod,
   MyAppsAnalytics,
@@ -264,8 +267,10 @@ export class FakeApi implements BlocksmithApi {
     this.credit = 50;
     return { credits: 50, unlimited: false };
   }
+  /** The plan publishingInfo answers. */
+  plan: PlanId = 'free';
   async publishingInfo() {
-    return PUBLISHING;
+    return { ...PUBLISHING, plan: this.plan };
   }
   async myApps() {
     return [...this.apps.values()];
@@ -599,6 +604,77 @@ export class FakeApi implements BlocksmithApi {
     this.check('contactSales');
     this.salesContacts.push(input);
     return this.salesAnswer;
+  }
+
+  // API keys, the API description and embeds.
+  keys: ApiKey[] = [];
+  async apiKeys() {
+    this.check('apiKeys');
+    return this.keys.map((key) => ({ ...key }));
+  }
+  async createApiKey(name: string): Promise<CreatedApiKey> {
+    this.check('createApiKey');
+    const n = this.keys.length + 1;
+    const created = {
+      id: `key-${n}`,
+      name,
+      prefix: `bsk_k${n}`,
+      createdAt: '2025-03-01T10:00:00.000Z',
+      lastUsedAt: null,
+    };
+    this.keys.unshift(created);
+    return { ...created, key: `bsk_k${n}_secret` };
+  }
+  async revokeApiKey(id: string) {
+    this.check('revokeApiKey');
+    this.keys = this.keys.filter((key) => key.id !== id);
+  }
+  openApi: Record<string, unknown> = {};
+  async openApiDocument() {
+    this.check('openApiDocument');
+    return this.openApi;
+  }
+  embedSettingsAnswer: EmbedSettings = {
+    appId: 'app-9',
+    available: true,
+    requiredPlan: 'Starter',
+    paysOwner: false,
+    monthlyCredits: 0,
+    usedThisMonth: 0,
+  };
+  embedUpdates: Array<{ appId: string; paysOwner: boolean; monthlyCredits: number }> = [];
+  async embedSettings(appId: string) {
+    this.check('embedSettings');
+    return { ...this.embedSettingsAnswer, appId };
+  }
+  async updateEmbedSettings(appId: string, paysOwner: boolean, monthlyCredits: number) {
+    this.check('updateEmbedSettings');
+    this.embedUpdates.push({ appId, paysOwner, monthlyCredits });
+    this.embedSettingsAnswer = { ...this.embedSettingsAnswer, paysOwner, monthlyCredits };
+    return { ...this.embedSettingsAnswer, appId };
+  }
+  /** Whether embeddedApp lets people who are not signed in run the app on its owner's credits. */
+  embedPaysOwner = false;
+  async embeddedApp(slug: string): Promise<EmbeddedApp> {
+    this.check('embeddedApp');
+    const app = [...this.apps.values()].find((a) => a.slug === slug && a.isPublished);
+    if (!app) throw new ApiError('App not found.', 'NOT_FOUND');
+    return { app: this.copy(app), paysOwner: this.embedPaysOwner };
+  }
+  embeddedRuns: Array<{ slug: string; inputs: Record<string, unknown> }> = [];
+  finishedRun: FinishedRun = {
+    id: 'run-e1',
+    status: 'succeeded',
+    cost: 1,
+    result: { generated_text: 'An answer', artifacts: [] },
+    nodes: { in: { status: 'succeeded', durationMs: 1 }, ai: { status: 'succeeded', durationMs: 20 } },
+    error: null,
+    errorCode: null,
+  };
+  async runEmbedded(slug: string, inputs: Record<string, unknown>) {
+    this.check('runEmbedded');
+    this.embeddedRuns.push({ slug, inputs });
+    return this.copy(this.finishedRun);
   }
 }
 

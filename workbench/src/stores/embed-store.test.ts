@@ -1,0 +1,214 @@
+import type { RunEvent } from '@blocksmith/schema';
+import { ApiError } from '../api/blocksmith-api';
+import type { BrowserHost, OpenedWindow } from './browser-host';
+import { CatalogueStore } from './catalogue-store';
+import { PUBLISHED_APP } from './developer-test-support';
+import { EMBED_SIGNED_IN_MESSAGE } from './embed-messages';
+import { EmbedStore, SIGN_IN_WINDOW_CHECK_MS } from './embed-store';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+
+const ORIGIN = 'https://blocksmith.example';
+
+function fakeHost(options: { blocked?: boolean } = {}) {
+  const opened: Array<{ url: string; name: string; window: OpenedWindow & { closed: boolean } }> = [];
+  const host: BrowserHost = {
+    origin: ORIGIN,
+    openPopup(url, name) {
+      if (options.blocked) return null;
+      const window = {
+        closed: false,
+        focus: jest.fn(),
+        close() {
+          window.closed = true;
+        },
+      };
+      opened.push({ url, name, window });
+      return window;
+    },
+  };
+  return { host, opened };
+}
+
+async function setup(options: { signedIn?: boolean; paysOwner?: boolean; blocked?: boolean } = {}) {
+  const api = new FakeApi();
+  api.apps.set('app-9', JSON.parse(JSON.stringify(PUBLISHED_APP)));
+  api.embedPaysOwner = options.paysOwner ?? false;
+  const session = await restoredSession(api, memoryStorage(), options.signedIn ?? false);
+  const timers = manualTimers();
+  const { host, opened } = fakeHost({ blocked: options.blocked });
+  const embed = new EmbedStore(api, new CatalogueStore(api), session, host, timers);
+  await embed.open('post-writer-1');
+  return { api, session, timers, embed, opened };
+}
+
+const LENT = {
+  access_token: 'lent-token',
+  expires_at: 4_000_000_000,
+  user: ADA,
+};
+
+const EVENTS: RunEvent[] = [
+  { type: 'run_started', runId: 'run-1', at: 1, nodeIds: ['in', 'tone', 'ai'] },
+  { type: 'node_started', runId: 'run-1', at: 2, nodeId: 'ai' },
+  {
+    type: 'node_finished',
+    runId: 'run-1',
+    at: 3,
+    nodeId: 'ai',
+    durationMs: 5,
+    outputs: { generated_text: 'A post' },
+    artifacts: [],
+  },
+  { type: 'run_finished', runId: 'run-1', at: 4, status: 'succeeded' },
+];
+
+describe('EmbedStore', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('opens the live app with its inputs', async () => {
+    const { embed } = await setup();
+    expect(embed.state).toBe('ready');
+    expect(embed.app?.name).toBe('Post writer');
+    expect(embed.run.inputFields.map((field) => field.key)).toEqual(['input_text', 'selected_option']);
+    expect(embed.appUrl).toBe(`${ORIGIN}/app/post-writer-1`);
+  });
+
+  it('says why when the owner’s plan has no embeds, and when the app is gone', async () => {
+    const { api, embed } = await setup();
+    api.failNext.embeddedApp = new ApiError(
+      'Embeds come with the Starter plan and up; the owner’s plan is Free.',
+      'FORBIDDEN',
+    );
+    await embed.open('another');
+    expect(embed.state).toBe('unavailable');
+    expect(embed.unavailableMessage).toContain('Embeds come with the Starter plan');
+    await embed.open('missing');
+    expect(embed.state).toBe('notFound');
+    api.failNext.embeddedApp = new ApiError('Failed to fetch');
+    await embed.open('offline');
+    expect(embed.state).toBe('failed');
+  });
+
+  it('runs as the signed-in person, with live progress, charged as a published run', async () => {
+    const { api, embed } = await setup({ signedIn: true });
+    api.runEvents = EVENTS;
+    expect(embed.runLabel).toBe('Run');
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(api.calls).toContain('startRun');
+    expect(api.calls).not.toContain('runEmbedded');
+    expect(api.lastActionType).toBe('published');
+    expect(api.lastInputs).toEqual({ input_text: 'Lighthouses', selected_option: 'Warm' });
+    expect(embed.run.phase).toBe('succeeded');
+    expect(embed.run.resultGroups[0]?.nodeId).toBe('ai');
+  });
+
+  it('runs on the owner’s credits for people not signed in when the owner pays', async () => {
+    const { api, embed, opened } = await setup({ paysOwner: true });
+    expect(embed.runsSignedOut).toBe(true);
+    expect(embed.runLabel).toBe('Run');
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(api.embeddedRuns).toEqual([
+      { slug: 'post-writer-1', inputs: { input_text: 'Lighthouses', selected_option: 'Warm' } },
+    ]);
+    expect(opened).toHaveLength(0);
+    expect(embed.run.phase).toBe('succeeded');
+    expect(embed.run.outputs.ai).toEqual({ generated_text: 'An answer' });
+    expect(embed.run.nodeState('ai')?.status).toBe('succeeded');
+  });
+
+  it('shows a signed-out run that failed', async () => {
+    const { api, embed } = await setup({ paysOwner: true });
+    api.finishedRun = {
+      ...api.finishedRun,
+      status: 'failed',
+      result: null,
+      error: 'Text AI could not finish.',
+      errorCode: 'BLOCK_ERROR',
+      nodes: { ai: { status: 'failed', error: 'Text AI could not finish.' } },
+    };
+    await embed.runApp();
+    expect(embed.run.phase).toBe('failed');
+    expect(embed.run.error).toBe('Text AI could not finish.');
+  });
+
+  it('asks a signed-out person to sign in in a window, then runs with the lent session', async () => {
+    const { api, embed, opened, session } = await setup();
+    expect(embed.runLabel).toBe('Sign in to run');
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(opened).toEqual([
+      expect.objectContaining({ url: `${ORIGIN}/embed/post-writer-1/sign-in`, name: 'blocksmith-sign-in' }),
+    ]);
+    expect(embed.signingIn).toBe(true);
+    expect(embed.canRun).toBe(false);
+    const popup = opened[0]!.window;
+
+    // Messages from elsewhere are ignored: another origin, another window, a malformed message.
+    const message = { type: EMBED_SIGNED_IN_MESSAGE, session: LENT };
+    embed.receive({ origin: 'https://evil.example', source: popup, data: message });
+    embed.receive({ origin: ORIGIN, source: {}, data: message });
+    embed.receive({ origin: ORIGIN, source: popup, data: { type: EMBED_SIGNED_IN_MESSAGE, session: {} } });
+    expect(session.signedIn).toBe(false);
+
+    api.runEvents = EVENTS;
+    embed.receive({ origin: ORIGIN, source: popup, data: message });
+    expect(session.signedIn).toBe(true);
+    expect(embed.signingIn).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.calls).toContain('startRun');
+    expect(await session.accessToken()).toBe('lent-token');
+  });
+
+  it('stops waiting when the sign-in window is closed by hand, and says when it was blocked', async () => {
+    const { embed, opened, timers } = await setup();
+    await embed.runApp();
+    opened[0]!.window.closed = true;
+    timers.advance(SIGN_IN_WINDOW_CHECK_MS);
+    expect(embed.signingIn).toBe(false);
+
+    const blocked = await setup({ blocked: true });
+    await blocked.embed.runApp();
+    expect(blocked.embed.popupBlocked).toBe(true);
+    expect(blocked.embed.signingIn).toBe(false);
+  });
+
+  it('asks for sign-in once the owner stops paying (the month’s cap is used up)', async () => {
+    const { api, embed, opened } = await setup({ paysOwner: true });
+    api.failNext.runEmbedded = new ApiError('Sign in to run this app.', 'UNAUTHENTICATED');
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(embed.run.phase).toBe('idle');
+    expect(embed.run.value('input_text')).toBe('Lighthouses');
+    expect(embed.paysOwner).toBe(false);
+    expect(opened).toHaveLength(1);
+    expect(embed.signingIn).toBe(true);
+  });
+
+  it('asks for sign-in for apps with a file input, even when the owner pays', async () => {
+    const { api, embed, opened } = await setup({ paysOwner: true });
+    const app = api.apps.get('app-9')!;
+    app.config.plugins.push({ id: 'f', type: 'fileUpload', position: { x: 0, y: 500 }, settings: {} });
+    embed.close();
+    await embed.open('post-writer-1');
+    expect(embed.needsUpload).toBe(true);
+    expect(embed.runsSignedOut).toBe(false);
+    await embed.runApp();
+    expect(opened).toHaveLength(1);
+    expect(api.calls).not.toContain('runEmbedded');
+  });
+
+  it('asks again once a lent session has expired', async () => {
+    const { embed, opened, session } = await setup();
+    session.borrow({ ...LENT, expires_at: 1 });
+    expect(session.signedIn).toBe(true);
+    await embed.runApp();
+    expect(session.signedIn).toBe(false);
+    expect(opened).toHaveLength(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { AppConfig, Artifact, NodeStatus } from '@blocksmith/schema';
+import type { FinishedRun } from '../api/embeds';
+import type { NodeRunState, RunArtifact } from './run-store';
+
+const STATUSES: readonly NodeStatus[] = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
+const ARTIFACT_KINDS: readonly string[] = ['text', 'image', 'file', 'table'] satisfies Artifact['kind'][];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a run that is already over shows: each block's state, its outputs and the artifacts. */
+export interface FinishedRunState {
+  nodes: Map<string, NodeRunState>;
+  outputs: Record<string, Record<string, unknown>>;
+  artifacts: RunArtifact[];
+}
+
+/**
+ * A finished run's answer as the live progress would have left it. The answer merges every
+ * block's outputs by name, a block's first output under its variable name; each block gets its
+ * outputs back by those names (`variables`, `outputNames` from the catalogue). Input blocks show
+ * nothing, as during a live run.
+ */
+export function finishedRunState(
+  run: FinishedRun,
+  config: AppConfig,
+  variables: ReadonlyMap<string, string>,
+  outputNames: (type: string) => readonly string[],
+  isInput: (type: string) => boolean,
+): FinishedRunState {
+  const nodes = new Map<string, NodeRunState>();
+  for (const [id, value] of Object.entries(run.nodes ?? {})) {
+    if (!isRecord(value)) continue;
+    const status = STATUSES.find((candidate) => candidate === value.status) ?? 'skipped';
+    nodes.set(id, {
+      status,
+      text: '',
+      ...(typeof value.error === 'string' ? { error: value.error } : {}),
+      ...(typeof value.durationMs === 'number' ? { durationMs: value.durationMs } : {}),
+    });
+  }
+  const result = run.result ?? {};
+  const artifacts: RunArtifact[] = (Array.isArray(result.artifacts) ? result.artifacts : []).flatMap(
+    (entry: unknown): RunArtifact[] =>
+      isRecord(entry) &&
+      typeof entry.nodeId === 'string' &&
+      isRecord(entry.artifact) &&
+      typeof entry.artifact.kind === 'string' &&
+      ARTIFACT_KINDS.includes(entry.artifact.kind)
+        ? [{ nodeId: entry.nodeId, artifact: entry.artifact as Artifact }]
+        : [],
+  );
+  const outputs: Record<string, Record<string, unknown>> = {};
+  for (const plugin of config.plugins) {
+    if (isInput(plugin.type) || nodes.get(plugin.id)?.status !== 'succeeded') continue;
+    const own: Record<string, unknown> = {};
+    outputNames(plugin.type).forEach((name, index) => {
+      const key = index === 0 ? (variables.get(plugin.id) ?? name) : name;
+      if (key !== 'artifacts' && key in result) own[name] = result[key];
+    });
+    if (Object.keys(own).length > 0) outputs[plugin.id] = own;
+  }
+  return { nodes, outputs, artifacts };
+}

@@ -6,6 +6,7 @@ import { Toasts } from './components/Toasts';
 import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
+import { API_KEYS_PATH } from './texts/api-texts';
 
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
 const StorePage = lazy(() => import('./pages/store/StorePage'));
@@ -20,6 +21,9 @@ const AuthCallbackPage = lazy(() => import('./pages/auth-callback/AuthCallbackPa
 const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
+const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
+const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
+const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
 
 export function App() {
   return (
@@ -46,6 +50,9 @@ export function App() {
             <Route path="/store" element={<StorePage />} />
             <Route path="/store/user/:userId" element={<PublisherPage />} />
             <Route path="/my-apps" element={<MyAppsPage />} />
+            <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
+            <Route path="/embed/:slug" element={<EmbedPage />} />
+            <Route path="/embed/:slug/sign-in" element={<EmbedSignInPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />
             <Route path="/terms" element={<TermsPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -1,8 +1,9 @@
 import { MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
-import { BuildIcon, ChartIcon, ShopIcon } from '@blueprintjs/icons';
+import { BuildIcon, ChartIcon, KeyIcon, ShopIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
+import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
 import { AccountMenu } from './AccountMenu';
 
@@ -22,7 +23,7 @@ export const CreditsBadge = observer(function CreditsBadge() {
   );
 });
 
-/** The signed-in person's menu: name, e-mail, plan, credits, My Apps, Analytics, builder, Sign Out. */
+/** The signed-in person's menu: name, e-mail, plan, credits, builder, My Apps, Analytics, API keys, Sign Out. */
 export const UserMenu = observer(function UserMenu() {
   const navigate = useNavigate();
   return (
@@ -35,6 +36,7 @@ export const UserMenu = observer(function UserMenu() {
         onClick={() => navigate('/store?view=mine')}
       />
       <MenuItem icon={<ChartIcon />} text={PUBLIC_HEADER.analytics} onClick={() => navigate('/my-apps')} />
+      <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
       <MenuDivider />
     </AccountMenu>
   );

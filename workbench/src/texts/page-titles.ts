@@ -3,6 +3,8 @@
  * titles): the page's own name first, the product's last, e.g. "Store · Blocksmith".
  */
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
+import { API_KEYS } from './api-texts';
+import { EMBED_SIGN_IN } from './embed-texts';
 import { RUNNER } from './runner-texts';
 
 /** The parts of a title joined most specific first, blank parts left out, the product name last. */
@@ -25,6 +27,10 @@ export const PAGE_TITLES = {
   /** A publisher's page, with its heading ('More by {name}') once it is known. */
   publisher: (heading?: string) => pageTitle(heading, 'Store'),
   myApps: pageTitle('My Apps'),
+  apiKeys: pageTitle(API_KEYS.title),
+  /** An embedded app, named after the app once it is loaded. */
+  embed: (appName?: string) => pageTitle(appName),
+  embedSignIn: pageTitle(EMBED_SIGN_IN.title),
   signIn: pageTitle('Sign in'),
   forgotPassword: pageTitle('Forgot password'),
   signUp: pageTitle('Sign up'),

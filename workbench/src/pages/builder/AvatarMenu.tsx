@@ -1,12 +1,13 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import { ChartIcon } from '@blueprintjs/icons';
+import { ChartIcon, KeyIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
+import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { HEADER } from '../../texts/builder-texts';
 import { UpgradeButton } from './UpgradeButton';
 
-/** Initials that open the account menu: name, e-mail, plan, credits, Analytics, Sign Out. */
+/** Initials that open the account menu: name, e-mail, plan, credits, Analytics, API keys, Sign Out. */
 export const AvatarMenu = observer(function AvatarMenu() {
   const { session, credits } = useStores();
   if (!session.signedIn) return null;
@@ -26,6 +27,7 @@ export const AvatarMenu = observer(function AvatarMenu() {
       </li>
       <MenuDivider />
       {credits.hasPublishedApp && <MenuItem icon={<ChartIcon />} text={HEADER.analytics} href="/my-apps" />}
+      <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
     </AccountMenu>
   );
 });

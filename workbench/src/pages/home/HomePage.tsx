@@ -8,8 +8,8 @@ import {
   TickIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PublicHeader } from '../../components/PublicHeader';
 import { useStores } from '../../stores-context';
 import { FEATURES, HERO, PRICING } from '../../texts/public-texts';
@@ -30,7 +30,13 @@ export const HomePage = observer(function HomePage() {
   const { landing } = useStores();
   const navigate = useNavigate();
   const pricing = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
   usePageTitle(PAGE_TITLES.home);
+
+  // Links to /#pricing (the upgrade prompts' "Compare plans") open at the plans.
+  useEffect(() => {
+    if (hash === '#pricing') pricing.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const scrollToPricing = () => {
     landing.interaction('pricing_clicked');

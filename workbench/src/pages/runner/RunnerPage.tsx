@@ -7,6 +7,8 @@ import { Logo } from '../../components/Logo';
 import { useStores } from '../../stores-context';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
+import { DeveloperPanels } from './DeveloperPanels';
+import { RunFailures, RunProgress } from './RunProgress';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { RUNNER } from '../../texts/runner-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -160,7 +162,6 @@ const RunnerPage = observer(function RunnerPage() {
     );
   }
 
-  const failures = [...run.nodes.entries()].filter(([, state]) => state.status === 'failed');
   return (
     <div className="runner-page">
       {header}
@@ -232,38 +233,15 @@ const RunnerPage = observer(function RunnerPage() {
           </section>
           <section className="runner-results-column" aria-live="polite">
             <h2 className="runner-heading">{RUNNER.results}</h2>
-            {run.processing && (
-              <div className="runner-progress" data-testid="runner-progress">
-                {runner.document.config.plugins
-                  .filter((plugin) => run.nodeState(plugin.id))
-                  .map((plugin) => {
-                    const state = run.nodeState(plugin.id)!;
-                    return (
-                      <div key={plugin.id} className={`runner-step is-${state.status}`}>
-                        {state.status === 'running' ? <Spinner size={14} /> : <span className="dot" />}
-                        <span>{runner.catalogue.byId.get(plugin.type)?.name ?? plugin.type}</span>
-                        {state.text && <span className="runner-step-text">{state.text.slice(-160)}</span>}
-                      </div>
-                    );
-                  })}
-              </div>
-            )}
-            {run.phase === 'failed' && run.error && (
-              <Callout intent="danger" role="alert">
-                {run.error}
-              </Callout>
-            )}
-            {failures.map(([id, state]) => (
-              <Callout key={id} intent="warning">
-                {state.error}
-              </Callout>
-            ))}
+            <RunProgress run={run} document={runner.document} catalogue={runner.catalogue} />
+            <RunFailures run={run} />
             {!run.hasResults && !run.processing && run.phase !== 'failed' && (
               <p className="muted">Fill in the inputs and press {RUNNER.runApp} to see the results here.</p>
             )}
             <RunResults run={run} slug={app.slug} />
           </section>
         </div>
+        <DeveloperPanels slug={slug} />
       </main>
     </div>
   );

@@ -1,0 +1,42 @@
+import { Callout } from '@blueprintjs/core';
+import { LockIcon } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
+import { UpgradeButton } from '../pages/builder/UpgradeButton';
+import { PRICING_PATH } from '../texts/api-texts';
+import { LinkButton } from './LinkButton';
+import './developer.css';
+
+/**
+ * What a plan does not include, and the way up: Upgrade to Starter (checkout, for free-plan
+ * people) and the plans compared on the pricing section. `children` replace the plan actions
+ * (e.g. Sign in for visitors).
+ */
+export function UpgradePrompt({
+  title,
+  message,
+  compareText,
+  children,
+  testId,
+}: {
+  title: string;
+  message: string;
+  compareText: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Callout
+      className="upgrade-prompt"
+      intent="primary"
+      icon={<LockIcon />}
+      title={title}
+      data-testid={testId}
+    >
+      <p>{message}</p>
+      <div className="upgrade-prompt-actions">
+        {children ?? <UpgradeButton />}
+        <LinkButton variant="outlined" href={PRICING_PATH} text={compareText} />
+      </div>
+    </Callout>
+  );
+}

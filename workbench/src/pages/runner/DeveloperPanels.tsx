@@ -1,0 +1,227 @@
+import {
+  AnchorButton,
+  Button,
+  Card,
+  FormGroup,
+  InputGroup,
+  Spinner,
+  Switch,
+  Tab,
+  Tabs,
+} from '@blueprintjs/core';
+import { CodeIcon, KeyIcon, LogInIcon, ShareIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { CodeBlock } from '../../components/CodeBlock';
+import { LinkButton } from '../../components/LinkButton';
+import { UpgradePrompt } from '../../components/UpgradePrompt';
+import { API_TABS } from '../../stores/api-access-store';
+import { useStores } from '../../stores-context';
+import { API_KEYS_PATH, API_PANEL } from '../../texts/api-texts';
+import { EMBED_PANEL } from '../../texts/embed-texts';
+
+/** "Use via API" for everyone, and the Embed panel for the app's owner, under the app page. */
+export const DeveloperPanels = observer(function DeveloperPanels({ slug }: { slug: string }) {
+  const { runner } = useStores();
+  return (
+    <section className="runner-developer" aria-label={API_PANEL.title}>
+      <ApiPanel slug={slug} />
+      {runner.isOwner && <EmbedPanel />}
+    </section>
+  );
+});
+
+const ApiPanel = observer(function ApiPanel({ slug }: { slug: string }) {
+  const { apiAccess } = useStores();
+  const access = apiAccess.access;
+  return (
+    <Card className="developer-panel" data-testid="api-panel">
+      <h2 className="runner-heading developer-heading">
+        <CodeIcon /> {API_PANEL.title}
+      </h2>
+      {access === 'unknown' ? (
+        <Spinner size={20} />
+      ) : access === 'signedOut' ? (
+        <UpgradePrompt
+          title={API_PANEL.lockedTitle}
+          message={API_PANEL.lockedSignedOut}
+          compareText={API_PANEL.comparePlans}
+          testId="api-panel-locked"
+        >
+          <LinkButton
+            intent="primary"
+            icon={<LogInIcon />}
+            href={`/signin?redirect=${encodeURIComponent(`/app/${slug}`)}`}
+            text={API_PANEL.signIn}
+          />
+        </UpgradePrompt>
+      ) : access === 'locked' ? (
+        <UpgradePrompt
+          title={API_PANEL.lockedTitle}
+          message={apiAccess.lockedMessage}
+          compareText={API_PANEL.comparePlans}
+          testId="api-panel-locked"
+        />
+      ) : (
+        <ApiSnippetsView />
+      )}
+    </Card>
+  );
+});
+
+const ApiSnippetsView = observer(function ApiSnippetsView() {
+  const { apiAccess } = useStores();
+  const tab = apiAccess.tab;
+  return (
+    <>
+      {apiAccess.access === 'owner' && (
+        <UpgradePrompt
+          title={API_PANEL.lockedTitle}
+          message={`${apiAccess.lockedMessage} ${API_PANEL.ownerUpgrade}`}
+          compareText={API_PANEL.comparePlans}
+          testId="api-panel-owner-upgrade"
+        />
+      )}
+      <p className="muted developer-intro">{API_PANEL.intro}</p>
+      <Tabs
+        id="api-snippet-tabs"
+        selectedTabId={tab}
+        onChange={(id) => {
+          const chosen = API_TABS.find((candidate) => candidate === id);
+          if (chosen) apiAccess.setTab(chosen);
+        }}
+      >
+        {API_TABS.map((id) => (
+          <Tab key={id} id={id} title={API_PANEL.tabs[id]} />
+        ))}
+      </Tabs>
+      <div className="developer-code" role="tabpanel" aria-label={API_PANEL.tabs[tab]}>
+        {tab === 'openapi' && apiAccess.documentState !== 'ready' ? (
+          apiAccess.documentState === 'failed' ? (
+            <p className="muted">
+              {API_PANEL.openApiFailed}{' '}
+              <Button size="small" text={API_PANEL.tryAgain} onClick={() => void apiAccess.loadDocument()} />
+            </p>
+          ) : (
+            <p className="muted">
+              <Spinner size={16} className="inline-spinner" /> {API_PANEL.openApiLoading}
+            </p>
+          )
+        ) : (
+          <CodeBlock
+            code={apiAccess.shown}
+            label={`${API_PANEL.copy} ${API_PANEL.tabs[tab]}`}
+            testId={`api-snippet-${tab}`}
+          />
+        )}
+      </div>
+      <p className="muted small developer-note">{API_PANEL.keyNote}</p>
+      {apiAccess.hasFileInput && <p className="muted small developer-note">{API_PANEL.fileNote}</p>}
+      <LinkButton variant="outlined" icon={<KeyIcon />} href={API_KEYS_PATH} text={API_PANEL.keysLink} />
+    </>
+  );
+});
+
+const EmbedPanel = observer(function EmbedPanel() {
+  const { embedSettings, runner } = useStores();
+  const appId = runner.app?.id;
+  useEffect(() => {
+    if (!appId) return;
+    void embedSettings.load(appId);
+    return () => embedSettings.clear();
+  }, [embedSettings, appId]);
+  const settings = embedSettings.settings;
+  return (
+    <Card className="developer-panel" data-testid="embed-panel">
+      <h2 className="runner-heading developer-heading">
+        <ShareIcon /> {EMBED_PANEL.title}
+      </h2>
+      {embedSettings.state === 'failed' ? (
+        <p className="muted">
+          {EMBED_PANEL.loadFailed}{' '}
+          <Button
+            size="small"
+            text={EMBED_PANEL.tryAgain}
+            onClick={() => appId && void embedSettings.load(appId)}
+          />
+        </p>
+      ) : !settings || embedSettings.state !== 'ready' ? (
+        <Spinner size={20} aria-label={EMBED_PANEL.loading} />
+      ) : !settings.available ? (
+        <UpgradePrompt
+          title={EMBED_PANEL.lockedTitle}
+          message={EMBED_PANEL.locked(settings.requiredPlan)}
+          compareText={EMBED_PANEL.comparePlans}
+          testId="embed-panel-locked"
+        />
+      ) : (
+        <>
+          <p className="muted developer-intro">{EMBED_PANEL.intro}</p>
+          <p className="code-label">{EMBED_PANEL.scriptLabel}</p>
+          <CodeBlock
+            code={embedSettings.scriptSnippet}
+            label={EMBED_PANEL.scriptLabel}
+            testId="embed-script"
+          />
+          <p className="code-label">{EMBED_PANEL.iframeLabel}</p>
+          <CodeBlock
+            code={embedSettings.iframeSnippet}
+            label={EMBED_PANEL.iframeLabel}
+            testId="embed-iframe"
+          />
+          <AnchorButton
+            className="developer-open-embed"
+            variant="minimal"
+            size="small"
+            href={embedSettings.embedUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            text={EMBED_PANEL.preview}
+          />
+          <form
+            className="embed-settings-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void embedSettings.save();
+            }}
+          >
+            <Switch
+              checked={embedSettings.paysOwner}
+              label={EMBED_PANEL.paysOwner}
+              onChange={(event) => embedSettings.setPaysOwner(event.currentTarget.checked)}
+              data-testid="embed-pays-owner"
+            />
+            <p className="muted small developer-note">{EMBED_PANEL.paysOwnerHelp}</p>
+            <FormGroup
+              label={EMBED_PANEL.monthlyCredits}
+              labelFor="embed-monthly-credits"
+              intent={embedSettings.tried && embedSettings.creditsProblem ? 'danger' : 'none'}
+              helperText={embedSettings.tried ? (embedSettings.creditsProblem ?? undefined) : undefined}
+            >
+              <InputGroup
+                id="embed-monthly-credits"
+                inputMode="numeric"
+                value={embedSettings.monthlyCredits}
+                disabled={!embedSettings.paysOwner}
+                onValueChange={(value) => embedSettings.setMonthlyCredits(value)}
+                rightElement={<span className="input-unit muted small">{EMBED_PANEL.creditsUnit}</span>}
+              />
+            </FormGroup>
+            <p className="small" data-testid="embed-usage">
+              {settings.paysOwner
+                ? EMBED_PANEL.usage(settings.usedThisMonth, settings.monthlyCredits)
+                : EMBED_PANEL.usageNoCap(settings.usedThisMonth)}
+            </p>
+            <Button
+              type="submit"
+              intent="primary"
+              text={EMBED_PANEL.save}
+              loading={embedSettings.saving}
+              disabled={!embedSettings.canSave}
+            />
+          </form>
+        </>
+      )}
+    </Card>
+  );
+});

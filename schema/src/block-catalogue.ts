@@ -31,6 +31,6 @@ export interface BlockCatalogueEntry {
   historyType: string;
   /** For input blocks: what the runner page asks for. */
   inputKind?: 'text' | 'file' | 'choice';
-  /** Which plans may add it to an app. */
-  tier: BlockTier;
+  /** Which plans may add it to an app (absent: core). */
+  tier?: BlockTier;
 }

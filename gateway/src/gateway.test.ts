@@ -33,6 +33,21 @@ describe('the gateway over HTTP', () => {
     expect(fileUpload.settings).toMatchObject({ maxSize: { type: 'number', min: 1, max: 50, default: 10 } });
   });
 
+  it('tells how flow blocks steer a run, so the canvas draws their routes and loops', async () => {
+    const { data, errors } = await graphql('{ blockCatalogue { id flow } }');
+    expect(errors).toBeUndefined();
+    const flows = new Map(
+      (data!.blockCatalogue as { id: string; flow: unknown }[]).map((b) => [b.id, b.flow]),
+    );
+    expect(flows.get('condition')).toEqual({ routes: { ports: ['true', 'false'] } });
+    expect(flows.get('router')).toEqual({ routes: { ports: ['default'], linesOf: 'routes' } });
+    expect(flows.get('forEach')).toEqual({
+      loop: { items: 'items', maxItems: 'max_items', concurrency: 'concurrency' },
+    });
+    expect(flows.get('collect')).toEqual({ endsLoop: true });
+    expect(flows.get('textGeneration')).toBeNull();
+  });
+
   it('tells the image models and the cost map', async () => {
     const { data } = await graphql('{ availableModels { models defaultModel } creditCosts }');
     expect(data!.availableModels).toEqual({ models: ['dalle'], defaultModel: 'dalle' });

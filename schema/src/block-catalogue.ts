@@ -1,4 +1,5 @@
 import type { BlockCategory } from './categories';
+import type { BlockFlow } from './flow-structure';
 import type { SettingsSpec } from './settings';
 
 /**
@@ -33,4 +34,6 @@ export interface BlockCatalogueEntry {
   inputKind?: 'text' | 'file' | 'choice';
   /** Which plans may add it to an app (absent: core). */
   tier?: BlockTier;
+  /** How it steers a run (route outputs, a loop, a loop's end); absent or null for blocks that run once. */
+  flow?: BlockFlow | null;
 }

@@ -69,6 +69,8 @@ export const BLOCK_CATALOGUE = gql`
       cost
       historyType
       inputKind
+      tier
+      flow
     }
   }
 `;

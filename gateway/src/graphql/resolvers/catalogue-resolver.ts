@@ -12,9 +12,12 @@ export class CatalogueResolver {
     description: 'Every registered block kind, for the palette and properties forms.',
   })
   blockCatalogue(@Ctx() { registry }: GraphQLContext): BlockKind[] {
-    return registry
-      .catalogue()
-      .map((entry) => ({ ...entry, inputKind: entry.inputKind ?? null, tier: entry.tier ?? 'core' }));
+    return registry.catalogue().map((entry) => ({
+      ...entry,
+      inputKind: entry.inputKind ?? null,
+      tier: entry.tier ?? 'core',
+      flow: entry.flow ?? null,
+    }));
   }
 
   @Query(() => AvailableModels, { description: 'Image models the server offers and its default.' })

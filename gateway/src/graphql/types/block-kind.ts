@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { BlockCatalogueEntry, SettingsSpec } from '@blocksmith/schema';
+import type { BlockCatalogueEntry, BlockFlow, SettingsSpec } from '@blocksmith/schema';
 
 @ObjectType({
   simpleResolvers: true,
@@ -18,7 +18,7 @@ export class BlockOutput {
 })
 export class BlockKind implements Omit<
   BlockCatalogueEntry,
-  'category' | 'settings' | 'outputs' | 'inputKind'
+  'category' | 'settings' | 'outputs' | 'inputKind' | 'flow'
 > {
   @Field({ description: 'The kind, e.g. textGeneration.' }) id!: string;
   @Field() name!: string;
@@ -36,6 +36,12 @@ export class BlockKind implements Omit<
   tier!: 'core' | 'full';
   @Field(() => String, { nullable: true, description: 'Input blocks: text, file or choice.' })
   inputKind?: string | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'How the block steers a run: routes (output ports, fixed or one per line of a text setting), loop (it runs the blocks after it once per item) or endsLoop; null for blocks that run once.',
+  })
+  flow?: BlockFlow | null;
 }
 
 @ObjectType({ simpleResolvers: true })

@@ -1,16 +1,31 @@
 import { CopyButton } from '../pages/builder/ResultView';
 import './developer.css';
 
-/** Code to read and copy: scrolls sideways rather than wrapping, with a copy button. */
-export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
+/**
+ * Code to read and copy: a bar with its name (`title`, when given) and a copy button, above the
+ * code, which scrolls sideways rather than wrapping.
+ */
+export function CodeBlock({
+  code,
+  label,
+  title,
+  testId,
+}: {
+  code: string;
+  /** What the copy button says, e.g. 'Copy curl'. */
+  label: string;
+  title?: string;
+  testId?: string;
+}) {
   return (
     <div className="code-block" data-testid={testId}>
-      <pre tabIndex={0} aria-label={label}>
+      <div className="code-bar">
+        <span className="code-title">{title}</span>
+        <CopyButton text={code} label={label} />
+      </div>
+      <pre tabIndex={0} aria-label={title ?? label}>
         <code>{code}</code>
       </pre>
-      <span className="code-copy">
-        <CopyButton text={code} label={label} />
-      </span>
     </div>
   );
 }

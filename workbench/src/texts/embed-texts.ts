@@ -39,8 +39,9 @@ export const EMBED_SIGN_IN = {
 export const EMBED_PANEL = {
   title: 'Embed',
   intro: 'Put this app on your own site. Visitors run it right there.',
-  scriptLabel: 'Script (sizes itself to its content)',
-  iframeLabel: 'Plain iframe (fixed height)',
+  scriptLabel: 'Script: sizes itself to the app',
+  iframeLabel: 'Plain iframe: fixed height',
+  copy: 'Copy',
   paysOwner: 'Charge runs to me when the runner is not signed in',
   paysOwnerHelp:
     'Visitors without an account can run the app on your credits, up to the monthly cap. Signed-in visitors always pay for their own runs.',

@@ -132,7 +132,7 @@ const KeysContent = observer(function KeysContent() {
         </p>
       ) : (
         <Card className="api-keys-table-card">
-          <HTMLTable className="api-keys-table" striped>
+          <HTMLTable className="api-keys-table">
             <thead>
               <tr>
                 <th>{API_KEYS.columns.name}</th>
@@ -204,7 +204,12 @@ const CreatedKeyDialog = observer(function CreatedKeyDialog() {
             <p>
               <strong>{created.name}</strong>
             </p>
-            <CodeBlock code={created.key} label={API_KEYS.copyKey} testId="created-key" />
+            <CodeBlock
+              code={created.key}
+              label={API_KEYS.copyKey}
+              title={API_KEYS.keyTitle}
+              testId="created-key"
+            />
             <Callout intent="warning" className="api-key-warning">
               {API_KEYS.createdWarning}
             </Callout>

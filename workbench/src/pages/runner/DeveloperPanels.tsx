@@ -63,13 +63,13 @@ const ApiPanel = observer(function ApiPanel({ slug }: { slug: string }) {
           testId="api-panel-locked"
         />
       ) : (
-        <ApiSnippetsView />
+        <ApiSnippetsView slug={slug} />
       )}
     </Card>
   );
 });
 
-const ApiSnippetsView = observer(function ApiSnippetsView() {
+const ApiSnippetsView = observer(function ApiSnippetsView({ slug }: { slug: string }) {
   const { apiAccess } = useStores();
   const tab = apiAccess.tab;
   return (
@@ -85,6 +85,7 @@ const ApiSnippetsView = observer(function ApiSnippetsView() {
       <p className="muted developer-intro">{API_PANEL.intro}</p>
       <Tabs
         id="api-snippet-tabs"
+        animate={false}
         selectedTabId={tab}
         onChange={(id) => {
           const chosen = API_TABS.find((candidate) => candidate === id);
@@ -111,6 +112,7 @@ const ApiSnippetsView = observer(function ApiSnippetsView() {
           <CodeBlock
             code={apiAccess.shown}
             label={`${API_PANEL.copy} ${API_PANEL.tabs[tab]}`}
+            title={tab === 'openapi' ? API_PANEL.openApiTitle : API_PANEL.requestTitle(slug)}
             testId={`api-snippet-${tab}`}
           />
         )}
@@ -157,16 +159,16 @@ const EmbedPanel = observer(function EmbedPanel() {
       ) : (
         <>
           <p className="muted developer-intro">{EMBED_PANEL.intro}</p>
-          <p className="code-label">{EMBED_PANEL.scriptLabel}</p>
           <CodeBlock
             code={embedSettings.scriptSnippet}
-            label={EMBED_PANEL.scriptLabel}
+            label={`${EMBED_PANEL.copy} ${EMBED_PANEL.scriptLabel}`}
+            title={EMBED_PANEL.scriptLabel}
             testId="embed-script"
           />
-          <p className="code-label">{EMBED_PANEL.iframeLabel}</p>
           <CodeBlock
             code={embedSettings.iframeSnippet}
-            label={EMBED_PANEL.iframeLabel}
+            label={`${EMBED_PANEL.copy} ${EMBED_PANEL.iframeLabel}`}
+            title={EMBED_PANEL.iframeLabel}
             testId="embed-iframe"
           />
           <AnchorButton

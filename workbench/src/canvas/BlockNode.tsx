@@ -1,11 +1,14 @@
 import { Spinner } from '@blueprintjs/core';
-import { ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
+import { DisableIcon, ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
 import { memo } from 'react';
 import { useStores } from '../stores-context';
 import type { BlockFlowNode } from '../stores/flow-model';
+import type { NodeRunState } from '../stores/run-store';
+import { FLOW_TEXTS } from '../texts/flow-texts';
 import { CategoryIcon, STATUS_LABELS } from './block-visuals';
+import './flow.css';
 
 /** The first line of the block's most telling setting, to recognise it on the canvas. */
 function summary(settings: Record<string, unknown>): string {
@@ -13,6 +16,17 @@ function summary(settings: Record<string, unknown>): string {
     const value = settings[key];
     if (typeof value === 'string' && value.trim() !== '') return value.split('\n')[0]!.trim();
   }
+  return '';
+}
+
+/** Where a loop is: "Item 2 of 5" on the block that runs it and on the blocks inside it. */
+function loopText(state: NodeRunState): string {
+  if (state.loop) {
+    const { done, items } = state.loop;
+    if (state.status !== 'running') return FLOW_TEXTS.itemsDone(items);
+    return items === 0 ? FLOW_TEXTS.itemsDone(0) : FLOW_TEXTS.itemOf(Math.min(done + 1, items), items);
+  }
+  if (state.item && state.status === 'running') return FLOW_TEXTS.itemOf(state.item.item, state.item.items);
   return '';
 }
 
@@ -27,6 +41,8 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
       <TickCircleIcon size={12} />
     ) : state.status === 'failed' ? (
       <ErrorIcon size={12} />
+    ) : state.status === 'skipped' ? (
+      <DisableIcon size={12} />
     ) : (
       <TimeIcon size={12} />
     );
@@ -37,17 +53,55 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
       : state.status === 'running'
         ? `…${state.text.slice(-140)}`
         : `${state.text.slice(0, 140)}…`;
+  const loop = loopText(state);
   return (
     <div className={`block-run block-run-${state.status}`} data-status={state.status}>
       <div className="block-run-status">
         {icon}
         <span>{STATUS_LABELS[state.status]}</span>
-        {state.durationMs !== undefined && (
+        {loop && (
+          <span className="block-run-loop" data-testid="loop-progress">
+            {loop}
+          </span>
+        )}
+        {state.durationMs !== undefined && state.status !== 'running' && (
           <span className="block-run-time">{(state.durationMs / 1000).toFixed(1)} s</span>
         )}
       </div>
       {state.error && <div className="block-run-error">{state.error}</div>}
       {streamed && !state.error && <div className="block-run-text">{streamed}</div>}
+    </div>
+  );
+});
+
+/** One output handle per route, labelled, down the block's right edge. */
+const RouteHandles = observer(function RouteHandles({ id }: { id: string }) {
+  const { builder } = useStores();
+  const handles = builder.canvasFlow.handlesOf(id);
+  const taken = builder.run.nodeState(id)?.routes;
+  if (!handles) return null;
+  return (
+    <div className="block-routes">
+      {handles.map(({ port, stale }) => {
+        const state = taken === undefined ? '' : taken.includes(port) ? ' is-taken' : ' is-idle';
+        return (
+          <div
+            key={port}
+            className={`block-route${stale ? ' is-stale' : ''}${state}`}
+            title={stale ? FLOW_TEXTS.staleRoute : undefined}
+            data-route={port}
+          >
+            <span className="block-route-label">{port}</span>
+            <Handle
+              type="source"
+              position={Position.Right}
+              id={port}
+              className="handle-output handle-route"
+              aria-label={FLOW_TEXTS.routeHandle(port)}
+            />
+          </div>
+        );
+      })}
     </div>
   );
 });
@@ -68,11 +122,13 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
   const variable = plugin.outputs?.[0]?.name;
   const text = summary(plugin.settings);
   const status = builder.run.nodeState(id)?.status;
+  const routes = entry?.flow?.routes !== undefined;
   return (
     <div
-      className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}`}
+      className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}${routes ? ' has-routes' : ''}`}
       data-testid="block-node"
       data-type={plugin.type}
+      data-status={status}
     >
       {category !== 'input' && (
         <Handle
@@ -95,7 +151,8 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
         <div className="block-summary block-unknown">This block kind is not available on this server.</div>
       )}
       <RunBadge id={id} />
-      {category !== 'output' && (
+      {routes && <RouteHandles id={id} />}
+      {category !== 'output' && !routes && (
         <Handle
           type="source"
           position={Position.Right}

@@ -22,11 +22,15 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
 import { useStores } from '../stores-context';
 import { BLOCK_DRAG_TYPE, parseDraggedBlock } from '../stores/builder-store';
+import type { LoopGroupNode as LoopGroupFlowNode } from '../stores/canvas-flow';
 import type { BlockFlowNode } from '../stores/flow-model';
 import { BlockNode } from './BlockNode';
 import { ConnectionLine } from './ConnectionLine';
+import { LoopGroupNode } from './LoopGroupNode';
 
-const NODE_TYPES: NodeTypes = { block: BlockNode };
+type CanvasNode = BlockFlowNode | LoopGroupFlowNode;
+
+const NODE_TYPES: NodeTypes = { block: BlockNode, loopGroup: LoopGroupNode };
 const CANVAS_EXTENT: CoordinateExtent = [
   [0, 0],
   [CANVAS_WIDTH, CANVAS_HEIGHT],
@@ -45,7 +49,7 @@ const PRO_OPTIONS = { hideAttribution: true };
  */
 export const FlowCanvas = observer(function FlowCanvas() {
   const { builder, catalogue } = useStores();
-  const { document, view } = builder;
+  const { document, view, canvasFlow } = builder;
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -59,8 +63,15 @@ export const FlowCanvas = observer(function FlowCanvas() {
   }, [view]);
 
   const onNodesChange = useCallback(
-    (changes: NodeChange<BlockFlowNode>[]) => builder.applyNodeChanges(changes),
-    [builder],
+    (changes: NodeChange<CanvasNode>[]) =>
+      // Loop groups follow their blocks: only the blocks' own changes reach the document.
+      builder.applyNodeChanges(
+        changes.filter(
+          (change): change is NodeChange<BlockFlowNode> =>
+            !('id' in change) || !canvasFlow.isGroup(change.id),
+        ),
+      ),
+    [builder, canvasFlow],
   );
   const onEdgesChange = useCallback(
     (changes: EdgeChange<Edge>[]) => builder.applyEdgeChanges(changes),
@@ -68,14 +79,17 @@ export const FlowCanvas = observer(function FlowCanvas() {
   );
   const onConnect = useCallback(
     (connection: FlowConnection) => {
-      builder.connect(connection.source, connection.target);
+      builder.connect(connection.source, connection.target, connection.sourceHandle ?? undefined);
     },
     [builder],
   );
   const isValidConnection = useCallback(
     (connection: FlowConnection | Edge) =>
-      connectionProblem(document.config, connection.source, connection.target, catalogue.categoryOf) === null,
-    [document, catalogue],
+      connectionProblem(document.config, connection.source, connection.target, catalogue.categoryOf, {
+        fromPort: connection.sourceHandle ?? 'output',
+        flowOf: canvasFlow.flowOf,
+      }) === null,
+    [document, catalogue, canvasFlow],
   );
   const onViewportChange = useCallback(
     (viewport: Viewport) => view.setViewport({ zoom: viewport.zoom, pan: viewport }),
@@ -104,11 +118,17 @@ export const FlowCanvas = observer(function FlowCanvas() {
   );
 
   const viewport = useMemo(() => ({ x: view.pan.x, y: view.pan.y, zoom: view.zoom }), [view.pan, view.zoom]);
+  const groups = canvasFlow.groupNodes;
+  const blocks = builder.flowNodes;
+  const nodes = useMemo<CanvasNode[]>(
+    () => (groups.length === 0 ? blocks : [...groups, ...blocks]),
+    [groups, blocks],
+  );
 
   return (
     <div className="flow-canvas" ref={wrapper} onDragOver={onDragOver} onDrop={onDrop} data-testid="canvas">
-      <ReactFlow<BlockFlowNode>
-        nodes={builder.flowNodes}
+      <ReactFlow<CanvasNode>
+        nodes={nodes}
         edges={builder.flowEdges}
         nodeTypes={NODE_TYPES}
         onNodesChange={onNodesChange}

@@ -35,6 +35,7 @@ import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
 import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';
 import { AutosaveStore } from './autosave-store';
+import { CanvasFlow } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
@@ -163,6 +164,8 @@ export class BuilderStore {
   /** An app without a server copy, kept in this browser and offered back. */
   readonly localDraft: LocalDraftStore;
   private readonly flow = new FlowModel();
+  /** Routes and loops on the canvas: route handles, loop groups, connections a run did not take. */
+  readonly canvasFlow: CanvasFlow;
   /** An explicit save (the Save button, preview, run) is under way. */
   saving = false;
   /** Saves under way or waiting their turn, explicit and automatic. */
@@ -232,6 +235,7 @@ export class BuilderStore {
     this.history = new VersionHistoryStore(api, this, toasts);
     this.autosave = new AutosaveStore(this, session, timers);
     this.localDraft = new LocalDraftStore(this, storage, timers);
+    this.canvasFlow = new CanvasFlow(this);
   }
 
   /** A save or a publish (which saves) is under way or waiting its turn. */
@@ -292,7 +296,12 @@ export class BuilderStore {
 
   get flowEdges(): FlowEdge[] {
     const selected = this.readOnly ? NOTHING_SELECTED : this.view.selectedEdgeIds;
-    return this.flow.edges(this.shownConfig.connections, selected);
+    return this.flow.edges(
+      this.shownConfig.connections,
+      selected,
+      this.canvasFlow.sourceHandleOf,
+      this.canvasFlow.idleConnections,
+    );
   }
 
   /** Loads the blocks, then (once the session is known) the person's credits and the app stored for editing. */
@@ -358,9 +367,10 @@ export class BuilderStore {
     return id;
   }
 
-  connect(from: string, to: string): boolean {
+  /** Connects `from` (with `fromPort`, one of its routes) to `to`, or says in a toast why not. */
+  connect(from: string, to: string, fromPort?: string): boolean {
     if (this.readOnly) return false;
-    const problem = this.document.connect(from, to);
+    const problem = this.document.connect(from, to, fromPort);
     if (problem !== null) {
       this.toasts.warning(problem);
       return false;

@@ -26,6 +26,7 @@ import {
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { AppInput } from '../api/blocksmith-api';
+import { catalogueFlowOf } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import { History } from './history';
 import { settingValue, withSelectValues } from './setting-rules';
@@ -313,9 +314,15 @@ export class DocumentStore {
     }
   }
 
-  /** Connects `from`'s output to `to`'s input; returns why it cannot, or null. */
-  connect(from: string, to: string): string | null {
-    const result = connect(this.config, from, to, this.catalogue.categoryOf);
+  /**
+   * Connects `from`'s output (or, with `fromPort`, one of its routes) to `to`'s input; returns why
+   * it cannot, or null. Routes and loops are checked as the server checks them.
+   */
+  connect(from: string, to: string, fromPort?: string): string | null {
+    const result = connect(this.config, from, to, this.catalogue.categoryOf, Date.now(), Math.random, {
+      ...(fromPort !== undefined ? { fromPort } : {}),
+      flowOf: catalogueFlowOf(this.catalogue.byId),
+    });
     if ('error' in result) return result.error;
     this.commit(result.config);
     return null;

@@ -34,3 +34,30 @@ describe('FlowModel', () => {
     expect(model.nodes(plugins, new Set(['a']), measured)).toEqual(second);
   });
 });
+
+describe('FlowModel edges', () => {
+  const connection = (id: string, fromPort = 'output') => ({
+    id,
+    from: 'a',
+    to: 'b',
+    fromPort,
+    toPort: 'input',
+  });
+
+  it('leave from the handle given for each connection, and are faded while idle', () => {
+    const model = new FlowModel();
+    const connections = [connection('c1', 'true'), connection('c2', 'false')];
+    const first = model.edges(connections, new Set(), (c) => c.fromPort);
+    expect(first.map((edge) => edge.sourceHandle)).toEqual(['true', 'false']);
+    const second = model.edges(connections, new Set(), (c) => c.fromPort, new Set(['c2']));
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]!.className).toBe('is-idle');
+    expect(model.edges(connections, new Set(), (c) => c.fromPort, new Set(['c2']))).toBe(second);
+  });
+
+  it('leave from the plain output when no handle is given', () => {
+    const model = new FlowModel();
+    expect(model.edges([connection('c1', 'true')], new Set())[0]!.sourceHandle).toBe('output');
+  });
+});

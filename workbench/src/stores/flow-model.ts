@@ -16,8 +16,13 @@ interface CachedNode {
 interface CachedEdge {
   connection: Connection;
   selected: boolean;
+  handle: string;
+  idle: boolean;
   edge: FlowEdge;
 }
+
+const NO_IDLE: ReadonlySet<string> = new Set();
+const plainOutput = (): string => 'output';
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
@@ -65,12 +70,29 @@ export class FlowModel {
     return this.lastNodes;
   }
 
-  edges(connections: readonly Connection[], selected: ReadonlySet<string>): FlowEdge[] {
+  /**
+   * `sourceHandle` names the handle a connection leaves from (a route of a route block, else
+   * `output`); `idle` holds the connections a run did not go along, drawn faded.
+   */
+  edges(
+    connections: readonly Connection[],
+    selected: ReadonlySet<string>,
+    sourceHandle: (connection: Connection) => string = plainOutput,
+    idle: ReadonlySet<string> = NO_IDLE,
+  ): FlowEdge[] {
     const next = new Map<string, CachedEdge>();
     const edges = connections.map((connection) => {
       const isSelected = selected.has(connection.id);
+      const handle = sourceHandle(connection);
+      const isIdle = idle.has(connection.id);
       const cached = this.edgeCache.get(connection.id);
-      if (cached && cached.connection === connection && cached.selected === isSelected) {
+      if (
+        cached &&
+        cached.connection === connection &&
+        cached.selected === isSelected &&
+        cached.handle === handle &&
+        cached.idle === isIdle
+      ) {
         next.set(connection.id, cached);
         return cached.edge;
       }
@@ -78,11 +100,12 @@ export class FlowModel {
         id: connection.id,
         source: connection.from,
         target: connection.to,
-        sourceHandle: 'output',
+        sourceHandle: handle,
         targetHandle: 'input',
         selected: isSelected,
+        ...(isIdle ? { className: 'is-idle' } : {}),
       };
-      next.set(connection.id, { connection, selected: isSelected, edge });
+      next.set(connection.id, { connection, selected: isSelected, handle, idle: isIdle, edge });
       return edge;
     });
     this.edgeCache = next;

@@ -6,6 +6,7 @@ import {
   runInputKey,
   type Artifact,
   type FileRules,
+  type LoopPosition,
   type NodeStatus,
   type PluginInstance,
   type RunEvent,
@@ -28,6 +29,12 @@ export interface NodeRunState {
   text: string;
   error?: string;
   durationMs?: number;
+  /** A block with route outputs, outside loops: the routes its run took. */
+  routes?: string[];
+  /** A block that runs a loop: how many of its items have finished. */
+  loop?: { done: number; items: number };
+  /** A block inside a loop: the item of its latest event (innermost loop). */
+  item?: LoopPosition;
 }
 
 export interface RunInputField {
@@ -400,7 +407,11 @@ export class RunStore {
         for (const id of event.nodeIds) this.nodes.set(id, { status: 'pending', text: '' });
         break;
       case 'node_started':
-        this.nodes.set(event.nodeId, { status: 'running', text: '' });
+        this.nodes.set(event.nodeId, {
+          status: 'running',
+          text: '',
+          ...(event.loop ? { item: event.loop.at(-1) } : {}),
+        });
         break;
       case 'node_partial': {
         const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
@@ -413,8 +424,12 @@ export class RunStore {
           status: 'succeeded',
           text: state?.text ?? '',
           durationMs: event.durationMs,
+          ...(event.routes && !event.loop ? { routes: event.routes } : {}),
+          ...(state?.loop ? { loop: state.loop } : {}),
+          ...(event.loop ? { item: event.loop.at(-1) } : {}),
         });
-        this.outputs = { ...this.outputs, [event.nodeId]: event.outputs };
+        // Inside a loop each item finishes on its own; the block ending the loop gathers them.
+        if (!event.loop) this.outputs = { ...this.outputs, [event.nodeId]: event.outputs };
         if (event.artifacts.length > 0) {
           this.artifacts = [
             ...this.artifacts,
@@ -431,6 +446,18 @@ export class RunStore {
           durationMs: event.durationMs,
         });
         break;
+      case 'node_skipped': {
+        // Inside a loop a block skipped for one item may run for another: skipped only if it ran for none.
+        const state = this.nodes.get(event.nodeId);
+        if (event.loop && state && state.status !== 'pending' && state.status !== 'skipped') break;
+        this.nodes.set(event.nodeId, { status: 'skipped', text: '' });
+        break;
+      }
+      case 'loop_progress': {
+        const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
+        this.nodes.set(event.nodeId, { ...state, loop: { done: event.done, items: event.items } });
+        break;
+      }
       case 'run_finished':
         if (event.status === 'succeeded') this.phase = 'succeeded';
         else this.fail(event.error ?? 'Failed to execute app');

@@ -2,6 +2,7 @@ import type { RunEvent } from '@blocksmith/schema';
 import { ApiError } from '../api/blocksmith-api';
 import type { BrowserHost, OpenedWindow } from './browser-host';
 import { CatalogueStore } from './catalogue-store';
+import { CreditsStore } from './credits-store';
 import { PUBLISHED_APP } from './developer-test-support';
 import { EMBED_SIGNED_IN_MESSAGE } from './embed-messages';
 import { EmbedStore, SIGN_IN_WINDOW_CHECK_MS } from './embed-store';
@@ -36,7 +37,7 @@ async function setup(options: { signedIn?: boolean; paysOwner?: boolean; blocked
   const session = await restoredSession(api, memoryStorage(), options.signedIn ?? false);
   const timers = manualTimers();
   const { host, opened } = fakeHost({ blocked: options.blocked });
-  const embed = new EmbedStore(api, new CatalogueStore(api), session, host, timers);
+  const embed = new EmbedStore(api, new CatalogueStore(api), session, new CreditsStore(api), host, timers);
   await embed.open('post-writer-1');
   return { api, session, timers, embed, opened };
 }
@@ -99,6 +100,7 @@ describe('EmbedStore', () => {
     embed.run.setValue('input_text', 'Lighthouses');
     await embed.runApp();
     expect(api.calls).toContain('startRun');
+    expect(api.calls.indexOf('credits')).toBeLessThan(api.calls.indexOf('startRun'));
     expect(api.calls).not.toContain('runEmbedded');
     expect(api.lastActionType).toBe('published');
     expect(api.lastInputs).toEqual({ input_text: 'Lighthouses', selected_option: 'Warm' });

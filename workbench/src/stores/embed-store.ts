@@ -4,6 +4,7 @@ import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-ap
 import { EMBED } from '../texts/embed-texts';
 import type { BrowserHost, OpenedWindow } from './browser-host';
 import type { CatalogueStore } from './catalogue-store';
+import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
 import { isSignedInMessage } from './embed-messages';
 import { realTimers } from './real-timers';
@@ -61,6 +62,7 @@ export class EmbedStore {
     private readonly api: BlocksmithApi,
     readonly catalogue: CatalogueStore,
     private readonly session: SessionStore,
+    private readonly credits: CreditsStore,
     private readonly host: BrowserHost,
     private readonly timers: Timers = realTimers,
   ) {
@@ -160,6 +162,8 @@ export class EmbedStore {
 
   private async runSignedIn(app: App): Promise<void> {
     if (!app.id) return;
+    // A new account's first credits are granted when its balance is first read.
+    if (this.credits.credits === null) await this.credits.refresh();
     await this.run.run(app.id, 'published');
   }
 

@@ -109,7 +109,7 @@ export class RootStore {
     this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
-    this.embed = new EmbedStore(api, this.catalogue, this.session, host);
+    this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
   }
 
   /** Signs out, and forgets what belonged to the person. */

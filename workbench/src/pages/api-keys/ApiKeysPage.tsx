@@ -208,6 +208,7 @@ const CreatedKeyDialog = observer(function CreatedKeyDialog() {
               code={created.key}
               label={API_KEYS.copyKey}
               title={API_KEYS.keyTitle}
+              wrap
               testId="created-key"
             />
             <Callout intent="warning" className="api-key-warning">

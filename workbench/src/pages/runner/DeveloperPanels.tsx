@@ -9,7 +9,7 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { CodeIcon, KeyIcon, LogInIcon, ShareIcon } from '@blueprintjs/icons';
+import { CodeIcon, CodeBlockIcon, KeyIcon, LogInIcon, ShareIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -136,7 +136,7 @@ const EmbedPanel = observer(function EmbedPanel() {
   return (
     <Card className="developer-panel" data-testid="embed-panel">
       <h2 className="runner-heading developer-heading">
-        <ShareIcon /> {EMBED_PANEL.title}
+        <CodeBlockIcon /> {EMBED_PANEL.title}
       </h2>
       {embedSettings.state === 'failed' ? (
         <p className="muted">
@@ -163,18 +163,22 @@ const EmbedPanel = observer(function EmbedPanel() {
             code={embedSettings.scriptSnippet}
             label={`${EMBED_PANEL.copy} ${EMBED_PANEL.scriptLabel}`}
             title={EMBED_PANEL.scriptLabel}
+            wrap
             testId="embed-script"
           />
           <CodeBlock
             code={embedSettings.iframeSnippet}
             label={`${EMBED_PANEL.copy} ${EMBED_PANEL.iframeLabel}`}
             title={EMBED_PANEL.iframeLabel}
+            wrap
             testId="embed-iframe"
           />
           <AnchorButton
             className="developer-open-embed"
             variant="minimal"
+            intent="primary"
             size="small"
+            endIcon={<ShareIcon />}
             href={embedSettings.embedUrl}
             target="_blank"
             rel="noopener noreferrer"

@@ -290,7 +290,7 @@ test(
     await popup.waitForURL(/\/signin\?redirect=/);
     await popup.getByLabel('Email').fill(grace.user.email);
     await popup.getByLabel('Password').fill(PASSWORD);
-    await popup.getByRole('button', { name: 'Sign In' }).click();
+    await popup.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
     await popup.waitForEvent('close', { timeout: 20_000 });
     await frame.getByText('Signed in as Grace Hopper').waitFor();
     await frame

@@ -1,4 +1,10 @@
-import type { BlockCategory, BlockTier, LoopDeclaration, RouteOutputs, SettingsSpec } from '@blocksmith/schema';
+import type {
+  BlockCategory,
+  BlockTier,
+  LoopDeclaration,
+  RouteOutputs,
+  SettingsSpec,
+} from '@blocksmith/schema';
 import type { OutputsOf, OutputsSpec } from './outputs';
 import type { RunContext } from './run-context';
 import type { SettingsOf } from './settings-of';

@@ -18,6 +18,7 @@ import {
 } from '../../kernel/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
+import { chargeStartedBlocks } from './run-charges';
 import { RunEventHub } from './run-event-hub';
 import { RunService } from './run-service';
 
@@ -205,7 +206,6 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
     const stored = await db.dataSource.getRepository(RunRecord).count();
     const { record } = await runApp(owner, looping, 'x');
     expect(record.status).toBe('succeeded');
-    const { chargeStartedBlocks } = await import('./run-charges');
     await expect(
       chargeStartedBlocks(db.dataSource, {
         runId: record.id,

@@ -127,10 +127,32 @@ describe('templates', () => {
     });
   });
 
-  it('place every block on the 100/400/700 columns', () => {
-    for (const template of TEMPLATES)
+  it('place every block on the 100/400/700 columns, continued to the right for routes and loops', () => {
+    for (const template of TEMPLATES.slice(0, 4))
       for (const plugin of template.config.plugins) expect([100, 400, 700]).toContain(plugin.position.x);
-    expect(TEMPLATES).toHaveLength(4);
+    for (const template of TEMPLATES.slice(4))
+      for (const plugin of template.config.plugins)
+        expect([100, 400, 700, 1000, 1300]).toContain(plugin.position.x);
+    expect(TEMPLATES.map((template) => template.id)).toEqual([
+      'youtube-metadata',
+      'travel-itinerary',
+      'product-description-image',
+      'social-media-post',
+      'support-ticket-triage',
+      'csv-row-summaries',
+    ]);
+  });
+
+  it('connect blocks from the routes they leave from', () => {
+    const triage = TEMPLATES.find((template) => template.id === 'support-ticket-triage')!;
+    expect(
+      triage.config.connections.filter((c) => c.from === 'is-complaint').map((c) => [c.fromPort, c.to]),
+    ).toEqual([
+      ['true', 'apology'],
+      ['false', 'answer'],
+    ]);
+    for (const template of TEMPLATES.filter((t) => t !== triage))
+      for (const connection of template.config.connections) expect(connection.fromPort).toBe('output');
   });
 });
 

@@ -1,6 +1,9 @@
 import { TEMPLATE_COLUMNS, type AppConfig, type Category, type PluginInstance } from '@blocksmith/schema';
 
-/** A ready app to start from. Blocks sit on the 100 / 400 / 700 column grid. */
+/**
+ * A ready app to start from. Blocks sit on the 100 / 400 / 700 column grid; templates with routes
+ * or a loop continue it to the right (1000, 1300), one column per step.
+ */
 export interface AppTemplate {
   id: string;
   name: string;
@@ -10,6 +13,10 @@ export interface AppTemplate {
 }
 
 const [LEFT, MIDDLE, RIGHT] = TEMPLATE_COLUMNS;
+/** The columns after the three, for templates with more steps in a row. */
+const COLUMN_STEP = RIGHT - MIDDLE;
+const FOURTH = RIGHT + COLUMN_STEP;
+const FIFTH = FOURTH + COLUMN_STEP;
 
 function block(
   id: string,
@@ -21,8 +28,9 @@ function block(
   return { id, type, position: { x, y }, settings };
 }
 
-function link(from: string, to: string): AppConfig['connections'][number] {
-  return { id: `conn_${from}_${to}`, from, to, fromPort: 'output', toPort: 'input' };
+/** A connection; `fromPort` names the route it leaves from on a block with route outputs. */
+function link(from: string, to: string, fromPort = 'output'): AppConfig['connections'][number] {
+  return { id: `conn_${from}_${to}`, from, to, fromPort, toPort: 'input' };
 }
 
 function config(plugins: PluginInstance[], connections: AppConfig['connections']): AppConfig {
@@ -152,6 +160,78 @@ export const TEMPLATES: readonly AppTemplate[] = [
         block('show-post', 'textDisplay', RIGHT, 120, { style: 'card', showCopyButton: true }),
       ],
       [link('subject', 'post'), link('network', 'post'), link('post', 'show-post')],
+    ),
+  },
+  {
+    id: 'support-ticket-triage',
+    name: 'Support ticket triage',
+    description: 'Classifies a ticket, then apologises for a complaint or answers a question.',
+    category: 'Business',
+    config: config(
+      [
+        block('ticket', 'textInput', LEFT, 140, {
+          label: 'Paste a customer ticket',
+          placeholder: 'e.g. My order arrived broken and nobody answers my e-mails.',
+          multiline: true,
+        }),
+        block('kind', 'classification', MIDDLE, 140, { categories: 'Complaint, Question' }),
+        block('is-complaint', 'condition', RIGHT, 140, {
+          rule: 'category',
+          value: 'Complaint',
+          ignore_case: true,
+        }),
+        block('apology', 'textGeneration', FOURTH, 40, {
+          prompt_template:
+            'Write a short, warm reply to this customer complaint: apologise, say what happens next, and stay under 120 words.\n\nTicket:\n{{input_text}}',
+          output_type: 'text',
+          model: 'gpt-4',
+        }),
+        block('answer', 'textGeneration', FOURTH, 260, {
+          prompt_template:
+            'Answer this customer question clearly and kindly, in under 120 words.\n\nTicket:\n{{input_text}}',
+          output_type: 'text',
+          model: 'gpt-4',
+        }),
+        block('show-apology', 'textDisplay', FIFTH, 40, { style: 'card', showCopyButton: true }),
+        block('show-answer', 'textDisplay', FIFTH, 260, { style: 'card', showCopyButton: true }),
+      ],
+      [
+        link('ticket', 'kind'),
+        link('kind', 'is-complaint'),
+        link('is-complaint', 'apology', 'true'),
+        link('is-complaint', 'answer', 'false'),
+        link('apology', 'show-apology'),
+        link('answer', 'show-answer'),
+      ],
+    ),
+  },
+  {
+    id: 'csv-row-summaries',
+    name: 'CSV row summariser',
+    description: 'One sentence for each row of a CSV, gathered into a table.',
+    category: 'Productivity',
+    config: config(
+      [
+        block('csv', 'textInput', LEFT, 120, {
+          label: 'Paste a CSV (header line first)',
+          placeholder: 'name,feedback\nAda,Loved the new dashboard\nGrace,Export to PDF keeps failing',
+          multiline: true,
+        }),
+        block('each-row', 'forEach', MIDDLE, 120, { split: 'table', max_items: 50, concurrency: 4 }),
+        block('summary', 'textGeneration', RIGHT, 120, {
+          prompt_template: 'Summarise this row of a table in one sentence:\n{{item}}',
+          output_type: 'text',
+          model: 'gpt-4',
+        }),
+        block('gather', 'collect', FOURTH, 120, { format: 'table', include_item: true }),
+        block('show-table', 'tableDisplay', FIFTH, 120, { showDownload: true, downloadFormat: 'csv' }),
+      ],
+      [
+        link('csv', 'each-row'),
+        link('each-row', 'summary'),
+        link('summary', 'gather'),
+        link('gather', 'show-table'),
+      ],
     ),
   },
 ];

@@ -1,0 +1,82 @@
+import { OfflineProvider } from '@blocksmith/block-sdk';
+import { MemoryFileStore } from '@blocksmith/block-sdk/testing';
+import type { AppConfig, RunEvent } from '@blocksmith/schema';
+import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../../kernel';
+
+/** The workbench's built-in templates checked as the server checks every saved app, with the real blocks. */
+const registry = loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' });
+/** The workbench's templates module, read at run time (the workbench is an ES module package of its own). */
+const TEMPLATES_MODULE = '../../../../workbench/src/templates/templates';
+interface Template {
+  id: string;
+  name: string;
+  config: AppConfig;
+}
+const templates: Promise<readonly Template[]> = import(TEMPLATES_MODULE).then(
+  (module: { TEMPLATES: readonly Template[] }) => module.TEMPLATES,
+);
+
+async function template(id: string): Promise<AppConfig> {
+  const found = (await templates).find((t) => t.id === id);
+  if (!found) throw new Error(`No template ${id}`);
+  return found.config;
+}
+
+async function runOffline(config: AppConfig, inputs: Record<string, unknown>) {
+  const events: RunEvent[] = [];
+  const outcome = await executeRun(planRun(config, registry), {
+    runId: 'run-1',
+    inputs,
+    provider: new OfflineProvider(),
+    files: new MemoryFileStore(),
+    onEvent: (event) => events.push(event),
+  });
+  return { outcome, events };
+}
+
+describe('the workbench templates', () => {
+  it('every one passes the server’s app validation', async () => {
+    const list = await templates;
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    const problems = list.flatMap((t) => {
+      try {
+        planRun(t.config, registry);
+        return [];
+      } catch (error) {
+        return [`${t.name}: ${(error as Error).message}`];
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('support ticket triage answers one way and skips the other', async () => {
+    const { outcome, events } = await runOffline(await template('support-ticket-triage'), {
+      input_text: 'My order arrived broken and nobody answers my e-mails.',
+    });
+    expect(outcome.status).toBe('succeeded');
+    const taken = events.find((e) => e.type === 'node_finished' && e.nodeId === 'is-complaint');
+    const routes = taken?.type === 'node_finished' ? taken.routes : undefined;
+    expect(routes).toHaveLength(1);
+    const [ran, skipped] = routes![0] === 'true' ? ['apology', 'answer'] : ['answer', 'apology'];
+    const skippedIds = events.filter((e) => e.type === 'node_skipped').map((e) => e.nodeId);
+    expect(skippedIds.sort()).toEqual([skipped, `show-${skipped}`].sort());
+    expect(outcome.nodes[ran]?.status).toBe('succeeded');
+    expect(outcome.artifacts.map((a) => a.nodeId)).toEqual([`show-${ran}`]);
+  });
+
+  it('the CSV row summariser summarises each row into a table', async () => {
+    const { outcome, events } = await runOffline(await template('csv-row-summaries'), {
+      input_text: 'name,feedback\nAda,Loved the new dashboard\nGrace,Export to PDF keeps failing\nAlan,Fast',
+    });
+    expect(outcome.status).toBe('succeeded');
+    const progress = events.filter((e) => e.type === 'loop_progress').map((e) => e.done);
+    expect(progress.sort()).toEqual([0, 1, 2, 3]);
+    const [table] = outcome.artifacts;
+    expect(table?.nodeId).toBe('show-table');
+    expect(table?.artifact).toMatchObject({ kind: 'table', columns: ['item', 'generated_text'] });
+    const rows = (table!.artifact as { rows: Record<string, unknown>[] }).rows;
+    expect(rows).toHaveLength(3);
+    expect(String(rows[0]!.item)).toContain('Ada');
+    expect(String(rows[0]!.generated_text)).toContain('[Offline preview]');
+  });
+});

@@ -1,7 +1,8 @@
 import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
 import { runInAction } from 'mobx';
+import { ApiError } from '../api/blocksmith-api';
 import { TEMPLATES } from '../templates/templates';
-import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage } from './builder-store';
+import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage, saveRefusal } from './builder-store';
 import { ADA, memoryStorage, testBuilder } from './test-support';
 
 function buildThreeBlocks(builder: Awaited<ReturnType<typeof testBuilder>>['builder']) {
@@ -110,6 +111,60 @@ describe('BuilderStore', () => {
       message: 'Failed to save app',
     });
     expect(builder.document.dirty).toBe(false);
+  });
+
+  it('a save refused for a full block shows the server’s words once, for Save, Preview, Run and Publish', async () => {
+    const refusal =
+      'YC Application Scorer is a full block. Full blocks come with the Starter plan and up; your plan is Free. Upgrade to use them.';
+    const forbidden = () => new ApiError(refusal, 'FORBIDDEN');
+    const { builder, api, toasts } = await testBuilder();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const shown = jest.spyOn(toasts, 'show');
+    buildThreeBlocks(builder);
+    builder.document.setMeta({ name: 'Scorer', category: 'Business' });
+
+    api.failNext.createApp = forbidden();
+    expect(await builder.save()).toBeNull();
+    expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
+
+    shown.mockClear();
+    api.failNext.createApp = forbidden();
+    await builder.openPreview();
+    expect(builder.previewOpen).toBe(false);
+    expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
+
+    shown.mockClear();
+    api.failNext.createApp = forbidden();
+    await builder.runApp();
+    expect(api.calls).not.toContain('startRun');
+    expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
+
+    shown.mockClear();
+    api.failNext.publishAppWithData = forbidden();
+    await builder.publish();
+    expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
+
+    // Other failures keep their own words.
+    shown.mockClear();
+    api.failNext.createApp = new Error('socket hang up');
+    await builder.openPreview();
+    expect(shown.mock.calls).toEqual([['danger', 'Failed to save app before preview']]);
+    api.failNext.publishAppWithData = new ApiError(
+      'Publishing limit reached: the Free plan allows 2 published apps.',
+      'FORBIDDEN',
+    );
+    await builder.publish();
+    expect(toasts.toasts[0]).toMatchObject({ title: 'Publishing Limit Reached' });
+  });
+
+  it('only a FORBIDDEN answer with a message is a refusal in the server’s words', () => {
+    expect(saveRefusal(new ApiError('Not yours.', 'FORBIDDEN'), 'Error')).toEqual({
+      title: 'Error',
+      description: 'Not yours.',
+    });
+    expect(saveRefusal(new ApiError('Bad input.', 'BAD_USER_INPUT'), 'Error')).toBeNull();
+    expect(saveRefusal(new ApiError(' ', 'FORBIDDEN'), 'Error')).toBeNull();
+    expect(saveRefusal(new Error('Not yours.'), 'Error')).toBeNull();
   });
 
   it('publish checks, in order: authentication, sign-in, category, name', async () => {

@@ -30,7 +30,13 @@ import {
   when,
 } from 'mobx';
 import type { Tracker } from '../analytics/tracker';
-import { errorMessage, type AppInput, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
+import {
+  ApiError,
+  errorMessage,
+  type AppInput,
+  type BlocksmithApi,
+  type VersionedApp,
+} from '../api/blocksmith-api';
 import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
 import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';
@@ -85,6 +91,16 @@ export function publishErrorMessage(serverMessage: string): UserMessage {
   }
   if (serverMessage.includes('Name and category are required')) return TOASTS.missingFields;
   return TOASTS.publishFailed;
+}
+
+/**
+ * A save the server refused for a reason it words for the person (FORBIDDEN, e.g. a full block
+ * added on a plan without full blocks): its message, shown instead of the generic failure; else
+ * null.
+ */
+export function saveRefusal(error: unknown, title: string): UserMessage | null {
+  if (!(error instanceof ApiError) || error.code !== 'FORBIDDEN' || error.message.trim() === '') return null;
+  return { title, description: error.message };
 }
 
 /** An app file refused because its node list cannot be drawn; `problems` say why, node by node. */
@@ -172,6 +188,8 @@ export class BuilderStore {
   savesInFlight = 0;
   /** Saves run one after another, each with what the canvas holds when its turn comes. */
   private saveQueue: Promise<unknown> = Promise.resolve();
+  /** The server's words for the last save it refused, for the quiet saves before a preview or run. */
+  private lastRefusal: UserMessage | null = null;
   publishing = false;
   loadingApp = false;
   previewOpen = false;
@@ -705,6 +723,7 @@ export class BuilderStore {
       const app = id
         ? await this.api.updateApp(id, input, options.autosave ? { autosave: true } : {})
         : await this.api.createApp(input);
+      this.lastRefusal = null;
       runInAction(() => {
         this.document.markSaved(app, revision);
         this.storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: app.id, owner_id: app.owner_id }));
@@ -714,7 +733,8 @@ export class BuilderStore {
       return app;
     } catch (error) {
       console.warn('Saving failed.', error);
-      if (!options.quiet) this.toasts.error(TOASTS.saveFailed);
+      this.lastRefusal = saveRefusal(error, TOASTS.saveFailed.title);
+      if (!options.quiet) this.toasts.error(this.lastRefusal ?? TOASTS.saveFailed);
       return null;
     }
   }
@@ -731,7 +751,7 @@ export class BuilderStore {
     if (this.session.signedIn && (this.document.dirty || !this.document.meta.id)) {
       const saved = await this.save({ quiet: true });
       if (!saved) {
-        this.toasts.error(TOASTS.previewSaveFailed);
+        this.toasts.error(this.lastRefusal ?? TOASTS.previewSaveFailed);
         return;
       }
     }
@@ -753,7 +773,7 @@ export class BuilderStore {
     if (this.document.dirty || !this.document.meta.id) {
       const saved = await this.save({ quiet: true });
       if (!saved) {
-        this.toasts.error(TOASTS.previewSaveFailed);
+        this.toasts.error(this.lastRefusal ?? TOASTS.previewSaveFailed);
         return;
       }
     }
@@ -811,7 +831,11 @@ export class BuilderStore {
       if (created) this.localDraft.forget();
       void this.credits.refresh();
     } catch (error) {
-      this.toasts.error(publishErrorMessage(errorMessage(error, '')));
+      // The spec's publish errors first; another refusal the server words (a full block) as it says it.
+      const message = publishErrorMessage(errorMessage(error, ''));
+      this.toasts.error(
+        message === TOASTS.publishFailed ? (saveRefusal(error, message.title) ?? message) : message,
+      );
       this.analytics?.track('publishing_error', {
         app_name: this.document.meta.name,
         error: errorMessage(error, 'Publishing failed'),

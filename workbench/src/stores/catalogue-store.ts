@@ -2,6 +2,7 @@ import {
   BLOCK_CATEGORIES,
   type BlockCatalogueEntry,
   type BlockCategory,
+  type BlockTier,
   type CategoryOf,
   type FirstOutputOf,
   type SettingsSpec,
@@ -27,6 +28,15 @@ export function defaultSettings(spec: SettingsSpec, models?: AvailableModels): R
     }
   }
   return settings;
+}
+
+/**
+ * A block's tier as the gateway sends it (a string): absent is `core`, as the shared type reads
+ * it; any other value but `core` counts as `full`, as the schema's `planAllowsBlock` reads it, so
+ * a tier this workbench does not know stays locked on plans without full blocks.
+ */
+export function readTier(tier: unknown): BlockTier {
+  return tier === undefined || tier === null || tier === 'core' ? 'core' : 'full';
 }
 
 /** The block kinds the gateway knows: the palette, the forms and the rules' lookups come from here. */

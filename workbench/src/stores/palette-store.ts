@@ -1,6 +1,14 @@
-import { BLOCK_CATEGORIES, type BlockCatalogueEntry, type BlockCategory } from '@blocksmith/schema';
+import {
+  BLOCK_CATEGORIES,
+  cheapestPlanWith,
+  planAllowsBlock,
+  type BlockCatalogueEntry,
+  type BlockCategory,
+  type PlanId,
+} from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
-import type { CatalogueStore } from './catalogue-store';
+import { BLOCK_TIERS } from '../texts/block-tier-texts';
+import { readTier, type CatalogueStore } from './catalogue-store';
 
 /** Case-insensitive substring match on a block's name, description and id. */
 export function matchesBlock(entry: BlockCatalogueEntry, term: string): boolean {
@@ -9,8 +17,11 @@ export function matchesBlock(entry: BlockCatalogueEntry, term: string): boolean 
   return [entry.name, entry.description, entry.id].some((text) => text.toLowerCase().includes(needle));
 }
 
-/** The AI blocks the full-screen 'Add Node' panel offers. */
-export const ADD_NODE_AI_KINDS: readonly string[] = [
+/**
+ * The AI blocks the spec names for the full-screen 'Add Node' panel, in its order. The panel lists
+ * them first, then every other AI block of the catalogue, so new blocks appear there too.
+ */
+export const ADD_NODE_LEADING_AI_KINDS: readonly string[] = [
   'textGeneration',
   'classification',
   'extraction',
@@ -18,6 +29,52 @@ export const ADD_NODE_AI_KINDS: readonly string[] = [
   'comparison',
   'imageGenerator',
 ];
+
+/** AI blocks in the Add Node panel's order: the spec's six first, in its order, then the rest as the catalogue lists them. */
+export function addNodeAiOrder(entries: readonly BlockCatalogueEntry[]): BlockCatalogueEntry[] {
+  const rank = (entry: BlockCatalogueEntry) => {
+    const index = ADD_NODE_LEADING_AI_KINDS.indexOf(entry.id);
+    return index === -1 ? ADD_NODE_LEADING_AI_KINDS.length : index;
+  };
+  return [...entries].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Who is choosing blocks, as the tier locks need it: whether the session check has finished,
+ * whether someone is signed in, and their plan once the publishing info has told it.
+ */
+export interface BlockChooser {
+  checked: boolean;
+  signedIn: boolean;
+  plan: PlanId | null;
+}
+
+/**
+ * The plan whose blocks the palette offers. A visitor is on no plan and counts as Free: the locks
+ * show, and core blocks go on the canvas as before. While the session or a signed-in person's
+ * plan is not known yet nothing is locked (the server still refuses a full block on save).
+ */
+export function choosingPlan(chooser: BlockChooser): PlanId | null {
+  if (!chooser.checked) return null;
+  return chooser.signedIn ? chooser.plan : 'free';
+}
+
+/** Whether `chooser` may not add `entry` to an app. */
+export function isLocked(entry: BlockCatalogueEntry, chooser: BlockChooser): boolean {
+  const plan = choosingPlan(chooser);
+  return plan !== null && !planAllowsBlock(plan, readTier(entry.tier));
+}
+
+/** The cheapest plan with full blocks: its name is the tag on locked blocks. */
+export const FULL_BLOCKS_PLAN = cheapestPlanWith('fullBlocks');
+
+/** A locked block someone tried to add, and what the upgrade dialog tells them. */
+export interface UpgradeOffer {
+  entry: BlockCatalogueEntry;
+  /** A visitor is asked to sign in; a signed-in person is offered the upgrade. */
+  signedIn: boolean;
+  message: string;
+}
 
 export interface PaletteSection {
   category: BlockCategory;
@@ -29,25 +86,32 @@ export interface PaletteSection {
 export function groupMatches(
   byCategory: Record<BlockCategory, BlockCatalogueEntry[]>,
   term: string,
-  include: (entry: BlockCatalogueEntry) => boolean = () => true,
 ): Array<{ category: BlockCategory; entries: BlockCatalogueEntry[] }> {
   return BLOCK_CATEGORIES.map((category) => ({
     category,
-    entries: byCategory[category].filter((entry) => include(entry) && matchesBlock(entry, term)),
+    entries: byCategory[category].filter((entry) => matchesBlock(entry, term)),
   }));
 }
 
-/** The sidebar's block palette: search, collapsible sections (a search opens sections with matches). */
+/**
+ * The sidebar's block palette and the full-screen Add Node panel: search, collapsible sections (a
+ * search opens sections with matches), and the locks on blocks the chooser's plan may not add.
+ */
 export class PaletteStore {
   search = '';
   collapsed: ReadonlySet<BlockCategory> = new Set();
   addNodeSearch = '';
+  /** The locked block last tried; kept after closing so the dialog's closing frames still show it. */
+  upgradeOffer: UpgradeOffer | null = null;
+  upgradeOpen = false;
 
   constructor(private readonly catalogue: CatalogueStore) {
     makeObservable(this, {
       search: observable,
       collapsed: observableRef,
       addNodeSearch: observable,
+      upgradeOffer: observableRef,
+      upgradeOpen: observable,
       sections: computed,
       noMatches: computed,
       addNodeSections: computed,
@@ -55,6 +119,8 @@ export class PaletteStore {
       clearSearch: action,
       toggleSection: action,
       setAddNodeSearch: action,
+      allowOrOffer: action,
+      closeUpgradeOffer: action,
     });
   }
 
@@ -73,11 +139,12 @@ export class PaletteStore {
   }
 
   get addNodeSections(): Array<{ category: BlockCategory; entries: BlockCatalogueEntry[] }> {
-    return groupMatches(
-      this.catalogue.byCategory,
-      this.addNodeSearch,
-      (entry) => entry.category !== 'ai' || ADD_NODE_AI_KINDS.includes(entry.id),
-    ).filter((section) => section.entries.length > 0);
+    return groupMatches(this.catalogue.byCategory, this.addNodeSearch)
+      .map(({ category, entries }) => ({
+        category,
+        entries: category === 'ai' ? addNodeAiOrder(entries) : entries,
+      }))
+      .filter((section) => section.entries.length > 0);
   }
 
   setSearch(term: string): void {
@@ -97,5 +164,27 @@ export class PaletteStore {
 
   setAddNodeSearch(term: string): void {
     this.addNodeSearch = term;
+  }
+
+  /**
+   * Whether `chooser` may add `entry`; when not, opens the upgrade dialog for it instead. Clicking,
+   * pressing Enter on and dragging a palette block all ask this first.
+   */
+  allowOrOffer(entry: BlockCatalogueEntry, chooser: BlockChooser): boolean {
+    const plan = choosingPlan(chooser);
+    if (plan === null || planAllowsBlock(plan, readTier(entry.tier))) return true;
+    this.upgradeOffer = {
+      entry,
+      signedIn: chooser.signedIn,
+      message: chooser.signedIn
+        ? BLOCK_TIERS.refusal(entry.name, plan)
+        : BLOCK_TIERS.visitorRefusal(entry.name, FULL_BLOCKS_PLAN.name),
+    };
+    this.upgradeOpen = true;
+    return false;
+  }
+
+  closeUpgradeOffer(): void {
+    this.upgradeOpen = false;
   }
 }

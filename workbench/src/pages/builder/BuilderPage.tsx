@@ -17,6 +17,7 @@ import { AddNodePanel } from './AddNodePanel';
 import { BuilderHeader } from './BuilderHeader';
 import { ConfirmDialog, LoadingOverlay, OpenAppsDialog, ShareDialog } from './BuilderDialogs';
 import { CanvasArea } from './CanvasArea';
+import { FullBlockDialog } from './FullBlockDialog';
 import { HistoryPanel } from './HistoryPanel';
 import { LocalDraftDialog } from './LocalDraftDialog';
 import { PreviewDrawer } from './PreviewDrawer';
@@ -131,6 +132,7 @@ const BuilderPage = observer(function BuilderPage() {
         <ShareDialog />
         <ConfirmDialog />
         <OpenAppsDialog />
+        <FullBlockDialog />
         <LoadingOverlay />
         <AssistantChat />
         <PromptAssistantDialog />

@@ -1,12 +1,16 @@
-import { Button, Collapse, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from '@blueprintjs/icons';
+import { Button, Collapse, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { ChevronDownIcon, ChevronRightIcon, LockIcon, SearchIcon } from '@blueprintjs/icons';
 import { BLOCK_CATEGORY_LABELS, type BlockCatalogueEntry } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import type { DragEvent } from 'react';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
+import { planOf } from '../../stores/api-keys-store';
 import { BLOCK_DRAG_TYPE } from '../../stores/builder-store';
+import { FULL_BLOCKS_PLAN, isLocked, type BlockChooser } from '../../stores/palette-store';
+import { BLOCK_TIERS } from '../../texts/block-tier-texts';
 import { PALETTE } from '../../texts/builder-texts';
+import './block-tiers.css';
 
 /** Starts dragging a block kind onto the canvas. */
 function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
@@ -14,28 +18,52 @@ function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
   event.dataTransfer.effectAllowed = 'copy';
 }
 
-/** One draggable block; Enter or a click adds it to the middle of the canvas. */
+/** Who is choosing blocks: the session, and the plan the publishing info gave. */
+function useBlockChooser(): BlockChooser {
+  const { session, credits } = useStores();
+  return { checked: session.checked, signedIn: session.signedIn, plan: planOf(credits) };
+}
+
+/**
+ * One draggable block; Enter or a click adds it to the middle of the canvas. A block the plan may
+ * not add shows a lock and the plan that has it, and opens the upgrade dialog instead.
+ */
 export const PaletteItem = observer(function PaletteItem({ entry }: { entry: BlockCatalogueEntry }) {
-  const { builder } = useStores();
+  const { builder, palette } = useStores();
+  const chooser = useBlockChooser();
+  const locked = isLocked(entry, chooser);
   const add = () => {
+    if (!palette.allowOrOffer(entry, chooser)) return;
     builder.addBlockAtCenter(entry.id);
     if (builder.view.isMobile) builder.view.setPaletteOpen(false);
+  };
+  const drag = (event: DragEvent) => {
+    if (palette.allowOrOffer(entry, chooser)) startBlockDrag(event, entry);
+    else event.preventDefault();
   };
   return (
     <button
       type="button"
-      className={`palette-item palette-${entry.category}`}
+      className={`palette-item palette-${entry.category}${locked ? ' is-locked' : ''}`}
       draggable
-      onDragStart={(event) => startBlockDrag(event, entry)}
+      onDragStart={drag}
       onClick={add}
       data-block-type={entry.id}
-      title={`${entry.description} Drag onto the canvas, or click to add.`}
+      data-locked={locked ? 'true' : undefined}
+      title={`${entry.description} ${locked ? BLOCK_TIERS.lockedHint(FULL_BLOCKS_PLAN.name) : 'Drag onto the canvas, or click to add.'}`}
     >
       <span className="palette-icon">
         <CategoryIcon category={entry.category} />
       </span>
       <span className="palette-text">
-        <span className="palette-name">{entry.name}</span>
+        <span className="palette-name-row">
+          <span className="palette-name">{entry.name}</span>
+          {locked && (
+            <Tag minimal round className="palette-plan-tag" icon={<LockIcon size={10} />}>
+              {FULL_BLOCKS_PLAN.name}
+            </Tag>
+          )}
+        </span>
         <span className="palette-description">{entry.description}</span>
       </span>
     </button>

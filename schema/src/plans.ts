@@ -89,3 +89,9 @@ export function entitlementMessage(plan: PlanId, entitlement: Entitlement): stri
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
 }
+
+/** The refusal for saving an app that adds full blocks (`names`) on a plan without them. */
+export function fullBlocksRefusal(names: readonly string[], plan: PlanId): string {
+  const subject = names.length === 1 ? `${names[0]} is a full block` : `${names.join(', ')} are full blocks`;
+  return `${subject}. ${entitlementMessage(plan, 'fullBlocks')}`;
+}

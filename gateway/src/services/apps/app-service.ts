@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
   describeChanges,
-  entitlementMessage,
+  fullBlocksRefusal,
   isPlanId,
   planAllowsBlock,
   DEFAULT_APP_NAME,
@@ -388,9 +388,8 @@ export class AppService {
     const [owner] = (await tx.query('SELECT plan FROM users WHERE id = $1', [ownerId])) as { plan: string }[];
     const plan = isPlanId(owner?.plan) ? owner.plan : 'free';
     if (planAllowsBlock(plan, 'full')) return;
-    const names = [...new Set(added.map((definition) => definition!.name))].join(', ');
     throw new ForbiddenError(
-      `${names} ${added.length === 1 ? 'is a full block' : 'are full blocks'}. ${entitlementMessage(plan, 'fullBlocks')}`,
+      fullBlocksRefusal([...new Set(added.map((definition) => definition!.name))], plan),
     );
   }
 

@@ -1,4 +1,4 @@
-import { Ai, defaultSettings, validateSettings, type AiProvider } from '@blocksmith/block-sdk';
+import { Ai, blockFlow, defaultSettings, validateSettings, type AiProvider } from '@blocksmith/block-sdk';
 import {
   TEMPLATE_COLUMNS,
   connect,
@@ -9,11 +9,13 @@ import {
   newPluginId,
   pinVariableNames,
   promptVariablesMessage,
+  routePorts,
   substituteTemplate,
   templateVariables,
   upstreamVariables,
   type AppConfig,
   type Connection,
+  type FlowOf,
   type PluginInstance,
 } from '@blocksmith/schema';
 import { InputError } from '../../errors';
@@ -32,6 +34,37 @@ export interface GeneratedApp {
 
 const MAX_REQUEST = 2000;
 const COLUMN = { input: TEMPLATE_COLUMNS[0], ai: TEMPLATE_COLUMNS[1], output: TEMPLATE_COLUMNS[2] } as const;
+/** Apps with routes or loops are laid out by step: one column per step, 300 apart, rows 180 apart. */
+const STEP_WIDTH = TEMPLATE_COLUMNS[1] - TEMPLATE_COLUMNS[0];
+const ROW_HEIGHT = 180;
+
+/** Places each block in the column of its step (the longest way to it from a block nothing feeds). */
+function placeBySteps(config: AppConfig): AppConfig {
+  const step = new Map(config.plugins.map((plugin) => [plugin.id, 0]));
+  // Connections go forward in the plan; going over them as often as there are blocks settles every step.
+  for (let round = 0; round < config.plugins.length; round++) {
+    let changed = false;
+    for (const c of config.connections) {
+      const next = step.get(c.from)! + 1;
+      if (next > step.get(c.to)!) {
+        step.set(c.to, next);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  const rows = new Map<number, number>();
+  const plugins = config.plugins.map((plugin) => {
+    const column = step.get(plugin.id)!;
+    const row = rows.get(column) ?? 0;
+    rows.set(column, row + 1);
+    return {
+      ...plugin,
+      position: { x: TEMPLATE_COLUMNS[0] + column * STEP_WIDTH, y: 100 + row * ROW_HEIGHT },
+    };
+  });
+  return { ...config, plugins };
+}
 
 /**
  * Builds an app from one sentence, and prompts from a description. Whatever the AI answers, only
@@ -97,6 +130,35 @@ export class AssistantService {
       : prompt.trim();
   }
 
+  /** How each registered kind steers a run. */
+  private readonly flowOf: FlowOf = (kind) => {
+    const definition = this.registry.get(kind);
+    return definition ? blockFlow(definition) : undefined;
+  };
+
+  /** What the AI is told about blocks with routes and loops, from their declarations. */
+  private flowGuide(): string {
+    const lines: string[] = [];
+    for (const definition of this.registry.list()) {
+      const flow = blockFlow(definition);
+      if (flow?.routes) {
+        const { ports = [], linesOf } = flow.routes;
+        const routes = [...(linesOf ? [`one per line of its ${linesOf} setting`] : []), ...ports].join(', ');
+        lines.push(`${definition.kind} has routes (${routes}); connect from one with "route".`);
+      } else if (flow?.loop)
+        lines.push(
+          `${definition.kind} runs the blocks after it once per item of a list, up to a block that ends the loop; inside, {{${Object.keys(definition.outputs)[0]}}} is the current item.`,
+        );
+      else if (flow?.endsLoop)
+        lines.push(
+          `${definition.kind} ends a loop and gathers what each item gave; output blocks come after it.`,
+        );
+    }
+    return lines.length === 0
+      ? ''
+      : 'Blocks reached only through routes not taken are skipped. ' + lines.join(' ') + '\n';
+  }
+
   private async askForPlan(request: string, signal: AbortSignal): Promise<AppPlan> {
     const kinds = this.registry.catalogue().map((b) => `${b.id} (${b.category}): ${b.description}`);
     const schema = {
@@ -119,13 +181,30 @@ export class AssistantService {
             },
           },
         },
+        connections: {
+          type: 'array',
+          maxItems: 16,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['from', 'to'],
+            properties: {
+              from: { type: 'integer', minimum: 0 },
+              to: { type: 'integer', minimum: 0 },
+              route: { type: 'string' },
+            },
+          },
+        },
       },
     } as const;
     try {
       return await new Ai(this.provider, signal).json<AppPlan>({
         system:
           'You design small AI apps as a line of blocks: input blocks first, then AI blocks, then output blocks. ' +
-          'Prompt settings may use {{input_text}} for the previous block’s text. Available blocks:\n' +
+          'Prompt settings may use {{input_text}} for the previous block’s text. ' +
+          'Blocks connect in that order unless you list connections (from and to count blocks from 0). ' +
+          this.flowGuide() +
+          'Available blocks:\n' +
           kinds.join('\n'),
         prompt: `Build an app for: ${request}`,
         schema,
@@ -141,8 +220,11 @@ export class AssistantService {
     const now = Date.now();
     const rows = { input: 0, ai: 0, output: 0 };
     let config: AppConfig = emptyConfig();
+    /** Per block of the plan, the id of the block made from it (none for a kind this server lacks). */
+    const made: (string | undefined)[] = [];
     for (const block of plan.blocks ?? []) {
       const definition = this.registry.get(block?.type);
+      made.push(undefined);
       if (!definition) continue;
       const settings = { ...defaultSettings(definition.settings) };
       for (const [key, value] of Object.entries(block.settings ?? {})) {
@@ -158,15 +240,25 @@ export class AssistantService {
         position: { x: COLUMN[column], y: 100 + rows[column]++ * 120 },
         settings,
       };
+      made[made.length - 1] = plugin.id;
       config = { ...config, plugins: [...config.plugins, plugin] };
     }
     if (config.plugins.length === 0) return null;
-    // Connect in order wherever the rules allow: each block to the next one that may follow it.
+    // Connect as planned, else in order, wherever the rules allow (routes and loops included).
+    const planned = Array.isArray(plan.connections) && plan.connections.length > 0;
     const ids = config.plugins.map((p) => p.id);
-    for (let i = 0; i + 1 < ids.length; i++) {
-      const next = connect(config, ids[i]!, ids[i + 1]!, this.registry.categoryOf, now + i);
+    const links = planned
+      ? plan.connections!.map((c) => ({ from: made[c?.from], to: made[c?.to], route: c?.route }))
+      : ids.slice(1).map((to, i) => ({ from: ids[i], to, route: undefined }));
+    links.forEach((link, i) => {
+      if (typeof link.from !== 'string' || typeof link.to !== 'string') return;
+      const next = connect(config, link.from, link.to, this.registry.categoryOf, now + i, Math.random, {
+        fromPort: typeof link.route === 'string' ? link.route : this.firstRoute(config, link.from),
+        flowOf: this.flowOf,
+      });
       if ('config' in next) config = next.config;
-    }
+    });
+    if (planned) config = placeBySteps(config);
     config = pinVariableNames(config, this.registry.firstOutputOf);
     const variableMapping = this.remapVariables(config);
     try {
@@ -175,6 +267,13 @@ export class AssistantService {
       return null;
     }
     return { plugins: config.plugins, connections: config.connections, variableMapping };
+  }
+
+  /** The port a connection leaves a block from when the plan names none: its first route, else its output. */
+  private firstRoute(config: AppConfig, id: string): string {
+    const plugin = config.plugins.find((p) => p.id === id)!;
+    const routes = this.flowOf(plugin.type)?.routes;
+    return (routes && routePorts(routes, plugin.settings)[0]) ?? 'output';
   }
 
   /** Prompt placeholders that name nothing upstream are pointed at the nearest upstream variable. */

@@ -1,6 +1,25 @@
-/** A plan for an app: blocks by kind with settings, connected in a line from the first to the last. */
+import { loopPlan, routesPlan, wantsLoop, wantsRoutes } from './offline-flow-plans';
+
+/** One block of a plan: its kind and the settings that differ from the defaults. */
+export interface PlannedBlock {
+  type: string;
+  settings: Record<string, unknown>;
+}
+
+/** A connection of a plan, by the blocks' places in the list; `route` for a block with route outputs. */
+export interface PlannedConnection {
+  from: number;
+  to: number;
+  route?: string;
+}
+
+/**
+ * A plan for an app: blocks by kind with settings, connected as `connections` says, or else in a
+ * line from the first to the last.
+ */
 export interface AppPlan {
-  blocks: { type: string; settings: Record<string, unknown> }[];
+  blocks: PlannedBlock[];
+  connections?: PlannedConnection[];
   message: string;
 }
 
@@ -8,11 +27,14 @@ const has = (text: string, ...words: string[]) => words.some((word) => text.incl
 
 /**
  * Without an AI service the assistant still builds something useful: it reads the request for a
- * few clear intents (images, summaries of PDFs or text, translation, classification, extraction,
+ * few clear intents (something for each row or item of a list: a loop; each kind answered its own
+ * way: routes; images, summaries of PDFs or text, translation, classification, extraction,
  * rewriting, comparison) and falls back to text generation.
  */
 export function offlineAppPlan(request: string): AppPlan {
   const text = request.toLowerCase();
+  if (wantsLoop(text)) return loopPlan(request);
+  if (wantsRoutes(text)) return routesPlan(request);
   const wantsFile = has(text, 'pdf', 'document', 'upload', 'file');
   const input = wantsFile
     ? {
@@ -20,8 +42,8 @@ export function offlineAppPlan(request: string): AppPlan {
         settings: { label: 'Upload a document', acceptedTypes: has(text, 'pdf') ? 'pdf' : 'all' },
       }
     : { type: 'textInput', settings: { label: 'Describe what you need', multiline: true } };
-  let ai: AppPlan['blocks'][number];
-  let output: AppPlan['blocks'][number] = { type: 'textDisplay', settings: { style: 'markdown' } };
+  let ai: PlannedBlock;
+  let output: PlannedBlock = { type: 'textDisplay', settings: { style: 'markdown' } };
   if (has(text, 'image', 'picture', 'logo', 'illustration', 'photo')) {
     ai = { type: 'imageGenerator', settings: { prompt_template: `${request}: {{input_text}}` } };
     output = { type: 'imagePreview', settings: {} };

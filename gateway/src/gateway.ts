@@ -169,9 +169,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const app = express();
   app.disable('x-powered-by');
   app.use(healthRoutes({ dataSource: database.dataSource, registry }));
-  // Kept files set a stricter policy of their own; /graphql's browser page is Apollo's, with its own.
-  app.use(/^\/embed(?=\/)/, securityHeaders(config, { framedAnywhere: true }));
-  app.use(/^(?!\/files\/|\/graphql\b|\/embed\/)/, securityHeaders(config));
+  // Security headers: kept files set a stricter policy of their own, /graphql's browser page is
+  // Apollo's with its own; embeds (/embed/{slug}, and /embed.js that inserts them) are made to be
+  // used by other sites; every other page may not be framed.
+  const embedHeaders = securityHeaders(config, { framedAnywhere: true });
+  const pageHeaders = securityHeaders(config);
+  app.use((req, res, next) => {
+    const where = req.path;
+    if (where.startsWith('/files/') || where === '/graphql' || where.startsWith('/graphql/')) return next();
+    if (where.startsWith('/embed/') || where === '/embed.js') return embedHeaders(req, res, next);
+    return pageHeaders(req, res, next);
+  });
   // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.
   const fastPath: { graphqlPost?: (req: IncomingMessage, res: ServerResponse) => boolean } = {};
   const httpServer: Server = createServer((req, res) => {

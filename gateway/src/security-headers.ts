@@ -54,10 +54,12 @@ export function securityHeaders(
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // Google sign-in talks to its popup or redirect window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // Generated images and downloads are opened from other tabs and apps.
-    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Google sign-in talks to its popup or redirect window. An embed's sign-in window, opened from
+    // a frame inside another site, must keep its opener to hand the session back.
+    crossOriginOpenerPolicy: { policy: options.framedAnywhere ? 'unsafe-none' : 'same-origin-allow-popups' },
+    // Generated images and downloads are opened from other tabs and apps; embeds (and the script
+    // that inserts them, /embed.js) are loaded by other sites.
+    crossOriginResourcePolicy: { policy: options.framedAnywhere ? 'cross-origin' : 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
     xFrameOptions: options.framedAnywhere ? false : { action: 'deny' },

@@ -109,6 +109,9 @@ describe('embeds', () => {
     const embed = await fetch(`${t.gateway.url}/embed/${app.slug}`);
     expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(embed.headers.get('x-frame-options')).toBeNull();
+    expect(embed.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    const script = await fetch(`${t.gateway.url}/embed.js`);
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const page = await fetch(`${t.gateway.url}/app/${app.slug}`);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');

@@ -26,7 +26,8 @@ function loopText(state: NodeRunState): string {
     if (state.status !== 'running') return FLOW_TEXTS.itemsDone(items);
     return items === 0 ? FLOW_TEXTS.itemsDone(0) : FLOW_TEXTS.itemOf(Math.min(done + 1, items), items);
   }
-  if (state.item && state.status === 'running') return FLOW_TEXTS.itemOf(state.item.item, state.item.items);
+  const item = state.position?.at(-1);
+  if (item && state.status === 'running') return FLOW_TEXTS.itemOf(item.item, item.items);
   return '';
 }
 

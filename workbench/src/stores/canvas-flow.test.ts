@@ -404,7 +404,12 @@ describe('the canvas with flow blocks', () => {
 
     const position = (item: number) => [{ loopId: 'each', item, items: 3 }];
     run.applyEvent({ type: 'node_started', runId, at, nodeId: 'gen', loop: position(1) });
-    expect(run.nodeState('gen')).toMatchObject({ status: 'running', item: { item: 1, items: 3 } });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'running', position: position(1) });
+    // Another item running beside it: the block keeps showing the first one, texts never mix.
+    run.applyEvent({ type: 'node_started', runId, at, nodeId: 'gen', loop: position(2) });
+    run.applyEvent({ type: 'node_partial', runId, at, nodeId: 'gen', text: 'two', loop: position(2) });
+    run.applyEvent({ type: 'node_partial', runId, at, nodeId: 'gen', text: 'one', loop: position(1) });
+    expect(run.nodeState('gen')).toMatchObject({ text: 'one', position: position(1) });
     run.applyEvent({
       type: 'node_finished',
       runId,
@@ -415,9 +420,24 @@ describe('the canvas with flow blocks', () => {
       artifacts: [],
       loop: position(1),
     });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'succeeded', text: 'one' });
+    run.applyEvent({
+      type: 'node_finished',
+      runId,
+      at,
+      nodeId: 'gen',
+      durationMs: 1,
+      outputs: { generated_text: 'two' },
+      artifacts: [],
+      loop: position(2),
+    });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'succeeded', text: 'one' });
     // A block skipped for one item but run for another is not shown as skipped.
-    run.applyEvent({ type: 'node_skipped', runId, at, nodeId: 'gen', loop: position(2) });
+    run.applyEvent({ type: 'node_skipped', runId, at, nodeId: 'gen', loop: position(3) });
     expect(run.nodeState('gen')?.status).toBe('succeeded');
+    // The next item to start is followed.
+    run.applyEvent({ type: 'node_started', runId, at, nodeId: 'gen', loop: position(3) });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'running', text: '', position: position(3) });
     // An item's outputs are gathered by the loop's end, not shown as the block's result.
     expect(run.outputs.gen).toBeUndefined();
     run.applyEvent({ type: 'loop_progress', runId, at, nodeId: 'each', done: 2, items: 3 });

@@ -33,8 +33,18 @@ export interface NodeRunState {
   routes?: string[];
   /** A block that runs a loop: how many of its items have finished. */
   loop?: { done: number; items: number };
-  /** A block inside a loop: the item of its latest event (innermost loop). */
-  item?: LoopPosition;
+  /** A block inside a loop: the item it shows, one position per loop around it (outermost first). */
+  position?: LoopPosition[];
+}
+
+/**
+ * Inside a loop a block shows one item at a time: events of the other items running beside it
+ * are left out, so their streamed texts never mix.
+ */
+function otherItem(state: NodeRunState | undefined, loop: readonly LoopPosition[] | undefined): boolean {
+  const shown = state?.position;
+  if (!loop || !shown || shown.length !== loop.length) return false;
+  return shown.some((p, i) => p.loopId !== loop[i]!.loopId || p.item !== loop[i]!.item);
 }
 
 export interface RunInputField {
@@ -406,27 +416,32 @@ export class RunStore {
         this.runId = event.runId;
         for (const id of event.nodeIds) this.nodes.set(id, { status: 'pending', text: '' });
         break;
-      case 'node_started':
+      case 'node_started': {
+        const state = this.nodes.get(event.nodeId);
+        if (state?.status === 'running' && otherItem(state, event.loop)) break;
         this.nodes.set(event.nodeId, {
           status: 'running',
           text: '',
-          ...(event.loop ? { item: event.loop.at(-1) } : {}),
+          ...(event.loop ? { position: event.loop } : {}),
         });
         break;
+      }
       case 'node_partial': {
+        if (otherItem(this.nodes.get(event.nodeId), event.loop)) break;
         const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
         this.nodes.set(event.nodeId, { ...state, status: 'running', text: state.text + event.text });
         break;
       }
       case 'node_finished': {
         const state = this.nodes.get(event.nodeId);
+        if (otherItem(state, event.loop)) break;
         this.nodes.set(event.nodeId, {
           status: 'succeeded',
           text: state?.text ?? '',
           durationMs: event.durationMs,
           ...(event.routes && !event.loop ? { routes: event.routes } : {}),
           ...(state?.loop ? { loop: state.loop } : {}),
-          ...(event.loop ? { item: event.loop.at(-1) } : {}),
+          ...(event.loop ? { position: event.loop } : {}),
         });
         // Inside a loop each item finishes on its own; the block ending the loop gathers them.
         if (!event.loop) this.outputs = { ...this.outputs, [event.nodeId]: event.outputs };

@@ -223,7 +223,7 @@ export const TEMPLATES: readonly AppTemplate[] = [
           output_type: 'text',
           model: 'gpt-4',
         }),
-        block('gather', 'collect', FOURTH, 120, { format: 'table', include_item: true }),
+        block('gather', 'collect', FOURTH, 120, { format: 'table', include_item: false }),
         block('show-table', 'tableDisplay', FIFTH, 120, { showDownload: true, downloadFormat: 'csv' }),
       ],
       [

@@ -73,10 +73,12 @@ describe('the workbench templates', () => {
     expect(progress.sort()).toEqual([0, 1, 2, 3]);
     const [table] = outcome.artifacts;
     expect(table?.nodeId).toBe('show-table');
-    expect(table?.artifact).toMatchObject({ kind: 'table', columns: ['item', 'generated_text'] });
+    expect(table?.artifact).toMatchObject({ kind: 'table', columns: ['generated_text'] });
     const rows = (table!.artifact as { rows: Record<string, unknown>[] }).rows;
     expect(rows).toHaveLength(3);
-    expect(String(rows[0]!.item)).toContain('Ada');
+    // Each row was summarised on its own.
     expect(String(rows[0]!.generated_text)).toContain('[Offline preview]');
+    const prompts = events.flatMap((e) => (e.type === 'node_started' && e.nodeId === 'summary' ? [e] : []));
+    expect(prompts).toHaveLength(3);
   });
 });

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { DESKTOP, PHONE, SHOTS, expectToast, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
+/** The confirm button of the assistant's question before it replaces unsaved blocks. */
+const REPLACE_CONFIRM = 'Load generated app';
 /** How long each loop progress message is held before the page gets it. */
 const PROGRESS_PACE_MS = 350;
 const CSV_ROWS = [
@@ -182,10 +184,40 @@ async function loopRun(page, mobile, label) {
   await closePreview(page);
 }
 
+/** The assistant (offline) builds apps with routes and with a loop from a sentence. */
+async function assistantBuilds(page, label) {
+  await page.getByTestId('assistant-button').click();
+  const input = page.getByTestId('assistant-input');
+  const ask = async (request, nodes, { replacesUnsaved }) => {
+    await input.fill(request);
+    await input.press('Enter');
+    if (replacesUnsaved) {
+      const replace = page.getByRole('button', { name: REPLACE_CONFIRM });
+      await replace.click();
+      await replace.waitFor({ state: 'hidden' });
+    }
+    await page.getByTestId('node-count').getByText(`${nodes} nodes`).waitFor();
+  };
+  // The template before was saved by its run; the first generated app is not saved.
+  await ask('classify each ticket and answer complaints one way and questions another', 7, {
+    replacesUnsaved: false,
+  });
+  const condition = block(page, 'condition');
+  assert.deepEqual(await condition.locator('.block-route-label').allInnerTexts(), ['true', 'false']);
+  assert.equal(await page.locator('.react-flow__edge').count(), 6);
+  await shot(page, `flow-assistant-routes-${label}`);
+  await ask('summarise each row of this CSV', 5, { replacesUnsaved: true });
+  await page.getByTestId('loop-group').waitFor();
+  assert.equal(await block(page, 'forEach').count(), 1);
+  assert.equal(await block(page, 'collect').count(), 1);
+  await shot(page, `flow-assistant-loop-${label}`);
+}
+
 test('routes and loops on the canvas at 1440 px', { timeout: 180_000 }, async () => {
   const { context, page, errors, mobile } = await openBuilder(DESKTOP, 'flo@example.com');
   await conditionRun(page, mobile, '1440');
   await loopRun(page, mobile, '1440');
+  await assistantBuilds(page, '1440');
   assert.deepEqual(errors, []);
   await context.close();
 });

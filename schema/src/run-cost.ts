@@ -40,6 +40,11 @@ export function formatCredits(n: number): string {
   return `${n} credit(s)`;
 }
 
+/** A cost range as the spec writes credits: 'N credit(s)', or 'N–M credit(s)' when runs differ. */
+export function formatCreditRange(range: CostRange): string {
+  return range.min === range.max ? formatCredits(range.min) : `${range.min}–${range.max} credit(s)`;
+}
+
 /** The fewest and the most credits one run can cost. */
 export interface CostRange {
   min: number;

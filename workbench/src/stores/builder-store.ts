@@ -1,14 +1,13 @@
 import {
   duplicateApp,
   emptyConfig,
-  formatCredits,
+  formatCreditRange,
   isCategory,
   isPlainObject,
   messageText,
   newConnectionId,
   newPluginId,
   publishProblem,
-  runCost,
   slugFromName,
   spaceTemplateBlocks,
   upstreamVariables,
@@ -275,13 +274,14 @@ export class BuilderStore {
     return this.document.blockCount > 0;
   }
 
-  /** Credits one run of the app costs. */
+  /** Credits one run of the app costs at the least (what the server takes before it starts). */
   get cost(): number {
-    return runCost(this.document.config, this.catalogue.costs, this.catalogue.isAiBlock);
+    return this.catalogue.costRange(this.document.config).min;
   }
 
+  /** 'N credit(s)', or 'N–M credit(s)' when routes and loops make runs differ. */
   get costText(): string {
-    return formatCredits(this.cost);
+    return formatCreditRange(this.catalogue.costRange(this.document.config));
   }
 
   /** The public page of the app (shareable once published). */

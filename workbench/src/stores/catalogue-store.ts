@@ -1,5 +1,8 @@
 import {
   BLOCK_CATEGORIES,
+  runCostRange,
+  type AppConfig,
+  type CostRange,
   type BlockCatalogueEntry,
   type BlockCategory,
   type BlockTier,
@@ -74,6 +77,18 @@ export class CatalogueStore {
   readonly categoryOf: CategoryOf = (type) => this.byId.get(type)?.category;
   readonly firstOutputOf: FirstOutputOf = (type) => this.byId.get(type)?.outputs[0]?.name;
   readonly isAiBlock = (type: string): boolean => this.categoryOf(type) === 'ai';
+
+  /**
+   * The fewest and the most credits one run of `config` costs: blocks after a condition or router
+   * may not run, blocks inside a loop run once per item (up to the loop's most items), as the
+   * server charges them.
+   */
+  costRange(config: AppConfig): CostRange {
+    return runCostRange(config, this.costs, this.isAiBlock, {
+      flowOf: (type) => this.byId.get(type)?.flow ?? undefined,
+      settingDefault: (type, key) => this.defaultsFor(type)[key],
+    });
+  }
 
   setEntries(entries: BlockCatalogueEntry[]): void {
     this.entries = entries;

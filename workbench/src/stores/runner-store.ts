@@ -1,4 +1,4 @@
-import { UPVOTE_LOCK_MS, formatCredits, runCost, type App } from '@blocksmith/schema';
+import { UPVOTE_LOCK_MS, formatCreditRange, type App } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import { RUNNER } from '../texts/runner-texts';
@@ -76,7 +76,7 @@ export class RunnerStore {
   }
 
   get costText(): string {
-    return formatCredits(runCost(this.document.config, this.catalogue.costs, this.catalogue.isAiBlock));
+    return formatCreditRange(this.catalogue.costRange(this.document.config));
   }
 
   /**

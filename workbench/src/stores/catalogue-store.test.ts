@@ -45,7 +45,13 @@ describe('CatalogueStore', () => {
     };
     const end = { ...CATALOGUE[3]!, id: 'collect', cost: 0, settings: {}, flow: { endsLoop: true } };
     api.blockCatalogue = async () => [...CATALOGUE, loop, end];
-    api.creditCosts = async () => ({ textGeneration: 2, forEach: 0, collect: 0 });
+    api.creditCosts = async () => ({
+      textGeneration: 2,
+      imageGenerator: 3,
+      default: 1,
+      forEach: 0,
+      collect: 0,
+    });
     const catalogue = new CatalogueStore(api);
     await catalogue.load();
     const block = (id: string, type: string) => ({ id, type, position: { x: 0, y: 0 }, settings: {} });

@@ -1,3 +1,4 @@
+import { STATUS_LABELS } from '../../canvas/block-visuals';
 import { Callout, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import type { CatalogueStore } from '../../stores/catalogue-store';
@@ -25,7 +26,11 @@ export const RunProgress = observer(function RunProgress({
             <div key={plugin.id} className={`runner-step is-${state.status}`}>
               {state.status === 'running' ? <Spinner size={14} /> : <span className="dot" />}
               <span>{catalogue.byId.get(plugin.type)?.name ?? plugin.type}</span>
-              {state.text && <span className="runner-step-text">{state.text.slice(-160)}</span>}
+              {state.status === 'skipped' ? (
+                <span className="runner-step-text">{STATUS_LABELS.skipped}</span>
+              ) : (
+                state.text && <span className="runner-step-text">{state.text.slice(-160)}</span>
+              )}
             </div>
           );
         })}

@@ -103,12 +103,16 @@ export async function liveApp(server, owner, input) {
   return publishAppWithData.app;
 }
 
-/** A browser context signed in as `auth` (as the sign-in page stores it), the tour done. */
-export async function signedInPage(browser, auth, { viewport = DESKTOP, mobile = false } = {}) {
+/**
+ * A browser context signed in as `auth` (as the sign-in page stores it), the tour done, with
+ * `extra` stored too.
+ */
+export async function signedInPage(browser, auth, { viewport = DESKTOP, mobile = false, extra = {} } = {}) {
   const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
   const stored = {
     'blocksmith-session': JSON.stringify({ ...auth.session, user: auth.user }),
     'onboarding-completed': 'true',
+    ...extra,
   };
   await context.addInitScript((entries) => {
     if (globalThis.sessionStorage.getItem('journey-seeded')) return;

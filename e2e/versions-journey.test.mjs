@@ -22,6 +22,7 @@ import {
   stopJourney,
   textApp,
 } from './helpers.mjs';
+import { signedInPage } from './developer-setup.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 let server;
@@ -32,25 +33,6 @@ before(async () => {
 });
 
 after(() => stopJourney({ browser, server }));
-
-/** A page signed in as `auth` (as the sign-in page stores it), the tour done, with `extra` stored. */
-async function signedInPage(auth, { viewport = DESKTOP, extra = {}, mobile = false } = {}) {
-  const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
-  const stored = {
-    'blocksmith-session': JSON.stringify({ ...auth.session, user: auth.user }),
-    'onboarding-completed': 'true',
-    ...extra,
-  };
-  await context.addInitScript((entries) => {
-    if (globalThis.sessionStorage.getItem('journey-seeded')) return;
-    globalThis.sessionStorage.setItem('journey-seeded', '1');
-    for (const [key, value] of Object.entries(entries)) globalThis.localStorage.setItem(key, value);
-  }, stored);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
 
 async function nodeCount(page, text) {
   await page.getByTestId('node-count').getByText(text, { exact: true }).waitFor();
@@ -69,7 +51,7 @@ test(
       password: PASSWORD,
       fullName: 'Ada Lovelace',
     });
-    const { context, page, errors } = await signedInPage(ada);
+    const { context, page, errors } = await signedInPage(browser, ada);
     await page.goto(`${server.url}/app`);
     await page.getByText('Start building your workflow').waitFor();
 
@@ -137,7 +119,7 @@ test(
     await context.close();
 
     // On a phone: the history is in the app menu, full width; opening a version shows the banner.
-    const phone = await signedInPage(ada, {
+    const phone = await signedInPage(browser, ada, {
       viewport: PHONE,
       mobile: true,
       extra: { editExistingApp: JSON.stringify({ id: appId, owner_id: ada.user.id }) },
@@ -175,7 +157,7 @@ test(
       password: PASSWORD,
       fullName: 'Grace Hopper',
     });
-    const { context, page, errors } = await signedInPage(grace);
+    const { context, page, errors } = await signedInPage(browser, grace);
     await page.goto(`${server.url}/app`);
     await page.getByText('Start building your workflow').waitFor();
     await dropBlock(page, 'textInput', 200, 220);
@@ -366,7 +348,7 @@ test(
       [DESKTOP, 'desktop', false],
       [PHONE, 'mobile', true],
     ]) {
-      const { context, page, errors } = await signedInPage(admin, { viewport, mobile });
+      const { context, page, errors } = await signedInPage(browser, admin, { viewport, mobile });
       await page.goto(`${server.url}/verification`);
       const card = page.getByTestId('pending-app').first();
       await card.getByRole('button', { name: 'Review' }).click();

@@ -97,8 +97,20 @@ async function inCopy(copy: string, command: string, args: string[]): Promise<st
   }
 }
 
+/**
+ * The schema and block SDK builds the new package compiles against: built here first when this
+ * checkout has none yet (a fresh clone runs the unit tests before anything is built).
+ */
+async function builtSdk(): Promise<void> {
+  for (const workspace of ['schema', 'block-sdk']) {
+    if (existsSync(path.join(repo, workspace, 'dist', 'index.js'))) continue;
+    await inCopy(repo, 'npm', ['run', '--silent', 'build', '-w', `@blocksmith/${workspace}`]);
+  }
+}
+
 describe('npm run new-block -- <kind>', () => {
   let copy: string;
+  beforeAll(builtSdk, 120_000);
   beforeEach(() => (copy = copyRepository()));
   afterEach(() => rmSync(copy, { recursive: true, force: true }));
 

@@ -30,7 +30,7 @@ export const PAGE_TITLES = {
   apiKeys: pageTitle(API_KEYS.title),
   /** An embedded app, named after the app once it is loaded. */
   embed: (appName?: string) => pageTitle(appName),
-  embedSignIn: pageTitle(EMBED_SIGN_IN.title),
+  embedSignIn: pageTitle(EMBED_SIGN_IN.title, 'Embed'),
   signIn: pageTitle('Sign in'),
   forgotPassword: pageTitle('Forgot password'),
   signUp: pageTitle('Sign up'),

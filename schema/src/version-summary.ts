@@ -8,9 +8,8 @@ export interface VersionContent {
   config: AppConfig;
 }
 
-function label(plugin: PluginInstance): string {
-  return plugin.type;
-}
+/** A block's name for people (the catalogue's name of its kind); its kind when none is known. */
+export type BlockNameOf = (type: string) => string | undefined;
 
 /** JSON with object keys in order: the same value stored in a jsonb column and sent by a client. */
 export function canonicalJson(value: unknown): string {
@@ -46,7 +45,12 @@ export function sameVersionContent(a: VersionContent, b: VersionContent): boolea
  * kind), settings changed (by block and setting name), blocks moved, connections changed. The
  * canvas view is not a change. Empty when nothing a person would notice changed.
  */
-export function describeChanges(before: VersionContent | null, after: VersionContent): string[] {
+export function describeChanges(
+  before: VersionContent | null,
+  after: VersionContent,
+  nameOf: BlockNameOf = () => undefined,
+): string[] {
+  const label = (plugin: PluginInstance) => nameOf(plugin.type) ?? plugin.type;
   if (!before) {
     const blocks = after.config.plugins.length;
     return [`First version: ${blocks} block${blocks === 1 ? '' : 's'}`];

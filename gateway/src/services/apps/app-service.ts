@@ -11,6 +11,7 @@ import {
   slugFromName,
   type App,
   type AppConfig,
+  type BlockNameOf,
 } from '@blocksmith/schema';
 import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../errors';
@@ -145,7 +146,12 @@ export class AppService {
       });
       await this.checkBlockTiers(tx, ownerId, null, record.config);
       await this.saveUnique(tx, record);
-      await keepVersion(tx, record, ownerId, 'created', new Date(this.now()));
+      await keepVersion(tx, record, {
+        authorId: ownerId,
+        kind: 'created',
+        now: new Date(this.now()),
+        nameOf: this.nameOf,
+      });
       await tx.getRepository(AppRecord).update({ id: record.id }, { draftVersionId: record.draftVersionId });
       return toApp(record);
     });
@@ -167,7 +173,12 @@ export class AppService {
       if (values.config) await this.checkBlockTiers(tx, ownerId, record.config, values.config);
       Object.assign(record, values, { updatedAt: new Date(this.now()) });
       if (CONTENT_FIELDS.some((field) => values[field] !== undefined)) {
-        await keepVersion(tx, record, ownerId, options.autosave ? 'autosave' : 'save', new Date(this.now()));
+        await keepVersion(tx, record, {
+          authorId: ownerId,
+          kind: options.autosave ? 'autosave' : 'save',
+          now: new Date(this.now()),
+          nameOf: this.nameOf,
+        });
       }
       await this.saveUnique(tx, record);
       return toApp(record);
@@ -187,14 +198,13 @@ export class AppService {
       Object.assign(record, contentOf(version), { updatedAt: new Date(this.now()) });
       // Block kinds may have gone since: the restored draft must still be one the engine can run.
       record.config = this.checkedConfig(version.config);
-      await keepVersion(
-        tx,
-        record,
-        ownerId,
-        'restore',
-        new Date(this.now()),
-        `Restored version ${version.number}`,
-      );
+      await keepVersion(tx, record, {
+        authorId: ownerId,
+        kind: 'restore',
+        now: new Date(this.now()),
+        nameOf: this.nameOf,
+        summaryPrefix: `Restored version ${version.number}`,
+      });
       await tx.getRepository(AppRecord).save(record);
       return toApp(record);
     });
@@ -210,7 +220,7 @@ export class AppService {
       relations: { author: true },
       order: { number: 'DESC' },
     });
-    return versions.map((version) => versionView(record, version));
+    return versions.map((version) => versionView(record, version, this.nameOf));
   }
 
   /** One version with its config, and what differs from the live version (its owner and admins). */
@@ -220,7 +230,7 @@ export class AppService {
       .getRepository(AppVersion)
       .findOne({ where: { id: this.versionUuid(versionId), appId: record.id }, relations: { author: true } });
     if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
-    return versionView(record, version);
+    return versionView(record, version, this.nameOf);
   }
 
   private async privilegedRecord(viewer: Viewer, appId: string): Promise<AppRecord> {
@@ -393,6 +403,9 @@ export class AppService {
     );
   }
 
+  /** Block names for summaries of changes, from the registry. */
+  private readonly nameOf = (type: string): string | undefined => this.registry.get(type)?.name;
+
   private privileged(viewer: Viewer, record: AppRecord): boolean {
     return viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId);
   }
@@ -553,7 +566,7 @@ export interface AppVersionView {
   changesFromLive: string[];
 }
 
-function versionView(record: AppRecord, version: AppVersion): AppVersionView {
+function versionView(record: AppRecord, version: AppVersion, nameOf: BlockNameOf): AppVersionView {
   const isLive = version.id === record.liveVersionId;
   return {
     id: version.id,
@@ -569,6 +582,6 @@ function versionView(record: AppRecord, version: AppVersion): AppVersionView {
     isLive,
     isInReview: version.id === record.submittedVersionId,
     ...contentOf(version),
-    changesFromLive: isLive ? [] : describeChanges(record.live, contentOf(version)),
+    changesFromLive: isLive ? [] : describeChanges(record.live, contentOf(version), nameOf),
   };
 }

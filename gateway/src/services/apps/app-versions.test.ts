@@ -75,7 +75,7 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
     ]);
     expect(pending[0]!.changesFromLive).toEqual([
       'Renamed "Poems" to "Crypto tips"',
-      'template: template changed',
+      'Template: template changed',
     ]);
     // Rejected: version 1 stays live.
     await publishing.review(admin, app.id!, 'rejected', 'Misleading prompt.');
@@ -114,7 +114,7 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
       [2, 'save', false],
       [1, 'created', false],
     ]);
-    expect(versions[0]!.summary).toBe('Restored version 1; template: template changed');
+    expect(versions[0]!.summary).toBe('Restored version 1; Template: template changed');
     expect(
       (await apps.version(asOwner(), app.id!, versions[1]!.id)).config.plugins[1]!.settings.template,
     ).toBe('Second');

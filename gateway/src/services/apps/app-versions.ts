@@ -4,6 +4,7 @@ import {
   sameVersionContent,
   summarizeChanges,
   type AppConfig,
+  type BlockNameOf,
   type VersionContent,
 } from '@blocksmith/schema';
 import type { EntityManager } from 'typeorm';
@@ -39,17 +40,23 @@ export function contentOf(source: {
 export async function keepVersion(
   tx: EntityManager,
   record: AppRecord,
-  authorId: string,
-  kind: AppVersionKind,
-  now: Date,
-  summaryPrefix?: string,
+  how: {
+    authorId: string;
+    kind: AppVersionKind;
+    now: Date;
+    /** Names blocks in the summary of changes. */
+    nameOf: BlockNameOf;
+    /** A first line for the summary ('Restored version 2'). */
+    summaryPrefix?: string;
+  },
 ): Promise<AppVersion> {
+  const { authorId, kind, now, nameOf, summaryPrefix } = how;
   const versions = tx.getRepository(AppVersion);
   const content = contentOf(record);
   const draft = record.draftVersionId ? await versions.findOneBy({ id: record.draftVersionId }) : null;
   if (draft && sameVersionContent(draft, content) && kind !== 'restore') return draft;
   const describe = (before: VersionContent | null) => {
-    const lines = describeChanges(before, content);
+    const lines = describeChanges(before, content, nameOf);
     return summarizeChanges(summaryPrefix ? [summaryPrefix, ...lines] : lines);
   };
   const inBurst =

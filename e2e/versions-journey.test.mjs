@@ -356,7 +356,7 @@ test(
       await compare.waitFor();
       const changes = await compare.getByTestId('review-changes').innerText();
       assert.match(changes, /Limerick Helper/);
-      assert.match(changes, /textDisplay/);
+      assert.match(changes, /Added Text Display/);
       const nameRow = compare.getByTestId('review-row-name');
       assert.match(await nameRow.innerText(), /Haiku Helper[\s\S]*Limerick Helper/);
       assert.match(await nameRow.getAttribute('class'), /is-changed/);

@@ -98,7 +98,7 @@ export function queryLimits(maxDepth = MAX_DEPTH, maxFields = MAX_FIELDS): Valid
  * Refuses string literals holding a character that cannot be stored (a NUL character, half of a
  * surrogate pair); values sent as variables are checked by `refuseRequest`.
  */
-export const refuseNulLiterals: ValidationRule = (context) => ({
+export const refuseUnstorableLiterals: ValidationRule = (context) => ({
   StringValue(node) {
     if (hasUnstorableCharacter(node.value)) {
       context.reportError(
@@ -113,7 +113,7 @@ export const refuseNulLiterals: ValidationRule = (context) => ({
 
 /** The rules every GraphQL document is validated with, on every path (HTTP, WebSocket, /api). */
 export function requestRules(): ValidationRule[] {
-  return [queryLimits(), refuseNulLiterals];
+  return [queryLimits(), refuseUnstorableLiterals];
 }
 
 /** Brackets a document may nest before it is parsed: the parser recurses once per level. */

@@ -267,27 +267,26 @@ export class AppService {
    * a read up to PUBLIC_READ_TTL_MS old. Writes use `get`.
    */
   async read(viewer: Viewer, id: string): Promise<App> {
-    const key = `id:${this.uuid(id)}`;
-    const record = await this.publicRead(key, () =>
-      this.dataSource.getRepository(AppRecord).findOneBy({ id }),
-    );
-    if (record && this.privileged(viewer, record)) return this.get(viewer, id);
-    if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
-    return toLiveApp(record, this.forRunnerPage);
+    return this.readById(viewer, id, this.forRunnerPage);
   }
 
   /**
    * The app a run uses: for its owner (and admins) the draft; for everyone else the live version,
    * whole (the runner page gets it without AI blocks' settings, the server runs all of it).
    */
-  async forRun(viewer: Viewer, id: string): Promise<App> {
+  forRun(viewer: Viewer, id: string): Promise<App> {
+    return this.readById(viewer, id, (config) => config);
+  }
+
+  /** `read` and `forRun`: the shared public read, the live version shown through `shown`. */
+  private async readById(viewer: Viewer, id: string, shown: (config: AppConfig) => AppConfig): Promise<App> {
     const key = `id:${this.uuid(id)}`;
     const record = await this.publicRead(key, () =>
       this.dataSource.getRepository(AppRecord).findOneBy({ id }),
     );
     if (record && this.privileged(viewer, record)) return this.get(viewer, id);
     if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
-    return toLiveApp(record, (config) => config);
+    return toLiveApp(record, shown);
   }
 
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {

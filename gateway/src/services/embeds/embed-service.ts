@@ -140,8 +140,10 @@ export class EmbedService {
         { retryAfterSeconds: limited.retryAfterSeconds },
       );
     }
-    // The full live version prices the run (the shown one has no AI settings, but the same blocks).
-    const cost = planRun(app.config, this.deps.registry).cost;
+    // The full live version prices the run, as the run service will: the shown one has no AI
+    // settings, which a block may need to plan at all.
+    const live = await this.deps.apps.forRun({ userId: null, isAdmin: false }, app.id!);
+    const cost = planRun(live.config, this.deps.registry).cost;
     const period = periodOf(this.now());
     if (!(await this.reserve(app.id!, period, cost))) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
     try {

@@ -34,7 +34,12 @@ import { buildGatewaySchema } from './graphql/build-schema';
 import { bearerToken, requireCaller, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { AnswerCache } from './graphql/answer-cache';
-import { allowOrigin, graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES } from './graphql/http-handler';
+import {
+  allowOrigin,
+  graphqlOverHttp,
+  MAX_GRAPHQL_BODY_BYTES,
+  sendGraphQLError,
+} from './graphql/http-handler';
 import {
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   MAX_TOKENS,
@@ -90,6 +95,13 @@ function allowPublicOrigin(publicUrl: string): express.RequestHandler {
     next();
   };
 }
+
+/** Body codes for Express's own refusals, by status; any other 4xx is bad_request. */
+const EXPRESS_ERROR_CODES: Readonly<Record<number, string>> = {
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  500: 'internal_error',
+};
 
 /** A WebSocket document over the token limit (HTTP's is Apollo's parseOptions), or null. */
 function tooManyTokens(query: string): GraphQLError | null {
@@ -251,9 +263,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     (req, res, next) => {
       const nested = tooDeeplyNested((req.body as { query?: unknown } | undefined)?.query ?? req.query.query);
       if (!nested) return next();
-      res
-        .status(400)
-        .json({ errors: [{ message: nested.message, extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
+      sendGraphQLError(res, 400, 'GRAPHQL_PARSE_FAILED', nested.message);
     },
     expressMiddleware(apollo, { context: async ({ req }) => contextFor(req.headers.authorization, req) }),
   );
@@ -263,11 +273,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     try {
       const { id } = req.params;
       const signed = await services.fileLinks.verify(id, req.query.expires, req.query.signature);
+      // Without a signed link, only a signed-in owner or admin may read it: nobody else costs a read.
+      const caller = signed ? null : (await contextFor(req.headers.authorization, req)).caller;
+      if (!signed && !caller) throw new Error('not allowed');
       const { ref, data, ownerId } = await services.files.read(id);
-      if (!signed) {
-        const { caller } = await contextFor(req.headers.authorization, req);
-        if (!caller || (!caller.isAdmin && caller.userId !== ownerId)) throw new Error('not allowed');
-      }
+      if (caller && !caller.isAdmin && caller.userId !== ownerId) throw new Error('not allowed');
       res
         .type(ref.mime)
         .setHeader('content-disposition', `inline; filename="${encodeURIComponent(ref.name)}"`);
@@ -392,14 +402,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
     if (status === 500) console.error(error);
     if (res.headersSent) return res.end();
-    const code =
-      status === 500
-        ? 'internal_error'
-        : status === 413
-          ? 'payload_too_large'
-          : status === 415
-            ? 'unsupported_media_type'
-            : 'bad_request';
+    const code = EXPRESS_ERROR_CODES[status] ?? 'bad_request';
     res.status(status).json({
       error: code,
       message:

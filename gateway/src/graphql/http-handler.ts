@@ -29,7 +29,8 @@ export function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: 
   return true;
 }
 
-function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+/** A GraphQL error answer (`{ errors: [...] }`) for a request refused before it runs. */
+export function sendGraphQLError(res: ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 }
@@ -38,7 +39,7 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) {
-    sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limit / 1024 / 1024} MB.`);
+    sendGraphQLError(res, 413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limit / 1024 / 1024} MB.`);
     req.resume();
     return Promise.resolve(null);
   }
@@ -48,7 +49,12 @@ function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Pro
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The request is larger than ${limit / 1024 / 1024} MB.`);
+        sendGraphQLError(
+          res,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request is larger than ${limit / 1024 / 1024} MB.`,
+        );
         req.removeAllListeners('data');
         req.resume();
         resolve(null);
@@ -99,12 +105,12 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     try {
       body = JSON.parse(text);
     } catch {
-      sendError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+      sendGraphQLError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
       return;
     }
     const nested = tooDeeplyNested((body as { query?: unknown } | null)?.query);
     if (nested) {
-      sendError(res, 400, 'GRAPHQL_PARSE_FAILED', nested.message);
+      sendGraphQLError(res, 400, 'GRAPHQL_PARSE_FAILED', nested.message);
       return;
     }
     const headers = new HeaderMap();
@@ -142,7 +148,12 @@ export function graphqlOverHttp<TContext extends BaseContext>(
       if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET') return;
       console.error(error);
       if (!res.headersSent)
-        sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Something went wrong on the server. Please try again.');
+        sendGraphQLError(
+          res,
+          500,
+          'INTERNAL_SERVER_ERROR',
+          'Something went wrong on the server. Please try again.',
+        );
       else res.end();
     });
     return true;

@@ -7,6 +7,7 @@ import {
   boolean,
   enumOf,
   integer,
+  nullableString,
   object,
   ref,
   string,
@@ -456,16 +457,22 @@ const appRoutes: Route[] = [
   route({
     method: 'GET',
     path: '/apps/my-apps/analytics',
-    summary: 'Your apps’ views, runs and upvotes, and runs per day.',
+    summary:
+      'Your apps’ views, runs and upvotes, and per day as far as your plan’s analytics go: none on Free, runs per day on Starter, views per day and one app at a time on Enterprise.',
     auth: 'user',
-    operation: `query ($period: String!) { myAppsAnalytics(period: $period) {
-      period apps { id name isPublished isPrivate category createdAt views runs upvotes }
-      history { date runs } totals { views runs upvotes } } }`,
+    operation: `query ($period: String!, $appId: ID) { myAppsAnalytics(period: $period, appId: $appId) {
+      period level appId apps { id name isPublished isPrivate category createdAt views runs upvotes }
+      history { date runs views } totals { views runs upvotes } } }`,
     query: {
       period: { schema: { type: 'string', enum: ['7d', '30d'] }, description: '7d (default) or 30d.' },
+      appId: {
+        schema: string('App id.'),
+        description: 'One of your apps: its history alone (Enterprise; other plans get 403).',
+      },
     },
-    variables: ({ query }) => ({ period: query.period ?? '7d' }),
+    variables: ({ query }) => ({ period: query.period ?? '7d', appId: query.appId ?? null }),
     answer: field('myAppsAnalytics'),
+    errors: [403, 404],
     response: object(
       {
         period: enumOf(['7d', '30d'], 'The period asked for.'),
@@ -486,9 +493,20 @@ const appRoutes: Route[] = [
           ),
           'Your apps.',
         ),
+        level: enumOf(['none', 'basic', 'advanced'], 'What your plan’s analytics show.'),
+        appId: nullableString('The one app the history is about, or null for all.'),
         history: arrayOf(
-          object({ date: string('YYYY-MM-DD (UTC).'), runs: integer('Runs that day.') }, ['date', 'runs']),
-          'Runs per day over the period.',
+          object(
+            {
+              date: string('YYYY-MM-DD (UTC).'),
+              runs: integer('Runs that day.'),
+              views: integer('Page views that day (Enterprise; null on other plans).', {
+                type: ['integer', 'null'],
+              }),
+            },
+            ['date', 'runs', 'views'],
+          ),
+          'Per day over the period; empty on a plan without analytics.',
         ),
         totals: object({ views: integer('Views.'), runs: integer('Runs.'), upvotes: integer('Upvotes.') }, [
           'views',
@@ -496,7 +514,7 @@ const appRoutes: Route[] = [
           'upvotes',
         ]),
       },
-      ['period', 'apps', 'history', 'totals'],
+      ['period', 'level', 'appId', 'apps', 'history', 'totals'],
     ),
   }),
 ];

@@ -6,6 +6,16 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export const UNLIMITED = -1;
 
+/**
+ * What the analytics of one's own apps (/my-apps) show on a plan:
+ * - `none` (Free, "no analytics"): the list of one's apps with their status and the counters the
+ *   store itself shows (views, runs, upvotes, and their totals); no figures over time.
+ * - `basic` (Starter): runs per day over the last 7 or 30 days, across all one's apps.
+ * - `advanced` (Enterprise): also page views per day, and both for one app at a time.
+ */
+export type AnalyticsLevel = 'none' | 'basic' | 'advanced';
+const ANALYTICS_RANK: Record<AnalyticsLevel, number> = { none: 0, basic: 1, advanced: 2 };
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -21,6 +31,7 @@ export interface Plan {
   embeds: boolean;
   /** Which blocks may be added to apps: `core` only, or `full` (every block). */
   blocks: BlockTier;
+  analytics: AnalyticsLevel;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -33,6 +44,7 @@ export const PLANS: Record<PlanId, Plan> = {
     apiKeys: false,
     embeds: false,
     blocks: 'core',
+    analytics: 'none',
   },
   starter: {
     id: 'starter',
@@ -43,6 +55,7 @@ export const PLANS: Record<PlanId, Plan> = {
     apiKeys: true,
     embeds: true,
     blocks: 'full',
+    analytics: 'basic',
   },
   enterprise: {
     id: 'enterprise',
@@ -53,21 +66,33 @@ export const PLANS: Record<PlanId, Plan> = {
     apiKeys: true,
     embeds: true,
     blocks: 'full',
+    analytics: 'advanced',
   },
 };
 
 /** What a plan may or may not do, by name, as the entitlement checks read it. */
-export type Entitlement = 'apiKeys' | 'embeds' | 'fullBlocks';
+export type Entitlement = 'apiKeys' | 'embeds' | 'fullBlocks' | 'analytics' | 'advancedAnalytics';
 
 const ENTITLEMENT_NAMES: Record<Entitlement, string> = {
   apiKeys: 'API keys',
   embeds: 'Embeds',
   fullBlocks: 'Full blocks',
+  analytics: 'Analytics',
+  advancedAnalytics: 'Views per day and per-app analytics',
 };
 
 /** Whether a plan grants an entitlement. */
 export function planHas(plan: Plan, entitlement: Entitlement): boolean {
-  return entitlement === 'fullBlocks' ? plan.blocks === 'full' : plan[entitlement];
+  switch (entitlement) {
+    case 'fullBlocks':
+      return plan.blocks === 'full';
+    case 'analytics':
+      return ANALYTICS_RANK[plan.analytics] >= ANALYTICS_RANK.basic;
+    case 'advancedAnalytics':
+      return plan.analytics === 'advanced';
+    default:
+      return plan[entitlement];
+  }
 }
 
 /** Whether a plan may add a block of `tier` to an app. */

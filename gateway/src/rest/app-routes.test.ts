@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@blocksmith/schema';
 import { AppRecord } from '../data/entities';
 import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
@@ -456,5 +457,45 @@ describe('/api app routes', () => {
     );
     const bad = await t.api('GET', '/apps/my-apps/analytics?period=1y', { token: ann });
     expect(bad.body).toEqual({ error: 'bad_request', message: '`period` must be one of: 7d, 30d.' });
+  });
+
+  it('GET /api/apps/my-apps/analytics shows as much as the plan’s analytics: none, basic, advanced', async () => {
+    // Ann is on Enterprise: views per day too, and one app at a time.
+    const mine = (await t.api('POST', '/apps', { token: ann, body: { name: 'Counted' } })).body as {
+      id: string;
+    };
+    const advanced = await t.api('GET', `/apps/my-apps/analytics?appId=${mine.id}`, { token: ann });
+    expect(advanced.status).toBe(200);
+    expect(advanced.body).toMatchObject({ level: 'advanced', appId: mine.id });
+    expect(advanced.body.history).toHaveLength(7);
+    expect(advanced.body.history[0]).toEqual({
+      date: expect.any(String),
+      runs: expect.any(Number),
+      views: expect.any(Number),
+    });
+    const notMine = await t.api('GET', `/apps/my-apps/analytics?appId=${randomUUID()}`, { token: ann });
+    expect(notMine.status).toBe(404);
+    // A Free account: its apps and counters, nothing over time, and per-app history refused naming the plan.
+    const { token: gil } = await signUp('analytics-free@example.com');
+    const none = await t.api('GET', '/apps/my-apps/analytics', { token: gil });
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({
+      level: 'none',
+      appId: null,
+      history: [],
+      totals: { views: 0, runs: 0, upvotes: 0 },
+    });
+    const refused = await t.api('GET', `/apps/my-apps/analytics?appId=${mine.id}`, { token: gil });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Views per day and per-app analytics come with the Enterprise plan and up; your plan is Free. Upgrade to use them.',
+    );
+    await t.gateway.database.dataSource.query(
+      "UPDATE users SET plan = 'starter' WHERE email = 'analytics-free@example.com'",
+    );
+    const basic = await t.api('GET', '/apps/my-apps/analytics?period=30d', { token: gil });
+    expect(basic.body).toMatchObject({ level: 'basic', period: '30d' });
+    expect(basic.body.history).toHaveLength(30);
+    expect(basic.body.history[0].views).toBeNull();
   });
 });

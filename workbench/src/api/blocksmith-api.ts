@@ -1,4 +1,5 @@
 import type {
+  AnalyticsLevel,
   App,
   AppConfig,
   BlockCatalogueEntry,
@@ -225,7 +226,8 @@ export interface BlocksmithApi {
   appsByUser(userId: string): Promise<App[]>;
   deleteApp(id: string): Promise<void>;
   setAppPrivate(id: string, isPrivate: boolean): Promise<App>;
-  myAppsAnalytics(period: AnalyticsPeriod): Promise<MyAppsAnalytics>;
+  /** `appId`: one app's history alone (advanced analytics). */
+  myAppsAnalytics(period: AnalyticsPeriod, appId?: string | null): Promise<MyAppsAnalytics>;
   /** Answers the server's confirmation message. */
   contactSales(input: SalesContactInput): Promise<string>;
 
@@ -265,8 +267,8 @@ export interface AppAnalytics {
 export interface MyAppsAnalytics {
   period: string;
   apps: AppAnalytics[];
-  /** Runs per day (YYYY-MM-DD, UTC). */
-  history: Array<{ date: string; runs: number }>;
+  /** Per day (YYYY-MM-DD, UTC): runs, and views on advanced analytics; empty without analytics. */
+  history: Array<{ date: string; runs: number; views: number | null }>;
   totals: { views: number; runs: number; upvotes: number };
 }
 
@@ -290,6 +292,10 @@ export interface GeneratedAppAnswer {
   appName: string;
   appDescription: string;
 }
+  /** What the plan's analytics show (the schema's `Plan.analytics`). */
+  level: AnalyticsLevel;
+  /** The one app the history is about, or null for all. */
+  appId: string | null;
 
 /** A failed call, with the server's message and its stable code when it sent one. */
 export class ApiError extends Error {

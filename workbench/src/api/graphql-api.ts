@@ -387,8 +387,8 @@ export class GraphqlApi implements BlocksmithApi {
     return (await this.mutate<{ setAppPrivate: App }>(ops.SET_APP_PRIVATE, { id, isPrivate })).setAppPrivate;
   }
 
-  async myAppsAnalytics(period: AnalyticsPeriod): Promise<MyAppsAnalytics> {
-    return (await this.query<{ myAppsAnalytics: MyAppsAnalytics }>(ops.MY_APPS_ANALYTICS, { period }))
+  async myAppsAnalytics(period: AnalyticsPeriod, appId: string | null = null): Promise<MyAppsAnalytics> {
+    return (await this.query<{ myAppsAnalytics: MyAppsAnalytics }>(ops.MY_APPS_ANALYTICS, { period, appId }))
       .myAppsAnalytics;
   }
 

@@ -491,9 +491,11 @@ export const SET_APP_PRIVATE = gql`
 `;
 
 export const MY_APPS_ANALYTICS = gql`
-  query MyAppsAnalytics($period: String!) {
-    myAppsAnalytics(period: $period) {
+  query MyAppsAnalytics($period: String!, $appId: ID) {
+    myAppsAnalytics(period: $period, appId: $appId) {
       period
+      level
+      appId
       apps {
         id
         name
@@ -508,6 +510,7 @@ export const MY_APPS_ANALYTICS = gql`
       history {
         date
         runs
+        views
       }
       totals {
         views

@@ -20,6 +20,8 @@ async function setup() {
   const { api } = await publicTestSetup();
   api.analytics['7d'] = {
     period: '7d',
+    level: 'basic',
+    appId: null,
     apps: [
       entry({ id: 'a', views: 100, runs: 1, upvotes: 0 }), // 21
       entry({ id: 'b', views: 10, runs: 5, upvotes: 4 }), // 15
@@ -27,8 +29,8 @@ async function setup() {
       entry({ id: 'draft', isPublished: false, views: 0, runs: 900, upvotes: 0 }),
     ],
     history: [
-      { date: '2025-03-01', runs: 2 },
-      { date: '2025-03-02', runs: 0 },
+      { date: '2025-03-01', runs: 2, views: null },
+      { date: '2025-03-02', runs: 0, views: null },
     ],
     totals: { views: 110, runs: 928, upvotes: 4 },
   };
@@ -81,6 +83,41 @@ describe('MyAppsStore', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(store.period).toBe('30d');
     expect(store.ranked.apps.map((app) => app.id)).toEqual(['x']);
+  });
+
+  it('says, in the server’s words, what a plan’s analytics leave out', async () => {
+    const { store, api } = await setup();
+    expect(store.lockedMessage('analytics')).toBe('');
+    api.analytics['7d'] = { ...api.analytics['7d'], level: 'none', history: [] };
+    await store.load();
+    expect(store.lockedMessage('analytics')).toBe(
+      'Analytics come with the Starter plan and up; your plan is Free. Upgrade to use them.',
+    );
+    api.analytics['7d'] = { ...api.analytics['7d'], level: 'basic' };
+    await store.load();
+    expect(store.lockedMessage('analytics')).toBe('');
+    expect(store.lockedMessage('advancedAnalytics')).toBe(
+      'Views per day and per-app analytics come with the Enterprise plan and up; your plan is Starter. Upgrade to use them.',
+    );
+  });
+
+  it('on advanced analytics, charts views too and asks for one app’s history', async () => {
+    const { store, api } = await setup();
+    api.analytics['7d'] = {
+      ...api.analytics['7d'],
+      level: 'advanced',
+      history: [{ date: '2025-03-01', runs: 2, views: 9 }],
+    };
+    await store.load();
+    expect(store.lockedMessage('advancedAnalytics')).toBe('');
+    expect(store.history).toEqual([{ date: '2025-03-01', label: 'Mar 1', runs: 2, views: 9 }]);
+    store.setAppId('b');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.analyticsAsked.at(-1)).toEqual({ period: '7d', appId: 'b' });
+    expect(store.data?.appId).toBe('b');
+    store.setPeriod('30d');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.analyticsAsked.at(-1)).toEqual({ period: '30d', appId: 'b' });
   });
 
   it('keeps the error message of a failed load', async () => {

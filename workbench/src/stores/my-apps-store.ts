@@ -1,4 +1,12 @@
-import { orderByTopApp } from '@blocksmith/schema';
+import {
+  entitlementMessage,
+  orderByTopApp,
+  PLAN_IDS,
+  PLANS,
+  type AnalyticsLevel,
+  type Entitlement,
+  type PlanId,
+} from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import {
   errorMessage,
@@ -20,18 +28,30 @@ export function appStatusLabel(app: Pick<AppAnalytics, 'isPrivate' | 'isPublishe
   return app.isPublished ? MY_APPS.status.published : MY_APPS.status.draft;
 }
 
-/** One bar of the runs chart: the day as the axis shows it, and its runs. */
+/** One bar of the runs chart: the day as the axis shows it, its runs, and its views when known. */
 export interface RunsBar {
   date: string;
   label: string;
   runs: number;
+  views?: number;
+}
+
+/** The plan whose analytics are `level` (the plans table gives each level to one plan). */
+function planWithAnalytics(level: AnalyticsLevel): PlanId {
+  return PLAN_IDS.find((id) => PLANS[id].analytics === level) ?? 'free';
 }
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** The signed-in person's app analytics for the last 7 or 30 days. */
+/**
+ * The signed-in person's app analytics for the last 7 or 30 days, as far as their plan's analytics
+ * go: none on Free (the apps and their counters), runs per day on Starter, views per day and one
+ * app at a time on Enterprise.
+ */
 export class MyAppsStore {
   period: AnalyticsPeriod = DEFAULT_ANALYTICS_PERIOD;
+  /** The one app the history is about (advanced analytics), or null for all. */
+  appId: string | null = null;
   data: MyAppsAnalytics | null = null;
   loading = false;
   error = '';
@@ -40,13 +60,16 @@ export class MyAppsStore {
   constructor(private readonly api: BlocksmithApi) {
     makeObservable(this, {
       period: observable,
+      appId: observable,
       data: observableRef,
+      level: computed,
       loading: observable,
       error: observable,
       totals: computed,
       ranked: computed,
       history: computed,
       setPeriod: action,
+      setAppId: action,
       load: action,
     });
   }
@@ -70,11 +93,25 @@ export class MyAppsStore {
     return orderByTopApp(published);
   }
 
+  /** What the plan's analytics show; null until loaded. */
+  get level(): AnalyticsLevel | null {
+    return this.data?.level ?? null;
+  }
+
+  /** Why the plan does not show `entitlement` (the server's own words), or '' when it does. */
+  lockedMessage(entitlement: Extract<Entitlement, 'analytics' | 'advancedAnalytics'>): string {
+    if (!this.level) return '';
+    const plan = planWithAnalytics(this.level);
+    const shown = entitlement === 'analytics' ? this.level !== 'none' : this.level === 'advanced';
+    return shown ? '' : entitlementMessage(plan, entitlement);
+  }
+
   get history(): RunsBar[] {
     return (this.data?.history ?? []).map((day) => ({
       date: day.date,
       label: DAY_LABEL.format(new Date(`${day.date}T00:00:00Z`)),
       runs: day.runs,
+      ...(day.views === null ? {} : { views: day.views }),
     }));
   }
 
@@ -84,13 +121,20 @@ export class MyAppsStore {
     void this.load();
   }
 
+  /** Shows one app's history, or all apps' (null). */
+  setAppId(appId: string | null): void {
+    if (appId === this.appId && this.data) return;
+    this.appId = appId;
+    void this.load();
+  }
+
   async load(): Promise<void> {
     const count = ++this.loadCount;
-    const period = this.period;
+    const { period, appId } = this;
     this.loading = true;
     this.error = '';
     try {
-      const data = await this.api.myAppsAnalytics(period);
+      const data = await this.api.myAppsAnalytics(period, appId);
       if (count !== this.loadCount) return;
       runInAction(() => {
         this.data = data;

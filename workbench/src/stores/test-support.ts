@@ -569,9 +569,24 @@ export class FakeApi implements BlocksmithApi {
   // The store, the publisher page, my-apps analytics and the sales contact.
   /** The store's apps (approved, public, published), in the order the server would send them. */
   storeList: App[] = [];
+  analyticsAsked: { period: AnalyticsPeriod; appId: string | null }[] = [];
   analytics: Record<AnalyticsPeriod, MyAppsAnalytics> = {
-    '7d': { period: '7d', apps: [], history: [], totals: { views: 0, runs: 0, upvotes: 0 } },
-    '30d': { period: '30d', apps: [], history: [], totals: { views: 0, runs: 0, upvotes: 0 } },
+    '7d': {
+      period: '7d',
+      level: 'basic',
+      appId: null,
+      apps: [],
+      history: [],
+      totals: { views: 0, runs: 0, upvotes: 0 },
+    },
+    '30d': {
+      period: '30d',
+      level: 'basic',
+      appId: null,
+      apps: [],
+      history: [],
+      totals: { views: 0, runs: 0, upvotes: 0 },
+    },
   };
   salesContacts: SalesContactInput[] = [];
   salesAnswer = 'Thanks, we will be in touch.';
@@ -596,9 +611,10 @@ export class FakeApi implements BlocksmithApi {
     this.apps.set(id, changed);
     return changed;
   }
-  async myAppsAnalytics(period: AnalyticsPeriod) {
+  async myAppsAnalytics(period: AnalyticsPeriod, appId: string | null = null) {
     this.check('myAppsAnalytics');
-    return structuredClone(this.analytics[period]);
+    this.analyticsAsked.push({ period, appId });
+    return { ...structuredClone(this.analytics[period]), appId };
   }
   async contactSales(input: SalesContactInput) {
     this.check('contactSales');

@@ -19,6 +19,11 @@ class AppAnalyticsType {
 class DayRunsType {
   @Field({ description: 'YYYY-MM-DD (UTC)' }) date!: string;
   @Field(() => Int) runs!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Page views that day (advanced analytics; null below it).',
+  })
+  views!: number | null;
 }
 
 @ObjectType('AnalyticsTotals', { simpleResolvers: true })
@@ -31,8 +36,16 @@ class AnalyticsTotalsType {
 @ObjectType('MyAppsAnalytics', { simpleResolvers: true })
 class MyAppsAnalyticsType {
   @Field() period!: string;
+  @Field({
+    description:
+      'What the plan shows: none (Free: the apps and their counters), basic (Starter: runs per day), advanced (Enterprise: views per day too, and per app).',
+  })
+  level!: string;
+  @Field(() => ID, { nullable: true, description: 'The one app the history is about, or null for all.' })
+  appId!: string | null;
   @Field(() => [AppAnalyticsType]) apps!: AppAnalyticsType[];
-  @Field(() => [DayRunsType]) history!: DayRunsType[];
+  @Field(() => [DayRunsType], { description: 'Per day over the period; empty on a plan without analytics.' })
+  history!: DayRunsType[];
   @Field(() => AnalyticsTotalsType) totals!: AnalyticsTotalsType;
 }
 
@@ -63,9 +76,16 @@ export class AnalyticsResolver {
     return true;
   }
 
-  @Query(() => MyAppsAnalyticsType, { description: 'Your apps’ views, runs and upvotes, and runs per day.' })
-  myAppsAnalytics(@Arg('period', { defaultValue: '7d' }) period: string, @Ctx() context: GraphQLContext) {
-    return context.services.analytics.myApps(requireCaller(context).userId, period);
+  @Query(() => MyAppsAnalyticsType, {
+    description: 'Your apps’ views, runs and upvotes, and per day as far as your plan’s analytics go.',
+  })
+  myAppsAnalytics(
+    @Arg('period', { defaultValue: '7d' }) period: string,
+    @Arg('appId', () => ID, { nullable: true, description: 'One of your apps (advanced analytics).' })
+    appId: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.analytics.myApps(requireCaller(context).userId, period, appId ?? null);
   }
 
   @Query(() => AnalyticsSummaryType, { description: 'Admins: events by name over 1d, 7d, 30d or all.' })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
 import { AnalyticsEvent, AppRecord, RunRecord, User } from '../../data/entities';
 import { databaseTargets, openTestDatabase } from '../../data/test-database';
-import { ForbiddenError, InputError } from '../../errors';
+import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { AnalyticsService } from './analytics-service';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -52,30 +52,35 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
     );
   });
 
-  it('gives the owner their apps’ figures and runs per day, every day present', async () => {
+  /** An owner on `plan` with one published app, runs on three days of the last week and one older. */
+  async function ownerWithRuns(plan: string) {
     const owner = randomUUID();
-    await db.dataSource.getRepository(User).insert({ id: owner, email: `${owner}@example.com` });
-    const appId = randomUUID();
-    await db.dataSource.getRepository(AppRecord).insert({
-      id: appId,
-      ownerId: owner,
-      name: 'Counted',
-      slug: `counted-${appId}`,
-      config: { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
-      views: 7,
-      uses: 3,
-      upvotes: 2,
-      isPublished: true,
-    });
-    for (const at of [
-      '2026-11-21T09:00:00Z',
-      '2026-11-21T10:00:00Z',
-      '2026-11-19T10:00:00Z',
-      '2026-10-01T10:00:00Z',
-    ]) {
+    await db.dataSource.getRepository(User).insert({ id: owner, email: `${owner}@example.com`, plan });
+    const appIds = [randomUUID(), randomUUID()];
+    for (const [i, appId] of appIds.entries()) {
+      await db.dataSource.getRepository(AppRecord).insert({
+        id: appId,
+        ownerId: owner,
+        name: i === 0 ? 'Counted' : 'Other',
+        slug: `counted-${appId}`,
+        config: { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
+        views: i === 0 ? 7 : 0,
+        uses: i === 0 ? 3 : 1,
+        upvotes: i === 0 ? 2 : 0,
+        isPublished: i === 0,
+      });
+    }
+    const runs: [number, string][] = [
+      [0, '2026-11-21T09:00:00Z'],
+      [0, '2026-11-21T10:00:00Z'],
+      [0, '2026-11-19T10:00:00Z'],
+      [0, '2026-10-01T10:00:00Z'],
+      [1, '2026-11-20T10:00:00Z'],
+    ];
+    for (const [app, at] of runs) {
       await db.dataSource.getRepository(RunRecord).insert({
         id: randomUUID(),
-        appId,
+        appId: appIds[app]!,
         userId: owner,
         actionType: 'published',
         status: 'succeeded',
@@ -84,16 +89,85 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
         createdAt: new Date(at),
       });
     }
+    for (const at of ['2026-11-21T08:00:00Z', '2026-11-21T08:30:00Z', '2026-11-18T08:00:00Z']) {
+      await db.dataSource.getRepository(AnalyticsEvent).insert({
+        id: randomUUID(),
+        name: 'app_viewed',
+        userId: null,
+        appId: appIds[0]!,
+        props: { app_id: appIds[0]! },
+        createdAt: new Date(at),
+      });
+    }
+    return { owner, appId: appIds[0]!, otherAppId: appIds[1]! };
+  }
+
+  it('gives a Free owner their apps with the store’s counters, but no analytics over time', async () => {
+    const { owner, appId } = await ownerWithRuns('free');
     const week = await analytics.myApps(owner, '7d');
+    expect(week.level).toBe('none');
     expect(week.apps).toEqual([
       expect.objectContaining({ name: 'Counted', views: 7, runs: 3, upvotes: 2, isPublished: true }),
+      expect.objectContaining({ name: 'Other', runs: 1, isPublished: false }),
     ]);
-    expect(week.totals).toEqual({ views: 7, runs: 3, upvotes: 2 });
+    expect(week.totals).toEqual({ views: 7, runs: 4, upvotes: 2 });
+    expect(week.history).toEqual([]);
+    await expect(analytics.myApps(owner, '7d', appId)).rejects.toThrow(
+      new ForbiddenError(
+        'Views per day and per-app analytics come with the Enterprise plan and up; your plan is Free. Upgrade to use them.',
+      ),
+    );
+  });
+
+  it('gives a Starter owner runs per day across their apps, every day present (basic analytics)', async () => {
+    const { owner, appId } = await ownerWithRuns('starter');
+    const week = await analytics.myApps(owner, '7d');
+    expect(week.level).toBe('basic');
     expect(week.history).toHaveLength(7);
-    expect(week.history.at(-1)).toEqual({ date: '2026-11-21', runs: 2 });
-    expect(week.history.find((d) => d.date === '2026-11-19')).toEqual({ date: '2026-11-19', runs: 1 });
+    expect(week.history.at(-1)).toEqual({ date: '2026-11-21', runs: 2, views: null });
+    expect(week.history.find((d) => d.date === '2026-11-20')).toEqual({
+      date: '2026-11-20',
+      runs: 1,
+      views: null,
+    });
+    expect(week.history.find((d) => d.date === '2026-11-19')).toEqual({
+      date: '2026-11-19',
+      runs: 1,
+      views: null,
+    });
+    expect(week.history.reduce((sum, d) => sum + d.runs, 0)).toBe(4);
     expect((await analytics.myApps(owner, '30d')).history).toHaveLength(30);
     await expect(analytics.myApps(owner, '90d')).rejects.toThrow('period must be 7d or 30d.');
+    await expect(analytics.myApps(owner, '7d', appId)).rejects.toThrow(
+      'Views per day and per-app analytics come with the Enterprise plan and up; your plan is Starter. Upgrade to use them.',
+    );
+  });
+
+  it('gives an Enterprise owner views per day too, and one app at a time (advanced analytics)', async () => {
+    const { owner, appId, otherAppId } = await ownerWithRuns('enterprise');
+    const all = await analytics.myApps(owner, '7d');
+    expect(all.level).toBe('advanced');
+    expect(all.appId).toBeNull();
+    expect(all.history.at(-1)).toEqual({ date: '2026-11-21', runs: 2, views: 2 });
+    expect(all.history.find((d) => d.date === '2026-11-20')).toEqual({
+      date: '2026-11-20',
+      runs: 1,
+      views: 0,
+    });
+    expect(all.history.find((d) => d.date === '2026-11-18')).toEqual({
+      date: '2026-11-18',
+      runs: 0,
+      views: 1,
+    });
+    const other = await analytics.myApps(owner, '7d', otherAppId);
+    expect(other.appId).toBe(otherAppId);
+    expect(other.history.reduce((sum, d) => sum + d.runs, 0)).toBe(1);
+    expect(other.history.reduce((sum, d) => sum + (d.views ?? 0), 0)).toBe(0);
+    expect((await analytics.myApps(owner, '7d', appId)).history.reduce((sum, d) => sum + d.runs, 0)).toBe(3);
+    // Somebody else's app, or no app at all, is not found.
+    const stranger = await ownerWithRuns('enterprise');
+    await expect(analytics.myApps(stranger.owner, '7d', appId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(analytics.myApps(owner, '7d', 'not-an-id')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('summarises events for admins only', async () => {

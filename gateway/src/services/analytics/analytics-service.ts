@@ -1,9 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { EVENT_NAMES, SERVER_EVENT_NAMES, isPlainObject, type EventName } from '@blocksmith/schema';
+import {
+  EVENT_NAMES,
+  PLANS,
+  SERVER_EVENT_NAMES,
+  entitlementMessage,
+  isPlainObject,
+  isPlanId,
+  planHas,
+  type AnalyticsLevel,
+  type EventName,
+} from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { writeBatch } from '../../data/write-batch';
-import { ForbiddenError, InputError } from '../../errors';
+import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 
 /** The events the server records itself; `track` refuses them from clients. */
@@ -66,9 +76,16 @@ export interface MyAppAnalytics {
 
 export interface MyAnalytics {
   period: string;
+  /** What the owner's plan shows (`Plan.analytics`). */
+  level: AnalyticsLevel;
+  /** The one app the history is about (advanced analytics), or null for all the owner's apps. */
+  appId: string | null;
   apps: MyAppAnalytics[];
-  /** Runs per day over the period, oldest first, every day present. */
-  history: { date: string; runs: number }[];
+  /**
+   * Per day over the period, oldest first, every day present: runs, and on advanced analytics page
+   * views (null below it). Empty on a plan without analytics.
+   */
+  history: { date: string; runs: number; views: number | null }[];
   totals: { views: number; runs: number; upvotes: number };
 }
 
@@ -195,29 +212,32 @@ export class AnalyticsService {
     return { id: randomUUID(), name, user_id: userId, app_id: appId, props, created_at: this.now() };
   }
 
-  /** The owner's apps with views, runs and upvotes, and runs per day over the period. */
-  async myApps(userId: string, period = '7d'): Promise<MyAnalytics> {
+  /**
+   * The owner's apps with views, runs and upvotes, and, as far as their plan's analytics go
+   * (`Plan.analytics`), runs per day over the period (basic), page views per day and one app at a
+   * time (`appId`, advanced).
+   */
+  async myApps(userId: string, period = '7d', appId: string | null = null): Promise<MyAnalytics> {
     if (!(ANALYTICS_PERIODS as readonly string[]).includes(period))
       throw new InputError('period must be 7d or 30d.');
     const days = DAYS[period]!;
     const since = new Date(this.startOfDay(this.now()).getTime() - (days - 1) * 86_400_000);
+    const [owner] = (await this.dataSource.query('SELECT plan FROM users WHERE id = $1', [userId])) as {
+      plan: string;
+    }[];
+    const plan = PLANS[isPlanId(owner?.plan) ? owner.plan : 'free'];
+    if (appId !== null && !planHas(plan, 'advancedAnalytics')) {
+      throw new ForbiddenError(entitlementMessage(plan.id, 'advancedAnalytics'));
+    }
     const apps = (await this.dataSource.query(
       `SELECT id, name, is_published, is_private, category, created_at, views, uses, upvotes
          FROM apps WHERE owner_id = $1 ORDER BY created_at`,
       [userId],
     )) as Record<string, unknown>[];
-    const perDay = (await this.dataSource.query(
-      `SELECT to_char(date_trunc('day', r.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS runs
-         FROM runs r JOIN apps a ON a.id = r.app_id
-        WHERE a.owner_id = $1 AND r.created_at >= $2
-        GROUP BY 1`,
-      [userId, since],
-    )) as { day: string; runs: number }[];
-    const byDay = new Map(perDay.map((row) => [row.day, Number(row.runs)]));
-    const history = Array.from({ length: days }, (_, i) => {
-      const date = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-      return { date, runs: byDay.get(date) ?? 0 };
-    });
+    if (appId !== null && !apps.some((row) => row.id === appId)) throw new NotFoundError('App not found.');
+    const history = planHas(plan, 'analytics')
+      ? await this.perDay(userId, appId, since, days, plan.analytics)
+      : [];
     const list: MyAppAnalytics[] = apps.map((row) => ({
       id: String(row.id),
       name: String(row.name),
@@ -237,7 +257,45 @@ export class AnalyticsService {
       }),
       { views: 0, runs: 0, upvotes: 0 },
     );
-    return { period, apps: list, history, totals };
+    return { period, level: plan.analytics, appId, apps: list, history, totals };
+  }
+
+  /**
+   * Runs per day from `since` over `days` days, of one app or all the owner's, every day present;
+   * on advanced analytics also page views per day (`app_viewed` events).
+   */
+  private async perDay(
+    userId: string,
+    appId: string | null,
+    since: Date,
+    days: number,
+    level: AnalyticsLevel,
+  ): Promise<MyAnalytics['history']> {
+    const day = (column: string) => `to_char(date_trunc('day', ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
+    const runs = (await this.dataSource.query(
+      `SELECT ${day('r.created_at')} AS day, count(*)::int AS n
+         FROM runs r JOIN apps a ON a.id = r.app_id
+        WHERE a.owner_id = $1 AND r.created_at >= $2 AND ($3::uuid IS NULL OR r.app_id = $3)
+        GROUP BY 1`,
+      [userId, since, appId],
+    )) as { day: string; n: number }[];
+    const views =
+      level === 'advanced'
+        ? ((await this.dataSource.query(
+            `SELECT ${day('e.created_at')} AS day, count(*)::int AS n
+               FROM events e JOIN apps a ON a.id = e.app_id
+              WHERE e.name = 'app_viewed' AND a.owner_id = $1 AND e.created_at >= $2
+                AND ($3::uuid IS NULL OR e.app_id = $3)
+              GROUP BY 1`,
+            [userId, since, appId],
+          )) as { day: string; n: number }[])
+        : null;
+    const runsByDay = new Map(runs.map((row) => [row.day, Number(row.n)]));
+    const viewsByDay = views && new Map(views.map((row) => [row.day, Number(row.n)]));
+    return Array.from({ length: days }, (_, i) => {
+      const date = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      return { date, runs: runsByDay.get(date) ?? 0, views: viewsByDay ? (viewsByDay.get(date) ?? 0) : null };
+    });
   }
 
   /** Admins: how many of each event in the range (`raw`), newest events for the side panel. */

@@ -1,7 +1,17 @@
-import { Button, ButtonGroup, Card, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Card,
+  HTMLSelect,
+  NonIdealState,
+  Spinner,
+  Tag,
+  type Intent,
+} from '@blueprintjs/core';
 import {
   ChartIcon,
   EyeOpenIcon,
+  LockIcon,
   PlayIcon,
   ThumbsUpIcon,
   TrophyIcon,
@@ -11,11 +21,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { AnalyticsPeriod } from '../../api/blocksmith-api';
 import { LinkButton } from '../../components/LinkButton';
+import { UpgradePrompt } from '../../components/UpgradePrompt';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
 import { appStatusLabel } from '../../stores/my-apps-store';
 import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
+import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../use-page-title';
 import { RunsChart } from './RunsChart';
@@ -33,7 +45,11 @@ const STATUS_INTENT: Record<string, Intent> = {
   [MY_APPS.status.draft]: 'warning',
 };
 
-/** /my-apps: views, runs and upvotes of the person's apps, runs per day, and the Top App. */
+/**
+ * /my-apps: views, runs and upvotes of the person's apps and the Top App; runs per day on plans
+ * with analytics (Starter), views per day and one app at a time with advanced analytics
+ * (Enterprise). Free shows where the chart would be what it takes to see it.
+ */
 export const MyAppsPage = observer(function MyAppsPage() {
   const { myApps, session } = useStores();
   const signedIn = session.signedIn;
@@ -72,6 +88,7 @@ const Analytics = observer(function Analytics() {
   const { myApps } = useStores();
   const { apps, topAppId } = myApps.ranked;
   const totals = myApps.totals;
+  const charted = myApps.level !== null && myApps.level !== 'none';
 
   return (
     <>
@@ -80,17 +97,19 @@ const Analytics = observer(function Analytics() {
           <h1 className="page-title">{MY_APPS.title}</h1>
           <p className="muted page-subtitle">{MY_APPS.subtitle}</p>
         </div>
-        <ButtonGroup aria-label="Period">
-          {PERIODS.map(({ period, label }) => (
-            <Button
-              key={period}
-              active={myApps.period === period}
-              aria-pressed={myApps.period === period}
-              text={label}
-              onClick={() => myApps.setPeriod(period)}
-            />
-          ))}
-        </ButtonGroup>
+        {charted && (
+          <ButtonGroup aria-label="Period">
+            {PERIODS.map(({ period, label }) => (
+              <Button
+                key={period}
+                active={myApps.period === period}
+                aria-pressed={myApps.period === period}
+                text={label}
+                onClick={() => myApps.setPeriod(period)}
+              />
+            ))}
+          </ButtonGroup>
+        )}
       </div>
       {myApps.error ? (
         <NonIdealState
@@ -111,10 +130,16 @@ const Analytics = observer(function Analytics() {
             <Total icon={<PlayIcon size={18} />} label={MY_APPS.totalRuns} value={totals.runs} />
             <Total icon={<ThumbsUpIcon size={18} />} label={MY_APPS.totalUpvotes} value={totals.upvotes} />
           </div>
-          <Card className="chart-card">
-            <h2 className="section-title">{MY_APPS.chartTitle}</h2>
-            <RunsChart bars={myApps.history} />
-          </Card>
+          {charted ? (
+            <RunsCard />
+          ) : (
+            <UpgradePrompt
+              title={MY_APPS.lockedTitle}
+              message={myApps.lockedMessage('analytics')}
+              compareText={MY_APPS.comparePlans}
+              testId="analytics-locked"
+            />
+          )}
           <h2 className="section-title">{MY_APPS.appsTitle}</h2>
           {apps.length === 0 ? (
             <NonIdealState
@@ -170,6 +195,39 @@ const Analytics = observer(function Analytics() {
         </div>
       )}
     </>
+  );
+});
+
+/** Runs per day (and views, with advanced analytics), of all apps or one. */
+const RunsCard = observer(function RunsCard() {
+  const { myApps } = useStores();
+  const advanced = myApps.level === 'advanced';
+  const upsell = myApps.lockedMessage('advancedAnalytics');
+  return (
+    <Card className="chart-card">
+      <div className="chart-card-head">
+        <h2 className="section-title">{advanced ? MY_APPS.chartTitleWithViews : MY_APPS.chartTitle}</h2>
+        {advanced && (
+          <label className="chart-app-filter">
+            <span className="muted">{MY_APPS.appFilter}</span>
+            <HTMLSelect
+              value={myApps.appId ?? ''}
+              onChange={(event) => myApps.setAppId(event.currentTarget.value || null)}
+              options={[
+                { value: '', label: MY_APPS.allApps },
+                ...(myApps.data?.apps ?? []).map((app) => ({ value: app.id, label: app.name })),
+              ]}
+            />
+          </label>
+        )}
+      </div>
+      <RunsChart bars={myApps.history} />
+      {upsell && (
+        <p className="muted chart-upsell" data-testid="advanced-analytics-locked">
+          <LockIcon size={12} /> {upsell} <a href={PRICING_PATH}>{MY_APPS.comparePlans}</a>
+        </p>
+      )}
+    </Card>
   );
 });
 

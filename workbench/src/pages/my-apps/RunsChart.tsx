@@ -1,9 +1,10 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RunsBar } from '../../stores/my-apps-store';
 import { MY_APPS } from '../../texts/public-texts';
 
-/** Runs per day as bars. */
+/** Runs per day as bars, and views beside them when the bars carry them (advanced analytics). */
 export function RunsChart({ bars }: { bars: RunsBar[] }) {
+  const withViews = bars.some((bar) => bar.views !== undefined);
   return (
     <div className="runs-chart" data-testid="runs-chart" role="img" aria-label={MY_APPS.chartTitle}>
       <ResponsiveContainer width="100%" height={260}>
@@ -20,6 +21,17 @@ export function RunsChart({ bars }: { bars: RunsBar[] }) {
             radius={[4, 4, 0, 0]}
             maxBarSize={36}
           />
+          {withViews && (
+            <Bar
+              isAnimationActive={false}
+              dataKey="views"
+              name={MY_APPS.views}
+              fill="#8f99a8"
+              radius={[4, 4, 0, 0]}
+              maxBarSize={36}
+            />
+          )}
+          {withViews && <Legend verticalAlign="top" height={28} />}
         </BarChart>
       </ResponsiveContainer>
     </div>

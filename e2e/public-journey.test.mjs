@@ -20,13 +20,17 @@ import {
   stopJourney,
   textApp,
 } from './helpers.mjs';
+import { WEBHOOK_SECRET, upgradeToStarter } from './developer-setup.mjs';
 
 const PASSWORD = 'a good long password';
 let server;
 let browser;
 
 before(async () => {
-  ({ browser, server } = await startJourney({ env: { ADMIN_EMAILS: ADMIN } }));
+  // Payment events are verified, so Ada can move to Starter for its analytics.
+  ({ browser, server } = await startJourney({
+    env: { ADMIN_EMAILS: ADMIN, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+  }));
 });
 
 after(() => stopJourney({ browser, server }));
@@ -301,13 +305,28 @@ test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240
   await me.getByText('No published apps found').waitFor();
 
   // ---- my-apps analytics -----------------------------------------------------------------------
+  // On Free ("no analytics"): the apps and the store's counters; the chart's place says which plan has it.
   await me.goto(`${server.url}/my-apps`);
-  await me.getByTestId('runs-chart').locator('.recharts-bar-rectangle').first().waitFor({ timeout: 20_000 });
   await me.getByTestId('total-Total Runs').getByText('2').waitFor();
   const analyticsCards = me.getByTestId('analytics-app');
   assert.equal(await analyticsCards.count(), 2);
   await analyticsCards.first().getByTestId('top-app').waitFor();
   await analyticsCards.first().getByText('Meeting Summary').waitFor();
+  await me
+    .getByTestId('analytics-locked')
+    .getByText('Analytics come with the Starter plan and up; your plan is Free. Upgrade to use them.')
+    .waitFor();
+  assert.equal(await me.getByTestId('runs-chart').count(), 0);
+  assert.equal(await me.getByRole('button', { name: 'Last 30 days' }).count(), 0);
+  await shot(me, 'public-analytics-free-1440');
+  // On Starter (basic analytics): runs per day, and per-app figures offered with Enterprise.
+  await upgradeToStarter(server, ada);
+  await me.reload();
+  await me.getByTestId('runs-chart').locator('.recharts-bar-rectangle').first().waitFor({ timeout: 20_000 });
+  await me
+    .getByTestId('advanced-analytics-locked')
+    .getByText('Views per day and per-app analytics come with the Enterprise plan and up', { exact: false })
+    .waitFor();
   await shot(me, 'public-analytics-1440');
   await me.getByRole('button', { name: 'Last 30 days' }).click();
   await me.waitForFunction(

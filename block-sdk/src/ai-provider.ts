@@ -39,8 +39,22 @@ export interface VisionRequest {
   model?: string;
 }
 
+/** What one AI call used, as the service reports it (token counts only when it gives them). */
+export interface AiUsage {
+  /** The model that answered, as the service names it. */
+  model: string;
+  promptTokens?: number;
+  completionTokens?: number;
+  totalTokens?: number;
+}
+
 export interface CallOptions {
   signal: AbortSignal;
+  /**
+   * Told what the call used, once it is known (at most once per call). Optional: providers that
+   * cannot say leave it uncalled, and callers that do not care leave it out.
+   */
+  onUsage?(usage: AiUsage): void;
 }
 
 export interface ModelList {

@@ -2,6 +2,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type {
   AiProvider,
+  AiUsage,
+  CallOptions,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -65,7 +67,14 @@ export class Ai {
     private readonly provider: AiProvider,
     private readonly signal: AbortSignal,
     private readonly onPartial: (text: string) => void = () => {},
+    /** Told what each call used, when the provider reports it (the run records it per block). */
+    private readonly onUsage?: (usage: AiUsage) => void,
   ) {}
+
+  /** What every provider call is given: the run's stop signal, and where usage goes. */
+  private get call(): CallOptions {
+    return this.onUsage ? { signal: this.signal, onUsage: this.onUsage } : { signal: this.signal };
+  }
 
   get providerName(): string {
     return this.provider.name;
@@ -79,7 +88,7 @@ export class Ai {
   async text(request: TextRequest, options: TextOptions = {}): Promise<string> {
     const stream = options.stream ?? true;
     let text = '';
-    for await (const piece of this.provider.streamText(request, { signal: this.signal })) {
+    for await (const piece of this.provider.streamText(request, this.call)) {
       this.throwIfAborted();
       text += piece;
       if (stream && piece.length > 0) this.onPartial(piece);
@@ -96,7 +105,7 @@ export class Ai {
     for (let attempt = 1; attempt <= 2; attempt++) {
       const raw = await this.provider.completeJson(
         previousAttempt ? { ...request, previousAttempt } : request,
-        { signal: this.signal },
+        this.call,
       );
       this.throwIfAborted();
       const checked = checkJsonAnswer(raw, request.schema);
@@ -109,11 +118,11 @@ export class Ai {
   }
 
   async image(request: ImageRequest): Promise<GeneratedImage> {
-    return this.provider.generateImage(request, { signal: this.signal });
+    return this.provider.generateImage(request, this.call);
   }
 
   async vision(request: VisionRequest): Promise<string> {
-    return this.provider.describeImage(request, { signal: this.signal });
+    return this.provider.describeImage(request, this.call);
   }
 
   private throwIfAborted(): void {

@@ -22,6 +22,7 @@ export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { Ai, checkJsonAnswer, type TextOptions } from './ai';
 export type {
   AiProvider,
+  AiUsage,
   CallOptions,
   GeneratedImage,
   ImageRequest,

@@ -1,6 +1,6 @@
 import { hasTemplateValue, substituteTemplate, type Artifact } from '@blocksmith/schema';
 import { Ai } from './ai';
-import type { AiProvider } from './ai-provider';
+import type { AiProvider, AiUsage } from './ai-provider';
 import type { FileStore } from './file-store';
 import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
 
@@ -15,6 +15,8 @@ export interface NodeContextInit<S> {
   signal: AbortSignal;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
+  /** What an AI call used, when the provider reports it. */
+  onUsage?(usage: AiUsage): void;
   /** A route the block took (blocks with route outputs). */
   onRoute?(name: string): void;
   /** Blocks that end a loop: what reached them from each item. */
@@ -56,7 +58,7 @@ export class NodeContext<S> implements RunContext<S> {
   }
 
   get ai(): Ai {
-    this.aiFacade ??= new Ai(this.init.provider, this.signal, this.init.onPartial);
+    this.aiFacade ??= new Ai(this.init.provider, this.signal, this.init.onPartial, this.init.onUsage);
     return this.aiFacade;
   }
 

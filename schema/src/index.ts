@@ -30,3 +30,4 @@ export * from './errors';
 export * from './unstorable-text';
 export * from './version-summary';
 export * from './events';
+export * from './block-title';

@@ -11,6 +11,13 @@ export interface LoopPosition {
   items: number;
 }
 
+/** Tokens an AI call used, as its service reports them. */
+export interface TokenUsage {
+  promptTokens?: number;
+  completionTokens?: number;
+  totalTokens?: number;
+}
+
 /** Progress of one run, in the order the engine emits it. */
 export type RunEvent =
   | { type: 'run_started'; runId: string; at: number; nodeIds: string[] }
@@ -26,6 +33,10 @@ export type RunEvent =
       artifacts: Artifact[];
       /** For a block with route outputs: the routes this run took (the others' blocks are skipped). */
       routes?: string[];
+      /** An AI block: the model that answered, when the provider reports it. */
+      model?: string;
+      /** An AI block: the tokens its calls used together, when the provider reports them. */
+      usage?: TokenUsage;
       loop?: LoopPosition[];
     }
   | {

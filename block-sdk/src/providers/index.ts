@@ -1,4 +1,4 @@
-export { OfflineProvider, type OfflineProviderOptions } from './offline-provider';
+export { OfflineProvider, OFFLINE_MODEL, type OfflineProviderOptions } from './offline-provider';
 export { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 export { createProvider, describeProvider } from './create-provider';
 export { OFFLINE_MARKER } from './offline-answer';

@@ -17,6 +17,17 @@ async function text(prompt: string, system?: string): Promise<string> {
 }
 
 describe('OfflineProvider text', () => {
+  it('reports its model name for each answer, and no token counts', async () => {
+    const reported: unknown[] = [];
+    const options = {
+      signal: new AbortController().signal,
+      onUsage: (usage: unknown) => reported.push(usage),
+    };
+    await collect(provider.streamText({ prompt: 'Hi' }, options));
+    await provider.completeJson({ prompt: 'x', schema: { type: 'object' }, schemaName: 'x' }, options);
+    expect(reported).toEqual([{ model: 'offline' }, { model: 'offline' }]);
+  });
+
   it('marks the answer, restates the request and is deterministic', async () => {
     const prompt = 'Write a tagline for a coffee shop called Bean There that roasts its own beans.';
     const first = await text(prompt);

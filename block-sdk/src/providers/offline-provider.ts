@@ -19,6 +19,9 @@ export interface OfflineProviderOptions {
   reason?: string;
 }
 
+/** The model the offline provider reports for every answer: no AI model answered. */
+export const OFFLINE_MODEL = 'offline';
+
 export const DEFAULT_OFFLINE_REASON = `no OPENAI_API_KEY set: answers are marked ${OFFLINE_MARKER}`;
 
 /**
@@ -42,6 +45,7 @@ export class OfflineProvider implements AiProvider {
       throwIfAborted(options.signal);
       yield piece;
     }
+    options.onUsage?.({ model: OFFLINE_MODEL });
   }
 
   async completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
@@ -50,16 +54,19 @@ export class OfflineProvider implements AiProvider {
       seed: `${request.schemaName}\u0000${request.system ?? ''}\u0000${request.prompt}`,
       topics: keyPhrases(request.prompt, 2),
     });
+    options.onUsage?.({ model: OFFLINE_MODEL });
     return JSON.stringify(value, null, 2);
   }
 
   async generateImage(request: ImageRequest, options: CallOptions): Promise<GeneratedImage> {
     throwIfAborted(options.signal);
+    options.onUsage?.({ model: OFFLINE_MODEL });
     return offlineSvg(request.prompt, request.size);
   }
 
   async describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
     throwIfAborted(options.signal);
+    options.onUsage?.({ model: OFFLINE_MODEL });
     const { data, mime } = request.image;
     const facts = imageDimensions(data);
     const size =

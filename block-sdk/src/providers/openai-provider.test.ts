@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { Ai } from '../ai';
-import type { JsonSchema } from '../ai-provider';
+import type { AiUsage, JsonSchema } from '../ai-provider';
 import { AiProviderError } from '../errors';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 
@@ -264,6 +264,80 @@ describe('OpenAiProvider images', () => {
       { type: 'text', text: 'What is this?' },
       { type: 'image_url', image_url: { url: `data:image/png;base64,${png.toString('base64')}` } },
     ]);
+  });
+});
+
+describe('OpenAiProvider usage', () => {
+  it('reports the answering model and the token counts of a stream (asking for them)', async () => {
+    responders = [
+      (_request, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(chunk('Hi'));
+        // With include_usage the last chunk has no choices and carries the counts.
+        res.write(
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion.chunk',
+            created: 0,
+            model: 'llama3.1:8b',
+            choices: [],
+            usage: { prompt_tokens: 12, completion_tokens: 3, total_tokens: 15 },
+          })}\n\n`,
+        );
+        res.end('data: [DONE]\n\n');
+      },
+    ];
+    const reported: AiUsage[] = [];
+    const pieces = await collect(
+      provider().streamText(
+        { prompt: 'Hi' },
+        { signal: new AbortController().signal, onUsage: (usage) => reported.push(usage) },
+      ),
+    );
+    expect(pieces).toEqual(['Hi']);
+    expect(seen[0]!.body.stream_options).toEqual({ include_usage: true });
+    expect(reported).toEqual([
+      { model: 'llama3.1:8b', promptTokens: 12, completionTokens: 3, totalTokens: 15 },
+    ]);
+  });
+
+  it('reports the model alone when the server gives no counts, and the counts of a JSON answer', async () => {
+    responders = [streamed(['ok'])];
+    const reported: AiUsage[] = [];
+    const onUsage = (usage: AiUsage) => reported.push(usage);
+    await collect(provider().streamText({ prompt: 'Hi' }, { signal: new AbortController().signal, onUsage }));
+    responders = [
+      (_request, res) =>
+        sendJson(res, 200, {
+          id: 'chatcmpl-2',
+          object: 'chat.completion',
+          created: 0,
+          model: 'gpt-4o-mini-2024',
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: '{}' } }],
+          usage: { prompt_tokens: 40, completion_tokens: 2, total_tokens: 42 },
+        }),
+    ];
+    await provider().completeJson(
+      { prompt: 'x', schema: { type: 'object' }, schemaName: 'empty' },
+      { signal: new AbortController().signal, onUsage },
+    );
+    expect(reported).toEqual([
+      { model: 'test' },
+      { model: 'gpt-4o-mini-2024', promptTokens: 40, completionTokens: 2, totalTokens: 42 },
+    ]);
+  });
+
+  it('passes usage through the Ai facade to whoever asked for it', async () => {
+    responders = [completion('A fox.')];
+    const reported: AiUsage[] = [];
+    const ai = new Ai(
+      provider(),
+      new AbortController().signal,
+      () => {},
+      (usage) => reported.push(usage),
+    );
+    await ai.vision({ prompt: 'What is it?', image: { data: new Uint8Array([1]), mime: 'image/png' } });
+    expect(reported).toEqual([{ model: 'test' }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type {
   AiProvider,
+  AiUsage,
   CallOptions,
   GeneratedImage,
   ImageRequest,
@@ -105,12 +106,16 @@ export class OpenAiProvider implements AiProvider {
         cut.abort();
       }, this.timeoutMs);
     };
+    const model = this.resolveModel(request.model, this.textModel);
+    // The last chunk carries the usage (with include_usage); every chunk names the model.
+    let answered: { model?: string; usage?: TokenCounts | null } = {};
     try {
       const stream = await this.#client.chat.completions.create(
         {
-          model: this.resolveModel(request.model, this.textModel),
+          model,
           messages: messages(request.system, request.prompt),
           stream: true,
+          stream_options: { include_usage: true },
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         },
@@ -119,12 +124,14 @@ export class OpenAiProvider implements AiProvider {
       wait();
       for await (const chunk of stream) {
         clearTimeout(timer);
+        answered = { model: chunk.model || answered.model, usage: chunk.usage ?? answered.usage };
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) yield piece;
         wait();
       }
       // The SDK ends a stream quietly when its request is aborted; a cut answer must not look finished.
       if (stalled || options.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+      options.onUsage?.(usageOf(answered.model || model, answered.usage));
     } catch (error) {
       if (!stalled || options.signal.aborted) throw this.mapError(error, options.signal);
       const message = `The AI service stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
@@ -164,15 +171,17 @@ export class OpenAiProvider implements AiProvider {
             },
           }
         : { type: 'json_object' };
+    const conversationModel = this.resolveModel(request.model, this.textModel);
     try {
       const completion = await this.#client.chat.completions.create(
         {
-          model: this.resolveModel(request.model, this.textModel),
+          model: conversationModel,
           messages: conversation,
           response_format,
         },
         { signal: options.signal },
       );
+      options.onUsage?.(usageOf(completion.model || conversationModel, completion.usage));
       const message = completion.choices[0]?.message;
       if (message?.refusal)
         throw new AiProviderError('rejected', `The AI declined to answer: ${message.refusal}`);
@@ -196,6 +205,16 @@ export class OpenAiProvider implements AiProvider {
         },
         { signal: options.signal },
       );
+      options.onUsage?.(
+        usageOf(
+          model,
+          response.usage && {
+            prompt_tokens: response.usage.input_tokens,
+            completion_tokens: response.usage.output_tokens,
+            total_tokens: response.usage.total_tokens,
+          },
+        ),
+      );
       const image = response.data?.[0];
       if (image?.b64_json) {
         const data = Uint8Array.from(Buffer.from(image.b64_json, 'base64'));
@@ -211,10 +230,11 @@ export class OpenAiProvider implements AiProvider {
 
   async describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
     const dataUrl = `data:${request.image.mime};base64,${Buffer.from(request.image.data).toString('base64')}`;
+    const model = this.resolveModel(request.model, this.visionModel);
     try {
       const completion = await this.#client.chat.completions.create(
         {
-          model: this.resolveModel(request.model, this.visionModel),
+          model,
           messages: [
             {
               role: 'user',
@@ -227,6 +247,7 @@ export class OpenAiProvider implements AiProvider {
         },
         { signal: options.signal },
       );
+      options.onUsage?.(usageOf(completion.model || model, completion.usage));
       return completion.choices[0]?.message?.content ?? '';
     } catch (error) {
       throw this.mapError(error, options.signal);
@@ -300,6 +321,26 @@ function withPlainAbortErrors(base: typeof fetch): typeof fetch {
       throw plain;
     }
   };
+}
+
+/** Token counts as OpenAI-compatible servers report them. */
+interface TokenCounts {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+}
+
+/** An answer's usage: the model it names, and the token counts the server gave (if any). */
+function usageOf(model: string, counts: TokenCounts | null | undefined): AiUsage {
+  const usage: AiUsage = { model };
+  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const prompt = count(counts?.prompt_tokens);
+  const completion = count(counts?.completion_tokens);
+  const total = count(counts?.total_tokens);
+  if (prompt !== undefined) usage.promptTokens = prompt;
+  if (completion !== undefined) usage.completionTokens = completion;
+  if (total !== undefined) usage.totalTokens = total;
+  return usage;
 }
 
 function messages(system: string | undefined, prompt: string): Message[] {

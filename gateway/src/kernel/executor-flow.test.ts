@@ -199,7 +199,7 @@ describe('routes', () => {
   it('fails a block that takes a route it does not have', async () => {
     const result = await run(app([plugin('if', 'probeCondition', { take: 'maybe' })], [])).outcome;
     expect(result.error).toBe(
-      'Probe Condition (if) failed: it took the route "maybe", which is not one of its routes (true, false)',
+      'Probe Condition failed: it took the route "maybe", which is not one of its routes (true, false)',
     );
   });
 
@@ -429,9 +429,7 @@ describe('loops', () => {
     );
     const result = await run(config, { inputs: { input_text: 'fine\nbad\nnever' } }).outcome;
     expect(result.status).toBe('failed');
-    expect(result.error).toBe(
-      'Failing (boom) failed on item 2 of 3: Connect a block that provides the text.',
-    );
+    expect(result.error).toBe('Failing failed on item 2 of 3: Connect a block that provides the text.');
     expect(result.nodes.ok).toMatchObject({ status: 'succeeded', runs: 1 });
     expect(result.nodes.each!.status).toBe('failed');
     expect(result.nodes.end!.status).toBe('skipped');
@@ -509,7 +507,7 @@ describe('charging blocks as they start', () => {
     const flat = charged.flat().map((c) => `${c.nodeId}:${c.credits}${c.loop ? '@' + c.loop[0]!.item : ''}`);
     expect(flat.sort()).toEqual(['b:1', 'per:1@1', 'per:1@2']);
     expect(charged.flat().find((c) => c.nodeId === 'b')).toMatchObject({
-      label: 'Pass Through (b)',
+      title: 'Pass Through',
       blockType: 'pass_through',
     });
   });

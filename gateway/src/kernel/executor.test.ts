@@ -1,3 +1,4 @@
+import { defineBlock, output, type CallOptions, type TextRequest } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { BlockRegistry } from './block-registry';
@@ -181,7 +182,7 @@ describe('executeRun', () => {
     const result = await outcome;
     expect(slow.hasStarted).toBe(true);
     expect(result.status).toBe('failed');
-    expect(result.error).toBe('Failing (bad) failed: Connect a block that provides the text.');
+    expect(result.error).toBe('Failing failed: Connect a block that provides the text.');
     expect(result.errorCode).toBe('BAD_USER_INPUT');
     expect(result.failedNodeId).toBe('bad');
     expect(result.nodes.after!.status).toBe('skipped');
@@ -189,10 +190,50 @@ describe('executeRun', () => {
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'failed' });
   });
 
+  it('names a failing block by its title: its label setting, else its kind’s name, never its id', async () => {
+    const result = await run(app([plugin('plugin_17_x3', 'echoInput', { label: 'Your name' })], [])).outcome;
+    expect(result.error).toBe('Your name failed: Please fill in "Your name".');
+    expect(result.error).not.toContain('plugin_17_x3');
+  });
+
+  it('reports the model and the tokens a block’s AI calls used on its node_finished', async () => {
+    class Reporting extends ScriptedProvider {
+      override async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
+        yield* super.streamText(request, options);
+        options.onUsage?.({ model: 'model-a', promptTokens: 5, completionTokens: 2, totalTokens: 7 });
+      }
+    }
+    registry.register(
+      defineBlock({
+        kind: 'asking',
+        name: 'Asking',
+        description: 'Asks twice.',
+        category: 'ai',
+        cost: 1,
+        settings: {},
+        outputs: { answer_text: output.text() },
+        async run(ctx) {
+          return { answer_text: (await ctx.ai.text({ prompt: 'a' })) + (await ctx.ai.text({ prompt: 'b' })) };
+        },
+      }),
+      'test/asking',
+    );
+    const { outcome, events } = run(app([plugin('ask', 'asking')], []), {
+      provider: new Reporting({ text: ['one ', 'two'] }),
+    });
+    expect((await outcome).status).toBe('succeeded');
+    expect(events.find((e) => e.type === 'node_finished')).toMatchObject({
+      nodeId: 'ask',
+      outputs: { answer_text: 'one two' },
+      model: 'model-a',
+      usage: { promptTokens: 10, completionTokens: 4, totalTokens: 14 },
+    });
+  });
+
   it('fails a block whose result does not match its declared outputs', async () => {
     const result = await run(app([plugin('w', 'wrongType')], [])).outcome;
     expect(result.error).toBe(
-      'Wrong Type (w) failed: it returned a bad result: output text_out must be a string',
+      'Wrong Type failed: it returned a bad result: output text_out must be a string',
     );
   });
 

@@ -3,11 +3,12 @@ import {
   NodeContext,
   outputTypeProblem,
   type AiProvider,
+  type AiUsage,
   type FileStore,
   type GatheredItem,
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
-import type { Artifact, LoopPosition, RunEvent, RunStatus } from '@blocksmith/schema';
+import type { Artifact, LoopPosition, RunEvent, RunStatus, TokenUsage } from '@blocksmith/schema';
 import { Frame, LoopRun, SKIPPED, type NodeOutcome } from './run-frame';
 import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
 import { EMPTY_SCOPE, variableScope } from './variable-scope';
@@ -17,7 +18,8 @@ export type { NodeOutcome } from './run-frame';
 /** One block about to start that was not paid for before the run (after a route, or inside a loop). */
 export interface BlockCharge {
   nodeId: string;
-  label: string;
+  /** The block's title as the canvas shows it. */
+  title: string;
   /** The block's credit-history name, e.g. `text_generation`. */
   blockType: string;
   credits: number;
@@ -283,7 +285,7 @@ class RunExecution {
       const node = this.nodes[index]!;
       return {
         nodeId: node.id,
-        label: node.label,
+        title: node.title,
         blockType: node.definition.historyType,
         credits: node.definition.cost,
         ...(frame.position && { loop: frame.position }),
@@ -359,6 +361,7 @@ class RunExecution {
     const startedAt = performance.now();
     const artifacts: Artifact[] = [];
     const routes: string[] | undefined = node.routes ? [] : undefined;
+    const used: Used = {};
     this.emit(this.event({ type: 'node_started', runId, nodeId: node.id, at: Date.now() }, frame));
     const inputs = this.options.inputs;
     const closes = node.definition.endsLoop === true;
@@ -377,6 +380,7 @@ class RunExecution {
       onPartial: (text) =>
         this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame)),
       onArtifact: (artifact) => artifacts.push(artifact),
+      onUsage: (usage) => addUsage(used, usage),
       ...(routes && { onRoute: (name: string) => void routes.push(name) }),
       ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
     });
@@ -385,7 +389,15 @@ class RunExecution {
       .then(() => node.definition.run(context))
       .then(
         (result) =>
-          this.succeed(frame, index, (result ?? {}) as Record<string, unknown>, artifacts, routes, startedAt),
+          this.succeed(
+            frame,
+            index,
+            (result ?? {}) as Record<string, unknown>,
+            artifacts,
+            routes,
+            startedAt,
+            used,
+          ),
         (error: unknown) => this.fail(frame, index, error, startedAt),
       );
   }
@@ -397,6 +409,7 @@ class RunExecution {
     artifacts: Artifact[],
     routes: string[] | undefined,
     startedAt: number,
+    used: Used,
   ): void {
     const node = this.nodes[index]!;
     for (const name in node.definition.outputs) {
@@ -432,6 +445,8 @@ class RunExecution {
       artifacts,
     };
     if (routes) finished.routes = routes;
+    if (used.model !== undefined) finished.model = used.model;
+    if (used.usage !== undefined) finished.usage = used.usage;
     this.emit(this.event(finished, frame));
     if (routes) this.skipUntaken(frame, node, routes);
     this.settle(frame, index);
@@ -466,7 +481,7 @@ class RunExecution {
     const reason = error instanceof Error ? error.message : String(error);
     const item = frame.position?.at(-1);
     const where = item ? ` on item ${item.item} of ${item.items}` : '';
-    const message = this.aborted ? `${node.label} was stopped.` : `${node.label} failed${where}: ${reason}`;
+    const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;
     this.record(frame, index, { status: 'failed', outputs: {}, artifacts: [], durationMs, error: message });
     this.running--;
     this.stop(node.id, message, known ? error.code : 'BLOCK_ERROR');
@@ -699,6 +714,22 @@ class RunExecution {
       ...(outcome.error ? { error: outcome.error } : {}),
     });
     this.finish(outcome);
+  }
+}
+
+/** What a block's AI calls used: the last model that answered, the tokens of all its calls. */
+interface Used {
+  model?: string;
+  usage?: TokenUsage;
+}
+
+function addUsage(used: Used, reported: AiUsage): void {
+  used.model = reported.model;
+  for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
+    const count = reported[key];
+    if (count === undefined) continue;
+    used.usage ??= {};
+    used.usage[key] = (used.usage[key] ?? 0) + count;
   }
 }
 

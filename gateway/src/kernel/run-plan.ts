@@ -5,6 +5,7 @@ import {
   type SettingsOf,
 } from '@blocksmith/block-sdk';
 import {
+  blockTitle,
   flowCostRange,
   loopStructure,
   routePorts,
@@ -43,8 +44,13 @@ export class GraphValidationError extends InputError {
 export interface PlannedNode {
   index: number;
   id: string;
-  /** `Text AI (plugin_123)`: how messages name the node. */
+  /** `Text AI (plugin_123)`: how the app's validation problems name the node. */
   label: string;
+  /**
+   * The block's title as the canvas shows it (its label setting, else its kind's name): how run
+   * errors and a run's steps name it.
+   */
+  title: string;
   definition: AnyBlockDefinition;
   /** Validated settings, defaults filled in. */
   settings: SettingsOf<SettingsSpec>;
@@ -131,6 +137,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
         index,
         id: plugin.id,
         label,
+        title: plugin.type,
         definition: undefined!,
         settings: {},
         variable: undefined,
@@ -159,6 +166,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       index,
       id: plugin.id,
       label,
+      title: blockTitle(checked.ok ? checked.value : plugin.settings, definition.name),
       definition,
       settings: checked.ok ? checked.value : {},
       variable: variables.get(plugin.id),

@@ -163,7 +163,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
       status: 'failed',
       errorCode: 'INSUFFICIENT_CREDITS',
       error:
-        'Your credits ran out: Template (per), item 3 of 4 needs 2 credits and you have 1. The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
+        'Your credits ran out: Template, item 3 of 4 needs 2 credits and you have 1. The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
     });
     expect(events.filter((e) => e.type === 'node_finished' && e.nodeId === 'per')).toHaveLength(2);
     expect(
@@ -210,7 +210,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
       chargeStartedBlocks(db.dataSource, {
         runId: record.id,
         userId: owner,
-        charges: [{ nodeId: 'per', label: 'Template (per)', blockType: 'template', credits: 2 }],
+        charges: [{ nodeId: 'per', title: 'Template', blockType: 'template', credits: 2 }],
       }),
     ).rejects.toThrow('This run has already ended.');
     expect(await ledger.balance(owner)).toBe(48);

@@ -8,11 +8,11 @@ function credits(n: number): string {
   return n === 1 ? '1 credit' : `${n} credits`;
 }
 
-/** Which block, and for a loop which item, a charge is for: `Summary (s), item 3 of 10`. */
+/** Which block, and for a loop which item, a charge is for: `Summary, item 3 of 10`. */
 function chargedFor(charges: readonly BlockCharge[]): string {
   const first = charges[0]!;
   const item = first.loop?.at(-1);
-  const names = charges.length === 1 ? first.label : `${first.label} and ${charges.length - 1} more`;
+  const names = charges.length === 1 ? first.title : `${first.title} and ${charges.length - 1} more`;
   return item ? `${names}, item ${item.item} of ${item.items}` : names;
 }
 

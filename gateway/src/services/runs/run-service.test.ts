@@ -147,7 +147,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     const record = await db.dataSource.getRepository(RunRecord).findOneByOrFail({ id: started.runId });
     expect(record).toMatchObject({
       status: 'failed',
-      error: 'Failing (bad) failed: Connect a block that provides the text.',
+      error: 'Failing failed: Connect a block that provides the text.',
     });
   });
 

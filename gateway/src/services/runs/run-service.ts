@@ -363,7 +363,7 @@ export class RunService {
         isUuid(id) &&
         (await this.deps.dataSource.getRepository(FileRecord).existsBy({ id, ownerId: userId }));
       if (!owned) {
-        throw new InputError(`The file for ${node.label} was not found. Please upload it again.`);
+        throw new InputError(`The file for ${node.title} was not found. Please upload it again.`);
       }
     }
   }

@@ -180,6 +180,23 @@ test(
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });
 
+    // A template with a full block is locked the same way ("limited templates" on Free); the others load.
+    const outreach = page.locator('.sidebar .template-item[data-template="cold-outreach"]');
+    await outreach.locator('.palette-plan-tag').getByText('Starter', { exact: true }).waitFor();
+    assert.equal(await outreach.getAttribute('data-locked'), 'true');
+    assert.equal(await page.locator('.sidebar .template-item[data-locked]').count(), 1, 'one full template');
+    await outreach.click();
+    await upgradeDialog(page)
+      .getByTestId('full-block-message')
+      .getByText(
+        'Cold Email Writer is a full block. Full blocks come with the Starter plan and up; your plan is Free. Upgrade to use them.',
+        { exact: true },
+      )
+      .waitFor();
+    assert.equal(await page.locator('.block-node').count(), 0);
+    await page.keyboard.press('Escape');
+    await upgradeDialog(page).waitFor({ state: 'detached' });
+
     // Dragging it onto the canvas adds nothing either.
     await dropBlock(page, 'ycPitchScorer', 400, 240);
     await upgradeDialog(page).waitFor();
@@ -273,6 +290,7 @@ test('a Starter person adds YC Application Scorer and saves', { timeout: 90_000 
   await scorer.waitFor();
   assert.equal(await scorer.getAttribute('data-locked'), null);
   assert.equal(await page.locator('.sidebar .palette-item[data-locked]').count(), 0, 'nothing locked');
+  assert.equal(await page.locator('.sidebar .template-item[data-locked]').count(), 0, 'no template locked');
   await dropBlock(page, 'textInput', 220, 220);
   await dropBlock(page, 'ycPitchScorer', 560, 220);
   await page.locator('.block-node[data-type="ycPitchScorer"]').waitFor();

@@ -139,6 +139,7 @@ describe('templates', () => {
       'product-description-image',
       'social-media-post',
       'support-ticket-triage',
+      'cold-outreach',
       'csv-row-summaries',
     ]);
   });

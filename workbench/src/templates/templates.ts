@@ -206,6 +206,30 @@ export const TEMPLATES: readonly AppTemplate[] = [
     ),
   },
   {
+    // Uses a full block (Cold Email Writer): the template is locked on plans without full blocks.
+    id: 'cold-outreach',
+    name: 'Cold outreach email',
+    description: 'A short cold email with a subject line and a follow-up, from notes about the recipient.',
+    category: 'Business',
+    config: config(
+      [
+        block('recipient', 'textInput', LEFT, 120, {
+          label: 'Who are you writing to?',
+          placeholder:
+            'e.g. Priya Shah, Head of Operations at Northwind Logistics; they just opened a second warehouse.',
+          multiline: true,
+        }),
+        block('email', 'coldEmail', MIDDLE, 120, {
+          sender: '',
+          goal: 'book a short intro call',
+          tone: 'friendly',
+        }),
+        block('show-email', 'textDisplay', RIGHT, 120, { style: 'card', showCopyButton: true }),
+      ],
+      [link('recipient', 'email'), link('email', 'show-email')],
+    ),
+  },
+  {
     id: 'csv-row-summaries',
     name: 'CSV row summariser',
     description: 'One sentence for each row of a CSV, gathered into a table.',

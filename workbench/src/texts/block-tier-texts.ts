@@ -9,6 +9,9 @@ import { fullBlocksRefusal, type PlanId } from '@blocksmith/schema';
 export const BLOCK_TIERS = {
   /** The palette entry's tooltip and accessible description of a locked block. */
   lockedHint: (planName: string) => `Comes with the ${planName} plan and up. Click to see how to add it.`,
+  /** The same for a template that uses a full block. */
+  lockedTemplateHint: (planName: string) =>
+    `Uses a block that comes with the ${planName} plan and up. Click to see how to add it.`,
   /** What the server answers when a save adds `blockName` on `plan`, word for word. */
   refusal: (blockName: string, plan: PlanId) => fullBlocksRefusal([blockName], plan),
   /** The same for a visitor, who is on no plan yet. */

@@ -64,6 +64,19 @@ describe('the workbench templates', () => {
     expect(outcome.artifacts.map((a) => a.nodeId)).toEqual([`show-${ran}`]);
   });
 
+  it('cold outreach writes the email with the full Cold Email Writer block, so it is a full template', async () => {
+    const config = await template('cold-outreach');
+    expect(config.plugins.filter((p) => registry.get(p.type)?.tier === 'full').map((p) => p.type)).toEqual([
+      'coldEmail',
+    ]);
+    const { outcome } = await runOffline(config, {
+      input_text:
+        'Priya Shah, Head of Operations at Northwind Logistics; they just opened a second warehouse.',
+    });
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.artifacts.map((a) => a.nodeId)).toEqual(['show-email']);
+  });
+
   it('the CSV row summariser summarises each row into a table', async () => {
     const { outcome, events } = await runOffline(await template('csv-row-summaries'), {
       input_text: 'name,feedback\nAda,Loved the new dashboard\nGrace,Export to PDF keeps failing\nAlan,Fast',

@@ -19,7 +19,7 @@ function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
 }
 
 /** Who is choosing blocks: the session, and the plan the publishing info gave. */
-function useBlockChooser(): BlockChooser {
+export function useBlockChooser(): BlockChooser {
   const { session, credits } = useStores();
   return { checked: session.checked, signedIn: session.signedIn, plan: planOf(credits) };
 }

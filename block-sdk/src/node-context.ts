@@ -21,6 +21,8 @@ export interface NodeContextInit<S> {
   onRoute?(name: string): void;
   /** Blocks that end a loop: what reached them from each item. */
   gathered?: readonly GatheredItem[];
+  /** Reads the app owner's secrets; without it a block finds none. */
+  secret?(name: string): Promise<string | undefined>;
 }
 
 const NOTHING_GATHERED: readonly GatheredItem[] = Object.freeze([]);
@@ -87,5 +89,9 @@ export class NodeContext<S> implements RunContext<S> {
   route(name: string): void {
     if (!this.init.onRoute) throw new Error('This block declares no route outputs.');
     this.init.onRoute(name);
+  }
+
+  secret(name: string): Promise<string | undefined> {
+    return this.init.secret ? this.init.secret(name) : Promise.resolve(undefined);
   }
 }

@@ -52,5 +52,11 @@ export interface RunContext<S> {
    * nothing reached them (a route inside the loop skipped it) are left out. Empty for other blocks.
    */
   readonly gathered: readonly GatheredItem[];
+  /**
+   * The app owner's secret `name` (kept encrypted on the server, set on the Secrets page), or
+   * undefined when there is none. Whatever the block then returns, presents or fails with is
+   * cleaned of the value: it reads `[secret NAME]` there.
+   */
+  secret(name: string): Promise<string | undefined>;
   readonly signal: AbortSignal;
 }

@@ -31,3 +31,4 @@ export * from './unstorable-text';
 export * from './version-summary';
 export * from './events';
 export * from './block-title';
+export * from './secrets';

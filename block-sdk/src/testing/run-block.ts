@@ -5,6 +5,7 @@ import type { FileStore } from '../file-store';
 import { MemoryFileStore } from '../memory-file-store';
 import { NodeContext } from '../node-context';
 import { outputTypeProblem, type OutputsSpec } from '../outputs';
+import { SecretReader, scrubError, scrubSecrets } from '../secrets';
 import type { GatheredItem, UpstreamValue } from '../run-context';
 import { validateSettings } from '../validate-settings';
 import { ScriptedProvider } from './scripted-provider';
@@ -21,6 +22,8 @@ export interface RunBlockOptions {
   signal?: AbortSignal;
   /** For a block that ends a loop: what reached it from each item. */
   gathered?: readonly GatheredItem[];
+  /** The app owner's secrets by name; outputs, artifacts and errors are cleaned of those read, as in a run. */
+  secrets?: Readonly<Record<string, string>>;
 }
 
 export interface BlockRunOutcome {
@@ -65,6 +68,7 @@ export async function runBlock(
   const artifacts: Artifact[] = [];
   const routes: string[] = [];
   const declared = definition.routes ? routePorts(definition.routes, settings.value) : undefined;
+  const secrets = new SecretReader(async (name) => options.secrets?.[name]);
   const context = new NodeContext({
     nodeId: 'node_under_test',
     settings: settings.value,
@@ -86,11 +90,20 @@ export async function runBlock(
       },
     }),
     ...(options.gathered && { gathered: options.gathered }),
+    secret: (name) => secrets.read(name),
   });
-  const outputs = ((await definition.run(context)) ?? {}) as Record<string, unknown>;
+  let outputs: Record<string, unknown>;
+  try {
+    outputs = scrubSecrets(
+      ((await definition.run(context)) ?? {}) as Record<string, unknown>,
+      secrets.revealed,
+    );
+  } catch (error) {
+    throw scrubError(error, secrets.revealed);
+  }
   for (const [name, decl] of Object.entries(definition.outputs as OutputsSpec)) {
     const problem = outputTypeProblem(name, decl.type, outputs[name]);
     if (problem) throw new Error(`${definition.kind} returned a bad result: ${problem}`);
   }
-  return { outputs, artifacts, progress, routes };
+  return { outputs, artifacts: scrubSecrets(artifacts, secrets.revealed), progress, routes };
 }

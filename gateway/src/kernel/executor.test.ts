@@ -230,6 +230,44 @@ describe('executeRun', () => {
     });
   });
 
+  it('gives blocks the owner’s secrets and cleans what they answer or fail with of the values read', async () => {
+    registry.register(
+      defineBlock({
+        kind: 'secretEcho',
+        name: 'Secret Echo',
+        description: 'Says its secret out loud, or fails with it.',
+        category: 'ai',
+        cost: 1,
+        settings: {},
+        outputs: { echoed: output.json() },
+        async run(ctx) {
+          const token = await ctx.secret('TOKEN');
+          const missing = await ctx.secret('MISSING');
+          if ((await ctx.secret('FAIL')) !== undefined) throw new Error(`the server refused ${token}`);
+          ctx.present({ kind: 'text', text: `sent ${token}` } as never);
+          return { echoed: { header: `Bearer ${token}`, [String(token)]: missing ?? 'none' } };
+        },
+      }),
+      'test/secretEcho',
+    );
+    const secrets = async (name: string) => (name === 'TOKEN' ? 'ghp_s3cret' : undefined);
+    const { outcome, events } = run(app([plugin('echo', 'secretEcho')], []), { secrets });
+    const done = await outcome;
+    expect(done.status).toBe('succeeded');
+    expect(done.nodes.echo!.outputs).toEqual({
+      echoed: { header: 'Bearer [secret TOKEN]', '[secret TOKEN]': 'none' },
+    });
+    expect(JSON.stringify(events)).not.toContain('ghp_s3cret');
+    expect(JSON.stringify(done)).not.toContain('ghp_s3cret');
+    const failed = await run(app([plugin('echo', 'secretEcho')], []), {
+      secrets: async (name) => (name === 'FAIL' ? 'yes' : secrets(name)),
+    }).outcome;
+    expect(failed.error).toBe('Secret Echo failed: the server refused [secret TOKEN]');
+    // Without a way to read secrets, a block finds none.
+    const none = await run(app([plugin('echo', 'secretEcho')], [])).outcome;
+    expect(none.nodes.echo!.outputs).toEqual({ echoed: { header: 'Bearer undefined', undefined: 'none' } });
+  });
+
   it('fails a block whose result does not match its declared outputs', async () => {
     const result = await run(app([plugin('w', 'wrongType')], [])).outcome;
     expect(result.error).toBe(

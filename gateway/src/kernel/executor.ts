@@ -1,7 +1,10 @@
 import {
   BlockError,
   NodeContext,
+  SecretReader,
   outputTypeProblem,
+  scrubError,
+  scrubSecrets,
   type AiProvider,
   type AiUsage,
   type FileStore,
@@ -45,6 +48,11 @@ export interface ExecuteOptions {
    * Without it nothing is charged.
    */
   charge?: (charges: BlockCharge[]) => Promise<void>;
+  /**
+   * Reads the app owner's secrets for blocks that ask (`ctx.secret`); a block's outputs,
+   * artifacts and error are cleaned of every value it read. Without it blocks find none.
+   */
+  secrets?: (name: string) => Promise<string | undefined>;
 }
 
 export interface RunOutcome {
@@ -103,6 +111,8 @@ class RunExecution {
   private readonly loops: LoopRun[] = [];
   /** Per loop end, the region of the loop it ends. */
   private readonly closes: Int32Array | undefined;
+  /** The secrets blocks of this run have read (made when the run has a way to read them). */
+  private readonly secrets: SecretReader | undefined;
 
   constructor(
     private readonly plan: RunPlan,
@@ -112,6 +122,7 @@ class RunExecution {
     this.top = new Frame(plan, 0, undefined, undefined, -1, undefined, undefined);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.emit = options.onEvent ?? (() => {});
+    if (options.secrets) this.secrets = new SecretReader(options.secrets);
     if (plan.regions.length > 1) {
       const n = this.nodes.length;
       this.stats = { runs: new Int32Array(n), durationMs: new Float64Array(n), errors: [] };
@@ -383,22 +394,29 @@ class RunExecution {
       onUsage: (usage) => addUsage(used, usage),
       ...(routes && { onRoute: (name: string) => void routes.push(name) }),
       ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
+      ...(this.secrets && { secret: (name: string) => this.secrets!.read(name) }),
     });
     // Always continue asynchronously, so a long chain of instant blocks never deepens the stack.
     Promise.resolve()
       .then(() => node.definition.run(context))
       .then(
-        (result) =>
-          this.succeed(
+        (result) => {
+          const outputs = (result ?? {}) as Record<string, unknown>;
+          const revealed = this.secrets?.revealed;
+          if (!revealed || revealed.size === 0)
+            return this.succeed(frame, index, outputs, artifacts, routes, startedAt, used);
+          return this.succeed(
             frame,
             index,
-            (result ?? {}) as Record<string, unknown>,
-            artifacts,
+            scrubSecrets(outputs, revealed),
+            scrubSecrets(artifacts, revealed),
             routes,
             startedAt,
             used,
-          ),
-        (error: unknown) => this.fail(frame, index, error, startedAt),
+          );
+        },
+        (error: unknown) =>
+          this.fail(frame, index, this.secrets ? scrubError(error, this.secrets.revealed) : error, startedAt),
       );
   }
 

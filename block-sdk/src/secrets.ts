@@ -1,5 +1,8 @@
 import { secretMask } from '@blocksmith/schema';
 
+/** How a block's template names one of the owner's secrets: `{{secret.NAME}}` (group 1: NAME). */
+export { SECRET_REFERENCE } from '@blocksmith/schema';
+
 /** The secrets a run's blocks have read, by name: what their outputs and errors are cleaned of. */
 export type RevealedSecrets = ReadonlyMap<string, string>;
 

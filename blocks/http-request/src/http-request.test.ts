@@ -391,6 +391,51 @@ describe('httpRequest', () => {
       expect(other.seen).toEqual(['/echo']);
     });
 
+    it('sends the owner’s secrets in headers, and the answer never shows them', async () => {
+      const answer = await respond(
+        {
+          url: `${main.base}/echo?q={{query}}`,
+          headers: 'Authorization: Bearer {{secret.API_TOKEN}}\nX-Team: {{ secret.TEAM }}-{{query}}',
+        },
+        { variables: { query: 'cats' }, secrets: { API_TOKEN: 'tok_live_123', TEAM: 'blue' } },
+      );
+      const { headers } = answer.body as { headers: Record<string, string> };
+      // The server received the values; the block's answer (which echoes them) shows their names.
+      expect(headers.authorization).toBe('Bearer [secret API_TOKEN]');
+      expect(headers['x-team']).toBe('[secret TEAM]-cats');
+      expect(JSON.stringify(answer)).not.toContain('tok_live_123');
+    });
+
+    it('refuses a secret it does not have, a secret outside headers, and a secret sent to a variable address', async () => {
+      const missing = await failure({ url: `${main.base}/echo`, headers: 'Authorization: {{secret.NOPE}}' });
+      expect(missing).toBeInstanceOf(BlockInputError);
+      expect(missing.message).toBe(
+        '"Headers" uses {{secret.NOPE}}, but there is no secret named NOPE. The app\'s owner adds it on the Secrets page (account menu), then runs the app again.',
+      );
+      const inUrl = await failure({ url: `${main.base}/echo?key={{secret.API_TOKEN}}` }, httpRequest, {
+        secrets: { API_TOKEN: 'tok_live_123' },
+      });
+      expect(inUrl.message).toBe(
+        '"URL" uses {{secret.API_TOKEN}}: secrets can be used in Headers only, where they are never shown. Move it there.',
+      );
+      const inBody = await failure(
+        { method: 'POST', url: `${main.base}/echo`, body: '{"key": "{{secret.API_TOKEN}}"}' },
+        httpRequest,
+        { secrets: { API_TOKEN: 'tok_live_123' } },
+      );
+      expect(inBody.message).toContain('"JSON body" uses {{secret.API_TOKEN}}');
+      // Whoever runs the app could pick the host: the owner's secret must not follow it there.
+      const anywhere = await failure(
+        { url: '{{input_text}}/echo', headers: 'Authorization: Bearer {{secret.API_TOKEN}}' },
+        httpRequest,
+        { upstream: { input_text: main.base }, secrets: { API_TOKEN: 'tok_live_123' } },
+      );
+      expect(anywhere.message).toMatch(
+        /^"Headers" sends the secret API_TOKEN, so the URL's address must be written out/,
+      );
+      expect(main.seen).toEqual([]);
+    });
+
     it('follows at most 5 redirects', async () => {
       const error = await failure({ url: `${main.base}/loop` });
       expect(error.message).toBe('The server redirected more than 5 times.');

@@ -4,6 +4,7 @@ import {
   defineBlock,
   field,
   output,
+  SECRET_REFERENCE,
   type RunContext,
 } from '@blocksmith/block-sdk';
 import { AddressGuard, systemResolver, type Resolver } from './address-guard';
@@ -39,6 +40,59 @@ function variableLookup(ctx: RunContext<unknown>): Lookup {
     if (name === 'input_text') return { found: true, value: ctx.primaryText() };
     return { found: false };
   };
+}
+
+/** The names of the secrets a template uses (`{{secret.NAME}}`), each once. */
+function secretNames(template: string): string[] {
+  return [...new Set(Array.from(template.matchAll(SECRET_REFERENCE), (match) => match[1]!))];
+}
+
+/** The part of a URL template before its path, query or fragment: its scheme, host and port. */
+function addressPart(template: string): string {
+  const scheme = template.indexOf('://');
+  const start = scheme === -1 ? 0 : scheme + 3;
+  const end = template.slice(start).search(/[/?#]/);
+  return end === -1 ? template : template.slice(0, start + end);
+}
+
+/**
+ * Reads the owner's secrets the Headers setting names. Secrets go in headers only, and only to an
+ * address written out in the URL: were the host filled from a variable, whoever runs the app could
+ * send the owner's secret to a server of their choosing.
+ */
+async function headerSecrets(
+  ctx: Pick<RunContext<unknown>, 'secret'>,
+  settings: { url: string; body: string; headers: string },
+): Promise<Map<string, string>> {
+  for (const [label, template] of [
+    ['URL', settings.url],
+    ['JSON body', settings.body],
+  ] as const) {
+    const [name] = secretNames(template);
+    if (name !== undefined) {
+      throw new BlockInputError(
+        `"${label}" uses {{secret.${name}}}: secrets can be used in Headers only, where they are never shown. Move it there.`,
+      );
+    }
+  }
+  const names = secretNames(settings.headers);
+  const values = new Map<string, string>();
+  if (names.length === 0) return values;
+  if (addressPart(settings.url).includes('{{')) {
+    throw new BlockInputError(
+      `"Headers" sends the secret ${names[0]}, so the URL's address must be written out, not filled in from a variable: start "URL" with https://your-api.example.com and keep {{variables}} in its path or query.`,
+    );
+  }
+  for (const name of names) {
+    const value = await ctx.secret(name);
+    if (value === undefined) {
+      throw new BlockInputError(
+        `"Headers" uses {{secret.${name}}}, but there is no secret named ${name}. The app's owner adds it on the Secrets page (account menu), then runs the app again.`,
+      );
+    }
+    values.set(name, value);
+  }
+  return values;
 }
 
 function parseUrl(text: string): URL {
@@ -88,8 +142,8 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
         default: '',
         required: false,
         maxLength: 8000,
-        placeholder: 'Authorization: Bearer {{token}}',
-        help: 'One "Name: value" per line; values may use {{variables}}.',
+        placeholder: 'Authorization: Bearer {{secret.API_TOKEN}}',
+        help: 'One "Name: value" per line; values may use {{variables}}, and your secrets as {{secret.NAME}} (saved on the Secrets page, never shown again).',
       }),
       body: field.text({
         label: 'JSON body',
@@ -121,9 +175,16 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
     async run(ctx) {
       const { settings } = ctx;
       const { method } = settings;
+      const secrets = await headerSecrets(ctx, settings);
       const lookup = variableLookup(ctx);
       const url = parseUrl(fillUrl(settings.url, 'URL', lookup));
-      const headers = { ...DEFAULT_HEADERS, ...requestHeaders(settings.headers, lookup) };
+      const headers = {
+        ...DEFAULT_HEADERS,
+        ...requestHeaders(settings.headers, (name) => {
+          const secret = name.startsWith('secret.') ? secrets.get(name.slice('secret.'.length)) : undefined;
+          return secret === undefined ? lookup(name) : { found: true, value: secret };
+        }),
+      };
       let body: string | undefined;
       if (settings.body.trim() !== '') {
         if (method === 'GET' || method === 'HEAD') {

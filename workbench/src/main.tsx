@@ -1,6 +1,7 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
-import { configure } from 'mobx';
+import { Classes } from '@blueprintjs/core';
+import { autorun, configure } from 'mobx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { GraphqlApi } from './api/graphql-api';
@@ -8,6 +9,7 @@ import { App } from './App';
 import { windowHost } from './stores/browser-host';
 import { browserStorage } from './stores/browser-storage';
 import { RootStore } from './stores/root-store';
+import { applyTheme } from './stores/theme-store';
 import { StoresContext } from './stores-context';
 
 configure({ enforceActions: 'observed' });
@@ -22,6 +24,8 @@ window.addEventListener('storage', (event) => {
   if (event.key === null || event.key === 'blocksmith-session') root.session.onStorageChanged();
 });
 void root.session.init();
+// Blueprint's dark theme on <body> reaches every page and every overlay portalled into it.
+autorun(() => applyTheme(document, root.theme.theme, Classes.DARK));
 
 const element = document.getElementById('root');
 if (!element) throw new Error('The page has no #root element.');

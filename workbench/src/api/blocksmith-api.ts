@@ -28,6 +28,8 @@ export interface AuthResult {
   user: AuthUser;
   /** Null when the address must be confirmed first. */
   session: Session | null;
+  /** Sign-up only: a confirmation mail went out (an ADMIN_EMAILS address: it unlocks admin rights). */
+  confirmationMailSent?: boolean | null;
 }
 
 /** What a person may set on an app; the server owns ids, owners and counters. */

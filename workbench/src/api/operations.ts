@@ -114,6 +114,7 @@ export const SIGN_UP = gql`
       session {
         ...SessionFields
       }
+      confirmationMailSent
     }
   }
   ${USER_FIELDS}

@@ -10,6 +10,7 @@ import {
   Background,
   BackgroundVariant,
   ReactFlow,
+  SelectionMode,
   type Connection as FlowConnection,
   type CoordinateExtent,
   type Edge,
@@ -41,6 +42,8 @@ const PAN_EXTENT: CoordinateExtent = [
   [CANVAS_WIDTH + 600, CANVAS_HEIGHT + 600],
 ];
 const PRO_OPTIONS = { hideAttribution: true };
+/** Shift-click (or Ctrl/Cmd-click) adds a block to the selection; Shift-drag draws a selection rectangle. */
+const MULTI_SELECT_KEYS = ['Shift', 'Meta', 'Control'];
 
 /**
  * The Playground canvas: blocks and connections, pan and zoom, drop from the palette. Only the
@@ -48,7 +51,7 @@ const PRO_OPTIONS = { hideAttribution: true };
  * browser's work on every frame of a drag grows with everything drawn, in view or not.
  */
 export const FlowCanvas = observer(function FlowCanvas() {
-  const { builder, catalogue } = useStores();
+  const { builder, catalogue, theme } = useStores();
   const { document, view, canvasFlow } = builder;
   const wrapper = useRef<HTMLDivElement>(null);
 
@@ -152,6 +155,10 @@ export const FlowCanvas = observer(function FlowCanvas() {
         zoomOnDoubleClick={false}
         proOptions={PRO_OPTIONS}
         onlyRenderVisibleElements
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        selectionKeyCode="Shift"
+        selectionMode={SelectionMode.Partial}
+        colorMode={theme.theme}
         aria-label="Playground canvas"
       >
         <Background variant={BackgroundVariant.Lines} gap={GRID_SIZE} color="var(--grid-line)" />

@@ -1,10 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, Popover, Switch, Tag } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { PLANS, isPlanId } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
+import { THEME_TEXTS } from '../texts/theme-texts';
 
 export interface AccountMenuProps {
   /** The credit balance, as the surrounding page shows it. */
@@ -13,6 +14,32 @@ export interface AccountMenuProps {
   children: ReactNode;
   signOutText: string;
 }
+
+/** Dark mode on or off, kept for the person; 'Use system setting' forgets the choice. */
+export const ThemeSwitch = observer(function ThemeSwitch() {
+  const { theme } = useStores();
+  return (
+    <li className="theme-switch" data-testid="theme-switch">
+      <Switch
+        checked={theme.dark}
+        label={THEME_TEXTS.darkMode}
+        alignIndicator="end"
+        onChange={() => theme.toggle()}
+      />
+      {theme.choice === null ? (
+        <span className="muted small">{THEME_TEXTS.followingSystem}</span>
+      ) : (
+        <Button
+          variant="minimal"
+          size="small"
+          className="theme-follow-system"
+          text={THEME_TEXTS.followSystem}
+          onClick={() => theme.followSystem()}
+        />
+      )}
+    </li>
+  );
+});
 
 /**
  * The signed-in person's initials, opening the account menu: name, e-mail, plan, credits, the
@@ -54,6 +81,9 @@ export const AccountMenu = observer(function AccountMenu({
         {credits}
       </li>
       {children}
+      <MenuDivider />
+      <ThemeSwitch />
+      <MenuDivider />
       <MenuItem icon={<LogOutIcon />} text={signOutText} onClick={() => void signOut()} />
     </Menu>
   );

@@ -37,7 +37,6 @@ export const UserMenu = observer(function UserMenu() {
       />
       <MenuItem icon={<ChartIcon />} text={PUBLIC_HEADER.analytics} onClick={() => navigate('/my-apps')} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
-      <MenuDivider />
     </AccountMenu>
   );
 });

@@ -155,6 +155,36 @@ describe('SignUpForm', () => {
     const form = filled(deps);
     expect(await form.submit()).toBeNull();
     expect(form.checkEmailFor).toBe('ada@example.com');
+    expect(form.adminConfirmation).toBe(false);
+  });
+
+  it('tells an ADMIN_EMAILS address, signed in at once, that a confirmation mail unlocks admin rights', async () => {
+    const { api, session, deps } = setup();
+    const admin: BlocksmithApi = api;
+    const signUp = api.signUp.bind(api);
+    admin.signUp = async (): Promise<AuthResult> => ({ ...(await signUp()), confirmationMailSent: true });
+    const form = filled(deps);
+    expect(await form.submit()).toBeNull();
+    expect(session.signedIn).toBe(true);
+    expect(form.checkEmailFor).toBe('ada@example.com');
+    expect(form.adminConfirmation).toBe(true);
+  });
+
+  it('offers Google only when the server has it configured', async () => {
+    const { deps, google } = setup();
+    const form = filled(deps);
+    await form.googleOffer.check();
+    expect(form.googleOffer.offered).toBe(false);
+    google.configured = true;
+    await form.googleOffer.check();
+    expect(form.googleOffer.offered).toBe(true);
+    google.available = async () => {
+      throw new Error('offline');
+    };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await form.googleOffer.check();
+    warn.mockRestore();
+    expect(form.googleOffer.offered).toBe(false);
   });
 });
 

@@ -57,6 +57,28 @@ async function sendRequest<T>(
 }
 
 /**
+ * Whether the forms offer Google sign-in: only when the server says it is configured (its
+ * serverInfo carries a Firebase web config). Until it has answered, the button is not shown.
+ */
+export class GoogleOffer {
+  offered = false;
+
+  constructor(private readonly google: GoogleSignIn) {
+    makeObservable(this, { offered: observable });
+  }
+
+  async check(): Promise<void> {
+    let offered = false;
+    try {
+      offered = await this.google.available();
+    } catch (error) {
+      console.warn('Whether Google sign-in is configured could not be read.', error);
+    }
+    runInAction(() => (this.offered = offered));
+  }
+}
+
+/**
  * The Google button of both forms: with Google configured it remembers where to go afterwards and
  * answers true (the page then opens /auth/callback?start=google); otherwise it answers the problem.
  */
@@ -85,12 +107,15 @@ export class SignInForm {
   busy = false;
   problem = '';
   notice = '';
+  /** The server offers Google sign-in: only then is the Google button shown. */
+  readonly googleOffer: GoogleOffer;
 
   constructor(
     private readonly deps: AuthDeps,
     /** Where to go after signing in (see redirectAfterSignIn). */
     readonly redirectTo: string,
   ) {
+    this.googleOffer = new GoogleOffer(deps.google);
     makeObservable(this, {
       mode: observable,
       email: observable,
@@ -172,11 +197,19 @@ export class SignUpForm {
   problem = '';
   /** The address a confirmation mail went to: the page shows 'Check Your Email'. */
   checkEmailFor: string | null = null;
+  /**
+   * Signed in already, the mail being the one that unlocks admin rights (an ADMIN_EMAILS
+   * address): 'Check Your Email' says so and goes on to `redirectTo`.
+   */
+  adminConfirmation = false;
+  /** The server offers Google sign-in: only then is the Google button shown. */
+  readonly googleOffer: GoogleOffer;
 
   constructor(
     private readonly deps: AuthDeps,
     readonly redirectTo: string = DEFAULT_AFTER_SIGN_IN,
   ) {
+    this.googleOffer = new GoogleOffer(deps.google);
     makeObservable(this, {
       fullName: observable,
       email: observable,
@@ -185,6 +218,7 @@ export class SignUpForm {
       busy: observable,
       problem: observable,
       checkEmailFor: observable,
+      adminConfirmation: observable,
       set: action,
       submit: action,
       google: action,
@@ -215,9 +249,12 @@ export class SignUpForm {
       this.deps,
       () => 'signup',
       async () => {
-        const signedIn = await this.deps.session.signUp(fields.email, this.password, fields.fullName);
-        if (signedIn) return this.redirectTo;
-        runInAction(() => (this.checkEmailFor = fields.email));
+        const outcome = await this.deps.session.signUp(fields.email, this.password, fields.fullName);
+        if (outcome.signedIn && !outcome.confirmationMailSent) return this.redirectTo;
+        runInAction(() => {
+          this.checkEmailFor = fields.email;
+          this.adminConfirmation = outcome.signedIn;
+        });
         return null;
       },
     );

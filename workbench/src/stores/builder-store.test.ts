@@ -30,7 +30,7 @@ describe('BuilderStore', () => {
   it('records the page events it witnesses: a block added, a duplicate, a failed publish', async () => {
     const { builder, api, analytics } = await testBuilder();
     builder.dropBlock('textGeneration', { x: 200, y: 200 });
-    builder.addBlockAtCenter('textInput');
+    builder.addBlockByClick('textInput');
     builder.document.setMeta({ name: 'Topic writer', category: 'Content' });
     builder.duplicate();
     api.failNext.publishAppWithData = new Error('The server is busy.');

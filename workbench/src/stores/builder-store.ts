@@ -14,6 +14,7 @@ import {
   validateNodeList,
   type App,
   type AppConfig,
+  type PluginInstance,
   type Position,
   type UserMessage,
 } from '@blocksmith/schema';
@@ -40,13 +41,16 @@ import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
 import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';
 import { AutosaveStore } from './autosave-store';
+import { clipOrigin, copyBlocks, parseClip, serializeClip, type BlockClip } from './block-clipboard';
 import { CanvasFlow } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
-import { DocumentStore } from './document-store';
+import { DocumentStore, clampToCanvas } from './document-store';
 import type { GeneratedAppDraft } from './generated-app';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { LocalDraftStore } from './local-draft-store';
+import type { TourTarget } from './onboarding-store';
+import { COLUMN_STEP, DEFAULT_SIZE, findFreeSpot, freeOffset, type Rect } from './placement';
 import { realTimers } from './real-timers';
 import type { KeyValueStorage } from './session-store';
 import type { SessionStore } from './session-store';
@@ -54,6 +58,9 @@ import type { Timers, ToastStore } from './toast-store';
 import { RunStore } from './run-store';
 import { VersionHistoryStore } from './version-history-store';
 import { ViewStore } from './view-store';
+
+/** Local storage entry holding the blocks copied last, for a paste where the clipboard is unreadable. */
+export const BLOCK_CLIPBOARD_KEY = 'blocksmith-block-clipboard';
 
 /** Local storage entry naming the app the builder opens: the one last saved or chosen for editing. */
 export const EDIT_EXISTING_APP_KEY = 'editExistingApp';
@@ -231,7 +238,13 @@ export class BuilderStore {
       applyNodeChanges: action,
       applyEdgeChanges: action,
       dropBlock: action,
-      addBlockAtCenter: action,
+      addBlockByClick: action,
+      cutSelection: action,
+      paste: action,
+      duplicateSelection: action,
+      nudgeSelection: action,
+      selectAll: action,
+      revealForTour: action,
       deleteSelection: action,
       undo: action,
       redo: action,
@@ -374,15 +387,153 @@ export class BuilderStore {
     });
   }
 
-  /** Adds a block in the middle of the visible canvas (keyboard and touch), a little apart from the last one. */
-  addBlockAtCenter(type: string): string | null {
+  /** Where each block sits on the canvas, at its measured size (or the default one). */
+  private blockRects(plugins: readonly PluginInstance[] = this.document.config.plugins): Rect[] {
+    return plugins.map((plugin) => ({
+      ...plugin.position,
+      ...(this.view.measured.get(plugin.id) ?? DEFAULT_SIZE),
+    }));
+  }
+
+  /**
+   * Adds a block by click or Enter (the palette, the Add Node panel, touch). With one block
+   * selected it goes a column to the right of it, connected from it when that connection is
+   * allowed (or a column to its left, connected to it, when only that way is allowed); otherwise
+   * in the middle of what is on screen. Either way it moves down (then right) until it has room,
+   * so blocks never stack. The new block is selected, so clicks in a row build a chain.
+   */
+  addBlockByClick(type: string): string | null {
     if (this.readOnly || !this.catalogue.byId.has(type)) return null;
-    const center = this.view.visibleCenterPosition();
-    const offset = (this.document.config.plugins.length % 5) * 24;
-    const id = this.document.addBlock(type, { x: center.x + offset, y: center.y + offset });
+    const selected = this.view.selectedNodeId;
+    const anchor = selected === null ? undefined : this.document.pluginById.get(selected);
+    const category = this.catalogue.categoryOf(type);
+    let start: Position;
+    let link: { from: string } | { to: string } | undefined;
+    if (anchor && this.catalogue.categoryOf(anchor.type) !== 'output' && category !== 'input') {
+      start = { x: anchor.position.x + COLUMN_STEP, y: anchor.position.y };
+      link = { from: anchor.id };
+    } else if (anchor && category !== 'output' && this.catalogue.categoryOf(anchor.type) !== 'input') {
+      start = { x: anchor.position.x - COLUMN_STEP, y: anchor.position.y };
+      link = { to: anchor.id };
+    } else {
+      start = this.view.visibleCenterPosition();
+    }
+    const position = findFreeSpot(clampToCanvas(start), this.blockRects());
+    const id = this.document.addBlock(type, position, link);
     this.view.selectNode(id);
     this.trackBlockAdded(type);
     return id;
+  }
+
+  // ---- keyboard: copy, paste, duplicate, nudge ------------------------------------------------
+
+  /**
+   * The selected blocks with their settings and the connections among them, as clipboard text
+   * (also kept in this browser, for a paste where the clipboard cannot be read); null when none.
+   */
+  copySelection(): string | null {
+    if (this.readOnly) return null;
+    const clip = copyBlocks(this.document.config, this.view.selectedNodeIds);
+    if (!clip) return null;
+    const text = serializeClip(clip);
+    this.storage.setItem(BLOCK_CLIPBOARD_KEY, text);
+    return text;
+  }
+
+  /** Copies the selected blocks, then removes them. */
+  cutSelection(): string | null {
+    const text = this.copySelection();
+    if (text !== null) this.deleteSelection();
+    return text;
+  }
+
+  /**
+   * Pastes copied blocks (from this app or another): `text` is the clipboard's, or null when it
+   * could not be read (the copy kept in this browser is used then). They land where they were,
+   * moved on until none covers a block, or in view when they would be off screen, and are
+   * selected. Answers how many were added; other text adds nothing.
+   */
+  paste(text: string | null): number {
+    if (this.readOnly) return 0;
+    const clip = parseClip(text) ?? (text ? null : parseClip(this.storage.getItem(BLOCK_CLIPBOARD_KEY)));
+    if (!clip) return 0;
+    return this.place(clip);
+  }
+
+  /** Copies and pastes the selected blocks at once, leaving the clipboard alone. */
+  duplicateSelection(): number {
+    if (this.readOnly) return 0;
+    const clip = copyBlocks(this.document.config, this.view.selectedNodeIds);
+    return clip ? this.place(clip) : 0;
+  }
+
+  private place(clip: BlockClip): number {
+    const group = clip.plugins.map((plugin) => ({
+      ...plugin.position,
+      ...(this.view.measured.get(plugin.id) ?? DEFAULT_SIZE),
+    }));
+    const origin = clipOrigin(clip);
+    const visible = this.view.visibleRect();
+    const right = Math.max(...group.map((rect) => rect.x + rect.width));
+    const bottom = Math.max(...group.map((rect) => rect.y + rect.height));
+    let shift = { x: 0, y: 0 };
+    const inView =
+      visible.width <= 0 ||
+      (origin.x >= visible.x &&
+        origin.y >= visible.y &&
+        right <= visible.x + visible.width &&
+        bottom <= visible.y + visible.height);
+    if (!inView) {
+      // Centred in view instead (a paste from another app, or after panning away).
+      shift = {
+        x: visible.x + (visible.width - (right - origin.x)) / 2 - origin.x,
+        y: visible.y + (visible.height - (bottom - origin.y)) / 2 - origin.y,
+      };
+    }
+    const moved = group.map((rect) => ({ ...rect, x: rect.x + shift.x, y: rect.y + shift.y }));
+    const extra = freeOffset(moved, this.blockRects());
+    const ids = this.document.pasteBlocks(clip, { x: shift.x + extra.x, y: shift.y + extra.y });
+    if (ids.length > 0) this.view.selectNodes(ids);
+    return ids.length;
+  }
+
+  /** Moves the selected blocks by (dx, dy) canvas units, one undo step per move. */
+  nudgeSelection(dx: number, dy: number): boolean {
+    if (this.readOnly || this.view.selectedNodeIds.size === 0) return false;
+    const moves = [...this.view.selectedNodeIds].flatMap((id) => {
+      const plugin = this.document.pluginById.get(id);
+      return plugin ? [{ id, position: { x: plugin.position.x + dx, y: plugin.position.y + dy } }] : [];
+    });
+    this.document.moveBlocks(moves);
+    return moves.length > 0;
+  }
+
+  /**
+   * Makes what a tour step describes visible: out of full screen for the sidebar and header, the
+   * slide-over panels opened on a phone (and closed when the step is elsewhere), the properties
+   * panel expanded. `null` (the tour closed) closes the panels the tour opened.
+   */
+  revealForTour(target: TourTarget | null): void {
+    const { view } = this;
+    if (target === null) {
+      view.setPaletteOpen(false);
+      view.setPropertiesOpen(false);
+      return;
+    }
+    const inSidebar = target === 'palette' || target === 'templates';
+    if (view.fullScreen && target !== 'canvas' && target !== 'connect') view.setFullScreen(false);
+    if (view.isMobile) {
+      view.setPaletteOpen(inSidebar);
+      view.setPropertiesOpen(target === 'properties');
+    } else if (target === 'properties') {
+      if (view.propertiesCollapsed) view.togglePropertiesCollapsed();
+      if (this.history.open) this.history.setOpen(false);
+    }
+  }
+
+  selectAll(): void {
+    if (this.readOnly) return;
+    this.view.selectNodes(this.document.config.plugins.map((plugin) => plugin.id));
   }
 
   /** Connects `from` (with `fromPort`, one of its routes) to `to`, or says in a toast why not. */

@@ -26,6 +26,7 @@ import {
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { AppInput } from '../api/blocksmith-api';
+import { pasteBlocks, type BlockClip } from './block-clipboard';
 import { catalogueFlowOf } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import { History } from './history';
@@ -121,6 +122,7 @@ export class DocumentStore {
       markSaved: action,
       setMeta: action,
       addBlock: action,
+      pasteBlocks: action,
       moveBlocks: action,
       beginGesture: action,
       endGesture: action,
@@ -260,8 +262,12 @@ export class DocumentStore {
     return { ...this.meta, config: { ...this.config, canvas } };
   }
 
-  /** Places a new block of `type` with its top-left corner at `position`; returns its id. */
-  addBlock(type: string, position: Position): string {
+  /**
+   * Places a new block of `type` with its top-left corner at `position`; returns its id. With
+   * `link`, it is connected from (or to) that block in the same undo step when the connection is
+   * allowed (else the block is added alone).
+   */
+  addBlock(type: string, position: Position, link?: { from: string } | { to: string }): string {
     const entry = this.catalogue.byId.get(type);
     const id = newPluginId();
     const plugin: PluginInstance = {
@@ -279,8 +285,28 @@ export class DocumentStore {
         index === 0 ? { name, type: output.type } : { name: output.name, type: output.type },
       );
     }
-    this.commit({ ...this.config, plugins: [...this.config.plugins, plugin] });
+    let next: AppConfig = { ...this.config, plugins: [...this.config.plugins, plugin] };
+    if (link !== undefined) {
+      const [from, to] = 'from' in link ? [link.from, id] : [id, link.to];
+      const result = connect(next, from, to, this.catalogue.categoryOf, Date.now(), Math.random, {
+        flowOf: catalogueFlowOf(this.catalogue.byId),
+      });
+      if (!('error' in result)) next = result.config;
+    }
+    this.commit(next);
     return id;
+  }
+
+  /** Adds the copied blocks of `clip`, moved by `offset`, as one undo step; answers their new ids. */
+  pasteBlocks(clip: BlockClip, offset: Position): string[] {
+    const { config, ids } = pasteBlocks(this.config, clip, {
+      offset,
+      knownType: (type) => this.catalogue.byId.has(type),
+      firstOutputOf: this.catalogue.firstOutputOf,
+      clamp: clampToCanvas,
+    });
+    if (ids.length > 0) this.commit(config);
+    return ids;
   }
 
   /** Moves blocks without an undo step of its own: wrap a drag in beginGesture/endGesture. */

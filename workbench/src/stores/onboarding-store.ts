@@ -7,6 +7,18 @@ import type { Timers } from './toast-store';
 /** Set once the tour has been finished or skipped; the tour never opens again. */
 export const ONBOARDING_COMPLETED_KEY = 'onboarding-completed';
 
+/** What each step of the tour points at, in step order. */
+export const ONBOARDING_TARGETS = [
+  'canvas',
+  'palette',
+  'templates',
+  'connect',
+  'properties',
+  'run',
+  'publish',
+] as const;
+export type TourTarget = (typeof ONBOARDING_TARGETS)[number];
+
 /** The seven-step onboarding tour with Next, Previous and Skip. */
 export class OnboardingStore {
   open = false;
@@ -23,6 +35,7 @@ export class OnboardingStore {
       step: observable,
       isFirst: computed,
       isLast: computed,
+      target: computed,
       show: action,
       next: action,
       previous: action,
@@ -37,6 +50,11 @@ export class OnboardingStore {
 
   get isFirst(): boolean {
     return this.step === 0;
+  }
+
+  /** What the current step describes: the page highlights it, scrolled into view and opened. */
+  get target(): TourTarget {
+    return ONBOARDING_TARGETS[this.step] ?? 'canvas';
   }
 
   get isLast(): boolean {

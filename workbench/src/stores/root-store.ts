@@ -22,6 +22,7 @@ import { PromptAssistantStore } from './prompt-assistant-store';
 import { RunnerStore } from './runner-store';
 import { SessionStore, type KeyValueStorage, type LockManagerLike } from './session-store';
 import { StoreGalleryStore } from './store-gallery-store';
+import { ThemeStore } from './theme-store';
 import { ToastStore } from './toast-store';
 import { UpgradeStore } from './upgrade-store';
 
@@ -56,6 +57,8 @@ export class RootStore {
   readonly embedSettings: EmbedSettingsStore;
   /** The embedded app (/embed/{slug}). */
   readonly embed: EmbedStore;
+  /** Light or dark, per person. */
+  readonly theme: ThemeStore;
 
   constructor(
     api: BlocksmithApi,
@@ -110,6 +113,7 @@ export class RootStore {
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
+    this.theme = new ThemeStore(storage, () => this.session.user?.id ?? null);
   }
 
   /** Signs out, and forgets what belonged to the person. */

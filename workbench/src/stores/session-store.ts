@@ -192,13 +192,21 @@ export class SessionStore {
     await this.createUserRecord(null);
   }
 
-  /** Returns false when the address must be confirmed before a session is given. */
-  async signUp(email: string, password: string, fullName: string): Promise<boolean> {
+  /**
+   * Signs up. `signedIn` is false when the address must be confirmed before a session is given;
+   * `confirmationMailSent` tells of a confirmation mail sent all the same (an address listed in
+   * ADMIN_EMAILS, whose admin rights wait for it).
+   */
+  async signUp(
+    email: string,
+    password: string,
+    fullName: string,
+  ): Promise<{ signedIn: boolean; confirmationMailSent: boolean }> {
     const result = await this.api.signUp(email.trim(), password, fullName);
-    if (!result.session) return false;
+    if (!result.session) return { signedIn: false, confirmationMailSent: true };
     this.save(result.session, result.user);
     await this.createUserRecord(fullName);
-    return true;
+    return { signedIn: true, confirmationMailSent: result.confirmationMailSent === true };
   }
 
   /**

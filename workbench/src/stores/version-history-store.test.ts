@@ -66,7 +66,7 @@ describe('VersionHistoryStore', () => {
     // Nothing changes while a version is shown.
     const revision = builder.document.revision;
     expect(builder.dropBlock('textDisplay', { x: 0, y: 0 })).toBeNull();
-    expect(builder.addBlockAtCenter('textDisplay')).toBeNull();
+    expect(builder.addBlockByClick('textDisplay')).toBeNull();
     builder.applyNodeChanges([
       { type: 'position', id: builder.shownConfig.plugins[0]!.id, position: { x: 9, y: 9 } },
     ]);

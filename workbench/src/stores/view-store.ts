@@ -82,6 +82,8 @@ export class ViewStore {
   isMobile = false;
   paletteOpen = false;
   propertiesOpen = false;
+  /** The keyboard shortcut sheet ('?'). */
+  shortcutsOpen = false;
 
   constructor() {
     makeObservable(this, {
@@ -104,6 +106,9 @@ export class ViewStore {
       zoomOut: action,
       resetZoom: action,
       selectNode: action,
+      selectNodes: action,
+      setShortcutsOpen: action,
+      shortcutsOpen: observable,
       setNodeSelected: action,
       setEdgeSelected: action,
       clearSelection: action,
@@ -173,6 +178,22 @@ export class ViewStore {
     return this.dropPosition(this.center);
   }
 
+  /** The part of the canvas on screen, in canvas units. */
+  visibleRect(): { x: number; y: number; width: number; height: number } {
+    return {
+      x: -this.pan.x / this.zoom,
+      y: -this.pan.y / this.zoom,
+      width: this.canvasSize.width / this.zoom,
+      height: this.canvasSize.height / this.zoom,
+    };
+  }
+
+  /** Selects exactly the blocks `ids` (and no connection). */
+  selectNodes(ids: readonly string[]): void {
+    this.selectedNodeIds = new Set(ids);
+    this.selectedEdgeIds = new Set();
+  }
+
   selectNode(id: string): void {
     this.selectedNodeIds = new Set([id]);
     this.selectedEdgeIds = new Set();
@@ -238,6 +259,10 @@ export class ViewStore {
 
   setPaletteOpen(open: boolean): void {
     this.paletteOpen = open;
+  }
+
+  setShortcutsOpen(open: boolean): void {
+    this.shortcutsOpen = open;
   }
 
   setPropertiesOpen(open: boolean): void {

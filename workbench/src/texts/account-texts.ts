@@ -33,6 +33,9 @@ export const ACCOUNT_TEXTS = {
   passwordsRequired: 'Enter your new password twice.',
   checkEmailBody: (email: string) =>
     `We sent a confirmation link to ${email}. Open it to finish creating your account, then sign in.`,
+  adminCheckEmailBody: (email: string) =>
+    `Your account is ready. We also sent a confirmation link to ${email}: this address is listed as an administrator, and opening the link unlocks the admin pages (app review and product analytics).`,
+  continueToApp: 'Start building',
   googleNotConfigured:
     'Google sign-in is not configured on this server. Use your e-mail address and a password instead.',
   resetLinkMissing:

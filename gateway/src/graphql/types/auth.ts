@@ -33,6 +33,12 @@ export class AuthResultType {
     description: 'Null when e-mail confirmation is required first.',
   })
   session!: SessionType | null;
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Sign-up only: whether a confirmation mail was sent (to an address listed in ADMIN_EMAILS, whose admin rights start once it is confirmed).',
+  })
+  confirmationMailSent?: boolean | null;
 }
 
 @ObjectType('RefreshResult', { simpleResolvers: true })

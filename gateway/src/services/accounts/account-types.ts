@@ -31,6 +31,8 @@ export interface SessionTokens {
 export interface AuthResult {
   user: AuthUser;
   session: SessionTokens;
+  /** Sign-up only: a confirmation mail went out (an ADMIN_EMAILS address; admin rights wait for it). */
+  confirmationMailSent?: boolean;
 }
 
 /** Who is calling, for the GraphQL context. */

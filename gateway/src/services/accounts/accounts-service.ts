@@ -147,8 +147,9 @@ export class AccountService {
     if (inserted.length === 0) throw new EmailTakenError();
     const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: inserted[0]!.id });
     // Admin rights wait until the address is proven: whoever signs up first with it gets nothing.
-    if (this.adminEmails.has(email)) this.inBackground(this.sendConfirmationMail(email));
-    return { user: this.toAuthUser(user), session: await this.startSession(user) };
+    const confirmationMailSent = this.adminEmails.has(email);
+    if (confirmationMailSent) this.inBackground(this.sendConfirmationMail(email));
+    return { user: this.toAuthUser(user), session: await this.startSession(user), confirmationMailSent };
   }
 
   /**

@@ -84,16 +84,18 @@ export const BuilderHeader = observer(function BuilderHeader() {
       <div className="header-left">
         <Logo compact />
         <div className="header-titles">
-          <EditableText
-            className="app-name"
-            value={builder.history.viewing?.version.name ?? document.meta.name}
-            disabled={builder.readOnly}
-            onChange={(name) => document.setMeta({ name })}
-            placeholder="Name your app"
-            maxLength={80}
-            selectAllOnFocus
-            aria-label="App name"
-          />
+          <h1 className="app-name-heading">
+            <EditableText
+              className="app-name"
+              value={builder.history.viewing?.version.name ?? document.meta.name}
+              disabled={builder.readOnly}
+              onChange={(name) => document.setMeta({ name })}
+              placeholder="Name your app"
+              maxLength={80}
+              selectAllOnFocus
+              aria-label="App name"
+            />
+          </h1>
           <span className="header-subline">
             <span className="greeting">
               {hello}
@@ -156,6 +158,7 @@ export const BuilderHeader = observer(function BuilderHeader() {
           aria-label={run.processing ? HEADER.processing : HEADER.run}
           disabled={!builder.hasBlocks || run.processing}
           onClick={() => void onRun()}
+          data-tour="run"
         />
         <PublishButton />
         <AvatarMenu />

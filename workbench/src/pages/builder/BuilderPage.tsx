@@ -23,6 +23,7 @@ import { LocalDraftDialog } from './LocalDraftDialog';
 import { PreviewDrawer } from './PreviewDrawer';
 import { PromptAssistantDialog } from './PromptAssistantDialog';
 import { PropertiesPanel } from './PropertiesPanel';
+import { ShortcutSheet } from './ShortcutSheet';
 import { Sidebar } from './Sidebar';
 import { useBeforeUnload, useBuilderKeys, useNarrowScreen } from './use-builder-keys';
 
@@ -107,6 +108,8 @@ const BuilderPage = observer(function BuilderPage() {
               size="86%"
               title="Blocks"
               className="mobile-drawer"
+              canOutsideClickClose={!onboarding.open}
+              enforceFocus={!onboarding.open}
             >
               <div className="drawer-scroll">
                 <Sidebar />
@@ -119,6 +122,8 @@ const BuilderPage = observer(function BuilderPage() {
               size="86%"
               title="Properties"
               className="mobile-drawer"
+              canOutsideClickClose={!onboarding.open}
+              enforceFocus={!onboarding.open}
             >
               <div className="drawer-scroll">
                 <PropertiesPanel withActions={full} />
@@ -134,9 +139,12 @@ const BuilderPage = observer(function BuilderPage() {
         <OpenAppsDialog />
         <FullBlockDialog />
         <LoadingOverlay />
-        <AssistantChat />
+        <aside className="assistant-landmark" aria-label="AI assistant">
+          <AssistantChat />
+        </aside>
         <PromptAssistantDialog />
         <AiBuildOverlay />
+        <ShortcutSheet />
       </div>
     </ReactFlowProvider>
   );

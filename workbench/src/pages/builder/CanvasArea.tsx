@@ -65,11 +65,11 @@ const CanvasOverlays = observer(function CanvasOverlays() {
 export const CanvasArea = observer(function CanvasArea() {
   const { builder } = useStores();
   return (
-    <section className="canvas-area" aria-label={CANVAS.title}>
+    <main className="canvas-area" aria-label={CANVAS.title}>
       <CanvasToolbar />
       <VersionBanner />
       {builder.document.isValid || builder.readOnly ? (
-        <div className={`canvas-stage${builder.readOnly ? ' is-read-only' : ''}`}>
+        <div className={`canvas-stage${builder.readOnly ? ' is-read-only' : ''}`} data-tour="canvas">
           <FlowCanvas />
           <CanvasOverlays />
           <OnboardingTour />
@@ -77,6 +77,6 @@ export const CanvasArea = observer(function CanvasArea() {
       ) : (
         <InvalidNodeList />
       )}
-    </section>
+    </main>
   );
 });

@@ -9,11 +9,13 @@ import {
   ZoomOutIcon,
   ZoomToFitIcon,
   CubeAddIcon,
+  KeyCommandIcon,
 } from '@blueprintjs/icons';
 import { zoomPercent } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores-context';
 import { CANVAS, nodeCount } from '../../texts/builder-texts';
+import { SHORTCUT_SHEET } from '../../texts/shortcut-texts';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -56,6 +58,16 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             />
           </Tooltip>
         </ButtonGroup>
+        {!view.isMobile && (
+          <Tooltip content={`${SHORTCUT_SHEET.button} (?)`} placement="bottom">
+            <Button
+              variant="minimal"
+              icon={<KeyCommandIcon />}
+              aria-label={SHORTCUT_SHEET.button}
+              onClick={() => view.setShortcutsOpen(true)}
+            />
+          </Tooltip>
+        )}
         <span className="toolbar-divider hide-mobile" />
         <ButtonGroup variant="minimal">
           {!view.isMobile && (

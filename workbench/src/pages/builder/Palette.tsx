@@ -34,7 +34,7 @@ export const PaletteItem = observer(function PaletteItem({ entry }: { entry: Blo
   const locked = isLocked(entry, chooser);
   const add = () => {
     if (!palette.allowOrOffer(entry, chooser)) return;
-    builder.addBlockAtCenter(entry.id);
+    builder.addBlockByClick(entry.id);
     if (builder.view.isMobile) builder.view.setPaletteOpen(false);
   };
   const drag = (event: DragEvent) => {
@@ -91,7 +91,7 @@ export const Palette = observer(function Palette() {
     );
   }
   return (
-    <div className="palette">
+    <div className="palette" data-tour="palette">
       <InputGroup
         type="search"
         leftIcon={<SearchIcon />}

@@ -184,7 +184,7 @@ export const PropertiesPanel = observer(function PropertiesPanel({
 }) {
   const { builder } = useStores();
   return (
-    <div className="properties-content">
+    <div className="properties-content" data-tour="properties">
       {withActions && (
         <div className="panel-actions">
           <Button icon={<EyeOpenIcon />} text={HEADER.preview} onClick={() => void builder.openPreview()} />

@@ -20,11 +20,16 @@ export const PublishButton = observer(function PublishButton() {
         disabled={!builder.hasBlocks}
         loading={builder.publishing}
         onClick={() => void builder.publish()}
+        data-tour="publish"
       />
     );
   }
   return (
-    <Link to="/signin?redirect=/app" className="bp6-button bp6-intent-primary sign-in-to-publish">
+    <Link
+      to="/signin?redirect=/app"
+      className="bp6-button bp6-intent-primary sign-in-to-publish"
+      data-tour="publish"
+    >
       {HEADER.signInToPublish}
     </Link>
   );

@@ -22,7 +22,7 @@ export const TemplatesList = observer(function TemplatesList() {
   if (available.length === 0) return null;
   return (
     <section className="templates" data-tour="templates">
-      <h3 className="sidebar-heading">{PALETTE.templates}</h3>
+      <h2 className="sidebar-heading">{PALETTE.templates}</h2>
       {available.map((template) => {
         const lockedBlock = template.config.plugins
           .map((plugin) => catalogue.byId.get(plugin.type)!)

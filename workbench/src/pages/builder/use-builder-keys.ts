@@ -1,14 +1,45 @@
+import { GRID_SIZE } from '@blocksmith/schema';
 import { useEffect } from 'react';
 import type { BuilderStore } from '../../stores/builder-store';
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether `target` takes typed text: a field, a text area, a select or editable content. */
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.getAttribute('role') === 'textbox'
+  );
 }
 
+/** Text the person selected on the page, which Ctrl/Cmd+C should copy as usual. */
+function hasTextSelection(): boolean {
+  const selection = window.getSelection();
+  return selection !== null && !selection.isCollapsed && selection.toString().trim() !== '';
+}
+
+/** Keys that reach the canvas: pressed on the page itself or on the canvas, not in a panel or dialog. */
+function onCanvas(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return true;
+  return target === document.body || target.closest('.react-flow') !== null;
+}
+
+/** Canvas units an arrow key moves the selected blocks; with Shift, one grid step. */
+export const NUDGE_STEP = 10;
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
 /**
- * Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo, Delete/Backspace removes the selection,
- * Escape closes the live preview or leaves full screen (unless an overlay with focus took it).
+ * The builder's keyboard: Ctrl/Cmd+S saves; Ctrl/Cmd+C, X, V copy, cut and paste blocks (through
+ * the clipboard, so a paste works in another app or tab); Ctrl/Cmd+D duplicates; Ctrl/Cmd+A
+ * selects every block; arrows nudge the selection (Shift: a grid step); '?' opens the shortcut
+ * sheet; Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redo; Delete/Backspace removes the
+ * selection; Escape closes the live preview or leaves full screen (unless an overlay with focus
+ * took it). None of them act while a field has the focus.
  */
 export function useBuilderKeys(builder: BuilderStore): void {
   useEffect(() => {
@@ -16,13 +47,25 @@ export function useBuilderKeys(builder: BuilderStore): void {
       if (isTyping(event.target)) return;
       const mod = event.metaKey || event.ctrlKey;
       const key = event.key.toLowerCase();
-      if (mod && key === 'z') {
+      if (mod && key === 's') {
+        event.preventDefault();
+        if (!event.repeat) void builder.save();
+      } else if (mod && key === 'd') {
+        event.preventDefault();
+        builder.duplicateSelection();
+      } else if (mod && key === 'a' && onCanvas(event.target)) {
+        event.preventDefault();
+        builder.selectAll();
+      } else if (mod && key === 'z') {
         event.preventDefault();
         if (event.shiftKey) builder.redo();
         else builder.undo();
       } else if (mod && key === 'y') {
         event.preventDefault();
         builder.redo();
+      } else if (event.key === '?' && !mod && !event.altKey) {
+        event.preventDefault();
+        builder.view.setShortcutsOpen(!builder.view.shortcutsOpen);
       } else if (event.key === 'Delete' || event.key === 'Backspace') {
         if (builder.view.selectedNodeIds.size === 0 && builder.view.selectedEdgeIds.size === 0) return;
         event.preventDefault();
@@ -31,8 +74,40 @@ export function useBuilderKeys(builder: BuilderStore): void {
         if (builder.escape()) event.preventDefault();
       }
     };
+    // Arrows are taken before the canvas' own handling (which would move by other steps).
+    const onArrow = (event: KeyboardEvent) => {
+      const direction = ARROWS[event.key];
+      if (!direction || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (isTyping(event.target) || !onCanvas(event.target)) return;
+      const step = event.shiftKey ? GRID_SIZE : NUDGE_STEP;
+      if (builder.nudgeSelection(direction[0] * step, direction[1] * step)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    const onCopy = (event: ClipboardEvent) => {
+      if (isTyping(event.target) || hasTextSelection()) return;
+      const text = event.type === 'cut' ? builder.cutSelection() : builder.copySelection();
+      if (text === null || !event.clipboardData) return;
+      event.clipboardData.setData('text/plain', text);
+      event.preventDefault();
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      if (isTyping(event.target)) return;
+      if (builder.paste(event.clipboardData?.getData('text/plain') || null) > 0) event.preventDefault();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onArrow, true);
+    document.addEventListener('copy', onCopy);
+    document.addEventListener('cut', onCopy);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onArrow, true);
+      document.removeEventListener('copy', onCopy);
+      document.removeEventListener('cut', onCopy);
+      document.removeEventListener('paste', onPaste);
+    };
   }, [builder]);
 }
 

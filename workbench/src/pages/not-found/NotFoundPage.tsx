@@ -1,4 +1,4 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { StateMessage } from '../../components/StateMessage';
 import { useLocation } from 'react-router-dom';
 import { LinkButton } from '../../components/LinkButton';
 import { PublicFooter } from '../../components/PublicFooter';
@@ -15,7 +15,8 @@ export function NotFoundPage() {
     <div className="public-page">
       <PublicHeader />
       <main className="public-main not-found">
-        <NonIdealState
+        <StateMessage
+          level={1}
           icon={<span className="not-found-code">{NOT_FOUND.code}</span>}
           title={NOT_FOUND.title}
           description={

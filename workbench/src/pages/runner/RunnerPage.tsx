@@ -1,4 +1,5 @@
-import { Button, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Spinner, Tag } from '@blueprintjs/core';
+import { StateMessage } from '../../components/StateMessage';
 import { ArrowUpIcon, EyeOpenIcon, LogInIcon, PlayIcon, ThumbsUpIcon, TickIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -118,7 +119,8 @@ const RunnerPage = observer(function RunnerPage() {
       <div className="runner-page">
         {header}
         <main className="runner-main runner-missing">
-          <NonIdealState
+          <StateMessage
+            level={1}
             icon="search"
             title={RUNNER.notFound.title}
             description={RUNNER.notFound.description}
@@ -142,7 +144,8 @@ const RunnerPage = observer(function RunnerPage() {
       <div className="runner-page">
         {header}
         <main className="runner-main runner-missing">
-          <NonIdealState
+          <StateMessage
+            level={1}
             icon="offline"
             title={RUNNER.loadFailed}
             action={<Button text={RUNNER.tryAgain} onClick={() => void runner.open(slug, location.key)} />}

@@ -1,6 +1,6 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SignInForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
@@ -20,13 +20,16 @@ export const SignInPage = observer(function SignInPage() {
   usePageTitle(forgot ? PAGE_TITLES.forgotPassword : PAGE_TITLES.signIn);
 
   const { submit, google } = useAuthFormActions(form);
+  useEffect(() => void form.googleOffer.check(), [form]);
 
   return (
     <AuthLayout
       title={forgot ? ACCOUNT_TEXTS.forgotTitle : ACCOUNT_TEXTS.signInTitle}
       subtitle={forgot ? ACCOUNT_TEXTS.forgotSubtitle : ACCOUNT_TEXTS.signInSubtitle}
     >
-      {!forgot && <GoogleButton onClick={() => void google()} disabled={form.busy} />}
+      {!forgot && form.googleOffer.offered && (
+        <GoogleButton onClick={() => void google()} disabled={form.busy} />
+      )}
       <form className="account-form" onSubmit={(event) => void submit(event)}>
         <FormGroup label="Email" labelFor="signin-email">
           <InputGroup

@@ -1,7 +1,7 @@
 import { Button, FormGroup, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { EnvelopeIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../components/LinkButton';
 import { SignUpForm } from '../../stores/auth-forms-store';
@@ -28,15 +28,24 @@ export const SignUpPage = observer(function SignUpPage() {
   usePageTitle(PAGE_TITLES.signUp);
 
   const { submit, google } = useAuthFormActions(form);
+  useEffect(() => void form.googleOffer.check(), [form]);
 
   if (form.checkEmailFor !== null) {
     return (
       <AuthLayout title={ACCOUNT_TEXTS.checkYourEmail}>
         <NonIdealState
           icon={<EnvelopeIcon size={48} />}
-          description={ACCOUNT_TEXTS.checkEmailBody(form.checkEmailFor)}
+          description={
+            form.adminConfirmation
+              ? ACCOUNT_TEXTS.adminCheckEmailBody(form.checkEmailFor)
+              : ACCOUNT_TEXTS.checkEmailBody(form.checkEmailFor)
+          }
           action={
-            <LinkButton intent="primary" href={withRedirect('/signin', redirect)} text="Go to Sign In" />
+            form.adminConfirmation ? (
+              <LinkButton intent="primary" href={form.redirectTo} text={ACCOUNT_TEXTS.continueToApp} />
+            ) : (
+              <LinkButton intent="primary" href={withRedirect('/signin', redirect)} text="Go to Sign In" />
+            )
           }
         />
       </AuthLayout>
@@ -54,11 +63,13 @@ export const SignUpPage = observer(function SignUpPage() {
         </>
       }
     >
-      <GoogleButton
-        label={ACCOUNT_TEXTS.signUpWithGoogle}
-        onClick={() => void google()}
-        disabled={form.busy}
-      />
+      {form.googleOffer.offered && (
+        <GoogleButton
+          label={ACCOUNT_TEXTS.signUpWithGoogle}
+          onClick={() => void google()}
+          disabled={form.busy}
+        />
+      )}
       <form className="account-form" onSubmit={(event) => void submit(event)}>
         {FIELDS.map(({ field, label, type, autoComplete }) => (
           <FormGroup key={field} label={label} labelFor={`signup-${field}`}>

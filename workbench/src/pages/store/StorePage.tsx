@@ -6,9 +6,9 @@ import {
   DialogBody,
   DialogFooter,
   InputGroup,
-  NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
+import { StateMessage } from '../../components/StateMessage';
 import { AddIcon, SearchIcon, ThumbsUpIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -120,7 +120,8 @@ const StoreContent = observer(function StoreContent() {
 
   if (gallery.showMyApps && session.checked && !session.signedIn) {
     return (
-      <NonIdealState
+      <StateMessage
+        level={2}
         className="store-empty"
         title={STORE.emptyMySignedOutTitle}
         description={STORE.emptyMySignedOutText}
@@ -130,7 +131,8 @@ const StoreContent = observer(function StoreContent() {
   }
   if (gallery.error && !gallery.loaded) {
     return (
-      <NonIdealState
+      <StateMessage
+        level={2}
         className="store-empty"
         icon={<WarningSignIcon size={40} />}
         title={STORE.loadFailed}
@@ -149,7 +151,8 @@ const StoreContent = observer(function StoreContent() {
   if (apps.length === 0) {
     if (gallery.filtering) {
       return (
-        <NonIdealState
+        <StateMessage
+          level={2}
           className="store-empty"
           icon={<SearchIcon size={40} />}
           title={STORE.noMatchTitle}
@@ -159,7 +162,8 @@ const StoreContent = observer(function StoreContent() {
       );
     }
     return gallery.showingMyApps ? (
-      <NonIdealState
+      <StateMessage
+        level={2}
         className="store-empty"
         title={STORE.emptyMyTitle}
         description={STORE.emptyMyText}
@@ -172,7 +176,8 @@ const StoreContent = observer(function StoreContent() {
         }
       />
     ) : (
-      <NonIdealState
+      <StateMessage
+        level={2}
         className="store-empty"
         title={STORE.emptyAllTitle}
         description={STORE.emptyAllText}

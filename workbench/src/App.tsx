@@ -24,6 +24,10 @@ const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
 const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
+const AppRunsPage = lazy(() => import('./pages/runs/AppRunsPage'));
+const MyRunsPage = lazy(() => import('./pages/runs/MyRunsPage'));
+const RunPage = lazy(() => import('./pages/runs/RunPage'));
+const CreditsHistoryPage = lazy(() => import('./pages/credits/CreditsHistoryPage'));
 
 export function App() {
   return (
@@ -50,6 +54,10 @@ export function App() {
             <Route path="/store" element={<StorePage />} />
             <Route path="/store/user/:userId" element={<PublisherPage />} />
             <Route path="/my-apps" element={<MyAppsPage />} />
+            <Route path="/my-apps/:appId/runs" element={<AppRunsPage />} />
+            <Route path="/runs" element={<MyRunsPage />} />
+            <Route path="/runs/:runId" element={<RunPage />} />
+            <Route path="/credits" element={<CreditsHistoryPage />} />
             <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
             <Route path="/embed/:slug" element={<EmbedPage />} />
             <Route path="/embed/:slug/sign-in" element={<EmbedSignInPage />} />

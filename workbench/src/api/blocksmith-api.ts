@@ -3,12 +3,15 @@ import type {
   App,
   AppConfig,
   BlockCatalogueEntry,
+  CreditHistoryEntry,
+  CreditStats,
   FileRef,
   PublishingInfo,
   RunEvent,
 } from '@blocksmith/schema';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
+import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 
 /** The signed-in person, shaped like the hosted auth service's user. */
 export interface AuthUser {
@@ -142,6 +145,11 @@ export interface RunWatcher {
   next(event: RunEvent): void;
   error(error: Error): void;
   complete(): void;
+  /**
+   * The connection carrying the run's events dropped (`lost`; it is being made again) or is back
+   * (`restored`; the run's events are sent again from its start).
+   */
+  connection?(state: 'lost' | 'restored'): void;
 }
 
 /**
@@ -161,6 +169,11 @@ export interface BlocksmithApi {
 
   credits(): Promise<Credits>;
   initializeCredits(): Promise<Credits>;
+  /** What runs cost, newest first (`limit` entries at most). */
+  creditHistory(limit: number): Promise<CreditHistoryEntry[]>;
+  /** One page of the credit history, newest first, after `cursor` (the page before's `nextCursor`). */
+  creditHistoryPage(limit: number, cursor: string | null): Promise<CreditHistoryPage>;
+  creditStats(): Promise<CreditStats>;
   publishingInfo(): Promise<PublishingInfo>;
 
   myApps(): Promise<App[]>;
@@ -186,6 +199,8 @@ export interface BlocksmithApi {
   ): Promise<{ runId: string; cost: number }>;
   /** Streams a run's events; returns a function that stops watching. */
   watchRun(runId: string, watcher: RunWatcher): () => void;
+  /** A run's ending as stored (for a run whose events were lost on the way). */
+  runOutcome(runId: string): Promise<FinishedRun>;
   uploadFile(appId: string, blockId: string, file: File): Promise<FileRef>;
 
   /** Records a product event the page witnessed (see analytics/tracker.ts). */
@@ -248,6 +263,20 @@ export interface BlocksmithApi {
   embeddedApp(slug: string): Promise<EmbeddedApp>;
   /** Runs an embedded app and answers once it has ended (the owner pays for people not signed in). */
   runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun>;
+
+  // Run history.
+  /** An app's runs, newest first (its owner only). */
+  appRuns(appId: string, limit: number, cursor: string | null, filter: RunFilter): Promise<RunPage>;
+  /** The runs the signed-in person started, newest first; of one app with `appId`. */
+  myRuns(limit: number, cursor: string | null, appId?: string | null): Promise<RunPage>;
+  /** One run with its steps (its runner, or its app's owner under the privacy rule). */
+  runDetail(id: string): Promise<RunDetail>;
+  deleteRun(id: string): Promise<void>;
+  /** Whether people's runs of the app show their inputs and results to its owner. */
+  runSharing(appId: string): Promise<boolean>;
+  /** The same, for a published app's page (its runners see the notice). */
+  publishedRunSharing(slug: string): Promise<boolean>;
+  setRunSharing(appId: string, share: boolean): Promise<boolean>;
 }
 
 /** The periods of the my-apps analytics toggle. */
@@ -268,6 +297,10 @@ export interface AppAnalytics {
 
 export interface MyAppsAnalytics {
   period: string;
+  /** What the plan's analytics show (the schema's `Plan.analytics`). */
+  level: AnalyticsLevel;
+  /** The one app the history is about, or null for all. */
+  appId: string | null;
   apps: AppAnalytics[];
   /** Per day (YYYY-MM-DD, UTC): runs, and views on advanced analytics; empty without analytics. */
   history: Array<{ date: string; runs: number; views: number | null }>;
@@ -294,16 +327,16 @@ export interface GeneratedAppAnswer {
   appName: string;
   appDescription: string;
 }
-  /** What the plan's analytics show (the schema's `Plan.analytics`). */
-  level: AnalyticsLevel;
-  /** The one app the history is about, or null for all. */
-  appId: string | null;
 
-/** A failed call, with the server's message and its stable code when it sent one. */
+/**
+ * A failed call, with the server's message and its stable code when it sent one. `network`: the
+ * server was not reached, or answered without a GraphQL answer (a proxy's error page, a restart).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    readonly network = false,
   ) {
     super(message);
     this.name = 'ApiError';

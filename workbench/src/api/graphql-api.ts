@@ -1,10 +1,18 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type DocumentNode } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import type { App, BlockCatalogueEntry, FileRef, PublishingInfo, RunEvent } from '@blocksmith/schema';
-import { createClient } from 'graphql-ws';
+import type {
+  App,
+  BlockCatalogueEntry,
+  CreditHistoryEntry,
+  CreditStats,
+  FileRef,
+  PublishingInfo,
+  RunEvent,
+} from '@blocksmith/schema';
+import { createClient, type Client } from 'graphql-ws';
 import {
   ApiError,
   type AppInput,
@@ -32,12 +40,31 @@ import type { ApiKey, CreatedApiKey } from './api-keys';
 import * as developerOps from './developer-operations';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 import * as ops from './operations';
+import * as historyOps from './run-history-operations';
+import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 
 /** Hands out the access token for a request, refreshing it first when it is about to expire. */
 export type TokenSource = () => Promise<string | null>;
 
 /** Context flag for calls that must not wait for a token (signing in, refreshing). */
 const ANONYMOUS = { anonymous: true };
+
+/**
+ * A failure that is not the server's answer: the request never arrived or no GraphQL answer came
+ * back (fetch's TypeError, an HTTP error page, a socket closed while watching a run).
+ */
+function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    ServerError.is(error) ||
+    ServerParseError.is(error) ||
+    (typeof error === 'object' &&
+      error !== null &&
+      'code' in error &&
+      'reason' in error &&
+      'wasClean' in error)
+  );
+}
 
 function toApiError(error: unknown): ApiError {
   if (CombinedGraphQLErrors.is(error)) {
@@ -46,13 +73,28 @@ function toApiError(error: unknown): ApiError {
     return new ApiError(first?.message ?? error.message, typeof code === 'string' ? code : undefined);
   }
   if (error instanceof ApiError) return error;
-  if (error instanceof Error) return new ApiError(error.message);
+  const network = isNetworkFailure(error);
+  if (error instanceof Error) return new ApiError(error.message, undefined, network);
+  if (network) return new ApiError('The connection to the server closed.', undefined, true);
   return new ApiError(String(error));
 }
+
+/** How long to wait before connecting again: 1, 2, 4, 8 s, then every 10 s, a little jittered. */
+function reconnectWait(retries: number): Promise<void> {
+  const ms = Math.min(1000 * 2 ** retries, 10_000) + Math.floor(Math.random() * 300);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Reconnection attempts before a run's watcher is told the connection is gone (about 5 minutes). */
+const RECONNECT_ATTEMPTS = 32;
 
 /** The workbench's API over the gateway's GraphQL endpoint: HTTP for calls, graphql-ws for run progress. */
 export class GraphqlApi implements BlocksmithApi {
   private readonly client: ApolloClient;
+  private readonly socket: Client;
+  /** Watchers of runs under way, told when the socket drops and when it is back. */
+  private readonly connectionWatchers = new Set<RunWatcher>();
+  private socketLost = false;
 
   constructor(
     private readonly tokenSource: TokenSource,
@@ -64,16 +106,33 @@ export class GraphqlApi implements BlocksmithApi {
       const token = await this.tokenSource();
       return token ? { headers: { ...previous.headers, authorization: `Bearer ${token}` } } : {};
     });
-    const ws = new GraphQLWsLink(
-      createClient({
-        url: origin.replace(/^http/, 'ws') + '/graphql',
-        lazy: true,
-        connectionParams: async () => {
-          const token = await this.tokenSource();
-          return token ? { authorization: `Bearer ${token}` } : {};
+    this.socket = createClient({
+      url: origin.replace(/^http/, 'ws') + '/graphql',
+      lazy: true,
+      retryAttempts: RECONNECT_ATTEMPTS,
+      retryWait: reconnectWait,
+      // A socket that cannot even open (the network is down) is worth trying again too.
+      shouldRetry: () => true,
+      connectionParams: async () => {
+        const token = await this.tokenSource();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      on: {
+        closed: () => {
+          // Closed while runs are watched: it is being made again (the lazy close after the last
+          // run ended watches nothing).
+          if (this.connectionWatchers.size === 0 || this.socketLost) return;
+          this.socketLost = true;
+          for (const watcher of this.connectionWatchers) watcher.connection?.('lost');
         },
-      }),
-    );
+        connected: () => {
+          if (!this.socketLost) return;
+          this.socketLost = false;
+          for (const watcher of this.connectionWatchers) watcher.connection?.('restored');
+        },
+      },
+    });
+    const ws = new GraphQLWsLink(this.socket);
     const link = ApolloLink.split(
       ({ query }) => {
         const definition = getMainDefinition(query);
@@ -166,6 +225,24 @@ export class GraphqlApi implements BlocksmithApi {
     return (await this.mutate<{ initializeCredits: Credits }>(ops.INITIALIZE_CREDITS)).initializeCredits;
   }
 
+  async creditHistory(limit: number): Promise<CreditHistoryEntry[]> {
+    return (await this.query<{ creditHistory: CreditHistoryEntry[] }>(historyOps.CREDIT_HISTORY, { limit }))
+      .creditHistory;
+  }
+
+  async creditHistoryPage(limit: number, cursor: string | null): Promise<CreditHistoryPage> {
+    return (
+      await this.query<{ creditHistoryPage: CreditHistoryPage }>(historyOps.CREDIT_HISTORY_PAGE, {
+        limit,
+        cursor,
+      })
+    ).creditHistoryPage;
+  }
+
+  async creditStats(): Promise<CreditStats> {
+    return (await this.query<{ creditStats: CreditStats }>(historyOps.CREDIT_STATS)).creditStats;
+  }
+
   async publishingInfo(): Promise<PublishingInfo> {
     return (await this.query<{ publishingInfo: PublishingInfo }>(ops.PUBLISHING_INFO)).publishingInfo;
   }
@@ -227,6 +304,8 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   watchRun(runId: string, watcher: RunWatcher): () => void {
+    this.connectionWatchers.add(watcher);
+    const done = () => this.connectionWatchers.delete(watcher);
     const subscription = this.client
       .subscribe<{ runProgress: RunEvent }>({ query: ops.RUN_PROGRESS, variables: { runId } })
       .subscribe({
@@ -234,10 +313,23 @@ export class GraphqlApi implements BlocksmithApi {
           if (result.error) watcher.error(toApiError(result.error));
           else if (result.data) watcher.next(result.data.runProgress);
         },
-        error: (error: unknown) => watcher.error(toApiError(error)),
-        complete: () => watcher.complete(),
+        error: (error: unknown) => {
+          done();
+          watcher.error(toApiError(error));
+        },
+        complete: () => {
+          done();
+          watcher.complete();
+        },
       });
-    return () => subscription.unsubscribe();
+    return () => {
+      done();
+      subscription.unsubscribe();
+    };
+  }
+
+  async runOutcome(runId: string): Promise<FinishedRun> {
+    return (await this.query<{ run: FinishedRun }>(historyOps.RUN_OUTCOME, { id: runId })).run;
   }
 
   async uploadFile(appId: string, blockId: string, file: File): Promise<FileRef> {
@@ -447,6 +539,46 @@ export class GraphqlApi implements BlocksmithApi {
   async runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun> {
     return (await this.mutate<{ runEmbedded: FinishedRun }>(developerOps.RUN_EMBEDDED, { slug, inputs }))
       .runEmbedded;
+  }
+
+  async appRuns(appId: string, limit: number, cursor: string | null, filter: RunFilter): Promise<RunPage> {
+    const variables = { appId, limit, cursor, status: filter.status ?? null, source: filter.source ?? null };
+    return (await this.query<{ appRuns: RunPage }>(historyOps.APP_RUNS, variables)).appRuns;
+  }
+
+  async myRuns(limit: number, cursor: string | null, appId: string | null = null): Promise<RunPage> {
+    return (await this.query<{ myRuns: RunPage }>(historyOps.MY_RUNS, { limit, cursor, appId })).myRuns;
+  }
+
+  async runDetail(id: string): Promise<RunDetail> {
+    return (await this.query<{ run: RunDetail }>(historyOps.RUN_DETAIL, { id })).run;
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    await this.mutate(historyOps.DELETE_RUN, { id });
+  }
+
+  async runSharing(appId: string): Promise<boolean> {
+    const data = await this.query<{ app: { shareRunDetails: boolean } }>(historyOps.RUN_SHARING, {
+      id: appId,
+    });
+    return data.app.shareRunDetails;
+  }
+
+  async publishedRunSharing(slug: string): Promise<boolean> {
+    const data = await this.query<{ publishedApp: { shareRunDetails: boolean } }>(
+      historyOps.PUBLISHED_RUN_SHARING,
+      { slug },
+    );
+    return data.publishedApp.shareRunDetails;
+  }
+
+  async setRunSharing(appId: string, share: boolean): Promise<boolean> {
+    const data = await this.mutate<{ setRunSharing: { shareRunDetails: boolean } }>(
+      historyOps.SET_RUN_SHARING,
+      { appId, share },
+    );
+    return data.setRunSharing.shareRunDetails;
   }
 }
 

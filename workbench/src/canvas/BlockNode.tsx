@@ -8,6 +8,7 @@ import type { BlockFlowNode } from '../stores/flow-model';
 import type { NodeRunState } from '../stores/run-store';
 import { FLOW_TEXTS } from '../texts/flow-texts';
 import { CategoryIcon, STATUS_LABELS } from './block-visuals';
+import { useCanvasSource } from './canvas-source';
 import './flow.css';
 
 /** The first line of the block's most telling setting, to recognise it on the canvas. */
@@ -32,8 +33,8 @@ function loopText(state: NodeRunState): string {
 }
 
 const RunBadge = observer(function RunBadge({ id }: { id: string }) {
-  const { builder } = useStores();
-  const state = builder.run.nodeState(id);
+  const { run } = useCanvasSource();
+  const state = run.nodeState(id);
   if (!state) return null;
   const icon =
     state.status === 'running' ? (
@@ -77,9 +78,9 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
 
 /** One output handle per route, labelled, down the block's right edge. */
 const RouteHandles = observer(function RouteHandles({ id }: { id: string }) {
-  const { builder } = useStores();
-  const handles = builder.canvasFlow.handlesOf(id);
-  const taken = builder.run.nodeState(id)?.routes;
+  const { run, canvasFlow } = useCanvasSource();
+  const handles = canvasFlow.handlesOf(id);
+  const taken = run.nodeState(id)?.routes;
   if (!handles) return null;
   return (
     <div className="block-routes">
@@ -115,14 +116,15 @@ declare global {
 }
 
 function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
-  const { catalogue, builder } = useStores();
+  const { catalogue } = useStores();
+  const { run } = useCanvasSource();
   if (import.meta.env.VITE_RENDER_PROBE) window.__blockRenders = (window.__blockRenders ?? 0) + 1;
   const { plugin } = data;
   const entry = catalogue.byId.get(plugin.type);
   const category = entry?.category;
   const variable = plugin.outputs?.[0]?.name;
   const text = summary(plugin.settings);
-  const status = builder.run.nodeState(id)?.status;
+  const status = run.nodeState(id)?.status;
   const routes = entry?.flow?.routes !== undefined;
   return (
     <div

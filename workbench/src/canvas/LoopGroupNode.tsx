@@ -2,14 +2,14 @@ import { RepeatIcon } from '@blueprintjs/icons';
 import type { NodeProps } from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
 import { memo } from 'react';
-import { useStores } from '../stores-context';
 import type { LoopGroupNode as LoopGroupFlowNode } from '../stores/canvas-flow';
 import { FLOW_TEXTS } from '../texts/flow-texts';
+import { useCanvasSource } from './canvas-source';
 
 /** The item the loop is on while it runs, from its opener's progress. */
 const GroupProgress = observer(function GroupProgress({ openerId }: { openerId: string }) {
-  const { builder } = useStores();
-  const loop = builder.run.nodeState(openerId)?.loop;
+  const { run } = useCanvasSource();
+  const loop = run.nodeState(openerId)?.loop;
   if (!loop || loop.items === 0) return null;
   const running = loop.done < loop.items;
   return (

@@ -1,10 +1,11 @@
 import { MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
-import { BuildIcon, ChartIcon, KeyIcon, ShopIcon } from '@blueprintjs/icons';
+import { BuildIcon, ChartIcon, DollarIcon, HistoryIcon, KeyIcon, ShopIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
+import { CREDIT_USAGE, RUNS } from '../texts/run-history-texts';
 import { AccountMenu } from './AccountMenu';
 
 /** The credit balance as the header shows it. */
@@ -23,7 +24,10 @@ export const CreditsBadge = observer(function CreditsBadge() {
   );
 });
 
-/** The signed-in person's menu: name, e-mail, plan, credits, builder, My Apps, Analytics, API keys, Sign Out. */
+/**
+ * The signed-in person's menu: name, e-mail, plan, credits, builder, My Apps, Analytics, My runs,
+ * Credits history, API keys, Sign Out.
+ */
 export const UserMenu = observer(function UserMenu() {
   const navigate = useNavigate();
   return (
@@ -36,6 +40,8 @@ export const UserMenu = observer(function UserMenu() {
         onClick={() => navigate('/store?view=mine')}
       />
       <MenuItem icon={<ChartIcon />} text={PUBLIC_HEADER.analytics} onClick={() => navigate('/my-apps')} />
+      <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} onClick={() => navigate('/runs')} />
+      <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} onClick={() => navigate('/credits')} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
     </AccountMenu>
   );

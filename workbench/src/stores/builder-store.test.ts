@@ -274,26 +274,25 @@ describe('BuilderStore', () => {
     expect(api.calls).toContain('credits');
   });
 
-  it('a failed run shows its error', async () => {
+  it('a failed run shows its error once, naming the block by its title', async () => {
     const { builder, api, toasts } = await testBuilder();
     const { ai } = buildThreeBlocks(builder);
+    const error = `Text AI (${ai}) failed: The AI service failed.`;
     api.runEvents = [
       { type: 'run_started', runId: 'run-1', at: 0, nodeIds: [ai] },
       { type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 },
-      {
-        type: 'node_failed',
-        runId: 'run-1',
-        nodeId: ai,
-        at: 2,
-        durationMs: 1,
-        error: 'The AI service failed.',
-      },
-      { type: 'run_finished', runId: 'run-1', at: 3, status: 'failed', error: 'The AI service failed.' },
+      { type: 'node_failed', runId: 'run-1', nodeId: ai, at: 2, durationMs: 1, error },
+      { type: 'run_finished', runId: 'run-1', at: 3, status: 'failed', error },
     ];
     await builder.runApp();
     expect(builder.run.phase).toBe('failed');
-    expect(builder.run.nodeState(ai)?.status).toBe('failed');
-    expect(toasts.toasts[0]).toMatchObject({ intent: 'danger', message: 'The AI service failed.' });
+    expect(builder.run.nodeState(ai)).toMatchObject({
+      status: 'failed',
+      error: 'Text AI failed: The AI service failed.',
+    });
+    expect(builder.run.error).toBe('Text AI failed: The AI service failed.');
+    // Shown in the preview's results only: no toast says it again.
+    expect(toasts.toasts).toEqual([]);
   });
 
   it('refuses to run when signed out, and checks LinkedIn inputs', async () => {

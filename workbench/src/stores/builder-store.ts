@@ -37,8 +37,10 @@ import {
   type BlocksmithApi,
   type VersionedApp,
 } from '../api/blocksmith-api';
+import type { RunDetail } from '../api/run-history';
 import type { AppTemplate } from '../templates/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
+import { RUNS } from '../texts/run-history-texts';
 import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';
 import { AutosaveStore } from './autosave-store';
 import { clipOrigin, copyBlocks, parseClip, serializeClip, type BlockClip } from './block-clipboard';
@@ -196,6 +198,8 @@ export class BuilderStore {
   private saveQueue: Promise<unknown> = Promise.resolve();
   /** The server's words for the last save it refused, for the quiet saves before a preview or run. */
   private lastRefusal: UserMessage | null = null;
+  /** A kept run whose app and inputs the next start opens (see requestRunAgain). */
+  private pendingRunAgain: string | null = null;
   publishing = false;
   loadingApp = false;
   previewOpen = false;
@@ -221,6 +225,7 @@ export class BuilderStore {
       savesInFlight: observable,
       writing: computed,
       readOnly: computed,
+      runsPath: computed,
       shownConfig: computed,
       publishing: observable,
       loadingApp: observable,
@@ -276,6 +281,12 @@ export class BuilderStore {
   /** A saved version is shown instead of the draft: nothing on the canvas can be changed. */
   get readOnly(): boolean {
     return this.history.readOnly;
+  }
+
+  /** The runs page of the app on the canvas, once it is saved (its owner's). */
+  get runsPath(): string | null {
+    const id = this.document.meta.id;
+    return this.session.signedIn && id ? `/my-apps/${encodeURIComponent(id)}/runs` : null;
   }
 
   /** What the canvas shows: the version opened from the history, else the draft. */
@@ -341,7 +352,15 @@ export class BuilderStore {
     await when(() => this.session.checked);
     if (!this.session.signedIn) return;
     void this.credits.refresh();
-    await this.openStoredApp();
+    const runAgain = this.pendingRunAgain;
+    this.pendingRunAgain = null;
+    if (runAgain) await this.runAgain(runAgain);
+    else await this.openStoredApp();
+  }
+
+  /** Asks the next start to open a kept run's app with its inputs ("Run again with these inputs"). */
+  requestRunAgain(runId: string): void {
+    this.pendingRunAgain = runId;
   }
 
   // ---- canvas edits -------------------------------------------------------------------------
@@ -830,6 +849,28 @@ export class BuilderStore {
     }
   }
 
+  /**
+   * "Run again with these inputs" from a kept run: opens its app (the owner's only), fills the
+   * preview with the run's inputs and opens it, without running.
+   */
+  async runAgain(runId: string): Promise<void> {
+    let detail: RunDetail;
+    try {
+      detail = await this.api.runDetail(runId);
+    } catch (error) {
+      this.toasts.error(errorMessage(error, RUNS.runAgainFailed));
+      return;
+    }
+    if (!detail.inputs) {
+      this.toasts.error(RUNS.runAgainFailed);
+      return;
+    }
+    if (this.document.meta.id !== detail.appId) await this.openApp(detail.appId);
+    if (this.document.meta.id !== detail.appId) return;
+    this.run.fillInputs(detail.inputs);
+    await this.openPreview();
+  }
+
   // ---- server flows -------------------------------------------------------------------------
 
   /**
@@ -934,9 +975,9 @@ export class BuilderStore {
       return;
     }
     const outcome = await this.run.run(appId);
+    // A failed run says so once, in the preview's results (naming the block), not in a toast too.
     if (outcome.ok) this.toasts.success(TOASTS.executed);
     else {
-      this.toasts.error(outcome.error || TOASTS.runFailed);
       this.analytics?.track('app_execution_error', {
         app_name: this.document.meta.name,
         app_id: appId,

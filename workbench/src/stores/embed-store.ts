@@ -53,6 +53,8 @@ export class EmbedStore {
   popupBlocked = false;
   readonly document: DocumentStore;
   readonly run: RunStore;
+  /** The app's owner sees what people enter and get back (the notice is shown). */
+  sharing = false;
   private slug = '';
   private popup: OpenedWindow | null = null;
   private runAfterSignIn = false;
@@ -72,6 +74,7 @@ export class EmbedStore {
       state: observable,
       app: observableRef,
       paysOwner: observable,
+      sharing: observable,
       unavailableMessage: observable,
       problem: observable,
       signingIn: observable,
@@ -130,6 +133,10 @@ export class EmbedStore {
         this.document.load(embedded.app);
         this.state = 'ready';
       });
+      void this.api.publishedRunSharing(slug).then(
+        (sharing) => runInAction(() => this.slug === slug && (this.sharing = sharing)),
+        (error: unknown) => console.warn('Run sharing could not be read.', error),
+      );
     } catch (error) {
       if (this.slug !== slug) return;
       const code = error instanceof ApiError ? error.code : undefined;

@@ -2,12 +2,14 @@ import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { AdminAnalyticsStore, VerificationStore } from './admin-store';
 import { AiBuildStore } from './ai-build-store';
+import { AppRunsStore } from './app-runs-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
 import { AssistantStore } from './assistant-store';
 import type { BrowserHost } from './browser-host';
 import { BuilderStore } from './builder-store';
 import { CatalogueStore } from './catalogue-store';
+import { CreditHistoryStore } from './credit-history-store';
 import { CreditsStore } from './credits-store';
 import type { AuthDeps } from './auth-forms-store';
 import { EmbedSettingsStore } from './embed-settings-store';
@@ -15,10 +17,12 @@ import { EmbedStore } from './embed-store';
 import { FirebaseGoogleAuth } from './firebase-google-auth';
 import { LandingStore } from './landing-store';
 import { MyAppsStore } from './my-apps-store';
+import { MyRunsStore } from './my-runs-store';
 import { OnboardingStore } from './onboarding-store';
 import { PaletteStore } from './palette-store';
 import { PublisherStore } from './publisher-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
+import { RunViewStore } from './run-view-store';
 import { RunnerStore } from './runner-store';
 import { SessionStore, type KeyValueStorage, type LockManagerLike } from './session-store';
 import { StoreGalleryStore } from './store-gallery-store';
@@ -57,6 +61,14 @@ export class RootStore {
   readonly embedSettings: EmbedSettingsStore;
   /** The embedded app (/embed/{slug}). */
   readonly embed: EmbedStore;
+  /** An app's runs for its owner (/my-apps/{appId}/runs). */
+  readonly appRuns: AppRunsStore;
+  /** The signed-in person's runs (/runs). */
+  readonly myRuns: MyRunsStore;
+  /** One kept run (/runs/{runId}). */
+  readonly runView: RunViewStore;
+  /** The credits history page (/credits). */
+  readonly creditHistory: CreditHistoryStore;
   /** Light or dark, per person. */
   readonly theme: ThemeStore;
 
@@ -80,7 +92,7 @@ export class RootStore {
     this.adminAnalytics = new AdminAnalyticsStore(api, this.session);
     this.verification = new VerificationStore(api, this.session, this.toasts);
     this.catalogue = new CatalogueStore(api);
-    this.credits = new CreditsStore(api);
+    this.credits = new CreditsStore(api, this.catalogue);
     this.palette = new PaletteStore(this.catalogue);
     this.builder = new BuilderStore(
       api,
@@ -113,6 +125,10 @@ export class RootStore {
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
+    this.appRuns = new AppRunsStore(api, this.session, this.toasts);
+    this.myRuns = new MyRunsStore(api);
+    this.runView = new RunViewStore(api, this.catalogue, this.session, this.toasts);
+    this.creditHistory = new CreditHistoryStore(api, this.catalogue);
     this.theme = new ThemeStore(storage, () => this.session.user?.id ?? null);
   }
 

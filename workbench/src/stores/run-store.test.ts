@@ -1,4 +1,6 @@
-import { ApiError } from '../api/blocksmith-api';
+import type { RunEvent } from '@blocksmith/schema';
+import { ApiError, type RunWatcher } from '../api/blocksmith-api';
+import { RUN_ERRORS } from '../texts/run-history-texts';
 import { testBuilder } from './test-support';
 
 const MB = 1024 * 1024;
@@ -68,9 +70,213 @@ describe('RunStore file inputs', () => {
     await builder.runApp();
     expect(api.calls).not.toContain('startRun');
     expect(builder.run.phase).toBe('failed');
-    expect(toasts.toasts[0]).toMatchObject({
-      intent: 'danger',
-      message: '"notes.txt" is empty. Please upload a file with content.',
+    expect(builder.run.error).toBe('"notes.txt" is empty. Please upload a file with content.');
+    expect(toasts.toasts).toEqual([]);
+  });
+});
+
+/** A builder with Topic (text input) -> Text AI -> Text Display, and a lone Text AI beside them. */
+async function withTextApp() {
+  const setup = await testBuilder();
+  const { builder } = setup;
+  const input = builder.dropBlock('textInput', { x: 0, y: 0 })!;
+  builder.document.updateSetting(input, 'label', 'Topic');
+  const ai = builder.dropBlock('textGeneration', { x: 300, y: 0 })!;
+  const display = builder.dropBlock('textDisplay', { x: 600, y: 0 })!;
+  const lone = builder.dropBlock('textGeneration', { x: 300, y: 300 })!;
+  builder.connect(input, ai);
+  builder.connect(ai, display);
+  builder.connect(input, lone);
+  return { ...setup, input, ai, display, lone };
+}
+
+describe('RunStore streaming into the results', () => {
+  it('shows streamed text where its result will be, until the result is there', async () => {
+    const { builder, api, ai, display, lone } = await withTextApp();
+    const run = builder.run;
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    const done = run.run('app-1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const send = (event: RunEvent) => watcher!.next(event);
+    send({ type: 'run_started', runId: 'run-1', at: 0, nodeIds: [ai, display, lone] });
+    send({ type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 });
+    send({ type: 'node_started', runId: 'run-1', nodeId: lone, at: 1 });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: ai, at: 2, text: 'Light' });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: ai, at: 3, text: 'houses **guide**' });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: lone, at: 3, text: 'Waves' });
+    expect(run.liveResults).toEqual([
+      {
+        nodeId: ai,
+        text: 'Lighthouses **guide**',
+        presented: true,
+        item: { kind: 'markdown', field: 'generated_text', text: 'Lighthouses **guide**' },
+      },
+      {
+        nodeId: lone,
+        text: 'Waves',
+        presented: false,
+        item: { kind: 'markdown', field: 'generated_text', text: 'Waves' },
+      },
+    ]);
+    expect(run.hasResults).toBe(true);
+
+    // The lone block's own result replaces its streamed text; the presented text stays until the
+    // display presents it.
+    send({
+      type: 'node_finished',
+      runId: 'run-1',
+      nodeId: lone,
+      at: 4,
+      durationMs: 3,
+      outputs: { generated_text: 'Waves' },
+      artifacts: [],
     });
+    send({
+      type: 'node_finished',
+      runId: 'run-1',
+      nodeId: ai,
+      at: 4,
+      durationMs: 3,
+      outputs: { generated_text: 'Lighthouses **guide**' },
+      artifacts: [],
+    });
+    expect(run.liveResults.map((live) => live.nodeId)).toEqual([ai]);
+    send({
+      type: 'node_finished',
+      runId: 'run-1',
+      nodeId: display,
+      at: 5,
+      durationMs: 1,
+      outputs: {},
+      artifacts: [{ kind: 'text', format: 'markdown', text: 'Lighthouses **guide**', copyable: true }],
+    });
+    expect(run.liveResults).toEqual([]);
+    send({ type: 'run_finished', runId: 'run-1', at: 6, status: 'succeeded' });
+    await expect(done).resolves.toEqual({ ok: true });
+    expect(run.liveResults).toEqual([]);
+  });
+});
+
+describe('RunStore errors a person can act on', () => {
+  it('says what to check when the server cannot be reached', async () => {
+    const { builder, api } = await withTextApp();
+    api.failNext.startRun = new ApiError('Failed to fetch', undefined, true);
+    const outcome = await builder.run.run('app-1');
+    expect(outcome).toEqual({ ok: false, error: RUN_ERRORS.network });
+    expect(builder.run.error).toMatch(/Check your internet connection/);
+  });
+
+  it('keeps the server message when the server refused the run', async () => {
+    const { builder, api } = await withTextApp();
+    api.failNext.startRun = new ApiError('Insufficient credits: this run needs 2.', 'INSUFFICIENT_CREDITS');
+    await builder.run.run('app-1');
+    expect(builder.run.error).toBe('Insufficient credits: this run needs 2.');
+  });
+
+  it('names a labelled block by its label', async () => {
+    const { builder, input } = await withTextApp();
+    expect(builder.run.titled(`Text Input (${input}) failed: too long.`)).toBe('Topic failed: too long.');
+    expect(builder.run.titled('Nothing to name here.')).toBe('Nothing to name here.');
+  });
+
+  it('says a dropped connection is being made again, and starts over from the events sent again', async () => {
+    const { builder, api, ai, display } = await withTextApp();
+    const run = builder.run;
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    const done = run.run('app-1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const send = (event: RunEvent) => watcher!.next(event);
+    const started: RunEvent = { type: 'run_started', runId: 'run-1', at: 0, nodeIds: [ai, display] };
+    send(started);
+    send({ type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: ai, at: 2, text: 'Half a ' });
+    watcher!.connection!('lost');
+    expect(run.connection).toBe('lost');
+    expect(run.processing).toBe(true);
+    watcher!.connection!('restored');
+    expect(run.connection).toBe('restored');
+    // The server sends every event again from the start: nothing is doubled.
+    send(started);
+    send({ type: 'node_started', runId: 'run-1', nodeId: ai, at: 1 });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: ai, at: 2, text: 'Half a ' });
+    send({ type: 'node_partial', runId: 'run-1', nodeId: ai, at: 3, text: 'story' });
+    expect(run.nodeState(ai)?.text).toBe('Half a story');
+    send({ type: 'run_finished', runId: 'run-1', at: 4, status: 'succeeded' });
+    await expect(done).resolves.toEqual({ ok: true });
+    expect(run.connection).toBe('ok');
+  });
+
+  it('reads the stored ending when the events stop without it', async () => {
+    const { builder, api, ai } = await withTextApp();
+    api.runEvents = [{ type: 'run_started', runId: 'run-1', at: 0, nodeIds: [ai] }];
+    api.finishedRun = {
+      id: 'run-1',
+      status: 'succeeded',
+      cost: 1,
+      result: { generated_text: 'Kept answer', artifacts: [] },
+      nodes: { [ai]: { status: 'succeeded', durationMs: 5 } },
+      error: null,
+      errorCode: null,
+    };
+    await expect(builder.run.run('app-1')).resolves.toEqual({ ok: true });
+    expect(api.calls).toContain('runOutcome');
+    expect(builder.run.outputs[ai]).toEqual({ generated_text: 'Kept answer' });
+  });
+
+  it('says the connection is gone when it cannot be made again and the run cannot be read', async () => {
+    const { builder, api } = await withTextApp();
+    api.manualWatch = (w) => {
+      queueMicrotask(() => {
+        w.connection?.('lost');
+        w.error(new ApiError('The connection to the server closed.', undefined, true));
+      });
+    };
+    api.failNext.runOutcome = new ApiError('Failed to fetch', undefined, true);
+    const outcome = await builder.run.run('app-1');
+    expect(outcome).toEqual({ ok: false, error: RUN_ERRORS.connectionGone });
+    expect(builder.run.connection).toBe('ok');
+  });
+});
+
+describe('RunStore run again with these inputs', () => {
+  it("fills the fields with a kept run's inputs and sends its file again unless another is chosen", async () => {
+    const { builder, api, field } = await withFileUpload();
+    const text = builder.dropBlock('textInput', { x: 0, y: 300 })!;
+    const textKey = builder.run.inputFields.find((f) => f.plugin.id === text)!.key;
+    builder.run.fillInputs({ [field.key]: 'file-7', [textKey]: 'Harbours', gone: 'x' });
+    expect(builder.run.value(textKey)).toBe('Harbours');
+    expect(builder.run.keptFile(field.key)).toEqual({ id: 'file-7', name: '' });
+    api.runEvents = [{ type: 'run_finished', runId: 'run-1', at: 1, status: 'succeeded' }];
+    await builder.run.run('app-1');
+    expect(api.calls).not.toContain('uploadFile');
+    expect(api.lastInputs).toEqual({ [field.key]: 'file-7', [textKey]: 'Harbours' });
+
+    builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+    expect(builder.run.keptFile(field.key)).toBeUndefined();
+    await builder.run.run('app-1');
+    expect(api.lastInputs).toEqual({ [field.key]: 'file-1', [textKey]: 'Harbours' });
+  });
+
+  it('shows a kept run without running it', async () => {
+    const { builder, api, ai, input } = await withTextApp();
+    const key = builder.run.inputFields.find((f) => f.plugin.id === input)!.key;
+    builder.run.showKept({
+      id: 'run-9',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      status: 'succeeded',
+      cost: 1,
+      inputs: { [key]: 'Tides' },
+      result: { generated_text: 'About tides', artifacts: [] },
+      nodes: { [ai]: { status: 'succeeded', durationMs: 4 } },
+      error: null,
+      errorCode: null,
+    });
+    expect(api.calls).not.toContain('startRun');
+    expect(builder.run.shownRun).toEqual({ id: 'run-9', createdAt: '2025-03-01T10:00:00.000Z' });
+    expect(builder.run.value(key)).toBe('Tides');
+    expect(builder.run.phase).toBe('succeeded');
+    expect(builder.run.outputs[ai]).toEqual({ generated_text: 'About tides' });
   });
 });

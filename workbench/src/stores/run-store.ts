@@ -14,12 +14,14 @@ import {
   type UserMessage,
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { errorMessage, type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
+import { type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
 import type { FinishedRun } from '../api/embeds';
+import { RUN_ERRORS } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
 import { finishedRunState } from './finished-run';
 import { resultItems, type ResultItem } from './result-fields';
+import { isNetworkFailure, runFailureMessage, withBlockTitles } from './run-errors';
 
 export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
 
@@ -75,6 +77,38 @@ export interface RunArtifact {
   artifact: Artifact;
 }
 
+/**
+ * Text a block is streaming, shown where its result will be: in place of the output block that
+ * presents it (`presented`), else as its first output field (`item`).
+ */
+export interface LiveResult {
+  nodeId: string;
+  text: string;
+  presented: boolean;
+  item: ResultItem;
+}
+
+/** How the connection carrying a run's progress is: lost (being made again), or restored. */
+export type RunConnection = 'ok' | 'lost' | 'restored';
+
+/** A kept run shown instead of a live one: which run and when it ran. */
+export interface ShownRun {
+  id: string;
+  createdAt: string;
+}
+
+type RunOutcome = { ok: true } | { ok: false; error: string };
+
+/** A file input's value in a kept run: the uploaded file's id (and name, when kept). */
+function fileReference(value: unknown): { id: string; name: string } | null {
+  if (typeof value === 'string' && value.trim() !== '') return { id: value, name: '' };
+  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'string') {
+    const name = 'name' in value && typeof value.name === 'string' ? value.name : '';
+    return { id: value.id, name };
+  }
+  return null;
+}
+
 function text(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
@@ -104,6 +138,8 @@ export class RunStore {
   /** What was typed (or the chosen file's name) by input key, for the app loaded as `inputsOf`. */
   private readonly values = observable.map<string, string>();
   private readonly files = observable.map<string, File>({}, { deep: false });
+  /** Files of an earlier run sent again unless another is chosen, by input key. */
+  private readonly keptFiles = observable.map<string, { id: string; name: string }>({}, { deep: false });
   /** The document's load count the inputs were typed for; another app never sees them. */
   private inputsOf = 0;
   phase: RunPhase = 'idle';
@@ -112,6 +148,9 @@ export class RunStore {
   readonly nodes = observable.map<string, NodeRunState>({}, { deep: false });
   artifacts: RunArtifact[] = [];
   outputs: Record<string, Record<string, unknown>> = {};
+  connection: RunConnection = 'ok';
+  /** Set while a kept run is shown (nothing ran again). */
+  shownRun: ShownRun | null = null;
   private stopWatching: (() => void) | null = null;
 
   constructor(
@@ -127,13 +166,20 @@ export class RunStore {
       runId: observable,
       artifacts: observableRef,
       outputs: observableRef,
+      connection: observable,
+      shownRun: observableRef,
       inputFields: computed,
       resultGroups: computed,
+      liveResults: computed,
       processing: computed,
       setValue: action,
       setFile: action,
+      fillInputs: action,
       applyEvent: action,
       applyFinished: action,
+      showKept: action,
+      replaceNodes: action,
+      setConnection: action,
       begin: action,
       fail: action,
       reset: action,
@@ -197,9 +243,53 @@ export class RunStore {
     });
   }
 
+  /**
+   * What blocks are streaming while the run goes on, in canvas order: a block shows its text
+   * until its own result is there (or, for one an output block presents, that block's). Blocks
+   * inside a loop are left out: their items' texts are not the block's result.
+   */
+  get liveResults(): LiveResult[] {
+    if (this.phase !== 'processing') return [];
+    const { plugins, connections } = this.document.config;
+    const live: LiveResult[] = [];
+    for (const plugin of plugins) {
+      const state = this.nodes.get(plugin.id);
+      if (!state || state.text === '' || state.position) continue;
+      const presenters = connections
+        .filter((c) => c.from === plugin.id && this.catalogue.categoryOf(this.pluginType(c.to)) === 'output')
+        .map((c) => c.to);
+      const presented = presenters.length > 0;
+      const shown = presented
+        ? this.artifacts.some((a) => presenters.includes(a.nodeId))
+        : this.outputs[plugin.id] !== undefined;
+      if (shown || (state.status !== 'running' && !(presented && state.status === 'succeeded'))) continue;
+      const field = this.catalogue.byId.get(plugin.type)?.outputs[0]?.name ?? plugin.id;
+      const [item] = resultItems({ [field]: state.text });
+      live.push({
+        nodeId: plugin.id,
+        text: state.text,
+        presented,
+        item:
+          item && (item.kind === 'markdown' || item.kind === 'text')
+            ? item
+            : { kind: 'text', field, text: state.text },
+      });
+    }
+    return live;
+  }
+
+  private pluginType(id: string): string {
+    return this.document.pluginById.get(id)?.type ?? '';
+  }
+
   /** Whether the run has anything to show. */
   get hasResults(): boolean {
-    return this.artifacts.length > 0 || this.resultGroups.length > 0;
+    return this.artifacts.length > 0 || this.resultGroups.length > 0 || this.liveResults.length > 0;
+  }
+
+  /** A message naming blocks by their titles, not their internal ids. */
+  titled(message: string): string {
+    return withBlockTitles(message, this.document.config.plugins, (type) => this.catalogue.byId.get(type));
   }
 
   nodeState(id: string): NodeRunState | undefined {
@@ -234,8 +324,37 @@ export class RunStore {
     this.values.set(key, value);
   }
 
+  /** The file of an earlier run that is sent again unless another is chosen. */
+  keptFile(key: string): { id: string; name: string } | undefined {
+    return this.inputsCurrent ? this.keptFiles.get(key) : undefined;
+  }
+
+  /**
+   * Fills the inputs with those of an earlier run ("Run again with these inputs"): typed values
+   * and choices as they were, files by the reference the run kept. Inputs the app no longer has
+   * are left out.
+   */
+  fillInputs(inputs: Readonly<Record<string, unknown>>): void {
+    this.ownInputs();
+    this.values.clear();
+    this.files.clear();
+    this.keptFiles.clear();
+    for (const field of this.inputFields) {
+      const value = inputs[field.key];
+      if (field.kind === 'file') {
+        const kept = fileReference(value);
+        if (kept) this.keptFiles.set(field.key, kept);
+      } else if (typeof value === 'string') {
+        this.values.set(field.key, value);
+      } else if (typeof value === 'number' || typeof value === 'boolean') {
+        this.values.set(field.key, String(value));
+      }
+    }
+  }
+
   setFile(key: string, file: File | null): void {
     this.ownInputs();
+    this.keptFiles.delete(key);
     if (file) {
       this.files.set(key, file);
       this.values.set(key, file.name);
@@ -294,19 +413,27 @@ export class RunStore {
     this.phase = 'processing';
     this.error = '';
     this.runId = null;
+    this.connection = 'ok';
+    this.shownRun = null;
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
   }
 
+  /** Ends the run as failed with `message` (blocks named by their titles). */
   fail(message: string): void {
     this.phase = 'failed';
-    this.error = message;
+    this.connection = 'ok';
+    this.error = this.titled(message);
     for (const [id, state] of this.nodes) {
       if (state.status === 'running' || state.status === 'pending') {
         this.nodes.set(id, { ...state, status: state.status === 'running' ? 'failed' : 'skipped' });
       }
     }
+  }
+
+  setConnection(connection: RunConnection): void {
+    if (this.phase === 'processing') this.connection = connection;
   }
 
   /** Forgets the run (a run that did not start after all), keeping what was typed. */
@@ -316,6 +443,8 @@ export class RunStore {
     this.phase = 'idle';
     this.error = '';
     this.runId = null;
+    this.connection = 'ok';
+    this.shownRun = null;
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
@@ -327,8 +456,11 @@ export class RunStore {
     this.stopWatching = null;
     this.values.clear();
     this.files.clear();
+    this.keptFiles.clear();
     this.phase = 'idle';
     this.error = '';
+    this.connection = 'ok';
+    this.shownRun = null;
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
@@ -338,56 +470,83 @@ export class RunStore {
    * Starts a run of the saved app `appId` and follows its progress. Resolves when the run has
    * finished, with the outcome; never rejects.
    */
-  async run(
-    appId: string,
-    actionType: RunActionType = 'test_execution',
-  ): Promise<{ ok: true } | { ok: false; error: string }> {
+  async run(appId: string, actionType: RunActionType = 'test_execution'): Promise<RunOutcome> {
     this.begin();
+    let runId: string;
     try {
       const inputs: Record<string, unknown> = this.collectInputs();
       for (const field of this.inputFields) {
+        if (field.kind !== 'file') continue;
         const file = this.file(field.key);
-        if (field.kind === 'file' && file)
-          inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
+        const kept = this.keptFile(field.key);
+        if (file) inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
+        else if (kept) inputs[field.key] = kept.id;
       }
-      const { runId } = await this.api.startRun(appId, inputs, actionType);
-      runInAction(() => {
-        this.runId = runId;
-      });
-      return await new Promise((resolve) => {
-        let settled = false;
-        const settle = (outcome: { ok: true } | { ok: false; error: string }): void => {
-          if (settled) return;
-          settled = true;
-          this.stopWatching?.();
-          this.stopWatching = null;
-          resolve(outcome);
-        };
-        this.stopWatching = this.api.watchRun(runId, {
-          next: (event) => {
-            this.applyEvent(event);
-            if (event.type === 'run_finished') {
-              settle(event.status === 'succeeded' ? { ok: true } : { ok: false, error: this.error });
-            }
-          },
-          error: (error) => {
-            const message = errorMessage(error, 'Failed to process request');
-            this.fail(message);
-            settle({ ok: false, error: message });
-          },
-          complete: () => {
-            if (this.phase === 'processing') {
-              this.fail('Failed to process request');
-              settle({ ok: false, error: this.error });
-            }
-          },
-        });
-      });
+      ({ runId } = await this.api.startRun(appId, inputs, actionType));
     } catch (error) {
-      const message = errorMessage(error, 'Failed to execute app');
+      const message = runFailureMessage(error);
       this.fail(message);
-      return { ok: false, error: message };
+      return { ok: false, error: this.error };
     }
+    runInAction(() => {
+      this.runId = runId;
+    });
+    return this.follow(runId);
+  }
+
+  /**
+   * Follows a started run's events to its end. A dropped connection is said so and made again
+   * (the server then sends the run's events again from its start); a watch that ends without
+   * the run's ending reads the ending the server stored.
+   */
+  private follow(runId: string): Promise<RunOutcome> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: RunOutcome): void => {
+        if (settled) return;
+        settled = true;
+        this.stopWatching?.();
+        this.stopWatching = null;
+        resolve(outcome);
+      };
+      const outcome = (): RunOutcome =>
+        this.phase === 'succeeded' ? { ok: true } : { ok: false, error: this.error };
+      const recover = async (lost: boolean): Promise<void> => {
+        try {
+          const stored = await this.api.runOutcome(runId);
+          if (settled || this.runId !== runId) return;
+          if (stored.status === 'succeeded' || stored.status === 'failed' || stored.status === 'aborted') {
+            this.applyFinished(stored);
+            settle(outcome());
+            return;
+          }
+        } catch (error) {
+          console.warn('The run could not be read after its progress stopped.', error);
+        }
+        if (settled) return;
+        this.fail(lost ? RUN_ERRORS.connectionGone : RUN_ERRORS.requestFailed);
+        settle(outcome());
+      };
+      this.stopWatching = this.api.watchRun(runId, {
+        next: (event) => {
+          this.applyEvent(event);
+          if (event.type === 'run_finished') settle(outcome());
+        },
+        connection: (state) => this.setConnection(state),
+        error: (error) => {
+          if (settled) return;
+          if (isNetworkFailure(error)) {
+            void recover(true);
+            return;
+          }
+          this.fail(runFailureMessage(error, RUN_ERRORS.requestFailed));
+          settle(outcome());
+        },
+        complete: () => {
+          if (!settled && this.phase === 'processing') void recover(this.connection !== 'ok');
+        },
+      });
+    });
   }
 
   /** Shows a run the server answered only once it was over (no live progress on the way). */
@@ -401,11 +560,31 @@ export class RunStore {
       (type) => byId.get(type)?.category === 'input',
     );
     this.runId = run.id;
-    this.nodes.replace(state.nodes);
+    this.connection = 'ok';
+    this.nodes.replace(
+      [...state.nodes].map(([id, node]) => [
+        id,
+        node.error ? { ...node, error: this.titled(node.error) } : node,
+      ]),
+    );
     this.outputs = state.outputs;
     this.artifacts = state.artifacts;
     if (run.status === 'succeeded') this.phase = 'succeeded';
-    else this.fail(run.error ?? 'Failed to execute app');
+    else this.fail(run.error ?? RUN_ERRORS.title);
+  }
+
+  /** Each block's state as something other than live progress knows it (a kept run's steps). */
+  replaceNodes(states: Map<string, NodeRunState>): void {
+    this.nodes.replace(states);
+  }
+
+  /** Shows a kept run's results as they were (its inputs go into the fields), without running it again. */
+  showKept(run: FinishedRun & { createdAt: string; inputs?: Record<string, unknown> | null }): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+    if (run.inputs) this.fillInputs(run.inputs);
+    this.applyFinished(run);
+    this.shownRun = { id: run.id, createdAt: run.createdAt };
   }
 
   /** Folds one progress event into the run's state. */
@@ -413,7 +592,11 @@ export class RunStore {
     if (this.runId !== null && event.runId !== this.runId) return;
     switch (event.type) {
       case 'run_started':
+        // Sent again after a dropped connection is made again, with every event after it.
         this.runId = event.runId;
+        this.nodes.clear();
+        this.artifacts = [];
+        this.outputs = {};
         for (const id of event.nodeIds) this.nodes.set(id, { status: 'pending', text: '' });
         break;
       case 'node_started': {
@@ -457,7 +640,7 @@ export class RunStore {
         this.nodes.set(event.nodeId, {
           status: 'failed',
           text: this.nodes.get(event.nodeId)?.text ?? '',
-          error: event.error,
+          error: this.titled(event.error),
           durationMs: event.durationMs,
         });
         break;
@@ -474,8 +657,9 @@ export class RunStore {
         break;
       }
       case 'run_finished':
+        this.connection = 'ok';
         if (event.status === 'succeeded') this.phase = 'succeeded';
-        else this.fail(event.error ?? 'Failed to execute app');
+        else this.fail(event.error ?? RUN_ERRORS.title);
         break;
     }
   }

@@ -1,12 +1,13 @@
 import { UPVOTE_LOCK_MS, formatCreditRange, type App } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import { ApiError, type BlocksmithApi } from '../api/blocksmith-api';
 import { RUNNER } from '../texts/runner-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
 import { realTimers } from './real-timers';
 import { RunStore } from './run-store';
+import { RunnerHistory } from './runner-history';
 import type { SessionStore } from './session-store';
 import type { Timers, ToastStore } from './toast-store';
 
@@ -28,6 +29,8 @@ export class RunnerStore {
   runs = 0;
   readonly document: DocumentStore;
   readonly run: RunStore;
+  /** The person's own runs of the app, and the notice when its owner sees them. */
+  readonly history: RunnerHistory;
   private slug = '';
   private lastVisit: string | null = null;
   private lockTimer: unknown = null;
@@ -42,6 +45,7 @@ export class RunnerStore {
   ) {
     this.document = new DocumentStore(catalogue);
     this.run = new RunStore(api, this.document, catalogue);
+    this.history = new RunnerHistory(api, this.run, session, toasts);
     makeObservable<RunnerStore, 'unlock'>(this, {
       state: observable,
       app: observableRef,
@@ -120,6 +124,7 @@ export class RunnerStore {
     });
     const appId = app.id;
     if (!app.isPublished || !appId) return;
+    this.history.open(appId, app.slug);
     void this.api.recordAppView(appId).then(
       (views) => runInAction(() => (this.views = Math.max(this.views, views))),
       (error: unknown) => console.warn('The view could not be recorded.', error),
@@ -209,10 +214,10 @@ export class RunnerStore {
         this.runs += 1;
       });
       this.toasts.success(RUNNER.executed);
-    } else {
-      this.toasts.error(errorMessage(new Error(outcome.error), RUNNER.runFailed));
     }
+    // A failed run says so once, in the results (naming the block), not in a toast too.
     void this.credits.refresh();
+    void this.history.reload();
   }
 
   /** Leaves the page: stops following a run and the upvote animation. */
@@ -220,5 +225,6 @@ export class RunnerStore {
     if (this.lockTimer !== null) this.timers.clearTimeout(this.lockTimer);
     this.unlock();
     this.run.reset();
+    this.history.clear();
   }
 }

@@ -1,8 +1,16 @@
 /* Fixtures shared by the store tests (not used by the app). */
-import type { App, BlockCatalogueEntry, PlanId, PublishingInfo, RunEvent } from '@blocksmith/schema';
+import type {
+  App,
+  BlockCatalogueEntry,
+  CreditHistoryEntry,
+  PlanId,
+  PublishingInfo,
+  RunEvent,
+} from '@blocksmith/schema';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from '../api/embeds';
+import type { RunDetail, RunFilter, RunSummary } from '../api/run-history';
 import type {
   AnalyticsPeriod,
   MyAppsAnalytics,
@@ -267,6 +275,28 @@ export class FakeApi implements BlocksmithApi {
     this.credit = 50;
     return { credits: 50, unlimited: false };
   }
+  /** The credit history, newest first. */
+  history: CreditHistoryEntry[] = [];
+  historyLimits: number[] = [];
+  async creditHistory(limit: number) {
+    this.check('creditHistory');
+    this.historyLimits.push(limit);
+    return this.history.slice(0, limit).map((entry) => ({ ...entry }));
+  }
+  async creditHistoryPage(limit: number, cursor: string | null) {
+    this.check('creditHistoryPage');
+    const start = cursor === null ? 0 : this.history.findIndex((entry) => entry._id === cursor) + 1;
+    const entries = this.history.slice(start, start + limit).map((entry) => ({ ...entry }));
+    const more = start + limit < this.history.length;
+    return { entries, nextCursor: more ? entries.at(-1)!._id : null };
+  }
+  async creditStats() {
+    this.check('creditStats');
+    return {
+      totalCreditsUsed: this.history.reduce((sum, entry) => sum + entry.credits_used, 0),
+      totalExecutions: this.history.length,
+    };
+  }
   /** The plan publishingInfo answers. */
   plan: PlanId = 'free';
   async publishingInfo() {
@@ -412,14 +442,24 @@ export class FakeApi implements BlocksmithApi {
     this.lastActionType = actionType;
     return { runId: 'run-1', cost: 1 };
   }
+  /** When set, watchRun hands the watcher over instead of playing `runEvents`. */
+  manualWatch: ((watcher: RunWatcher) => void) | null = null;
   watchRun(_runId: string, watcher: RunWatcher) {
     this.calls.push('watchRun');
+    if (this.manualWatch) {
+      this.manualWatch(watcher);
+      return () => undefined;
+    }
     const events = [...this.runEvents];
     queueMicrotask(() => {
       for (const event of events) watcher.next(event);
       watcher.complete();
     });
     return () => undefined;
+  }
+  async runOutcome(_runId: string) {
+    this.check('runOutcome');
+    return this.copy(this.finishedRun);
   }
   async uploadFile() {
     this.check('uploadFile');
@@ -692,6 +732,63 @@ export class FakeApi implements BlocksmithApi {
     this.embeddedRuns.push({ slug, inputs });
     return this.copy(this.finishedRun);
   }
+
+  // Run history: runs kept newest first; the cursor is the id of a page's last run.
+  runs: RunDetail[] = [];
+  runQueries: Array<{ limit: number; cursor: string | null; filter?: RunFilter; appId?: string | null }> = [];
+  sharing = new Map<string, boolean>();
+  private pageOf(list: RunDetail[], limit: number, cursor: string | null) {
+    const start = cursor === null ? 0 : list.findIndex((run) => run.id === cursor) + 1;
+    const runs: RunSummary[] = list.slice(start, start + limit).map((run) => {
+      const { inputs: _i, result: _r, nodes: _n, steps: _s, ...summary } = this.copy(run);
+      return summary;
+    });
+    return { runs, nextCursor: start + limit < list.length ? runs.at(-1)!.id : null };
+  }
+  async appRuns(appId: string, limit: number, cursor: string | null, filter: RunFilter) {
+    this.check('appRuns');
+    this.runQueries.push({ limit, cursor, filter });
+    const list = this.runs.filter(
+      (run) =>
+        run.appId === appId &&
+        (!filter.status || run.status === filter.status) &&
+        (!filter.source || run.source === filter.source),
+    );
+    return this.pageOf(list, limit, cursor);
+  }
+  async myRuns(limit: number, cursor: string | null, appId: string | null = null) {
+    this.check('myRuns');
+    this.runQueries.push({ limit, cursor, appId });
+    return this.pageOf(
+      this.runs.filter((run) => run.mine && (!appId || run.appId === appId)),
+      limit,
+      cursor,
+    );
+  }
+  async runDetail(id: string) {
+    this.check('runDetail');
+    const run = this.runs.find((candidate) => candidate.id === id);
+    if (!run) throw new ApiError('Run not found.', 'NOT_FOUND');
+    return this.copy(run);
+  }
+  async deleteRun(id: string) {
+    this.check('deleteRun');
+    this.runs = this.runs.filter((run) => run.id !== id);
+  }
+  async runSharing(appId: string) {
+    this.check('runSharing');
+    return this.sharing.get(appId) ?? false;
+  }
+  async publishedRunSharing(slug: string) {
+    this.check('publishedRunSharing');
+    const app = [...this.apps.values()].find((candidate) => candidate.slug === slug);
+    return app?.id !== undefined && this.sharing.get(app.id) === true;
+  }
+  async setRunSharing(appId: string, share: boolean) {
+    this.check('setRunSharing');
+    this.sharing.set(appId, share);
+    return share;
+  }
 }
 
 /** A session over the fake API, restored from `storage`, where Ada's session is put first if `signedIn`. */
@@ -721,7 +818,7 @@ export async function testBuilder(options: { signedIn?: boolean; storage?: KeyVa
   const session = await restoredSession(api, storage, options.signedIn ?? true);
   const catalogue = new CatalogueStore(api);
   await catalogue.load();
-  const credits = new CreditsStore(api);
+  const credits = new CreditsStore(api, catalogue);
   const analytics = new Tracker((name, props) => api.trackEvent(name, props));
   const builder = new BuilderStore(api, catalogue, session, credits, toasts, storage, analytics, timers);
   builder.view.setCanvasSize({ width: 1000, height: 800 });

@@ -6,6 +6,7 @@ import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
 import { RUNNER } from './runner-texts';
+import { CREDIT_USAGE, RUNS } from './run-history-texts';
 
 /** The parts of a title joined most specific first, blank parts left out, the product name last. */
 export function pageTitle(...parts: readonly (string | null | undefined)[]): string {
@@ -28,6 +29,12 @@ export const PAGE_TITLES = {
   publisher: (heading?: string) => pageTitle(heading, 'Store'),
   myApps: pageTitle('My Apps'),
   apiKeys: pageTitle(API_KEYS.title),
+  /** An app's runs, with the app's name once it is known. */
+  appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),
+  myRuns: pageTitle(RUNS.myRunsTitle),
+  /** One kept run, named after its app once it is loaded. */
+  run: (appName?: string) => pageTitle(appName ? `Run of ${appName}` : 'Run'),
+  credits: pageTitle(CREDIT_USAGE.pageTitle),
   /** An embedded app, named after the app once it is loaded. */
   embed: (appName?: string) => pageTitle(appName),
   embedSignIn: pageTitle(EMBED_SIGN_IN.title, 'Embed'),

@@ -1,13 +1,17 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import { ChartIcon, KeyIcon } from '@blueprintjs/icons';
+import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { HEADER } from '../../texts/builder-texts';
+import { CREDIT_USAGE, RUNS } from '../../texts/run-history-texts';
 import { UpgradeButton } from './UpgradeButton';
 
-/** Initials that open the account menu: name, e-mail, plan, credits, Analytics, API keys, Sign Out. */
+/**
+ * Initials that open the account menu: name, e-mail, plan, credits, Analytics, My runs, Credits
+ * history, API keys, Sign Out.
+ */
 export const AvatarMenu = observer(function AvatarMenu() {
   const { session, credits } = useStores();
   if (!session.signedIn) return null;
@@ -27,6 +31,8 @@ export const AvatarMenu = observer(function AvatarMenu() {
       </li>
       <MenuDivider />
       {credits.hasPublishedApp && <MenuItem icon={<ChartIcon />} text={HEADER.analytics} href="/my-apps" />}
+      <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} href="/runs" />
+      <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} href="/credits" />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
     </AccountMenu>
   );

@@ -7,6 +7,7 @@ import {
   FloppyDiskIcon,
   HistoryIcon,
   ImportIcon,
+  ListDetailViewIcon,
   MoreIcon,
   NewObjectIcon,
   PlayIcon,
@@ -15,10 +16,12 @@ import {
 import { greeting } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useRef, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { LinkButton } from '../../components/LinkButton';
 import { Logo } from '../../components/Logo';
 import { useStores } from '../../stores-context';
 import { HEADER, STORE_LINK_LABEL } from '../../texts/builder-texts';
+import { RUNS } from '../../texts/run-history-texts';
 import { HISTORY } from '../../texts/version-texts';
 import { AvatarMenu } from './AvatarMenu';
 import { PublishButton } from './PublishButton';
@@ -27,13 +30,14 @@ import { downloadText } from './download';
 
 /**
  * The builder's top bar: app name, greeting and save status, store link, file actions, history,
- * save, preview, Run, Publish, avatar. On a phone, history is in the app menu, Run opens the
+ * the app's runs, save, preview, Run, Publish, avatar. On a phone, history is in the app menu, Run opens the
  * preview and shows its icon only, so the name and the save status keep their room.
  */
 export const BuilderHeader = observer(function BuilderHeader() {
   const { builder, session } = useStores();
   const { document, run } = builder;
   const fileInput = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   const hello = greeting(new Date().getHours());
 
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -65,6 +69,13 @@ export const BuilderHeader = observer(function BuilderHeader() {
           icon={<HistoryIcon />}
           text={HISTORY.menuItem}
           onClick={() => builder.history.setOpen(true)}
+        />
+      )}
+      {builder.runsPath && (
+        <MenuItem
+          icon={<ListDetailViewIcon />}
+          text={RUNS.runsButton}
+          onClick={() => builder.runsPath && navigate(builder.runsPath)}
         />
       )}
       <MenuDivider />
@@ -131,6 +142,17 @@ export const BuilderHeader = observer(function BuilderHeader() {
             active={builder.history.open}
             className="history-button hide-mobile"
             onClick={() => builder.history.setOpen(!builder.history.open)}
+          />
+        )}
+        {builder.runsPath && (
+          <LinkButton
+            variant="minimal"
+            icon={<ListDetailViewIcon />}
+            text={<span className="hide-narrow">{RUNS.runsButton}</span>}
+            aria-label={RUNS.runsButton}
+            className="hide-mobile"
+            href={builder.runsPath}
+            data-testid="runs-link"
           />
         )}
         {session.signedIn && (

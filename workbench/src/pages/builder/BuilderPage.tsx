@@ -35,6 +35,15 @@ const BuilderPage = observer(function BuilderPage() {
   const navigate = useNavigate();
   usePageTitle(PAGE_TITLES.builder(builder.document.meta.name));
 
+  // "Run again with these inputs" from a kept run: start opens its app with the preview filled
+  // in (declared before the effect that starts the builder, so start sees it).
+  const runAgain = params.get('runAgain');
+  useEffect(() => {
+    if (!runAgain) return;
+    builder.requestRunAgain(runAgain);
+    navigate('/app', { replace: true });
+  }, [runAgain, navigate, builder]);
+
   useEffect(() => {
     let live = true;
     void builder.start().then(async () => {

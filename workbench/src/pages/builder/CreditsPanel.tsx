@@ -2,10 +2,50 @@ import { Button, ProgressBar, Tag } from '@blueprintjs/core';
 import { LogInIcon } from '@blueprintjs/icons';
 import { PLANS, UNLIMITED, isPlanId } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { CREDITS_PANEL, HEADER } from '../../texts/builder-texts';
+import { CREDIT_USAGE } from '../../texts/run-history-texts';
 import { UpgradeButton } from './UpgradeButton';
+import '../credits/credits.css';
+
+/** The spec's recent usage list: the newest 5 charges, read (10 at a time) while it is shown. */
+const RecentUsage = observer(function RecentUsage() {
+  const { credits } = useStores();
+  useEffect(() => credits.showHistory(), [credits]);
+  const rows = credits.recentUsage;
+  return (
+    <div className="recent-usage" data-testid="recent-usage">
+      <h4 className="recent-usage-heading">{CREDIT_USAGE.recentUsage}</h4>
+      {credits.historyError && rows === null ? (
+        <p className="muted small">{CREDIT_USAGE.failed}</p>
+      ) : rows === null ? (
+        <p className="muted small">{CREDIT_USAGE.loading}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted small">{CREDIT_USAGE.empty}</p>
+      ) : (
+        <ul className="usage-list">
+          {rows.map((row) => (
+            <li key={row.id} className="usage-row" data-testid="usage-row">
+              <Tag minimal round intent={row.published ? 'success' : 'none'} className="usage-action">
+                {row.action}
+              </Tag>
+              <span className="usage-block">{row.block}</span>
+              <span className="usage-credits">{row.credits}</span>
+              <time className="usage-when muted" dateTime={row.at}>
+                {row.when}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/credits" className="usage-all">
+        {CREDIT_USAGE.viewAll}
+      </Link>
+    </div>
+  );
+});
 
 /** Credits and publishing allowance when signed in; a way to sign in otherwise. */
 export const CreditsPanel = observer(function CreditsPanel() {
@@ -74,6 +114,7 @@ export const CreditsPanel = observer(function CreditsPanel() {
       {credits.error && (
         <Button size="small" variant="minimal" text="Try again" onClick={() => void credits.refresh()} />
       )}
+      <RecentUsage />
       <UpgradeButton />
     </section>
   );

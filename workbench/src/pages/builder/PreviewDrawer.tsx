@@ -6,12 +6,12 @@ import { useStores } from '../../stores-context';
 import { HEADER, RUN_PANEL } from '../../texts/builder-texts';
 import { RunResults } from './ResultView';
 import { RunInputControl } from './RunInputControl';
+import { RunNotices } from './RunNotices';
 
 /** The live preview: one input per input block, Run, and the results as the run streams in. */
 export const PreviewDrawer = observer(function PreviewDrawer() {
-  const { builder, session, catalogue } = useStores();
+  const { builder, session } = useStores();
   const { run } = builder;
-  const failures = [...run.nodes.entries()].filter(([, state]) => state.status === 'failed');
   return (
     <Drawer
       isOpen={builder.previewOpen}
@@ -56,17 +56,7 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
           </div>
         </form>
         <h4 className="panel-heading">{RUN_PANEL.results}</h4>
-        {run.phase === 'failed' && run.error && (
-          <Callout intent="danger" className="preview-callout" role="alert">
-            {run.error}
-          </Callout>
-        )}
-        {failures.map(([id, state]) => (
-          <Callout key={id} intent="warning" className="preview-callout">
-            <strong>{catalogue.byId.get(builder.document.pluginById.get(id)?.type ?? '')?.name ?? id}</strong>
-            : {state.error}
-          </Callout>
-        ))}
+        <RunNotices run={run} />
         {!run.hasResults && run.phase === 'idle' && <p className="muted">{RUN_PANEL.noResults}</p>}
         <RunResults run={run} slug={builder.document.meta.slug} />
       </div>

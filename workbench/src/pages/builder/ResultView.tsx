@@ -4,7 +4,7 @@ import { COPY_TICK_MS, type Artifact } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../stores-context';
-import type { RunStore } from '../../stores/run-store';
+import type { LiveResult, RunStore } from '../../stores/run-store';
 import {
   PREVIEW_COUNT,
   RESULT_TITLES,
@@ -433,12 +433,32 @@ export function ResultItemView({ item, slug }: { item: ResultItem; slug: string 
   );
 }
 
-/** Everything a run shows: what the output blocks present, then the fields no output block shows. */
+/** Text a block is streaming, where its result will be; it grows as the text arrives. */
+const LiveResultView = observer(function LiveResultView({ live, slug }: { live: LiveResult; slug: string }) {
+  const body = <ItemBody item={live.item} />;
+  return (
+    <div className="result-live" aria-busy="true" data-testid="result-live" data-node-id={live.nodeId}>
+      {live.presented ? (
+        <Card className="result result-text result-markdown">{body}</Card>
+      ) : (
+        <ResultItemView item={live.item} slug={slug} />
+      )}
+    </div>
+  );
+});
+
+/**
+ * Everything a run shows: what the output blocks present, the text blocks are streaming, then
+ * the fields no output block shows.
+ */
 export const RunResults = observer(function RunResults({ run, slug }: { run: RunStore; slug: string }) {
   return (
     <div className="results" data-testid="results">
       {run.artifacts.map(({ nodeId, artifact }, index) => (
         <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
+      ))}
+      {run.liveResults.map((live) => (
+        <LiveResultView key={`live:${live.nodeId}`} live={live} slug={slug} />
       ))}
       {run.resultGroups.flatMap((group) =>
         group.items.map((item) => (

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores-context';
 import type { RunInputField, RunStore } from '../../stores/run-store';
 import { RUN_PANEL } from '../../texts/builder-texts';
+import { RUNS } from '../../texts/run-history-texts';
 
 /** One run input: text (one line or several), file (accepted types and size limit) or dropdown. */
 export const RunInputControl = observer(function RunInputControl({
@@ -32,13 +33,15 @@ export const RunInputControl = observer(function RunInputControl({
       field.accept ? field.accept.split(',').join(', ') : '',
       field.maxSizeMb !== null ? `up to ${field.maxSizeMb} MB` : '',
     ].filter(Boolean);
-    helper = limits.length > 0 ? limits.join(', ') : undefined;
     const chosen = run.file(field.key);
+    const kept = chosen ? undefined : run.keptFile(field.key);
+    if (kept) limits.push(RUNS.chooseAgain);
+    helper = limits.length > 0 ? limits.join(', ') : undefined;
     control = (
       <FileInput
         fill
-        hasSelection={chosen !== undefined}
-        text={chosen?.name ?? RUN_PANEL.chooseFile}
+        hasSelection={chosen !== undefined || kept !== undefined}
+        text={chosen?.name ?? (kept ? kept.name || RUNS.keptFile : RUN_PANEL.chooseFile)}
         inputProps={{ id, accept: field.accept || undefined }}
         onInputChange={(event) => {
           const input = event.currentTarget;

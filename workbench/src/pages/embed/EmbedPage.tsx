@@ -1,5 +1,5 @@
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { LogInIcon, PlayIcon } from '@blueprintjs/icons';
+import { EyeOpenIcon, LogInIcon, PlayIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { EMBED } from '../../texts/embed-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
+import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { RunFailures, RunProgress } from '../runner/RunProgress';
 import { usePageTitle } from '../use-page-title';
 import { usePostedHeight } from './use-posted-height';
@@ -94,6 +95,11 @@ const EmbedPage = observer(function EmbedPage() {
         {run.inputFields.map((field) => (
           <RunInputControl key={field.plugin.id} run={run} field={field} />
         ))}
+        {embed.sharing && (
+          <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
+            {SHARING_NOTICE}
+          </Callout>
+        )}
         {embed.problem && (
           <Callout intent="warning" className="embed-callout" role="alert">
             {embed.problem}

@@ -11,6 +11,7 @@ import {
 import {
   ChartIcon,
   EyeOpenIcon,
+  ListDetailViewIcon,
   LockIcon,
   PlayIcon,
   ThumbsUpIcon,
@@ -27,6 +28,7 @@ import { PublicHeader } from '../../components/PublicHeader';
 import { appStatusLabel } from '../../stores/my-apps-store';
 import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
+import { RUNS } from '../../texts/run-history-texts';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../use-page-title';
@@ -187,6 +189,15 @@ const Analytics = observer(function Analytics() {
                         <dd>{app.upvotes}</dd>
                       </div>
                     </dl>
+                    <LinkButton
+                      variant="minimal"
+                      size="small"
+                      icon={<ListDetailViewIcon />}
+                      text={RUNS.runsButton}
+                      href={`/my-apps/${encodeURIComponent(app.id)}/runs`}
+                      className="analytics-runs-link"
+                      data-testid="app-runs-link"
+                    />
                   </Card>
                 );
               })}

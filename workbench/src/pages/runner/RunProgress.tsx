@@ -1,9 +1,11 @@
 import { STATUS_LABELS } from '../../canvas/block-visuals';
-import { Callout, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import type { CatalogueStore } from '../../stores/catalogue-store';
 import type { DocumentStore } from '../../stores/document-store';
+import { blockTitle } from '../../stores/run-errors';
 import type { RunStore } from '../../stores/run-store';
+import { RunNotices } from '../builder/RunNotices';
 
 /** Each block of a run under way (spinner while it runs, its streamed text), in canvas order. */
 export const RunProgress = observer(function RunProgress({
@@ -25,7 +27,7 @@ export const RunProgress = observer(function RunProgress({
           return (
             <div key={plugin.id} className={`runner-step is-${state.status}`}>
               {state.status === 'running' ? <Spinner size={14} /> : <span className="dot" />}
-              <span>{catalogue.byId.get(plugin.type)?.name ?? plugin.type}</span>
+              <span>{blockTitle(plugin, catalogue.byId.get(plugin.type))}</span>
               {state.status === 'skipped' ? (
                 <span className="runner-step-text">{STATUS_LABELS.skipped}</span>
               ) : (
@@ -38,21 +40,7 @@ export const RunProgress = observer(function RunProgress({
   );
 });
 
-/** The run's error and each failed block's, as callouts. */
-export const RunFailures = observer(function RunFailures({ run }: { run: RunStore }) {
-  const failures = [...run.nodes.entries()].filter(([, state]) => state.status === 'failed');
-  return (
-    <>
-      {run.phase === 'failed' && run.error && (
-        <Callout intent="danger" role="alert">
-          {run.error}
-        </Callout>
-      )}
-      {failures.map(([id, state]) => (
-        <Callout key={id} intent="warning">
-          {state.error}
-        </Callout>
-      ))}
-    </>
-  );
-});
+/** The run's notices: its connection while it runs, and its error once, naming the block. */
+export function RunFailures({ run }: { run: RunStore }) {
+  return <RunNotices run={run} />;
+}

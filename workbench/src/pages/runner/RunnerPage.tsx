@@ -10,6 +10,7 @@ import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
 import { DeveloperPanels } from './DeveloperPanels';
 import { RunFailures, RunProgress } from './RunProgress';
+import { RecentRuns, SharingNotice, ShownRunBanner, useRunAgainParam } from './RunnerHistory';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { RUNNER } from '../../texts/runner-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -98,10 +99,13 @@ const RunnerPage = observer(function RunnerPage() {
     return () => runner.close();
   }, [runner, slug, location.key]);
 
+  useRunAgainParam(runner.history, runner.state === 'ready');
+
   useEffect(() => {
     if (!session.signedIn) return;
     void credits.refresh();
     void runner.loadUpvoteStatus();
+    void runner.history.reload();
   }, [session.signedIn, credits, runner]);
 
   const header = (
@@ -214,6 +218,7 @@ const RunnerPage = observer(function RunnerPage() {
                 {run.inputFields.map((field) => (
                   <RunInputControl key={field.plugin.id} run={run} field={field} />
                 ))}
+                <SharingNotice history={runner.history} />
                 {!session.signedIn && (
                   <Callout intent="primary" className="runner-signin">
                     {RUNNER.signInToRun}. <Link to={signInHref(slug)}>{RUNNER.signIn}</Link>
@@ -233,9 +238,11 @@ const RunnerPage = observer(function RunnerPage() {
               </form>
             </Card>
             <CreditsBox slug={slug} />
+            <RecentRuns history={runner.history} />
           </section>
           <section className="runner-results-column" aria-live="polite">
             <h2 className="runner-heading">{RUNNER.results}</h2>
+            <ShownRunBanner run={run} />
             <RunProgress run={run} document={runner.document} catalogue={runner.catalogue} />
             <RunFailures run={run} />
             {!run.hasResults && !run.processing && run.phase !== 'failed' && (

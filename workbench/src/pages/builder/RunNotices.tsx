@@ -1,0 +1,61 @@
+import { Callout, Spinner } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import type { RunStore } from '../../stores/run-store';
+import { RUN_ERRORS } from '../../texts/run-history-texts';
+import './run-notices.css';
+
+/**
+ * A failed run's error, said once where its results would be: the spec's 'Failed to execute app'
+ * and what went wrong, naming the block by its title. Scrolled into view, as on a phone the
+ * results may sit below the Run button.
+ */
+export const RunErrorCallout = observer(function RunErrorCallout({ run }: { run: RunStore }) {
+  const element = useRef<HTMLDivElement>(null);
+  const shown = run.phase === 'failed' && run.error !== '';
+  useEffect(() => {
+    if (shown) element.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={element}>
+      <Callout
+        intent="danger"
+        title={RUN_ERRORS.title}
+        role="alert"
+        className="run-error"
+        data-testid="run-error"
+      >
+        {run.error}
+      </Callout>
+    </div>
+  );
+});
+
+/** While the connection carrying a run's progress is lost (being made again), and once it is back. */
+export const ConnectionNotice = observer(function ConnectionNotice({ run }: { run: RunStore }) {
+  if (run.connection === 'ok') return null;
+  const lost = run.connection === 'lost';
+  return (
+    <Callout
+      intent={lost ? 'warning' : 'primary'}
+      icon={lost ? <Spinner size={16} /> : undefined}
+      role="status"
+      className="run-connection"
+      data-testid="run-connection"
+      data-state={run.connection}
+    >
+      {lost ? RUN_ERRORS.connectionLost : RUN_ERRORS.connectionRestored}
+    </Callout>
+  );
+});
+
+/** What a run has to say beside its results: the connection while it runs, its error once it failed. */
+export function RunNotices({ run }: { run: RunStore }) {
+  return (
+    <>
+      <ConnectionNotice run={run} />
+      <RunErrorCallout run={run} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HistoryIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useStores } from '../../stores-context';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { RUNS } from '../../texts/run-history-texts';
+import { usePageTitle } from '../use-page-title';
+import { AccountPage, Pager, RunList } from './RunsLayout';
+
+/** /runs: the runs the signed-in person started, newest first; each opens with its results. */
+const MyRunsPage = observer(function MyRunsPage() {
+  const { myRuns, session } = useStores();
+  const userId = session.user?.id;
+  usePageTitle(PAGE_TITLES.myRuns);
+
+  useEffect(() => {
+    if (userId) void myRuns.open();
+  }, [myRuns, userId]);
+
+  const pages = myRuns.pages;
+  return (
+    <AccountPage
+      path="/runs"
+      className="runs-page"
+      signInTitle={RUNS.signInTitle}
+      signInText={RUNS.signInText}
+    >
+      <h1 className="page-title">{RUNS.myRunsTitle}</h1>
+      <p className="muted page-subtitle">{RUNS.myRunsSubtitle}</p>
+      {pages.error ? (
+        <Callout intent="danger" title={RUNS.loadFailed}>
+          {pages.error} <Button variant="minimal" text={RUNS.retry} onClick={() => void pages.reload()} />
+        </Callout>
+      ) : !pages.loaded ? (
+        <div className="runs-loading">
+          <Spinner aria-label={RUNS.loading} />
+        </div>
+      ) : myRuns.rows.length === 0 ? (
+        <NonIdealState
+          className="runs-empty"
+          icon={<HistoryIcon size={40} />}
+          title={RUNS.empty}
+          description={RUNS.myEmptyText}
+        />
+      ) : (
+        <div className={pages.loading ? 'runs-body is-loading' : 'runs-body'}>
+          <RunList rows={myRuns.rows} showApp />
+          <Pager pager={pages} newer={RUNS.newer} older={RUNS.older} page={RUNS.page} />
+        </div>
+      )}
+    </AccountPage>
+  );
+});
+
+export default MyRunsPage;

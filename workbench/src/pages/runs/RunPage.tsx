@@ -1,0 +1,276 @@
+import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { EyeOffIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { RunCanvas } from '../../canvas/RunCanvas';
+import { LinkButton } from '../../components/LinkButton';
+import { dataView } from '../../stores/result-fields';
+import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
+import { useStores } from '../../stores-context';
+import { PAGE_TITLES } from '../../texts/page-titles';
+import { RUNS } from '../../texts/run-history-texts';
+import { ResultItemView, RunResults } from '../builder/ResultView';
+import { RunNotices } from '../builder/RunNotices';
+import { usePageTitle } from '../use-page-title';
+import { AccountPage, StatusTag } from './RunsLayout';
+
+/** /runs/{runId}: one kept run, its canvas coloured by step, a block's inputs and outputs. */
+const RunPage = observer(function RunPage() {
+  const { runId = '' } = useParams();
+  const { runView, session } = useStores();
+  const userId = session.user?.id;
+  usePageTitle(PAGE_TITLES.run(runView.detail?.appName));
+
+  useEffect(() => {
+    if (userId) void runView.open(runId);
+  }, [runView, runId, userId]);
+
+  return (
+    <AccountPage
+      path={`/runs/${runId}`}
+      className="run-page"
+      signInTitle={RUNS.signInTitle}
+      signInText={RUNS.signInText}
+    >
+      <RunView store={runView} />
+    </AccountPage>
+  );
+});
+
+/** A value as a block received it: text as it was, anything else as data. */
+function Fields({ values }: { values: Record<string, unknown> }) {
+  const view = dataView(values);
+  if (view.kind !== 'fields') return <pre className="result-json">{JSON.stringify(values, null, 2)}</pre>;
+  return (
+    <div className="table-scroll">
+      <HTMLTable compact className="result-fields run-fields">
+        <tbody>
+          {view.rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">
+                <code>{row.key}</code>
+              </th>
+              <td className="run-field-value">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+const StepPanel = observer(function StepPanel({
+  step,
+  slug,
+  hidden,
+}: {
+  step: StepDetail;
+  slug: string;
+  hidden: boolean;
+}) {
+  return (
+    <Card className="step-panel" data-testid="step-panel" data-node-id={step.nodeId}>
+      <div className="step-panel-head">
+        <h3 className="step-title">{step.title}</h3>
+        <StatusTag intent={step.intent} label={step.statusLabel} />
+      </div>
+      <div className="step-facts muted small">
+        {step.duration && <span>{step.duration}</span>}
+        {step.model && (
+          <span>
+            {RUNS.model}: {step.model}
+          </span>
+        )}
+        {step.totalTokens !== null && <span>{RUNS.tokens(step.totalTokens)}</span>}
+        {step.itemCount !== null && <span>{RUNS.items(step.itemCount)}</span>}
+      </div>
+      {step.error && (
+        <Callout intent="danger" title={RUNS.error} className="step-error">
+          {step.error}
+        </Callout>
+      )}
+      {hidden ? (
+        <p className="muted step-hidden">
+          <EyeOffIcon size={14} /> {RUNS.hiddenDetails}
+        </p>
+      ) : (
+        <>
+          <h4 className="step-section">{RUNS.blockInputs}</h4>
+          {step.inputs && Object.keys(step.inputs).length > 0 ? (
+            <Fields values={step.inputs} />
+          ) : (
+            <p className="muted small">{RUNS.noBlockInputs}</p>
+          )}
+          <h4 className="step-section">{RUNS.blockOutputs}</h4>
+          {step.step?.truncated && <p className="muted small">{RUNS.truncated}</p>}
+          {step.items.length === 0 && !step.otherOutputs ? (
+            <p className="muted small">{RUNS.noBlockOutputs}</p>
+          ) : (
+            <div className="results">
+              {step.items.map((item) => (
+                <ResultItemView key={item.field} item={item} slug={slug} />
+              ))}
+              {step.otherOutputs && <Fields values={step.otherOutputs} />}
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+});
+
+const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  if (store.state === 'notFound') {
+    return (
+      <NonIdealState
+        icon={<WarningSignIcon size={40} />}
+        title={RUNS.notFoundTitle}
+        description={RUNS.notFoundText}
+        action={<LinkButton href="/runs" text={RUNS.backToMyRuns} />}
+      />
+    );
+  }
+  if (store.state === 'failed') {
+    return (
+      <NonIdealState
+        icon="offline"
+        title={RUNS.loadFailed}
+        action={<Button text={RUNS.retry} onClick={() => void store.open(store.detail?.id ?? '')} />}
+      />
+    );
+  }
+  const detail = store.detail;
+  const summary = store.summary;
+  if (store.state !== 'ready' || !detail || !summary) {
+    return (
+      <div className="runs-loading">
+        <Spinner aria-label={RUNS.loadingRun} />
+      </div>
+    );
+  }
+  const hidden = detail.detailsHidden;
+  const selected = store.selected;
+  const slug = store.app?.slug ?? 'run';
+  return (
+    <>
+      <nav className="run-crumbs small">
+        {store.isAppOwner ? (
+          <Link to={`/my-apps/${detail.appId}/runs`}>{RUNS.backToRuns}</Link>
+        ) : (
+          <Link to="/runs">{RUNS.backToMyRuns}</Link>
+        )}
+      </nav>
+      <div className="runs-title-row">
+        <div>
+          <h1 className="page-title" data-testid="run-app-name">
+            {detail.appName}
+          </h1>
+          <div className="run-meta">
+            <StatusTag intent={summary.intent} label={summary.statusLabel} />
+            <span>
+              <time dateTime={summary.at}>{summary.when}</time>
+            </span>
+            <span>{summary.who}</span>
+            <span>{summary.source}</span>
+            <span>{summary.duration}</span>
+            <span>{summary.credits}</span>
+          </div>
+        </div>
+        <div className="run-actions">
+          {store.runAgainPath && (
+            <Button
+              intent="primary"
+              icon={<RepeatIcon />}
+              text={RUNS.runAgain}
+              onClick={() => navigate(store.runAgainPath!)}
+              data-testid="run-again"
+            />
+          )}
+          {store.isAppOwner && (
+            <Button icon={<TrashIcon />} text={RUNS.delete} onClick={() => setConfirming(true)} />
+          )}
+        </div>
+      </div>
+      {store.isAppOwner && !detail.mine && (
+        <Callout className="run-rule" icon={hidden ? <EyeOffIcon /> : undefined} data-testid="run-rule">
+          {hidden ? RUNS.hiddenDetails : RUNS.rule}
+        </Callout>
+      )}
+      <RunNotices run={store.run} />
+      <div className="run-layout">
+        <section className="run-canvas-column" aria-label={RUNS.steps}>
+          {store.appMissing ? (
+            <Callout intent="warning">{RUNS.appMissing}</Callout>
+          ) : (
+            <>
+              <RunCanvas store={store} />
+              <p className="muted small run-canvas-hint">{RUNS.canvasHint}</p>
+            </>
+          )}
+          <ol className="step-list" data-testid="step-list">
+            {store.steps.map((step) => (
+              <li key={step.nodeId}>
+                <button
+                  type="button"
+                  className={`step-row${store.selectedNodeId === step.nodeId ? ' is-selected' : ''}`}
+                  aria-pressed={store.selectedNodeId === step.nodeId}
+                  data-testid="step-row"
+                  data-node-id={step.nodeId}
+                  data-status={step.status}
+                  onClick={() => store.select(step.nodeId)}
+                >
+                  <StatusTag intent={step.intent} label={step.statusLabel} />
+                  <span className="step-row-title">{step.title}</span>
+                  <span className="muted small">{step.duration}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="run-detail-column">
+          {selected && <StepPanel step={selected} slug={slug} hidden={hidden} />}
+          <h2 className="section-title">{RUNS.inputs}</h2>
+          {hidden ? (
+            <p className="muted">
+              <EyeOffIcon size={14} /> {RUNS.hiddenDetails}
+            </p>
+          ) : detail.inputs && Object.keys(detail.inputs).length > 0 ? (
+            <Fields values={detail.inputs} />
+          ) : (
+            <p className="muted">{RUNS.noInputs}</p>
+          )}
+          {!hidden && (
+            <>
+              <h2 className="section-title">{RUNS.results}</h2>
+              {store.run.hasResults ? (
+                <RunResults run={store.run} slug={slug} />
+              ) : (
+                <p className="muted">{RUNS.noResults}</p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+      <Alert
+        isOpen={confirming}
+        intent="danger"
+        icon={<TrashIcon />}
+        confirmButtonText={RUNS.deleteConfirm}
+        cancelButtonText={RUNS.cancel}
+        onConfirm={async () => {
+          setConfirming(false);
+          if (await store.remove()) navigate(`/my-apps/${detail.appId}/runs`);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        <h4 className="alert-title">{RUNS.deleteTitle}</h4>
+        <p>{RUNS.deleteText}</p>
+      </Alert>
+    </>
+  );
+});
+
+export default RunPage;

@@ -1,0 +1,39 @@
+import {
+  actionLabel,
+  formatCredits,
+  type BlockCatalogueEntry,
+  type CreditHistoryEntry,
+} from '@blocksmith/schema';
+import { formatWhen } from '../texts/run-history-texts';
+
+/** One line of credit usage as the panel and the history page show it. */
+export interface UsageRow {
+  id: string;
+  /** 'Test' (a run from the builder) or 'Published' (spec). */
+  action: string;
+  published: boolean;
+  /** The block kind's name from the catalogue (its history name when the catalogue lacks it). */
+  block: string;
+  /** 'N credit(s)' (spec). */
+  credits: string;
+  when: string;
+  /** ISO time, for the `<time>` element. */
+  at: string;
+}
+
+/** The catalogue's block names by their history name (`text_generation` -> 'Text AI'). */
+export function blockNamesByHistoryType(entries: readonly BlockCatalogueEntry[]): Map<string, string> {
+  return new Map(entries.flatMap((entry) => (entry.historyType ? [[entry.historyType, entry.name]] : [])));
+}
+
+export function usageRow(entry: CreditHistoryEntry, names: ReadonlyMap<string, string>): UsageRow {
+  return {
+    id: entry._id,
+    action: actionLabel(entry.action_type),
+    published: entry.action_type !== 'test_execution',
+    block: names.get(entry.block_type) ?? entry.block_type,
+    credits: formatCredits(entry.credits_used),
+    when: formatWhen(entry.timestamp),
+    at: entry.timestamp,
+  };
+}

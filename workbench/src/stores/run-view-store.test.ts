@@ -1,0 +1,179 @@
+import type { VersionedApp } from '../api/blocksmith-api';
+import { CatalogueStore } from './catalogue-store';
+import { keptRun, step } from './run-history-test-support';
+import { RunViewStore } from './run-view-store';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ToastStore } from './toast-store';
+
+const APP: VersionedApp = {
+  id: 'app-1',
+  owner_id: ADA.id,
+  name: 'Lighthouse writer',
+  description: '',
+  slug: 'lighthouse',
+  category: 'Content',
+  isPrivate: false,
+  isPublished: true,
+  upvotes: 0,
+  views: 0,
+  uses: 0,
+  config: {
+    plugins: [
+      { id: 'in', type: 'textInput', position: { x: 0, y: 0 }, settings: { label: 'Topic' } },
+      {
+        id: 'ai',
+        type: 'textGeneration',
+        position: { x: 300, y: 0 },
+        settings: { prompt_template: 'About {{input_text}}' },
+      },
+      { id: 'show', type: 'textDisplay', position: { x: 600, y: 0 }, settings: {} },
+    ],
+    connections: [
+      { id: 'c1', from: 'in', to: 'ai', fromPort: 'output', toPort: 'input' },
+      { id: 'c2', from: 'ai', to: 'show', fromPort: 'output', toPort: 'input' },
+    ],
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  },
+};
+
+async function setup(user = ADA) {
+  const api = new FakeApi();
+  api.apps.set('app-1', APP);
+  const storage = memoryStorage({
+    'blocksmith-session': JSON.stringify({
+      access_token: 'a1',
+      refresh_token: 'r1',
+      expires_at: 4_000_000_000,
+      user,
+    }),
+  });
+  api.meAnswer = user;
+  const session = await restoredSession(api, storage, false);
+  const catalogue = new CatalogueStore(api);
+  const store = new RunViewStore(api, catalogue, session, new ToastStore(manualTimers()));
+  return { api, store };
+}
+
+const FAILED_RUN = keptRun('run-7', {
+  status: 'failed',
+  error: 'Text AI failed: The AI service is busy.',
+  inputs: { input_text: 'Harbours' },
+  steps: [
+    step({
+      nodeId: 'in',
+      kind: 'textInput',
+      title: 'Topic',
+      inputs: {},
+      outputs: { input_text: 'Harbours' },
+    }),
+    step({
+      nodeId: 'ai',
+      status: 'failed',
+      inputs: { input_text: 'Harbours' },
+      outputs: null,
+      error: 'Text AI failed: The AI service is busy.',
+      model: 'gpt-4o-mini',
+      usage: { promptTokens: 10, completionTokens: 0, totalTokens: 10 },
+    }),
+    step({ nodeId: 'show', kind: 'textDisplay', title: 'Text Display', status: 'skipped', durationMs: null }),
+  ],
+});
+
+describe('RunViewStore', () => {
+  it("colours the app's blocks by their steps and opens on the failed block", async () => {
+    const { api, store } = await setup();
+    api.runs = [FAILED_RUN];
+    await store.open('run-7');
+    expect(store.state).toBe('ready');
+    expect(store.steps.map((row) => [row.title, row.statusLabel])).toEqual([
+      ['Topic', 'Succeeded'],
+      ['Text AI', 'Failed'],
+      ['Text Display', 'Skipped'],
+    ]);
+    expect(store.run.nodeState('ai')).toMatchObject({
+      status: 'failed',
+      error: 'Text AI failed: The AI service is busy.',
+    });
+    expect(store.run.nodeState('show')?.status).toBe('skipped');
+    expect(store.flowNodes.map((node) => node.id)).toEqual(['in', 'ai', 'show']);
+    // The connection into the skipped block is drawn faded.
+    expect(store.flowEdges.find((edge) => edge.id === 'c2')?.className).toBe('is-idle');
+    expect(store.selected).toMatchObject({
+      nodeId: 'ai',
+      inputs: { input_text: 'Harbours' },
+      model: 'gpt-4o-mini',
+      totalTokens: 10,
+    });
+    expect(store.run.error).toBe('Text AI failed: The AI service is busy.');
+  });
+
+  it("shows a block's outputs as the result views do, and the rest as data", async () => {
+    const { api, store } = await setup();
+    api.runs = [
+      keptRun('run-8', {
+        steps: [
+          step({ nodeId: 'ai', outputs: { generated_text: '**Lights**', tone: 'calm' }, truncated: true }),
+        ],
+      }),
+    ];
+    await store.open('run-8');
+    store.select('ai');
+    expect(store.selected?.items).toEqual([
+      { kind: 'markdown', field: 'generated_text', text: '**Lights**' },
+    ]);
+    expect(store.selected?.otherOutputs).toEqual({ tone: 'calm' });
+    expect(store.selected?.step?.truncated).toBe(true);
+    expect(store.steps.find((row) => row.nodeId === 'in')?.statusLabel).toBe('Not run');
+    store.select('ai');
+    expect(store.selected).toBeNull();
+  });
+
+  it("sends the owner back to the builder's preview and a runner to the app's page", async () => {
+    const owner = await setup();
+    owner.api.runs = [FAILED_RUN];
+    await owner.store.open('run-7');
+    expect(owner.store.isAppOwner).toBe(true);
+    expect(owner.store.runAgainPath).toBe('/app?runAgain=run-7');
+
+    const grace = { id: 'user-grace', email: 'grace@example.com', user_metadata: { full_name: 'Grace' } };
+    const runner = await setup(grace);
+    runner.api.runs = [{ ...FAILED_RUN, runner: { id: grace.id, name: 'Grace' } }];
+    await runner.store.open('run-7');
+    expect(runner.store.isAppOwner).toBe(false);
+    expect(runner.store.runAgainPath).toBe('/app/lighthouse?runAgain=run-7');
+  });
+
+  it("hides another person's inputs when the rule says so, and offers no run again", async () => {
+    const { api, store } = await setup();
+    api.runs = [
+      keptRun('run-9', {
+        mine: false,
+        detailsHidden: true,
+        inputs: null,
+        runner: { id: 'user-grace', name: 'Grace Hopper' },
+        steps: [step({ nodeId: 'ai', inputs: null, outputs: null })],
+      }),
+    ];
+    await store.open('run-9');
+    expect(store.summary).toMatchObject({ who: 'Grace Hopper', detailsHidden: true });
+    expect(store.runAgainPath).toBeNull();
+    store.select('ai');
+    expect(store.selected).toMatchObject({ inputs: null, items: [], otherOutputs: null });
+  });
+
+  it('lists the blocks of a run whose app is gone, without its canvas', async () => {
+    const { api, store } = await setup();
+    api.apps.delete('app-1');
+    api.runs = [FAILED_RUN];
+    await store.open('run-7');
+    expect(store.appMissing).toBe(true);
+    expect(store.steps.map((row) => row.title)).toEqual(['Topic', 'Text AI', 'Text Display']);
+    expect(store.steps.every((row) => !row.onCanvas)).toBe(true);
+  });
+
+  it('says a run is not there', async () => {
+    const { store } = await setup();
+    await store.open('run-missing');
+    expect(store.state).toBe('notFound');
+  });
+});

@@ -1,0 +1,325 @@
+import type { AppConfig, NodeStatus } from '@blocksmith/schema';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
+import type { RunDetail, RunStep } from '../api/run-history';
+import { RUNS, STEP_STATUS_LABELS, formatDuration } from '../texts/run-history-texts';
+import { CanvasFlow, type CanvasFlowSource } from './canvas-flow';
+import type { CatalogueStore } from './catalogue-store';
+import { DocumentStore } from './document-store';
+import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
+import { resultItems, type ResultItem } from './result-fields';
+import { blockTitle } from './run-errors';
+import { runRow, statusIntent, type RunRow, type StatusIntent } from './run-rows';
+import { RunStore, type NodeRunState } from './run-store';
+import type { SessionStore } from './session-store';
+import type { ToastStore } from './toast-store';
+import type { Size } from './view-store';
+
+export type RunViewState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
+
+/** One block of the kept run as the list beside the canvas shows it. */
+export interface StepRow {
+  nodeId: string;
+  title: string;
+  status: NodeStatus | 'none';
+  statusLabel: string;
+  intent: StatusIntent;
+  duration: string;
+  error: string | null;
+  /** The block is on the app's canvas as it is now. */
+  onCanvas: boolean;
+}
+
+/** What one block received and produced, as the result views show it. */
+export interface StepDetail extends StepRow {
+  step: RunStep | null;
+  /** The variables the block received (null: hidden by the privacy rule, or none kept). */
+  inputs: Record<string, unknown> | null;
+  /** Its known result fields, as the preview shows them. */
+  items: ResultItem[];
+  /** Its other output fields, shown as data. */
+  otherOutputs: Record<string, unknown> | null;
+  model: string | null;
+  totalTokens: number | null;
+  /** A block inside a loop: how many items it ran for. */
+  itemCount: number | null;
+}
+
+const NODE_STATUSES: readonly NodeStatus[] = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
+
+function nodeStatus(value: unknown): NodeStatus | null {
+  return NODE_STATUSES.find((status) => status === value) ?? null;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** The fields resultItems shows, so the rest can be listed as data. */
+function shownFields(items: readonly ResultItem[]): Set<string> {
+  const fields = new Set(items.map((item) => item.field));
+  if (fields.has('generatedImage')) fields.add('generated_image_url');
+  if (fields.has('classification') || fields.has('classified_category')) {
+    fields.add('classification');
+    fields.add('classified_category');
+  }
+  return fields;
+}
+
+/**
+ * One kept run (/runs/{runId}): what it was started with and how it ended, the app's canvas with
+ * each block coloured by its step, a block's inputs and outputs on click, the results, and "Run
+ * again with these inputs". Its canvas reads from here, not from the builder.
+ */
+export class RunViewStore implements CanvasFlowSource {
+  state: RunViewState = 'idle';
+  detail: RunDetail | null = null;
+  app: VersionedApp | null = null;
+  /** The app's canvas could not be read (deleted, or no longer visible to the runner). */
+  appMissing = false;
+  selectedNodeId: string | null = null;
+  readonly document: DocumentStore;
+  readonly run: RunStore;
+  readonly canvasFlow: CanvasFlow;
+  readonly view = { measured: observable.map<string, Size>({}, { deep: false }) };
+  private readonly flow = new FlowModel();
+  private runId = '';
+
+  constructor(
+    private readonly api: BlocksmithApi,
+    readonly catalogue: CatalogueStore,
+    private readonly session: SessionStore,
+    private readonly toasts: ToastStore,
+  ) {
+    this.document = new DocumentStore(catalogue);
+    this.run = new RunStore(api, this.document, catalogue);
+    this.canvasFlow = new CanvasFlow(this);
+    makeObservable(this, {
+      state: observable,
+      detail: observableRef,
+      app: observableRef,
+      appMissing: observable,
+      selectedNodeId: observable,
+      shownConfig: computed,
+      summary: computed,
+      isAppOwner: computed,
+      steps: computed,
+      selected: computed,
+      flowNodes: computed,
+      flowEdges: computed,
+      canRunAgain: computed,
+      runAgainPath: computed,
+      open: action,
+      select: action,
+      setMeasured: action,
+    });
+  }
+
+  get shownConfig(): AppConfig {
+    return this.document.config;
+  }
+
+  get summary(): RunRow | null {
+    return this.detail ? runRow(this.detail) : null;
+  }
+
+  /** The signed-in person owns the run's app (the run view then links to the app's runs). */
+  get isAppOwner(): boolean {
+    const user = this.session.user;
+    return user !== null && this.app !== null && this.app.owner_id === user.id;
+  }
+
+  private stepOf(nodeId: string): RunStep | undefined {
+    return this.detail?.steps.find((step) => step.nodeId === nodeId);
+  }
+
+  /** The run's blocks: in canvas order, then blocks the run had that the canvas no longer has. */
+  get steps(): StepRow[] {
+    const detail = this.detail;
+    if (!detail) return [];
+    const plugins = this.document.config.plugins;
+    const onCanvas = new Set(plugins.map((plugin) => plugin.id));
+    const rows: StepRow[] = plugins.map((plugin) =>
+      this.stepRow(
+        plugin.id,
+        this.stepOf(plugin.id),
+        blockTitle(plugin, this.catalogue.byId.get(plugin.type)),
+        true,
+      ),
+    );
+    for (const step of detail.steps) {
+      if (!onCanvas.has(step.nodeId)) rows.push(this.stepRow(step.nodeId, step, step.title, false));
+    }
+    return rows;
+  }
+
+  private stepRow(nodeId: string, step: RunStep | undefined, title: string, onCanvas: boolean): StepRow {
+    const status = step ? (nodeStatus(step.status) ?? 'none') : 'none';
+    const shown = status === 'pending' ? 'none' : status;
+    return {
+      nodeId,
+      title: step?.title || title,
+      status: shown,
+      statusLabel: STEP_STATUS_LABELS[shown],
+      intent: shown === 'none' || shown === 'skipped' ? 'none' : statusIntent(shown),
+      duration:
+        step?.durationMs !== null && step?.durationMs !== undefined ? formatDuration(step.durationMs) : '',
+      error: step?.error ? this.run.titled(step.error) : null,
+      onCanvas,
+    };
+  }
+
+  /** The block clicked on the canvas or in the list: what it received and produced. */
+  get selected(): StepDetail | null {
+    const id = this.selectedNodeId;
+    if (id === null) return null;
+    const row = this.steps.find((candidate) => candidate.nodeId === id);
+    if (!row) return null;
+    const step = this.stepOf(id) ?? null;
+    const outputs = step?.outputs ?? null;
+    const items = outputs ? resultItems(outputs) : [];
+    const shown = shownFields(items);
+    const others = outputs ? Object.entries(outputs).filter(([field]) => !shown.has(field)) : [];
+    const total = record(step?.usage)?.totalTokens;
+    return {
+      ...row,
+      step,
+      inputs: step?.inputs ?? null,
+      items,
+      otherOutputs: others.length > 0 ? Object.fromEntries(others) : null,
+      model: step?.model ?? null,
+      totalTokens: typeof total === 'number' ? total : null,
+      itemCount: step?.items ?? null,
+    };
+  }
+
+  get flowNodes(): BlockFlowNode[] {
+    const selected = new Set(this.selectedNodeId ? [this.selectedNodeId] : []);
+    return this.flow.nodes(this.document.config.plugins, selected, this.view.measured);
+  }
+
+  get flowEdges(): FlowEdge[] {
+    return this.flow.edges(
+      this.document.config.connections,
+      new Set(),
+      this.canvasFlow.sourceHandleOf,
+      this.canvasFlow.idleConnections,
+    );
+  }
+
+  /** The inputs are there to fill in again (the privacy rule hides other people's). */
+  get canRunAgain(): boolean {
+    return (
+      this.detail !== null && this.detail.inputs !== null && !this.detail.detailsHidden && this.app !== null
+    );
+  }
+
+  /**
+   * Where "Run again with these inputs" goes: the builder's preview for the app's owner, the
+   * app's page for someone who ran a published app; null when neither can take it.
+   */
+  get runAgainPath(): string | null {
+    if (!this.canRunAgain || !this.detail || !this.app) return null;
+    const id = encodeURIComponent(this.detail.id);
+    if (this.isAppOwner) return `/app?runAgain=${id}`;
+    if (this.app.isPublished && this.app.slug)
+      return `/app/${encodeURIComponent(this.app.slug)}?runAgain=${id}`;
+    return null;
+  }
+
+  async open(runId: string): Promise<void> {
+    this.runId = runId;
+    this.state = 'loading';
+    this.detail = null;
+    this.app = null;
+    this.appMissing = false;
+    this.selectedNodeId = null;
+    this.view.measured.clear();
+    this.run.reset();
+    await this.catalogue.load();
+    let detail: RunDetail;
+    try {
+      detail = await this.api.runDetail(runId);
+    } catch (error) {
+      if (this.runId !== runId) return;
+      const missing = !(error instanceof ApiError) || error.code !== undefined;
+      if (!missing) console.warn('The run could not be loaded.', error);
+      runInAction(() => (this.state = missing ? 'notFound' : 'failed'));
+      return;
+    }
+    let app: VersionedApp | null = null;
+    try {
+      app = await this.api.app(detail.appId);
+    } catch (error) {
+      console.warn("The run's app could not be read.", error);
+    }
+    if (this.runId !== runId) return;
+    runInAction(() => {
+      this.detail = detail;
+      this.app = app;
+      this.appMissing = app === null;
+      if (app) this.document.load(app);
+      this.run.applyFinished({
+        id: detail.id,
+        status: detail.status,
+        cost: detail.cost,
+        result: detail.result,
+        nodes: detail.nodes,
+        error: detail.error,
+        errorCode: detail.errorCode,
+      });
+      this.run.replaceNodes(this.keptStates(detail));
+      this.state = 'ready';
+      const failed = detail.steps.find((step) => step.status === 'failed');
+      this.selectedNodeId = failed?.nodeId ?? null;
+    });
+  }
+
+  /** Each block's state on the canvas from its step (and the routes its run took). */
+  private keptStates(detail: RunDetail): Map<string, NodeRunState> {
+    const states = new Map<string, NodeRunState>();
+    const nodes = record(detail.nodes) ?? {};
+    for (const step of detail.steps) {
+      const status = nodeStatus(step.status);
+      if (status === null || status === 'pending') continue;
+      const routes = record(nodes[step.nodeId])?.routes;
+      states.set(step.nodeId, {
+        status,
+        text: '',
+        ...(step.error ? { error: this.run.titled(step.error) } : {}),
+        ...(step.durationMs !== null ? { durationMs: step.durationMs } : {}),
+        ...(Array.isArray(routes)
+          ? { routes: routes.filter((r): r is string => typeof r === 'string') }
+          : {}),
+        ...(step.items !== null && status !== 'running'
+          ? { loop: { done: step.items, items: step.items } }
+          : {}),
+      });
+    }
+    return states;
+  }
+
+  select(nodeId: string | null): void {
+    this.selectedNodeId = nodeId === this.selectedNodeId ? null : nodeId;
+  }
+
+  setMeasured(id: string, size: Size): void {
+    this.view.measured.set(id, size);
+  }
+
+  /** Deletes the run (the app's owner); answers whether it went. */
+  async remove(): Promise<boolean> {
+    const detail = this.detail;
+    if (!detail) return false;
+    try {
+      await this.api.deleteRun(detail.id);
+      this.toasts.success(RUNS.deleted);
+      return true;
+    } catch (error) {
+      this.toasts.error(error instanceof Error && error.message ? error.message : RUNS.deleteFailed);
+      return false;
+    }
+  }
+}

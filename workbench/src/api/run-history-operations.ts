@@ -66,6 +66,7 @@ export const RUN_DETAIL = gql`
         durationMs
         inputs
         outputs
+        outputFiles
         truncated
         error
         model

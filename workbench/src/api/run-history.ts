@@ -23,8 +23,13 @@ export interface RunStep {
   durationMs: number | null;
   /** The variables the block received; null when the privacy rule hides them. */
   inputs: Record<string, unknown> | null;
-  /** Its outputs (long values cut, the full value kept as a file); null when hidden. */
+  /**
+   * Its outputs by name (long values cut; an output block's results under `artifacts`); null
+   * when hidden.
+   */
   outputs: Record<string, unknown> | null;
+  /** Per output that was cut, a signed link to the whole value; null when none was cut or hidden. */
+  outputFiles: Record<string, unknown> | null;
   truncated: boolean;
   error: string | null;
   /** The model, when the AI provider reports it. */

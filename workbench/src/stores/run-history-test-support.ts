@@ -12,6 +12,7 @@ export function step(overrides: Partial<RunStep> & Pick<RunStep, 'nodeId'>): Run
     durationMs: 1200,
     inputs: {},
     outputs: {},
+    outputFiles: null,
     truncated: false,
     error: null,
     model: null,

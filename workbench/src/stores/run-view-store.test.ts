@@ -112,7 +112,20 @@ describe('RunViewStore', () => {
     api.runs = [
       keptRun('run-8', {
         steps: [
-          step({ nodeId: 'ai', outputs: { generated_text: '**Lights**', tone: 'calm' }, truncated: true }),
+          step({
+            nodeId: 'ai',
+            outputs: { generated_text: '**Lights**', tone: 'calm' },
+            outputFiles: { generated_text: '/files/kept-1?sig=abc' },
+            truncated: true,
+          }),
+          step({
+            nodeId: 'show',
+            kind: 'textDisplay',
+            title: 'Text Display',
+            outputs: {
+              artifacts: [{ kind: 'text', format: 'markdown', text: '**Lights**', copyable: true }],
+            },
+          }),
         ],
       }),
     ];
@@ -123,6 +136,13 @@ describe('RunViewStore', () => {
     ]);
     expect(store.selected?.otherOutputs).toEqual({ tone: 'calm' });
     expect(store.selected?.step?.truncated).toBe(true);
+    expect(store.selected?.fullValues).toEqual([{ field: 'generated_text', url: '/files/kept-1?sig=abc' }]);
+    store.select('show');
+    expect(store.selected?.artifacts).toEqual([
+      { kind: 'text', format: 'markdown', text: '**Lights**', copyable: true },
+    ]);
+    expect(store.selected?.otherOutputs).toBeNull();
+    store.select('ai');
     expect(store.steps.find((row) => row.nodeId === 'in')?.statusLabel).toBe('Not run');
     store.select('ai');
     expect(store.selected).toBeNull();

@@ -1,4 +1,4 @@
-import type { AppConfig, NodeStatus } from '@blocksmith/schema';
+import type { AppConfig, Artifact, NodeStatus } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
 import type { RunDetail, RunStep } from '../api/run-history';
@@ -37,8 +37,12 @@ export interface StepDetail extends StepRow {
   inputs: Record<string, unknown> | null;
   /** Its known result fields, as the preview shows them. */
   items: ResultItem[];
+  /** What an output block presented. */
+  artifacts: Artifact[];
   /** Its other output fields, shown as data. */
   otherOutputs: Record<string, unknown> | null;
+  /** Outputs that were cut, with the link to the whole value. */
+  fullValues: Array<{ field: string; url: string }>;
   model: string | null;
   totalTokens: number | null;
   /** A block inside a loop: how many items it ran for. */
@@ -46,6 +50,16 @@ export interface StepDetail extends StepRow {
 }
 
 const NODE_STATUSES: readonly NodeStatus[] = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
+const ARTIFACT_KINDS: readonly string[] = ['text', 'image', 'file', 'table'] satisfies Artifact['kind'][];
+
+/** An output block's results, as kept under its step's `artifacts` output. */
+function artifactsOf(value: unknown): Artifact[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is Artifact =>
+      typeof record(entry)?.kind === 'string' && ARTIFACT_KINDS.includes(String(record(entry)!.kind)),
+  );
+}
 
 function nodeStatus(value: unknown): NodeStatus | null {
   return NODE_STATUSES.find((status) => status === value) ?? null;
@@ -180,15 +194,22 @@ export class RunViewStore implements CanvasFlowSource {
     const step = this.stepOf(id) ?? null;
     const outputs = step?.outputs ?? null;
     const items = outputs ? resultItems(outputs) : [];
+    const artifacts = artifactsOf(outputs?.artifacts);
     const shown = shownFields(items);
+    if (artifacts.length > 0) shown.add('artifacts');
     const others = outputs ? Object.entries(outputs).filter(([field]) => !shown.has(field)) : [];
     const total = record(step?.usage)?.totalTokens;
+    const files = record(step?.outputFiles) ?? {};
     return {
       ...row,
       step,
       inputs: step?.inputs ?? null,
       items,
+      artifacts,
       otherOutputs: others.length > 0 ? Object.fromEntries(others) : null,
+      fullValues: Object.entries(files).flatMap(([field, url]) =>
+        typeof url === 'string' && url !== '' ? [{ field, url }] : [],
+      ),
       model: step?.model ?? null,
       totalTokens: typeof total === 'number' ? total : null,
       itemCount: step?.items ?? null,

@@ -10,7 +10,7 @@ import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
-import { ResultItemView, RunResults } from '../builder/ResultView';
+import { ArtifactView, ResultItemView, RunResults } from '../builder/ResultView';
 import { RunNotices } from '../builder/RunNotices';
 import { usePageTitle } from '../use-page-title';
 import { AccountPage, StatusTag } from './RunsLayout';
@@ -103,11 +103,23 @@ const StepPanel = observer(function StepPanel({
             <p className="muted small">{RUNS.noBlockInputs}</p>
           )}
           <h4 className="step-section">{RUNS.blockOutputs}</h4>
-          {step.step?.truncated && <p className="muted small">{RUNS.truncated}</p>}
-          {step.items.length === 0 && !step.otherOutputs ? (
+          {step.step?.truncated && (
+            <p className="muted small" data-testid="step-truncated">
+              {RUNS.truncated}{' '}
+              {step.fullValues.map(({ field, url }) => (
+                <a key={field} href={url} target="_blank" rel="noopener noreferrer" className="full-value">
+                  {RUNS.fullValue}: <code>{field}</code>
+                </a>
+              ))}
+            </p>
+          )}
+          {step.items.length === 0 && step.artifacts.length === 0 && !step.otherOutputs ? (
             <p className="muted small">{RUNS.noBlockOutputs}</p>
           ) : (
             <div className="results">
+              {step.artifacts.map((artifact, index) => (
+                <ArtifactView key={`artifact:${index}`} artifact={artifact} />
+              ))}
               {step.items.map((item) => (
                 <ResultItemView key={item.field} item={item} slug={slug} />
               ))}

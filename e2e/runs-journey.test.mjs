@@ -7,6 +7,7 @@
 // Screenshots of every page at 1440 and 390 px go to test-results/screenshots (not committed).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { checkA11y, formatViolations } from './a11y-check.mjs';
 import { DEVELOPER_ENV, liveApp, upgradeToStarter } from './developer-setup.mjs';
 import { PHONE, graphql, shot, signUp, startJourney, stopJourney, textApp } from './helpers.mjs';
 import { ownApp, pageAs, rowTexts, runToEnd } from './runs-helpers.mjs';
@@ -228,5 +229,220 @@ test(
     await page.unroute('**/graphql');
     assert.deepEqual(errors, []);
     await context.close();
+  },
+);
+
+/** Signs up, moves to Starter (the Code block is a full block) and publishes the stormy app, live. */
+async function publishedStormyApp(email, fullName, name) {
+  const owner = await signUp(server, { email, password: PASSWORD, fullName });
+  await upgradeToStarter(server, owner);
+  const app = await liveApp(server, owner, {
+    name,
+    description: 'A short guide to any topic but storms',
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+    category: 'Content',
+    isPrivate: false,
+    config: stormyApp(),
+  });
+  return { owner, app };
+}
+
+/** Runs a published app as `auth` from its page (source store) and waits for the answer. */
+async function runFromStore(auth, slug, topic) {
+  const { runPublishedApp } = await graphql(
+    server,
+    'mutation ($slug: String!, $inputs: JSONObject) { runPublishedApp(slug: $slug, inputs: $inputs) { id status } }',
+    { slug, inputs: { input_text: topic } },
+    auth.session.access_token,
+  );
+  return runPublishedApp;
+}
+
+test(
+  "runs page: the owner sees runs by status and source, opens one on its coloured canvas with a block's outputs; another person's inputs only once shared",
+  { timeout: 240_000 },
+  async () => {
+    const { owner: cleo, app } = await publishedStormyApp(
+      'cleo@example.com',
+      'Cleo Owner',
+      'Lighthouse guide',
+    );
+    const dan = await signUp(server, {
+      email: 'dan@example.com',
+      password: PASSWORD,
+      fullName: 'Dan Runner',
+    });
+    await runToEnd(server, cleo, app.id, { input_text: 'lighthouses' });
+    const failed = await runToEnd(server, cleo, app.id, { input_text: 'storm' });
+    assert.equal(failed.status, 'failed');
+    const hiddenRun = await runFromStore(dan, app.slug, 'tides');
+
+    // The owner finds the runs from My Apps.
+    const { context, page, errors } = await pageAs(browser, cleo);
+    await page.goto(`${server.url}/my-apps`);
+    await page.getByTestId('app-runs-link').first().click();
+    await page.getByRole('heading', { name: 'Runs' }).waitFor();
+    const rows = page.getByTestId('run-row');
+    await rows.nth(2).waitFor();
+    assert.equal(await rows.count(), 3);
+    await page
+      .getByTestId('runs-rule')
+      .getByText(/Your own runs always show everything/)
+      .waitFor();
+
+    // Sharing on: Dan's next run shows his inputs; the one before stays hidden.
+    await page.getByText('Share run details').click();
+    await page.getByTestId('toast').filter({ hasText: 'Run details are shared from now on' }).waitFor();
+    const sharedRun = await runFromStore(dan, app.slug, 'harbours');
+    await page.reload();
+    await rows.nth(3).waitFor();
+    const listed = await rowTexts(page, 'run-row');
+    assert.match(listed[0], /Succeeded .*Dan Runner Store page/);
+    assert.match(listed[1], /Succeeded .*Dan Runner Store page/);
+    assert.match(listed[2], /Failed .*You Builder test/);
+    assert.match(listed[3], /Succeeded .*You Builder test/);
+    await shot(page, 'runs-app-runs-desktop', { fullPage: true });
+    const a11y = await checkA11y(page);
+    assert.deepEqual(formatViolations(a11y.violations), '', `${a11y.engine} on the runs page`);
+
+    // By status, then by source.
+    await page.getByTestId('status-filter').selectOption('failed');
+    await page.waitForFunction(
+      () => globalThis.document.querySelectorAll('[data-testid="run-row"]').length === 1,
+    );
+    assert.equal(await rows.first().getAttribute('data-status'), 'failed');
+    await page.getByTestId('status-filter').selectOption('');
+    await page.getByTestId('source-filter').selectOption('store');
+    await page.waitForFunction(
+      () => globalThis.document.querySelectorAll('[data-testid="run-row"]').length === 2,
+    );
+    assert.ok((await rowTexts(page, 'run-row')).every((row) => /Dan Runner Store page/.test(row)));
+    await page.getByTestId('source-filter').selectOption('');
+    await rows.nth(3).waitFor();
+
+    // The failed run: its canvas coloured by step, the failed block opened, another one clicked.
+    await page.locator(`[data-run-id="${failed.runId}"] .run-link`).click();
+    await page.getByTestId('run-app-name').getByText('Lighthouse guide').waitFor();
+    const canvas = page.getByTestId('run-canvas');
+    await canvas.locator('.block-node[data-type="code"][data-status="failed"]').waitFor();
+    assert.equal(
+      await canvas.locator('.block-node[data-type="textGeneration"]').getAttribute('data-status'),
+      'succeeded',
+    );
+    const panel = page.getByTestId('step-panel');
+    await panel.getByText(/Code failed: .*No storms, please\./).waitFor();
+    await canvas.locator('.block-node[data-type="textGeneration"]').click();
+    await page.locator('[data-testid="step-panel"][data-node-id="gen"]').waitFor();
+    assert.match(await panel.innerText(), /Received[\s\S]*input_text[\s\S]*storm/);
+    await panel.getByTestId('result-generated_text').waitFor();
+    assert.ok(await page.getByTestId('run-again').isVisible(), 'the owner may run it again');
+    await shot(page, 'runs-run-view-desktop', { fullPage: true });
+    const runA11y = await checkA11y(page);
+    assert.deepEqual(formatViolations(runA11y.violations), '', `${runA11y.engine} on the run view`);
+
+    // Dan's run from before sharing: status, timing, cost, but not what he entered.
+    await page.goto(`${server.url}/runs/${hiddenRun.id}`);
+    await page
+      .getByTestId('run-rule')
+      .getByText(/what they entered and got back is hidden/)
+      .waitFor();
+    assert.doesNotMatch(await page.locator('main').innerText(), /tides/);
+    assert.equal(await page.getByTestId('run-again').count(), 0);
+    await shot(page, 'runs-run-hidden-desktop', { fullPage: true });
+
+    // His run since: what he entered and what came out.
+    await page.goto(`${server.url}/runs/${sharedRun.id}`);
+    await page.getByTestId('run-app-name').waitFor();
+    await page.locator('.run-fields').getByText('harbours').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    const phone = await pageAs(browser, cleo, { viewport: PHONE });
+    await phone.page.goto(`${server.url}/my-apps/${app.id}/runs`);
+    await phone.page.getByTestId('run-row').nth(3).waitFor();
+    await shot(phone.page, 'runs-app-runs-mobile', { fullPage: true });
+    await phone.page.goto(`${server.url}/runs/${failed.runId}`);
+    await phone.page.getByTestId('step-panel').waitFor();
+    await phone.page.waitForTimeout(300);
+    await shot(phone.page, 'runs-run-view-mobile', { fullPage: true });
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
+  },
+);
+
+test(
+  'replay: "Run again with these inputs" fills the preview (owner) and the app page (runner); a runner reopens a run without running it',
+  { timeout: 240_000 },
+  async () => {
+    const { owner: eve, app } = await publishedStormyApp('eve@example.com', 'Eve Owner', 'Tide guide');
+    const kept = await runToEnd(server, eve, app.id, { input_text: 'spring tides' });
+    const fay = await signUp(server, {
+      email: 'fay@example.com',
+      password: PASSWORD,
+      fullName: 'Fay Runner',
+    });
+    await runFromStore(fay, app.slug, 'neap tides');
+    const second = await runFromStore(fay, app.slug, 'king tides');
+
+    // The owner: the builder opens on the app with the run's inputs in the preview.
+    const owner = await pageAs(browser, eve);
+    await owner.page.goto(`${server.url}/runs/${kept.runId}`);
+    await owner.page.getByTestId('run-again').click();
+    await owner.page.waitForURL(/\/app$/);
+    const preview = owner.page.locator('.preview-drawer');
+    await preview.getByLabel('Topic').waitFor();
+    await owner.page.waitForFunction(
+      () => globalThis.document.querySelector('.preview-drawer input')?.value === 'spring tides',
+    );
+    assert.equal(await owner.page.getByTestId('node-count').innerText(), '4 nodes');
+    await shot(owner.page, 'runs-replay-preview-desktop');
+    assert.deepEqual(owner.errors, []);
+    await owner.context.close();
+
+    // The runner: My runs from the account menu, a run, then the app's page filled in.
+    const runner = await pageAs(browser, fay);
+    const { page } = runner;
+    await page.goto(`${server.url}/store`);
+    await page.getByRole('button', { name: /^Account:/ }).click();
+    await page.getByRole('menuitem', { name: 'My runs' }).click();
+    await page.getByRole('heading', { name: 'My runs' }).waitFor();
+    await page.getByTestId('run-row').nth(1).waitFor();
+    assert.match((await rowTexts(page, 'run-row'))[0], /Succeeded .*Tide guide Store page/);
+    await shot(page, 'runs-my-runs-desktop', { fullPage: true });
+    await page.locator(`[data-run-id="${second.id}"] .run-link`).click();
+    await page.getByTestId('run-again').click();
+    await page.waitForURL(new RegExp(`/app/${app.slug}\\?runAgain=`));
+    await page.waitForFunction(
+      () => globalThis.document.querySelector('#run-input-in')?.value === 'king tides',
+    );
+
+    // Her recent runs on the app's page; one reopens with its results, and nothing runs again.
+    const recent = page.getByTestId('recent-run');
+    await recent.nth(1).waitFor();
+    const before = (
+      await graphql(server, '{ myRuns(limit: 20) { runs { id } } }', {}, fay.session.access_token)
+    ).myRuns.runs.length;
+    await recent.nth(1).getByRole('button', { name: 'Open' }).click();
+    await page.getByTestId('shown-run').waitFor();
+    await page.getByTestId('results').getByTestId('result-text').waitFor();
+    assert.match(await page.getByTestId('results').innerText(), /neap tides/);
+    const after = (
+      await graphql(server, '{ myRuns(limit: 20) { runs { id } } }', {}, fay.session.access_token)
+    ).myRuns.runs.length;
+    assert.equal(after, before, 'reopening ran nothing');
+    await shot(page, 'runs-runner-recent-desktop', { fullPage: true });
+    assert.deepEqual(runner.errors, []);
+    await runner.context.close();
+
+    const phone = await pageAs(browser, fay, { viewport: PHONE });
+    await phone.page.goto(`${server.url}/runs`);
+    await phone.page.getByTestId('run-row').nth(1).waitFor();
+    await shot(phone.page, 'runs-my-runs-mobile', { fullPage: true });
+    await phone.page.goto(`${server.url}/app/${app.slug}`);
+    await phone.page.getByTestId('recent-run').nth(1).waitFor();
+    await phone.page.getByTestId('recent-runs').scrollIntoViewIfNeeded();
+    await shot(phone.page, 'runs-runner-recent-mobile');
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
   },
 );

@@ -124,6 +124,7 @@ export const RUNS = {
     on ? 'Run details are shared from now on' : 'Run details are no longer shared',
   sharingFailed: 'The setting could not be saved.',
   rule: "You see every run of this app: its status, where it came from, who ran it, timing, credits and errors, block by block. What other people entered and got back is shown only for runs they started while 'Share run details' was on; otherwise it is hidden. Your own runs always show everything.",
+  detailsHiddenShort: 'Inputs and results hidden',
   hiddenDetails:
     'This person ran the app while run details were not shared, so what they entered and got back is hidden. Status, timing, credits and errors are shown.',
   runAgain: 'Run again with these inputs',

@@ -65,7 +65,7 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
         <NonIdealState icon={<DollarIcon size={40} />} title={CREDIT_USAGE.empty} />
       ) : (
         <div className={pages.loading ? 'runs-body is-loading' : 'runs-body'}>
-          <HTMLTable compact striped className="history-table" data-testid="credit-history">
+          <HTMLTable compact className="history-table" data-testid="credit-history">
             <thead>
               <tr>
                 <th>{CREDIT_USAGE.kind}</th>
@@ -82,7 +82,7 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
                       {row.action}
                     </Tag>
                   </td>
-                  <td>{row.block}</td>
+                  <td className="history-block">{row.block}</td>
                   <td className="num">{row.credits}</td>
                   <td className="history-when muted">
                     <time dateTime={row.at}>{row.when}</time>

@@ -143,7 +143,9 @@ const AppRuns = observer(function AppRuns() {
         onConfirm={() => void appRuns.confirmDelete()}
         onCancel={() => appRuns.cancelDelete()}
       >
-        <h4 className="alert-title">{RUNS.deleteTitle}</h4>
+        <p className="alert-title">
+          <strong>{RUNS.deleteTitle}</strong>
+        </p>
         <p>{RUNS.deleteText}</p>
       </Alert>
     </>

@@ -60,19 +60,22 @@ function Fields({ values }: { values: Record<string, unknown> }) {
   );
 }
 
+/** One block of the run; its error is left out when it is the run's own, said above already. */
 const StepPanel = observer(function StepPanel({
   step,
   slug,
   hidden,
+  runError,
 }: {
   step: StepDetail;
   slug: string;
   hidden: boolean;
+  runError: string;
 }) {
   return (
     <Card className="step-panel" data-testid="step-panel" data-node-id={step.nodeId}>
       <div className="step-panel-head">
-        <h3 className="step-title">{step.title}</h3>
+        <h2 className="step-title">{step.title}</h2>
         <StatusTag intent={step.intent} label={step.statusLabel} />
       </div>
       <div className="step-facts muted small">
@@ -85,7 +88,7 @@ const StepPanel = observer(function StepPanel({
         {step.totalTokens !== null && <span>{RUNS.tokens(step.totalTokens)}</span>}
         {step.itemCount !== null && <span>{RUNS.items(step.itemCount)}</span>}
       </div>
-      {step.error && (
+      {step.error && step.error !== runError && (
         <Callout intent="danger" title={RUNS.error} className="step-error">
           {step.error}
         </Callout>
@@ -96,13 +99,13 @@ const StepPanel = observer(function StepPanel({
         </p>
       ) : (
         <>
-          <h4 className="step-section">{RUNS.blockInputs}</h4>
+          <h3 className="step-section">{RUNS.blockInputs}</h3>
           {step.inputs && Object.keys(step.inputs).length > 0 ? (
             <Fields values={step.inputs} />
           ) : (
             <p className="muted small">{RUNS.noBlockInputs}</p>
           )}
-          <h4 className="step-section">{RUNS.blockOutputs}</h4>
+          <h3 className="step-section">{RUNS.blockOutputs}</h3>
           {step.step?.truncated && (
             <p className="muted small" data-testid="step-truncated">
               {RUNS.truncated}{' '}
@@ -243,7 +246,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
           </ol>
         </section>
         <section className="run-detail-column">
-          {selected && <StepPanel step={selected} slug={slug} hidden={hidden} />}
+          {selected && <StepPanel step={selected} slug={slug} hidden={hidden} runError={store.run.error} />}
           <h2 className="section-title">{RUNS.inputs}</h2>
           {hidden ? (
             <p className="muted">
@@ -278,7 +281,9 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
         }}
         onCancel={() => setConfirming(false)}
       >
-        <h4 className="alert-title">{RUNS.deleteTitle}</h4>
+        <p className="alert-title">
+          <strong>{RUNS.deleteTitle}</strong>
+        </p>
         <p>{RUNS.deleteText}</p>
       </Alert>
     </>

@@ -1,5 +1,5 @@
 import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ChevronLeftIcon, ChevronRightIcon, HistoryIcon } from '@blueprintjs/icons';
+import { ChevronLeftIcon, ChevronRightIcon, EyeOffIcon, HistoryIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -151,7 +151,19 @@ export function RunList({
               </Link>
             </td>
             {showApp && <td className="run-cell-app">{row.appName}</td>}
-            {showWho && <td className="run-cell-who">{row.who}</td>}
+            {showWho && (
+              <td className="run-cell-who">
+                {row.who}
+                {row.detailsHidden && (
+                  <EyeOffIcon
+                    size={12}
+                    className="run-hidden"
+                    title={RUNS.detailsHiddenShort}
+                    aria-label={RUNS.detailsHiddenShort}
+                  />
+                )}
+              </td>
+            )}
             <td className="run-cell-source">{row.source}</td>
             <td className="num run-cell-duration">{row.duration}</td>
             <td className="num run-cell-credits">{row.credits}</td>

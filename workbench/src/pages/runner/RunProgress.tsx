@@ -7,7 +7,10 @@ import { blockTitle } from '../../stores/run-errors';
 import type { RunStore } from '../../stores/run-store';
 import { RunNotices } from '../builder/RunNotices';
 
-/** Each block of a run under way (spinner while it runs, its streamed text), in canvas order. */
+/**
+ * Each block of a run under way (spinner while it runs; a loop item's streamed text, as the
+ * results show only whole blocks'), in canvas order.
+ */
 export const RunProgress = observer(function RunProgress({
   run,
   document,
@@ -31,7 +34,9 @@ export const RunProgress = observer(function RunProgress({
               {state.status === 'skipped' ? (
                 <span className="runner-step-text">{STATUS_LABELS.skipped}</span>
               ) : (
-                state.text && <span className="runner-step-text">{state.text.slice(-160)}</span>
+                // Streamed text fills the results; only an item inside a loop shows its text here.
+                state.text &&
+                state.position && <span className="runner-step-text">{state.text.slice(-160)}</span>
               )}
             </div>
           );

@@ -386,6 +386,7 @@ async function nameRules(page) {
       const rule = NAME_RULES[role];
       if (!rule || (node.name?.value ?? '').trim() !== '') continue;
       let target = role;
+      let explicitRole = null;
       if (node.backendDOMNodeId) {
         try {
           const { node: dom } = await client.send('DOM.describeNode', {
@@ -398,10 +399,13 @@ async function nameRules(page) {
             ),
           );
           target = `${dom.localName}${attrs.id ? `#${attrs.id}` : ''}${attrs.class ? `.${attrs.class.split(/\s+/).slice(0, 3).join('.')}` : ''}`;
+          explicitRole = attrs.role ?? null;
         } catch {
           // The node went away while the tree was read.
         }
       }
+      // As axe: an image needs a name only when it says it is one (role="img"); a plain <svg> is drawing.
+      if ((role === 'image' || role === 'img') && explicitRole !== 'img') continue;
       out.push({ rule: rule[0], impact: rule[1], target, detail: `${role} without a name` });
     }
     return out;

@@ -26,7 +26,7 @@ export function CodeBlock({
         <span className="code-title">{title}</span>
         <CopyButton text={code} label={label} />
       </div>
-      <pre tabIndex={0} aria-label={title ?? label}>
+      <pre tabIndex={0} role="group" aria-label={title ?? label}>
         <code>{code}</code>
       </pre>
     </div>

@@ -25,13 +25,9 @@ export function UpgradePrompt({
   testId?: string;
 }) {
   return (
-    <Callout
-      className="upgrade-prompt"
-      intent="primary"
-      icon={<LockIcon />}
-      title={title}
-      data-testid={testId}
-    >
+    <Callout className="upgrade-prompt" intent="primary" icon={<LockIcon />} data-testid={testId}>
+      {/* A heading of its own rather than the Callout's title (always an h5, skipping levels). */}
+      <h3 className="bp6-heading upgrade-prompt-title">{title}</h3>
       <p>{message}</p>
       <div className="upgrade-prompt-actions">
         {children ?? <UpgradeButton />}

@@ -90,6 +90,23 @@ describe('copy, paste and duplicate', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it('keeps a pasted group whole when it is wider than the view (never piled up at the edge)', async () => {
+    const { builder } = await testBuilder();
+    builder.view.setCanvasSize({ width: 400, height: 300 });
+    const ids = ['textInput', 'textGeneration', 'textDisplay', 'textGeneration'].map((type, i) =>
+      builder.dropBlock(type, { x: 200 + i * 300, y: 150 })!,
+    );
+    builder.view.selectNodes(ids);
+    const text = builder.copySelection()!;
+    builder.newApp();
+    builder.confirm?.onConfirm();
+    expect(builder.document.config.plugins).toHaveLength(0);
+    expect(builder.paste(text)).toBe(4);
+    const xs = builder.document.config.plugins.map((p) => p.position.x);
+    expect(xs.slice(1).map((x, i) => x - xs[i]!)).toEqual([300, 300, 300]);
+    expect(overlapping(builder)).toBe(false);
+  });
+
   it('ignores clipboard text that is not blocks, and blocks this server does not have', async () => {
     const { builder } = await testBuilder();
     expect(builder.paste('hello')).toBe(0);

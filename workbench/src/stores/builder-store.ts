@@ -1,4 +1,6 @@
 import {
+  CANVAS_HEIGHT,
+  CANVAS_WIDTH,
   duplicateApp,
   emptyConfig,
   formatCreditRange,
@@ -440,6 +442,7 @@ export class BuilderStore {
     const position = findFreeSpot(clampToCanvas(start), this.blockRects());
     const id = this.document.addBlock(type, position, link);
     this.view.selectNode(id);
+    this.view.reveal({ ...position, ...DEFAULT_SIZE });
     this.trackBlockAdded(type);
     return id;
   }
@@ -509,10 +512,26 @@ export class BuilderStore {
         y: visible.y + (visible.height - (bottom - origin.y)) / 2 - origin.y,
       };
     }
+    // The group stays whole on the canvas: clamping blocks one by one would pile them up.
+    shift = {
+      x: Math.max(-origin.x, Math.min(shift.x, CANVAS_WIDTH - right)),
+      y: Math.max(-origin.y, Math.min(shift.y, CANVAS_HEIGHT - bottom)),
+    };
     const moved = group.map((rect) => ({ ...rect, x: rect.x + shift.x, y: rect.y + shift.y }));
     const extra = freeOffset(moved, this.blockRects());
     const ids = this.document.pasteBlocks(clip, { x: shift.x + extra.x, y: shift.y + extra.y });
-    if (ids.length > 0) this.view.selectNodes(ids);
+    if (ids.length > 0) {
+      this.view.selectNodes(ids);
+      const pasted = ids.flatMap((id) => this.document.pluginById.get(id)?.position ?? []);
+      const left = Math.min(...pasted.map((p) => p.x));
+      const top = Math.min(...pasted.map((p) => p.y));
+      this.view.reveal({
+        x: left,
+        y: top,
+        width: Math.max(...pasted.map((p) => p.x)) - left + DEFAULT_SIZE.width,
+        height: Math.max(...pasted.map((p) => p.y)) - top + DEFAULT_SIZE.height,
+      });
+    }
     return ids.length;
   }
 

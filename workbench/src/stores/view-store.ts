@@ -107,6 +107,7 @@ export class ViewStore {
       resetZoom: action,
       selectNode: action,
       selectNodes: action,
+      reveal: action,
       setShortcutsOpen: action,
       shortcutsOpen: observable,
       setNodeSelected: action,
@@ -186,6 +187,28 @@ export class ViewStore {
       width: this.canvasSize.width / this.zoom,
       height: this.canvasSize.height / this.zoom,
     };
+  }
+
+  /**
+   * Pans (at the same zoom) just enough that `rect`, in canvas units, is on screen with a margin;
+   * nothing when it is already.
+   */
+  reveal(rect: { x: number; y: number; width: number; height: number }, margin: number = 32): void {
+    const visible = this.visibleRect();
+    if (visible.width <= 0 || visible.height <= 0) return;
+    const shift = (start: number, size: number, viewStart: number, viewSize: number) => {
+      if (size + 2 * margin > viewSize) return viewStart - (start - margin);
+      if (start - margin < viewStart) return viewStart - (start - margin);
+      if (start + size + margin > viewStart + viewSize) return viewStart + viewSize - (start + size + margin);
+      return 0;
+    };
+    const dx = shift(rect.x, rect.width, visible.x, visible.width);
+    const dy = shift(rect.y, rect.height, visible.y, visible.height);
+    if (dx !== 0 || dy !== 0)
+      this.setViewport({
+        zoom: this.zoom,
+        pan: { x: this.pan.x + dx * this.zoom, y: this.pan.y + dy * this.zoom },
+      });
   }
 
   /** Selects exactly the blocks `ids` (and no connection). */

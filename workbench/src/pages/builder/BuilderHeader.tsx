@@ -87,6 +87,12 @@ export const BuilderHeader = observer(function BuilderHeader() {
         onClick={onExport}
       />
       <MenuItem icon={<DuplicateIcon />} text="Duplicate" onClick={() => builder.duplicate()} />
+      {builder.view.isMobile && (
+        <>
+          <MenuDivider />
+          <MenuItem icon={<ShopIcon />} text={STORE_LINK_LABEL} href="/store" />
+        </>
+      )}
     </Menu>
   );
 

@@ -46,7 +46,12 @@ export function cardPlacement(
       top: view.height - card.height - 12,
     };
   }
-  if (box.width * box.height > 0.3 * view.width * view.height) {
+  // What shows of it: a long palette reaches far below the screen.
+  const shown = {
+    width: Math.min(box.left + box.width, view.width) - Math.max(box.left, 0),
+    height: Math.min(box.top + box.height, view.height) - Math.max(box.top, 0),
+  };
+  if (shown.width > 0.5 * view.width && shown.height > 0.5 * view.height) {
     return {
       left: box.left + 16,
       top: clamp(box.top + box.height - card.height - 16, view.height - card.height),
@@ -87,14 +92,13 @@ function useTargetBox(target: TourTarget, active: boolean): Box | null {
           : next,
       );
     };
-    const timer = window.setInterval(measure, 200);
-    frame = window.requestAnimationFrame(measure);
-    window.addEventListener('resize', measure);
-    return () => {
-      window.clearInterval(timer);
-      window.cancelAnimationFrame(frame);
-      window.removeEventListener('resize', measure);
+    // Every frame: panels slide in and pages scroll under the highlight.
+    const follow = () => {
+      measure();
+      frame = window.requestAnimationFrame(follow);
     };
+    frame = window.requestAnimationFrame(follow);
+    return () => window.cancelAnimationFrame(frame);
   }, [target, active]);
   return active ? box : null;
 }

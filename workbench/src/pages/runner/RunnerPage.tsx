@@ -25,7 +25,7 @@ const CreditsBox = observer(function CreditsBox({ slug }: { slug: string }) {
   if (!session.signedIn) {
     return (
       <Card className="runner-credits" data-testid="runner-credits">
-        <h4>{RUNNER.credits}</h4>
+        <h2 className="runner-credits-title">{RUNNER.credits}</h2>
         <p className="muted">{RUNNER.creditsSignedOut}</p>
         <Link to={signInHref(slug)} className="bp6-button bp6-intent-primary">
           <LogInIcon />
@@ -36,7 +36,7 @@ const CreditsBox = observer(function CreditsBox({ slug }: { slug: string }) {
   }
   return (
     <Card className="runner-credits" data-testid="runner-credits">
-      <h4>{RUNNER.credits}</h4>
+      <h2 className="runner-credits-title">{RUNNER.credits}</h2>
       <p data-testid="credits-balance">
         {credits.error ? (
           <span className="error-text">{credits.error}</span>

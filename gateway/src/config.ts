@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseTrustedProxies } from './client-address';
+import { parseSealingKey } from './services/user-secrets/sealing-key';
 
 /** Server configuration, read once from the environment. Everything is optional. */
 export interface GatewayConfig {
@@ -54,6 +55,11 @@ export interface GatewayConfig {
   trustedProxies: readonly string[];
   /** How often each process looks for scheduled work (plan expiry, monthly credits), in ms. */
   scheduleIntervalMs: number;
+  /**
+   * SECRETS_KEY: the key people's secrets are sealed with (32 bytes); unset, one is generated and
+   * kept in the database.
+   */
+  secretsKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -129,7 +135,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
+    secretsKey: sealingKey(env.SECRETS_KEY),
   };
+}
+
+function sealingKey(value: string | undefined): Buffer | undefined {
+  try {
+    return parseSealingKey(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function trustedProxies(value: string | undefined): string[] {

@@ -7,6 +7,7 @@ import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
 import { API_KEYS_PATH } from './texts/api-texts';
+import { SECRETS_PATH } from './texts/secret-texts';
 
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
 const StorePage = lazy(() => import('./pages/store/StorePage'));
@@ -22,6 +23,7 @@ const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
+const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
 const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
 const AppRunsPage = lazy(() => import('./pages/runs/AppRunsPage'));
@@ -59,6 +61,7 @@ export function App() {
             <Route path="/runs/:runId" element={<RunPage />} />
             <Route path="/credits" element={<CreditsHistoryPage />} />
             <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
+            <Route path={SECRETS_PATH} element={<SecretsPage />} />
             <Route path="/embed/:slug" element={<EmbedPage />} />
             <Route path="/embed/:slug/sign-in" element={<EmbedSignInPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />

@@ -5,6 +5,7 @@ import { buildSchema } from 'type-graphql';
 import { apiKeyGuard } from './api-key-guard';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { ApiKeyResolver } from './resolvers/api-key-resolver';
+import { SecretResolver } from './resolvers/secret-resolver';
 import { AppResolver } from './resolvers/app-resolver';
 import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
@@ -23,6 +24,7 @@ export const resolvers = [
   CatalogueResolver,
   AnalyticsResolver,
   ApiKeyResolver,
+  SecretResolver,
   AuthResolver,
   BillingResolver,
   AppResolver,

@@ -485,6 +485,23 @@ describe('answers against /api/openapi.json', () => {
         json: { name: 'Ann', email: 'ann@example.com', company: 'Acme', message: 'Seats for 40 people.' },
       });
       await expectStatus(400, 'POST', '/api/contact/sales', { json: { name: 'Ann' } });
+    it('saves, lists and deletes secrets, never to an API key', async () => {
+      const owner = await t.signUpViaApi('secrets@example.com');
+      await expectStatus(200, 'PUT', '/api/secrets/API_TOKEN', {
+        token: owner.token,
+        json: { value: 'tok' },
+      });
+      await expectStatus(400, 'PUT', '/api/secrets/api-token', {
+        token: owner.token,
+        json: { value: 'tok' },
+      });
+      await expectStatus(400, 'PUT', '/api/secrets/API_TOKEN', { token: owner.token, json: { value: '' } });
+      await expectStatus(200, 'GET', '/api/secrets', { token: owner.token });
+      await expectStatus(401, 'GET', '/api/secrets');
+      await expectStatus(200, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
+      await expectStatus(404, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
+    });
+
       await expectStatus(201, 'POST', '/api/analytics/events', { json: { name: 'start_building' } });
       await expectStatus(400, 'POST', '/api/analytics/events', { json: { name: 'made_up' } });
       await t.gateway.services.analytics.settled();

@@ -24,6 +24,7 @@ import { RunService } from './runs/run-service';
 import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
+import { UserSecretService } from './user-secrets';
 
 /** Every service, built once per process over one database. */
 /** Who a bearer token belongs to, whichever provider keeps the accounts. */
@@ -68,6 +69,8 @@ export interface Services {
   fileLinks: FileLinks;
   apiKeys: ApiKeyService;
   embeds: EmbedService;
+  /** People's secrets for their blocks (HTTP Request headers). */
+  secrets: UserSecretService;
 }
 
 export function createServices(deps: {
@@ -112,6 +115,7 @@ export function createServices(deps: {
     : new InProcessRunQueue();
   const files = new DiskFileStore(dataSource, config.dataDir);
   const analytics = new AnalyticsService(dataSource);
+  const secrets = new UserSecretService(dataSource, config.secretsKey);
   // A process silent for this long is taken to have stopped; its runs are ended and refunded.
   const leaseSeconds = Math.min(30, config.runTimeoutSeconds);
   const lease = new ProcessLease(
@@ -133,6 +137,7 @@ export function createServices(deps: {
     queue,
     concurrency: config.runConcurrency,
     timeoutMs: config.runTimeoutSeconds * 1000,
+    secrets,
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
@@ -182,5 +187,6 @@ export function createServices(deps: {
     fileLinks: new FileLinks(dataSource),
     apiKeys: new ApiKeyService(dataSource, limiter),
     embeds: new EmbedService({ dataSource, apps, runs, registry, limiter }),
+    secrets,
   };
 }

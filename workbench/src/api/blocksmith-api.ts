@@ -10,6 +10,7 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { ApiKey, CreatedApiKey } from './api-keys';
+import type { SecretInfo } from './secrets';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 
@@ -254,6 +255,11 @@ export interface BlocksmithApi {
   /** A new key; the answer is the only time its secret is shown. */
   createApiKey(name: string): Promise<CreatedApiKey>;
   revokeApiKey(id: string): Promise<void>;
+  /** The signed-in person's secrets by name (never their values). */
+  secrets(): Promise<SecretInfo[]>;
+  /** Saves a secret or replaces its value; the value is never answered back. */
+  setSecret(name: string, value: string): Promise<SecretInfo>;
+  deleteSecret(name: string): Promise<void>;
   /** The server's OpenAPI document (GET /api/openapi.json). */
   openApiDocument(): Promise<Record<string, unknown>>;
   /** How one of the owner's apps may be embedded. */

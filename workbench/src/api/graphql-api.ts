@@ -37,6 +37,8 @@ import {
   type SalesContactInput,
 } from './blocksmith-api';
 import type { ApiKey, CreatedApiKey } from './api-keys';
+import * as secretOps from './secrets';
+import type { SecretInfo } from './secrets';
 import * as developerOps from './developer-operations';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 import * as ops from './operations';
@@ -500,6 +502,18 @@ export class GraphqlApi implements BlocksmithApi {
 
   async revokeApiKey(id: string): Promise<void> {
     await this.mutate(developerOps.REVOKE_API_KEY, { id });
+  }
+
+  async secrets(): Promise<SecretInfo[]> {
+    return (await this.query<{ secrets: SecretInfo[] }>(secretOps.SECRETS)).secrets;
+  }
+
+  async setSecret(name: string, value: string): Promise<SecretInfo> {
+    return (await this.mutate<{ setSecret: SecretInfo }>(secretOps.SET_SECRET, { name, value })).setSecret;
+  }
+
+  async deleteSecret(name: string): Promise<void> {
+    await this.mutate(secretOps.DELETE_SECRET, { name });
   }
 
   async openApiDocument(): Promise<Record<string, unknown>> {

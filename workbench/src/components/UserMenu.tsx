@@ -1,9 +1,18 @@
 import { MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
-import { BuildIcon, ChartIcon, DollarIcon, HistoryIcon, KeyIcon, ShopIcon } from '@blueprintjs/icons';
+import {
+  BuildIcon,
+  ChartIcon,
+  DollarIcon,
+  HistoryIcon,
+  KeyIcon,
+  LockIcon,
+  ShopIcon,
+} from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
+import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
 import { CREDIT_USAGE, RUNS } from '../texts/run-history-texts';
 import { AccountMenu } from './AccountMenu';
@@ -43,6 +52,7 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} onClick={() => navigate('/runs')} />
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} onClick={() => navigate('/credits')} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
+      <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} onClick={() => navigate(SECRETS_PATH)} />
     </AccountMenu>
   );
 });

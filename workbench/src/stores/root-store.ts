@@ -5,6 +5,7 @@ import { AiBuildStore } from './ai-build-store';
 import { AppRunsStore } from './app-runs-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
+import { SecretsStore } from './secrets-store';
 import { AssistantStore } from './assistant-store';
 import type { BrowserHost } from './browser-host';
 import { BuilderStore } from './builder-store';
@@ -55,6 +56,7 @@ export class RootStore {
   readonly aiBuild: AiBuildStore;
   readonly upgrade: UpgradeStore;
   readonly apiKeys: ApiKeysStore;
+  readonly secrets: SecretsStore;
   /** The app page's "Use via API" panel. */
   readonly apiAccess: ApiAccessStore;
   /** The app page's Embed panel, for the app's owner. */
@@ -122,6 +124,7 @@ export class RootStore {
     this.publisher = new PublisherStore(api);
     this.myApps = new MyAppsStore(api);
     this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
+    this.secrets = new SecretsStore(api, this.session, this.toasts);
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
@@ -137,6 +140,7 @@ export class RootStore {
     await this.session.signOut();
     this.credits.clear();
     this.apiKeys.clear();
+    this.secrets.clear();
     this.embedSettings.clear();
   }
 }

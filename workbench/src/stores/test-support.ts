@@ -8,6 +8,7 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
+import type { SecretInfo } from '../api/secrets';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from '../api/embeds';
 import type { RunDetail, RunFilter, RunSummary } from '../api/run-history';
@@ -684,6 +685,23 @@ export class FakeApi implements BlocksmithApi {
   async revokeApiKey(id: string) {
     this.check('revokeApiKey');
     this.keys = this.keys.filter((key) => key.id !== id);
+  }
+  /** Secrets by name, with the values the fake was sent (a real server never answers them). */
+  secretValues = new Map<string, { info: SecretInfo; value: string }>();
+  async secrets() {
+    this.check('secrets');
+    return [...this.secretValues.values()].map(({ info }) => ({ ...info }));
+  }
+  async setSecret(name: string, value: string) {
+    this.check('setSecret');
+    const now = new Date().toISOString();
+    const info = { name, createdAt: this.secretValues.get(name)?.info.createdAt ?? now, updatedAt: now };
+    this.secretValues.set(name, { info, value });
+    return { ...info };
+  }
+  async deleteSecret(name: string) {
+    this.check('deleteSecret');
+    if (!this.secretValues.delete(name)) throw new ApiError(`You have no secret named ${name}.`, 'NOT_FOUND');
   }
   openApi: Record<string, unknown> = {};
   async openApiDocument() {

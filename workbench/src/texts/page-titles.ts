@@ -4,6 +4,7 @@
  */
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
+import { SECRETS_TEXT } from './secret-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
 import { RUNNER } from './runner-texts';
 import { CREDIT_USAGE, RUNS } from './run-history-texts';
@@ -29,6 +30,7 @@ export const PAGE_TITLES = {
   publisher: (heading?: string) => pageTitle(heading, 'Store'),
   myApps: pageTitle('My Apps'),
   apiKeys: pageTitle(API_KEYS.title),
+  secrets: pageTitle(SECRETS_TEXT.title),
   /** An app's runs, with the app's name once it is known. */
   appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),
   myRuns: pageTitle(RUNS.myRunsTitle),

@@ -21,3 +21,4 @@ export { Session } from './session.entity';
 export { SignInAttempt } from './sign-in-attempt.entity';
 export { Upvote } from './upvote.entity';
 export { User } from './user.entity';
+export { UserSecret } from './user-secret.entity';

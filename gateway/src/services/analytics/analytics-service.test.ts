@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PlanId } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
 import { AnalyticsEvent, AppRecord, RunRecord, User } from '../../data/entities';
 import { databaseTargets, openTestDatabase } from '../../data/test-database';
@@ -53,7 +54,7 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
   });
 
   /** An owner on `plan` with one published app, runs on three days of the last week and one older. */
-  async function ownerWithRuns(plan: string) {
+  async function ownerWithRuns(plan: PlanId) {
     const owner = randomUUID();
     await db.dataSource.getRepository(User).insert({ id: owner, email: `${owner}@example.com`, plan });
     const appIds = [randomUUID(), randomUUID()];

@@ -46,6 +46,8 @@ export interface RunServiceDeps {
    * are ended and refunded. Without it runs name no process (tests of the service alone).
    */
   lease?: { readonly id: string; start(): Promise<void>; stop(): Promise<void> };
+  /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
+  secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
 }
 
 export interface StartedRun {

@@ -1,9 +1,10 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon } from '@blueprintjs/icons';
+import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon, LockIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
+import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
 import { HEADER } from '../../texts/builder-texts';
 import { CREDIT_USAGE, RUNS } from '../../texts/run-history-texts';
 import { UpgradeButton } from './UpgradeButton';
@@ -34,6 +35,7 @@ export const AvatarMenu = observer(function AvatarMenu() {
       <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} href="/runs" />
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} href="/credits" />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
+      <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
     </AccountMenu>
   );
 });

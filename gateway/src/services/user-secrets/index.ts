@@ -1,0 +1,2 @@
+export { UserSecretService, type SecretInfo } from './user-secret-service';
+export { parseSealingKey } from './sealing-key';

@@ -1,6 +1,10 @@
 import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
 import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
-import { code } from './code';
+import { code, sandboxes } from './code';
+import { buildForWorkers } from './test-build';
+
+beforeAll(buildForWorkers, 120_000);
+afterAll(() => sandboxes().close());
 
 function run(body: string, options: Omit<RunBlockOptions, 'settings'> = {}) {
   return runBlock(code, { ...options, settings: { code: body } });
@@ -233,6 +237,31 @@ describe('code', () => {
         upstream: { input_text: 'a b' },
       });
       expect(outputs.code_result).toEqual({ text: 'a b', words: 2 });
+    });
+
+    it('runs in a worker thread: the server’s event loop stays free while a script loops', async () => {
+      const order: string[] = [];
+      const looping = failure('while (true) {}').then(() => order.push('script stopped'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('timer fired');
+      await looping;
+      expect(order).toEqual(['timer fired', 'script stopped']);
+    });
+
+    it('ends a script at once when its run is stopped, even mid-loop, and the next one runs', async () => {
+      const controller = new AbortController();
+      const looping = failure('while (true) {}', { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      expect((await looping).message).toBe('The code was stopped because the run was stopped.');
+      const { outputs } = await run('return 2 + 2;');
+      expect(outputs.code_result).toBe(4);
+    });
+
+    it('runs scripts side by side, and more than there are threads in turn', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => run(`return ${i} * 10;`).then((r) => r.outputs.code_result)),
+      );
+      expect(answers).toEqual([0, 10, 20, 30, 40, 50]);
     });
 
     it('does not start when the run was already stopped', async () => {

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineBlock, field, output, type UpstreamValue } from '@blocksmith/block-sdk';
-import { runInSandbox, type SandboxLimits } from './run-in-sandbox';
+import type { SandboxLimits } from './run-in-sandbox';
+import { SandboxPool, workerFile } from './sandbox-pool';
 
 /** The same for every script: a creator cannot raise them. */
 export const CODE_LIMITS: SandboxLimits = {
@@ -9,6 +11,14 @@ export const CODE_LIMITS: SandboxLimits = {
   resultChars: 1_000_000,
   logChars: 10_000,
 };
+
+let pool: SandboxPool | undefined;
+
+/** The threads scripts run in: two, or as many as the machine has cores, up to four. */
+export function sandboxes(): SandboxPool {
+  pool ??= new SandboxPool(workerFile(), Math.min(4, Math.max(2, availableParallelism())));
+  return pool;
+}
 
 const DEFAULT_CODE = `// input: the connected block's value; inputs: every upstream variable by name.
 const text = String(input ?? '');
@@ -41,7 +51,7 @@ export const code = defineBlock({
   outputs: { code_result: output.json('What the function returned (any JSON value)') },
   async run(ctx) {
     const inputs = Object.fromEntries(Object.keys(ctx.variables).map((name) => [name, ctx.variables[name]]));
-    const result = await runInSandbox({
+    const result = await sandboxes().run({
       body: ctx.settings.code,
       input: directInput(ctx.upstream),
       inputs,

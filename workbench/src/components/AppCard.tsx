@@ -50,9 +50,9 @@ export const AppCard = observer(function AppCard({
   return (
     <Card className="app-card" data-testid="app-card" data-app-name={app.name}>
       <div className="app-card-head">
-        <h3 className="app-card-name" title={app.name}>
+        <h2 className="app-card-name" title={app.name}>
           {app.name}
-        </h3>
+        </h2>
         <div className="app-card-tags">
           <Tag minimal intent={STATUS_INTENT[status]} data-testid="verification-badge">
             {STORE.status[status]}

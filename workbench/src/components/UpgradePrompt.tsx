@@ -17,17 +17,21 @@ export function UpgradePrompt({
   compareText,
   children,
   testId,
+  level = 3,
 }: {
+  /** The title's heading level in the page's outline (3: under a panel's h2). */
+  level?: 2 | 3;
   title: string;
   message: string;
   compareText: string;
   children?: ReactNode;
   testId?: string;
 }) {
+  const Heading = `h${level}` as const;
   return (
     <Callout className="upgrade-prompt" intent="primary" icon={<LockIcon />} data-testid={testId}>
       {/* A heading of its own rather than the Callout's title (always an h5, skipping levels). */}
-      <h3 className="bp6-heading upgrade-prompt-title">{title}</h3>
+      <Heading className="bp6-heading upgrade-prompt-title">{title}</Heading>
       <p>{message}</p>
       <div className="upgrade-prompt-actions">
         {children ?? <UpgradeButton />}

@@ -77,7 +77,7 @@ export const AnalyticsPage = observer(function AnalyticsPage() {
                   </Card>
                 ))}
               </section>
-              <aside className="admin-events" aria-label="Raw events">
+              <section className="admin-events" aria-label="Raw events" tabIndex={0}>
                 <h2>Raw events</h2>
                 <p className="admin-muted">The newest {store.summary.recent.length} events in this range.</p>
                 <ol className="admin-event-list">
@@ -93,7 +93,7 @@ export const AnalyticsPage = observer(function AnalyticsPage() {
                     </li>
                   ))}
                 </ol>
-              </aside>
+              </section>
             </div>
           )}
         </AdminGateView>

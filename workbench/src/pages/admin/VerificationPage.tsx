@@ -6,13 +6,13 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  NonIdealState,
   Spinner,
   Tab,
   Tabs,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { StateMessage } from '../../components/StateMessage';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { VersionedApp } from '../../api/blocksmith-api';
@@ -184,7 +184,7 @@ export const VerificationPage = observer(function VerificationPage() {
               <Spinner aria-label="Loading apps" />
             </div>
           ) : store.visible.length === 0 ? (
-            <NonIdealState icon="tick-circle" title={ADMIN_TEXTS.noPendingApps} />
+            <StateMessage level={2} icon="tick-circle" title={ADMIN_TEXTS.noPendingApps} />
           ) : (
             <div className="admin-app-list" role="list" aria-label="Apps awaiting review">
               {store.visible.map((app) => (

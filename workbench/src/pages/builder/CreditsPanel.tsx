@@ -107,6 +107,7 @@ export const CreditsPanel = observer(function CreditsPanel() {
               intent={publishing.remaining <= 0 ? 'danger' : 'primary'}
               stripes={false}
               animate={false}
+              aria-label={CREDITS_PANEL.publishing}
             />
           )}
         </div>

@@ -136,6 +136,7 @@ const Analytics = observer(function Analytics() {
             <RunsCard />
           ) : (
             <UpgradePrompt
+              level={2}
               title={MY_APPS.lockedTitle}
               message={myApps.lockedMessage('analytics')}
               compareText={MY_APPS.comparePlans}

@@ -25,6 +25,8 @@ function files(kind) {
         version: '0.1.0',
         private: true,
         description: `${name} block.`,
+        // Found by Blocksmith when installed from npm (npm install <package>) beside its own blocks.
+        keywords: ['blocksmith-block'],
         main: 'dist/index.js',
         types: 'dist/index.d.ts',
         files: ['dist'],
@@ -32,7 +34,9 @@ function files(kind) {
           build: 'tsc -p tsconfig.build.json',
           test: `cd ../.. && npm run test:unit -- blocks/${dir}/`,
         },
-        dependencies: { '@blocksmith/block-sdk': '0.1.0' },
+        // The SDK is the host's: installed into a Blocksmith checkout, the block uses the one there.
+        peerDependencies: { '@blocksmith/block-sdk': '^0.1.0' },
+        devDependencies: { '@blocksmith/block-sdk': '0.1.0' },
       },
       null,
       2,

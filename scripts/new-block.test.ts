@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runBlock, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import { loadBlockPackages } from '../gateway/src/kernel';
+import { BlockRegistry, loadBlockPackages, loadInstalledBlocks } from '../gateway/src/kernel';
 
 const run = promisify(execFile);
 const repo = path.resolve(__dirname, '..');
@@ -164,7 +164,53 @@ describe('npm run new-block -- <kind>', () => {
       provider,
     });
     expect(outcome.outputs).toEqual({ sentiment_score_result: 'Positive.' });
-  }, 120_000);
+
+    // Packed as for npm and installed into another checkout, it is found by its keyword.
+    const packed = mkdtempSync(path.join(tmpdir(), 'packed-block-'));
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'other-checkout-'));
+    try {
+      await inCopy(copy, 'npm', [
+        'pack',
+        '-w',
+        '@blocksmith/block-sentiment-score',
+        '--pack-destination',
+        packed,
+      ]);
+      const [tarball] = readdirSync(packed);
+      expect(tarball).toBe('blocksmith-block-sentiment-score-0.1.0.tgz');
+      writeFileSync(
+        path.join(elsewhere, 'package.json'),
+        JSON.stringify({ name: 'checkout', private: true }),
+      );
+      // The checkout's own block SDK, which the block names as its peer.
+      mkdirSync(path.join(elsewhere, 'node_modules', '@blocksmith'), { recursive: true });
+      symlinkSync(
+        path.join(repo, 'block-sdk'),
+        path.join(elsewhere, 'node_modules', '@blocksmith', 'block-sdk'),
+      );
+      symlinkSync(path.join(repo, 'schema'), path.join(elsewhere, 'node_modules', '@blocksmith', 'schema'));
+      await inCopy(elsewhere, 'npm', [
+        'install',
+        path.join(packed, tarball!),
+        '--offline',
+        '--legacy-peer-deps',
+        '--no-audit',
+        '--no-fund',
+      ]);
+      const installed = new BlockRegistry();
+      expect(
+        loadInstalledBlocks(installed, {
+          root: elsewhere,
+          named: [],
+          ownBlocksDir: path.join(elsewhere, 'blocks'),
+        }),
+      ).toEqual({ loaded: ['@blocksmith/block-sentiment-score'], refused: [] });
+      expect(installed.catalogue()).toEqual([expect.objectContaining({ id: 'sentimentScore', cost: 1 })]);
+    } finally {
+      rmSync(packed, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('refuses a kind that is not camelCase and a folder that exists', async () => {
     await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'Bad-Kind'])).rejects.toThrow(

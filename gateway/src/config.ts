@@ -60,6 +60,11 @@ export interface GatewayConfig {
    * kept in the database.
    */
   secretsKey: Buffer | undefined;
+  /**
+   * BLOCK_PACKAGES: installed npm packages (names, or paths to package folders) loaded as block
+   * packages although their package.json lacks the `blocksmith-block` keyword.
+   */
+  blockPackages: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -136,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
     secretsKey: sealingKey(env.SECRETS_KEY),
+    blockPackages: (env.BLOCK_PACKAGES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }
 

@@ -50,7 +50,13 @@ import {
 import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES, parseActionType } from './services/runs/run-service';
-import { DEFAULT_BLOCKS_DIR, loadBlockPackages, type BlockRegistry } from './kernel';
+import {
+  DEFAULT_BLOCKS_DIR,
+  PRODUCT_ROOT,
+  loadBlockPackages,
+  loadInstalledBlocks,
+  type BlockRegistry,
+} from './kernel';
 
 export interface GatewayOptions {
   config: GatewayConfig;
@@ -152,10 +158,28 @@ async function startSharedWork(
   return { boss, events };
 }
 
+/**
+ * The repository's own blocks (blocks/*, built), then block packages installed with npm (the
+ * `blocksmith-block` keyword, or named in BLOCK_PACKAGES). An installed package that cannot be
+ * loaded is left out, saying why; the repository's own must all load.
+ */
+function loadAllBlocks(config: GatewayConfig): BlockRegistry {
+  const registry = loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'dist' });
+  const installed = loadInstalledBlocks(registry, {
+    root: PRODUCT_ROOT,
+    named: config.blockPackages,
+    ownBlocksDir: DEFAULT_BLOCKS_DIR,
+  });
+  for (const { reason } of installed.refused)
+    console.error(`${reason} It is left out; every other block loads.`);
+  if (installed.loaded.length > 0) console.log(`Block packages from npm: ${installed.loaded.join(', ')}.`);
+  return registry;
+}
+
 /** Starts the one HTTP port: the workbench, /graphql (HTTP and WebSocket) and /api. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
-  const registry = options.registry ?? loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'dist' });
+  const registry = options.registry ?? loadAllBlocks(config);
   const provider = options.provider ?? createProvider(process.env);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const schema = await buildGatewaySchema();

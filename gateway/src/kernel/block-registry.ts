@@ -25,20 +25,23 @@ export class BlockRegistry {
   private readonly byKind = new Map<string, Registered>();
   private catalogueCache: BlockCatalogueEntry[] | undefined;
 
-  /** Adds a definition; refuses a duplicate kind or an invalid definition, naming the package. */
-  register(definition: AnyBlockDefinition, packageName: string): void {
+  /** Why `definition` from `packageName` cannot be registered (invalid, or its kind taken), or null. */
+  problemOf(definition: AnyBlockDefinition, packageName: string): string | null {
     const problems = definitionProblems(definition as unknown as BlockSpec<SettingsSpec, OutputsSpec>);
     if (problems.length > 0) {
-      throw new BlockRegistrationError(
-        `Block package ${packageName} has an invalid definition: ${problems.join('; ')}.`,
-      );
+      return `Block package ${packageName} has an invalid definition: ${problems.join('; ')}.`;
     }
     const existing = this.byKind.get(definition.kind);
     if (existing) {
-      throw new BlockRegistrationError(
-        `Block kind "${definition.kind}" is defined twice: by ${existing.packageName} and by ${packageName}.`,
-      );
+      return `Block kind "${definition.kind}" is defined twice: by ${existing.packageName} and by ${packageName}.`;
     }
+    return null;
+  }
+
+  /** Adds a definition; refuses a duplicate kind or an invalid definition, naming the package. */
+  register(definition: AnyBlockDefinition, packageName: string): void {
+    const problem = this.problemOf(definition, packageName);
+    if (problem) throw new BlockRegistrationError(problem);
     this.byKind.set(definition.kind, { definition, packageName });
     this.catalogueCache = undefined;
   }

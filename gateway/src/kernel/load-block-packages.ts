@@ -8,7 +8,7 @@ export interface LoadOptions {
   entry: 'dist' | 'src';
 }
 
-function definitionsOf(moduleExports: unknown, packageName: string): AnyBlockDefinition[] {
+export function definitionsOf(moduleExports: unknown, packageName: string): AnyBlockDefinition[] {
   const exports = (moduleExports ?? {}) as { block?: unknown; blocks?: unknown };
   if (exports.block !== undefined) return [exports.block as AnyBlockDefinition];
   if (Array.isArray(exports.blocks)) return exports.blocks as AnyBlockDefinition[];
@@ -54,5 +54,8 @@ export function loadBlockPackages(blocksDir: string, options: LoadOptions): Bloc
   return registry;
 }
 
+/** The product's root folder: its package.json and node_modules. */
+export const PRODUCT_ROOT = path.resolve(__dirname, '..', '..', '..');
+
 /** The repository's own blocks/ folder. */
-export const DEFAULT_BLOCKS_DIR = path.resolve(__dirname, '..', '..', '..', 'blocks');
+export const DEFAULT_BLOCKS_DIR = path.join(PRODUCT_ROOT, 'blocks');

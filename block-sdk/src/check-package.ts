@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AnyBlockDefinition } from './block-definition';
+import { definitionProblems } from './define-block';
+import { BlockInputError } from './errors';
+import type { OutputsSpec } from './outputs';
+import { OfflineProvider } from './providers/offline-provider';
+import { runBlock } from './testing/run-block';
+
+/** The keyword Blocksmith looks for among installed npm packages. */
+export const BLOCK_PACKAGE_KEYWORD = 'blocksmith-block';
+
+const SAMPLE_TEXT = 'A short sample text: the product launched on Monday and customers like it.';
+
+export interface BlockCheck {
+  kind: string;
+  /** Declared correctly and ran (or asked for input, as a block may) with sample input. */
+  ok: boolean;
+  said: string;
+}
+
+export interface PackageCheck {
+  packageName: string;
+  /** Problems with the package itself (it cannot load, exports no block). */
+  problems: string[];
+  /** Things that work but should change (no keyword: not found when installed from npm). */
+  warnings: string[];
+  blocks: BlockCheck[];
+}
+
+function definitionsOf(moduleExports: unknown): AnyBlockDefinition[] | null {
+  const exports = (moduleExports ?? {}) as { block?: unknown; blocks?: unknown };
+  if (exports.block !== undefined) return [exports.block as AnyBlockDefinition];
+  if (Array.isArray(exports.blocks)) return exports.blocks as AnyBlockDefinition[];
+  return null;
+}
+
+/** Runs one block with sample input, as an app would: a refusal of the input is fine, a crash is not. */
+async function tryBlock(definition: AnyBlockDefinition): Promise<BlockCheck> {
+  const kind = String(definition.kind);
+  const problems = definitionProblems(definition as never);
+  if (problems.length > 0) return { kind, ok: false, said: `invalid declaration: ${problems.join('; ')}` };
+  try {
+    const outcome = await runBlock(definition, {
+      upstream: definition.category === 'input' ? [] : { input_text: SAMPLE_TEXT },
+      runInput: definition.category === 'input' ? SAMPLE_TEXT : undefined,
+      provider: new OfflineProvider(),
+    });
+    const outputs = Object.keys(definition.outputs as OutputsSpec);
+    const shown = outcome.artifacts.length > 0 ? `, ${outcome.artifacts.length} result(s) to show` : '';
+    return { kind, ok: true, said: `ran with sample input: ${outputs.join(', ') || 'no outputs'}${shown}` };
+  } catch (error) {
+    if (error instanceof BlockInputError) {
+      return { kind, ok: true, said: `ran and asked for input, as people will see it: ${error.message}` };
+    }
+    return { kind, ok: false, said: `failed with sample input: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Checks a block package the way Blocksmith loads one: its package.json (the `blocksmith-block`
+ * keyword), its built entry, the blocks it exports (declarations), and each block run once through
+ * the SDK's harness with sample input and the offline AI provider.
+ */
+export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
+  const manifestFile = path.join(dir, 'package.json');
+  if (!existsSync(manifestFile)) {
+    return { packageName: dir, problems: [`There is no package.json in ${dir}.`], warnings: [], blocks: [] };
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    name?: string;
+    main?: string;
+    keywords?: unknown;
+  };
+  const packageName = manifest.name ?? path.basename(dir);
+  const check: PackageCheck = { packageName, problems: [], warnings: [], blocks: [] };
+  if (!Array.isArray(manifest.keywords) || !manifest.keywords.includes(BLOCK_PACKAGE_KEYWORD)) {
+    check.warnings.push(
+      `package.json has no "${BLOCK_PACKAGE_KEYWORD}" keyword: installed from npm, Blocksmith will not find it (unless named in BLOCK_PACKAGES).`,
+    );
+  }
+  const entry = path.join(dir, manifest.main ?? 'index.js');
+  if (!existsSync(entry)) {
+    check.problems.push(
+      `${path.relative(dir, entry)} does not exist: build the package first (npm run build).`,
+    );
+    return check;
+  }
+  let moduleExports: unknown;
+  try {
+    moduleExports = createRequire(manifestFile)(entry);
+  } catch (error) {
+    check.problems.push(`It failed to load: ${(error as Error).message}`);
+    return check;
+  }
+  const definitions = definitionsOf(moduleExports);
+  if (!definitions || definitions.length === 0) {
+    check.problems.push('It exports no block: its entry must export `block` (or a `blocks` list).');
+    return check;
+  }
+  for (const definition of definitions) check.blocks.push(await tryBlock(definition));
+  return check;
+}
+
+/** The report as lines for a terminal, and whether the package passed. */
+export function describeCheck(check: PackageCheck): { lines: string[]; passed: boolean } {
+  const lines = [`Block package ${check.packageName}`];
+  for (const problem of check.problems) lines.push(`  ✗ ${problem}`);
+  for (const block of check.blocks) lines.push(`  ${block.ok ? '✓' : '✗'} ${block.kind}: ${block.said}`);
+  for (const warning of check.warnings) lines.push(`  ! ${warning}`);
+  const passed = check.problems.length === 0 && check.blocks.every((block) => block.ok);
+  lines.push(passed ? 'Passed.' : 'Failed.');
+  return { lines, passed };
+}

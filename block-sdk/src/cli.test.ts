@@ -1,0 +1,99 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CLI = path.join(ROOT, 'block-sdk', 'dist', 'cli.js');
+const SDK = path.join(ROOT, 'block-sdk', 'dist', 'index.js');
+
+/** `block-sdk test <dir>` as an author runs it; its output and exit code. */
+async function blockSdkTest(dir: string): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'test', dir]);
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: failed.stdout };
+  }
+}
+
+function blockPackage(root: string, name: string, body: string, keywords = ['blocksmith-block']): string {
+  const dir = path.join(root, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, main: 'index.js', keywords }));
+  writeFileSync(
+    path.join(dir, 'index.js'),
+    `const { defineBlock, output, BlockInputError } = require(${JSON.stringify(SDK)});\n${body}`,
+  );
+  return dir;
+}
+
+const block = (kind: string, run: string) => `exports.block = defineBlock({
+  kind: '${kind}', name: 'Checked', description: 'A block under check.', category: 'ai', cost: 1,
+  settings: {}, outputs: { checked_text: output.text('The answer') },
+  async run(ctx) { ${run} },
+});`;
+
+describe('block-sdk test', () => {
+  let root: string;
+  beforeAll(() => {
+    // What the command runs is the SDK's build (a fresh checkout runs its unit tests before building).
+    if (!existsSync(path.join(ROOT, 'schema', 'dist', 'index.js')))
+      execFileSync('npm', ['run', '--silent', 'build', '-w', '@blocksmith/schema'], { cwd: ROOT });
+    execFileSync('npm', ['run', '--silent', 'build', '-w', '@blocksmith/block-sdk'], { cwd: ROOT });
+    root = mkdtempSync(path.join(tmpdir(), 'block-sdk-test-'));
+  }, 120_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('passes a package whose block declares itself and runs with sample input through the offline provider', async () => {
+    const dir = blockPackage(
+      root,
+      'good-block',
+      block('goodBlock', 'return { checked_text: await ctx.ai.text({ prompt: ctx.primaryText() }) };'),
+    );
+    const { code, out } = await blockSdkTest(dir);
+    expect(out).toContain('Block package good-block');
+    expect(out).toContain('✓ goodBlock: ran with sample input: checked_text');
+    expect(out).toContain('Passed.');
+    expect(code).toBe(0);
+  });
+
+  it('passes a block that asks for input, and warns when the keyword is missing', async () => {
+    const dir = blockPackage(
+      root,
+      'asking-block',
+      block('askingBlock', "throw new BlockInputError('Connect a block with the text.');"),
+      [],
+    );
+    const { code, out } = await blockSdkTest(dir);
+    expect(out).toContain(
+      '✓ askingBlock: ran and asked for input, as people will see it: Connect a block with the text.',
+    );
+    expect(out).toContain('! package.json has no "blocksmith-block" keyword');
+    expect(code).toBe(0);
+  });
+
+  it('fails a block that crashes, a package that exports none, and one that is not built', async () => {
+    const crashing = blockPackage(
+      root,
+      'crashing-block',
+      block('crashingBlock', 'return { checked_text: ctx.nothing.here };'),
+    );
+    const crashed = await blockSdkTest(crashing);
+    expect(crashed.out).toMatch(/✗ crashingBlock: failed with sample input: .*undefined/);
+    expect(crashed.code).toBe(1);
+    const empty = blockPackage(root, 'empty-block', 'exports.other = 1;');
+    expect((await blockSdkTest(empty)).out).toContain('✗ It exports no block');
+    const unbuilt = path.join(root, 'unbuilt-block');
+    mkdirSync(unbuilt);
+    writeFileSync(
+      path.join(unbuilt, 'package.json'),
+      JSON.stringify({ name: 'unbuilt-block', main: 'dist/index.js' }),
+    );
+    const answer = await blockSdkTest(unbuilt);
+    expect(answer.out).toContain('✗ dist/index.js does not exist: build the package first (npm run build).');
+    expect(answer.code).toBe(1);
+  });
+});

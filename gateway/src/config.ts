@@ -55,6 +55,8 @@ export interface GatewayConfig {
   trustedProxies: readonly string[];
   /** How often each process looks for scheduled work (plan expiry, monthly credits), in ms. */
   scheduleIntervalMs: number;
+  /** RUN_RETENTION_DAYS: runs (their steps and kept output files too) are deleted this many days after they ended. */
+  runRetentionDays: number;
   /**
    * SECRETS_KEY: the key people's secrets are sealed with (32 bytes); unset, one is generated and
    * kept in the database.
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
+    runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
     secretsKey: sealingKey(env.SECRETS_KEY),
     blockPackages: (env.BLOCK_PACKAGES ?? '')
       .split(',')

@@ -65,6 +65,11 @@ export interface App {
   liveVersionId?: string | null;
   /** The version waiting for review (its owner and admins only). */
   submittedVersionId?: string | null;
+  /**
+   * The owner sees what other people enter and the results of their runs (runs started while it
+   * is on); the runner page and the embed say so.
+   */
+  shareRunDetails?: boolean;
 }
 
 export const DEFAULT_APP_NAME = 'My App';

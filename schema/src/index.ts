@@ -31,4 +31,5 @@ export * from './unstorable-text';
 export * from './version-summary';
 export * from './events';
 export * from './block-title';
+export * from './run-sources';
 export * from './secrets';

@@ -51,6 +51,17 @@ export class DiskFileStore implements FileStore {
     };
   }
 
+  /**
+   * Forgets files whoever kept them (the files a deleted run's history kept its long outputs in):
+   * their rows first, then their bytes.
+   */
+  async discard(ids: readonly string[]): Promise<void> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return;
+    await this.dataSource.getRepository(FileRecord).delete(valid);
+    await Promise.all(valid.map((id) => rm(path.join(this.dir, id), { force: true })));
+  }
+
   /** Forgets a file its owner kept: its row first, then its bytes. Others' files are left alone. */
   async remove(id: string, ownerId: string): Promise<void> {
     if (!isUuid(id)) return;

@@ -21,6 +21,7 @@ import { InProcessRunQueue, PgBossRunQueue, type RunQueue } from './runs/run-que
 import { ProcessLease } from './runs/process-lease';
 import type PgBoss from 'pg-boss';
 import { RunService } from './runs/run-service';
+import { RunHistoryService } from './run-history/run-history-service';
 import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
@@ -60,6 +61,8 @@ export interface Services {
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
+  /** Runs people can look back at: lists, one run under the privacy rule, deleting, retention. */
+  runHistory: RunHistoryService;
   sales: SalesContactService;
   upvotes: UpvoteService;
   users: UserService;
@@ -166,7 +169,16 @@ export function createServices(deps: {
         : null,
   };
   const limiter = new RateLimiter(dataSource);
-  const scheduled = new ScheduledWork({ billing, ledger, accounts, dataSource });
+  const fileLinks = new FileLinks(dataSource);
+  const runHistory = new RunHistoryService({ dataSource, fileLinks, registry, files });
+  const scheduled = new ScheduledWork({
+    billing,
+    ledger,
+    accounts,
+    dataSource,
+    runHistory,
+    runRetentionDays: config.runRetentionDays,
+  });
   return {
     info,
     scheduled,
@@ -179,12 +191,13 @@ export function createServices(deps: {
     ledger,
     publishing,
     runs,
+    runHistory,
     sales,
     upvotes,
     users,
     hub,
     files,
-    fileLinks: new FileLinks(dataSource),
+    fileLinks,
     apiKeys: new ApiKeyService(dataSource, limiter),
     embeds: new EmbedService({ dataSource, apps, runs, registry, limiter }),
     secrets,

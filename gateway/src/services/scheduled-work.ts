@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { AccountService } from './accounts';
 import type { BillingService } from './billing/billing-service';
 import type { CreditLedger } from './credits';
+import type { RunHistoryService } from './run-history/run-history-service';
 
 /** The pg-boss queue of the periodic work. */
 export const SCHEDULED_WORK_QUEUE = 'scheduled-work';
@@ -13,11 +14,14 @@ export interface ScheduledWorkResult {
   /** Users given this month's credits. */
   creditsGranted: number;
   pruned: { sessions: number; resetTokens: number; signInAttempts: number };
+  /** Runs deleted because they ended more than RUN_RETENTION_DAYS ago. */
+  runsDeleted: number;
 }
 
 /**
  * The product's periodic work: ending plans whose paid period is over, then the monthly credit
- * grant for every plan, then deleting expired sessions and reset links. Every step is idempotent
+ * grant for every plan, then deleting expired sessions and reset links, and runs (with their
+ * steps and kept output files) older than RUN_RETENTION_DAYS. Every step is idempotent
  * in the database (the grant is one row per user and month under a unique index), so any number of
  * processes may run it at once without double grants.
  */
@@ -31,6 +35,10 @@ export class ScheduledWork {
       ledger: CreditLedger;
       accounts: AccountService;
       dataSource: DataSource;
+      /** Deletes runs past the retention period; without it runs are kept. */
+      runHistory?: Pick<RunHistoryService, 'prune'>;
+      /** RUN_RETENTION_DAYS (default 30). */
+      runRetentionDays?: number;
       log?: (message: string) => void;
     },
   ) {}
@@ -88,7 +96,8 @@ export class ScheduledWork {
         `DELETE FROM run_events e USING runs r
           WHERE e.run_id = r.id AND r.finished_at < now() - interval '1 hour'`,
       );
-      return { plansExpired, creditsGranted: granted, pruned };
+      const runsDeleted = (await this.deps.runHistory?.prune(this.deps.runRetentionDays ?? 30)) ?? 0;
+      return { plansExpired, creditsGranted: granted, pruned, runsDeleted };
     } catch (error) {
       const log = this.deps.log ?? ((message: string) => console.error(message));
       log(

@@ -20,6 +20,8 @@ export class AppRecord {
   @Column('text', { default: '' }) category!: string;
   @Column('boolean', { name: 'is_private', default: false }) isPrivate!: boolean;
   @Column('boolean', { name: 'is_published', default: false }) isPublished!: boolean;
+  /** The owner sees other people's inputs and results of runs started while this is on. */
+  @Column('boolean', { name: 'share_run_details', default: false }) shareRunDetails!: boolean;
   @Column('text', { name: 'verification_status', default: 'pending' })
   verificationStatus!: VerificationStatus;
   @Column('text', { name: 'review_notes', nullable: true }) reviewNotes!: string | null;

@@ -1,15 +1,17 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { ActionType } from '@blocksmith/schema';
+import type { ActionType, RunSource } from '@blocksmith/schema';
 import { AppRecord } from './app-record.entity';
 import { User } from './user.entity';
 
 export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'aborted';
 
 @Entity('runs')
-@Index('runs_app', ['appId', 'createdAt'])
-@Index('runs_user', ['userId', 'createdAt'])
+@Index('runs_app', ['appId', 'createdAt', 'id'])
+@Index('runs_user', ['userId', 'createdAt', 'id'])
+@Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })
 @Check('runs_action_type', `action_type IN ('test_execution', 'published')`)
+@Check('runs_source', `source IN ('builder', 'store', 'embed', 'api')`)
 @Check('runs_status', `status IN ('queued', 'running', 'succeeded', 'failed', 'aborted')`)
 export class RunRecord {
   @PrimaryColumn('uuid') id!: string;
@@ -22,11 +24,29 @@ export class RunRecord {
   @JoinColumn({ name: 'user_id' })
   user?: User;
   @Column('text', { name: 'action_type' }) actionType!: ActionType;
+  /**
+   * Where it was started from: builder, store, embed or api. The default keeps a process of the
+   * previous release (a rolling deploy) able to start runs; this release always names it.
+   */
+  @Column('text', { default: 'store' }) source!: RunSource;
+  /**
+   * The app's "share run details" notice was on when the run started: its owner may see the
+   * inputs and outputs of this run by someone else.
+   */
+  @Column('boolean', { name: 'details_shared', default: false }) detailsShared!: boolean;
+  /**
+   * Started by a visitor who was not signed in (an embed run on its owner's credits): `userId` is
+   * the owner who paid, but it is not the owner's run.
+   */
+  @Column('boolean', { default: false }) visitor!: boolean;
   @Column('text') status!: RunRecordStatus;
   @Column('integer') cost!: number;
   @Column('jsonb') inputs!: Record<string, unknown>;
   @Column('jsonb', { nullable: true }) result!: Record<string, unknown> | null;
-  /** Per block: status, duration, error. */
+  /**
+   * Per block: status, duration, error, and its step in the run's history (title, kind, times,
+   * outputs, what it received, model and usage): see services/runs/README.md, "Steps".
+   */
   @Column('jsonb', { nullable: true }) nodes!: Record<string, unknown> | null;
   @Column('text', { nullable: true }) error!: string | null;
   /** Why a run failed, as a stable code: BAD_USER_INPUT, AI_PROVIDER_ERROR, ... */

@@ -8,6 +8,7 @@ import { RunExecutors1764300000000 } from './1764300000000-run-executors';
 import { AppVersions1764400000000 } from './1764400000000-app-versions';
 import { ApiKeys1764500000000 } from './1764500000000-api-keys';
 import { Embeds1764600000000 } from './1764600000000-embeds';
+import { RunHistory1764700000000 } from './1764700000000-run-history';
 import { UserSecrets1764800000000 } from './1764800000000-user-secrets';
 
 /** Every migration, oldest first. */
@@ -22,5 +23,6 @@ export const migrations = [
   AppVersions1764400000000,
   ApiKeys1764500000000,
   Embeds1764600000000,
+  RunHistory1764700000000,
   UserSecrets1764800000000,
 ];

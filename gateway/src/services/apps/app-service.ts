@@ -72,6 +72,7 @@ export function toApp(record: AppRecord): App {
     draftVersionId: record.draftVersionId,
     liveVersionId: record.liveVersionId,
     submittedVersionId: record.submittedVersionId,
+    shareRunDetails: record.shareRunDetails,
   };
 }
 
@@ -253,6 +254,22 @@ export class AppService {
   async setPrivate(ownerId: string, id: string, isPrivate: boolean): Promise<App> {
     if (typeof isPrivate !== 'boolean') throw new InputError('isPrivate must be true or false.');
     return this.update(ownerId, id, { isPrivate });
+  }
+
+  /**
+   * Turns the app's "share run details" notice on or off (its owner only): runs other people start
+   * while it is on show their inputs and results to the owner, and the runner page says so.
+   */
+  async setRunSharing(ownerId: string, id: string, share: boolean): Promise<App> {
+    if (typeof share !== 'boolean') throw new InputError('share must be true or false.');
+    const repository = this.dataSource.getRepository(AppRecord);
+    const record = await repository.findOneBy({ id: this.uuid(id), ownerId });
+    if (!record) throw new NotFoundError(NOT_FOUND);
+    await repository.update({ id: record.id }, { shareRunDetails: share });
+    record.shareRunDetails = share;
+    // Runners read the app through the shared public read: they see the change at once here.
+    this.storeChanged();
+    return toApp(record);
   }
 
   /** The app if the viewer may see it: the owner and admins always; others only approved, public, published apps. */

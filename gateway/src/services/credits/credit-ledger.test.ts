@@ -436,6 +436,53 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
     });
   });
 
+  describe('history pages', () => {
+    it('pages through the history by the _id of the last entry, newest first, entries of one instant by id', async () => {
+      const userId = await newUser('starter');
+      await ledger.initialize(userId, 'starter');
+      // 60 debits at one instant (one run), and 5 more runs a minute apart.
+      now = new Date('2026-11-16T10:00:00Z');
+      await ledger.debit(run(userId, ...Array<number>(60).fill(1)));
+      for (let i = 1; i <= 5; i++) {
+        now = new Date(Date.parse('2026-11-16T10:00:00Z') + i * 60_000);
+        await ledger.debit(run(userId, 2));
+      }
+      const whole = await ledger.history(userId, 200);
+      expect(whole).toHaveLength(65);
+      const paged: typeof whole = [];
+      let cursor: string | null = null;
+      for (;;) {
+        const page: Awaited<ReturnType<CreditLedger['historyPage']>> = await ledger.historyPage(
+          userId,
+          20,
+          cursor,
+        );
+        paged.push(...page.entries);
+        if (!page.nextCursor) break;
+        expect(page.nextCursor).toBe(page.entries.at(-1)!._id);
+        cursor = page.nextCursor;
+      }
+      expect(paged).toEqual(whole);
+      // The array form takes the same cursor: the entries after it.
+      expect(await ledger.history(userId, 10, whole[29]!._id)).toEqual(whole.slice(30, 40));
+    });
+
+    it('refuses a cursor that is not one of the person’s entries', async () => {
+      const userId = await newUser('starter');
+      const other = await newUser('starter');
+      await ledger.initialize(other, 'starter');
+      await ledger.debit(run(other, 1));
+      const [theirs] = await ledger.history(other);
+      for (const cursor of ['nope', randomUUID(), theirs!._id]) {
+        await expect(ledger.history(userId, 10, cursor)).rejects.toThrow(
+          'cursor must be the _id of the last entry of the page before.',
+        );
+      }
+      await expect(ledger.historyPage(userId, 0)).rejects.toBeInstanceOf(InputError);
+      expect(await ledger.historyPage(userId, 5)).toEqual({ entries: [], nextCursor: null });
+    });
+  });
+
   describe('check', () => {
     const costs = { textGeneration: 2, imageGenerator: 5, free: 0, default: 3 };
 

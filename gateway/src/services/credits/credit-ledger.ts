@@ -8,10 +8,12 @@ import {
   type CreditHistoryEntry,
   type CreditStats,
   type PlanId,
+  type RunSource,
 } from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
+import { isUuid } from '../../ids';
 import { blockCost } from './block-cost';
 import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
 import { requireUuid, validateDebitRequest, type DebitRequest } from './debit-request';
@@ -82,12 +84,19 @@ export interface NewRun {
   inputs: Record<string, unknown>;
   /** The process that executes it at once (its GatewayProcess id); absent when it is queued. */
   executor?: string | null;
+  /** Where it was started from (default: builder for a test run, else store). */
+  source?: RunSource;
+  /** Its app's owner may see the inputs and outputs of this run by someone else. */
+  detailsShared?: boolean;
+  /** Started by a visitor who was not signed in, on the owner's credits (`userId` pays). */
+  visitor?: boolean;
 }
 
 const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 
-const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7)`;
+const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor,
+    source, details_shared, visitor)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10)`;
 
 function runParameters(run: NewRun, cost: number): unknown[] {
   return [
@@ -98,12 +107,16 @@ function runParameters(run: NewRun, cost: number): unknown[] {
     cost,
     JSON.stringify(run.inputs),
     run.executor ?? null,
+    run.source ?? (run.actionType === 'test_execution' ? 'builder' : 'store'),
+    run.detailsShared ?? false,
+    run.visitor ?? false,
   ];
 }
 
 /**
- * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 debit entries, $9
- * the grant an unlimited plan adds, $10 unlimited plans, $11 time. Data-modifying CTEs see one snapshot; the
+ * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 source, $9 details
+ * shared, $10 visitor, $11 debit entries, $12 the grant an unlimited plan adds, $13 unlimited plans,
+ * $14 time. Data-modifying CTEs see one snapshot; the
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
@@ -111,22 +124,23 @@ const CHARGE_NEW_RUN: PreparedStatement = {
   name: 'charge_new_run',
   text: `
 WITH who AS (
-  SELECT plan, plan = ANY($10::text[]) AS unlimited FROM users WHERE id = $3
+  SELECT plan, plan = ANY($13::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
   UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $11
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $14
    WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
   RETURNING balance
 ), run AS (
-  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $11 FROM taken
+  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, source,
+                    details_shared, visitor, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $14 FROM taken
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $11
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $14
     FROM run,
          jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $9::jsonb || $8::jsonb ELSE $8::jsonb END
+           CASE WHEN (SELECT unlimited FROM who) THEN $12::jsonb || $11::jsonb ELSE $11::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`,
@@ -424,22 +438,66 @@ export class CreditLedger {
 
   /**
    * What the user was charged for, newest first, in the spec's history shape. Usage only: grants
-   * and the entries of refunded runs are left out. `limit` 0..200 (0 gives []).
+   * and the entries of refunded runs are left out. `limit` 0..200 (0 gives []); `cursor` is the
+   * `_id` of the last entry of the page before (keyset: created_at, id).
    */
-  async history(userId: string, limit: number = DEFAULT_HISTORY_LIMIT): Promise<CreditHistoryEntry[]> {
+  async history(
+    userId: string,
+    limit: number = DEFAULT_HISTORY_LIMIT,
+    cursor?: string | null,
+  ): Promise<CreditHistoryEntry[]> {
     requireUuid(userId, 'userId');
     if (!Number.isInteger(limit) || limit < 0 || limit > MAX_HISTORY_LIMIT) {
       throw new InputError(`limit must be a whole number from 0 to ${MAX_HISTORY_LIMIT}.`);
     }
     if (limit === 0) return [];
+    return this.historyRows(userId, limit, cursor ?? null);
+  }
+
+  /** A page of `history` and the cursor of the next one (null when it is the last). */
+  async historyPage(
+    userId: string,
+    limit: number = DEFAULT_HISTORY_LIMIT,
+    cursor?: string | null,
+  ): Promise<{ entries: CreditHistoryEntry[]; nextCursor: string | null }> {
+    requireUuid(userId, 'userId');
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_HISTORY_LIMIT) {
+      throw new InputError(`limit must be a whole number from 1 to ${MAX_HISTORY_LIMIT}.`);
+    }
+    const entries = await this.historyRows(userId, limit + 1, cursor ?? null);
+    const more = entries.length > limit;
+    const page = more ? entries.slice(0, limit) : entries;
+    return { entries: page, nextCursor: more ? page.at(-1)!._id : null };
+  }
+
+  private async historyRows(
+    userId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<CreditHistoryEntry[]> {
+    if (cursor !== null) {
+      const [known] = isUuid(cursor)
+        ? await rows(
+            this.dataSource.manager,
+            `SELECT 1 FROM credit_ledger WHERE id = $1 AND user_id = $2 AND kind = 'debit'`,
+            [cursor, userId],
+          )
+        : [];
+      if (!known) {
+        throw new InputError('cursor must be the _id of the last entry of the page before.', {
+          field: 'cursor',
+        });
+      }
+    }
     const found = await rows(
       this.dataSource.manager,
       `SELECT d.id, d.block_type, d.action_type, d.delta, d.created_at FROM credit_ledger d
        WHERE d.user_id = $1 AND d.kind = 'debit' AND NOT EXISTS (
          SELECT 1 FROM credit_ledger r
          WHERE r.user_id = d.user_id AND r.run_id = d.run_id AND r.kind = 'refund')
+         ${cursor === null ? '' : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM credit_ledger c WHERE c.id = $3)'}
        ORDER BY d.created_at DESC, d.id DESC LIMIT $2`,
-      [userId, limit],
+      cursor === null ? [userId, limit] : [userId, limit, cursor],
     );
     return found.map((row) => ({
       _id: String(row.id),

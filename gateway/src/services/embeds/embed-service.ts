@@ -126,6 +126,7 @@ export class EmbedService {
         inputs: request.inputs,
         actionType: 'published',
         live: true,
+        source: 'embed',
       });
     }
     if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
@@ -153,6 +154,9 @@ export class EmbedService {
         inputs: request.inputs,
         actionType: 'published',
         live: true,
+        source: 'embed',
+        // The owner pays, but the run is a visitor's: its details follow the app's sharing notice.
+        visitor: true,
       });
       if (run.status !== 'succeeded') await this.release(app.id!, period, cost);
       return run;

@@ -11,6 +11,8 @@ export interface RunJob {
   /** The app as it was when the run was started (later edits do not change a queued run). */
   config: AppConfig;
   inputs: Record<string, unknown>;
+  /** Started by a visitor who was not signed in, on the account of `userId` (an embed's owner). */
+  visitor?: boolean;
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
 import {
   isPlainObject,
+  isRunSource,
   linkedInInputProblem,
   type ActionType,
   type App,
   type RunEvent,
+  type RunSource,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -18,6 +20,8 @@ import type { AnalyticsService } from '../analytics/analytics-service';
 import { chargeStartedBlocks } from './run-charges';
 import { runState, type RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
+import { StepRecorder, type StoredStep } from './run-steps';
+import { StepCheckpoints } from './step-checkpoints';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 import { SuccessWriter } from './success-writer';
 import { isUuid } from '../../ids';
@@ -29,7 +33,7 @@ export interface RunServiceDeps {
   ledger: CreditLedger;
   provider: AiProvider;
   /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
-  files: FileStore & { forOwner?(ownerId: string): FileStore };
+  files: FileStore & { forOwner?(ownerId: string | null): FileStore };
   hub: RunEvents;
   /** Where started runs wait for a process to execute them; default: this process, at once. */
   queue?: RunQueue;
@@ -46,6 +50,11 @@ export interface RunServiceDeps {
    * are ended and refunded. Without it runs name no process (tests of the service alone).
    */
   lease?: { readonly id: string; start(): Promise<void>; stop(): Promise<void> };
+  /**
+   * Keep each block's step (times, inputs, outputs, model, usage) with the run (default true);
+   * off, only statuses, durations and errors are kept, as before run history (benchmarks compare).
+   */
+  recordSteps?: boolean;
   /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
 }
@@ -78,6 +87,16 @@ export interface StartRunRequest {
   actionType?: ActionType;
   /** Run the app's live (approved) version even for its owner: runs through an API key. */
   live?: boolean;
+  /**
+   * Where it is started from: builder, store, embed or api. When omitted: builder for a test run,
+   * store for a published one.
+   */
+  source?: RunSource;
+  /**
+   * Started by a visitor who is not signed in, on the account of `userId` (an embed's owner pays):
+   * the run is not theirs, so its details are shown to them only when the app shares them.
+   */
+  visitor?: boolean;
 }
 
 export interface InputFileRequest {
@@ -116,13 +135,16 @@ export function parseActionType(actionType: string): ActionType {
 const MAX_INPUT_CHARS = 100_000;
 
 /** A `runs` row as the database answers it, as the entity. */
-function toRunRecord(row: Record<string, unknown>): RunRecord {
+export function toRunRecord(row: Record<string, unknown>): RunRecord {
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   return Object.assign(new RunRecord(), {
     id: row.id,
     appId: row.app_id,
     userId: row.user_id,
     actionType: row.action_type,
+    source: row.source,
+    detailsShared: row.details_shared === true,
+    visitor: row.visitor === true,
     status: row.status,
     cost: Number(row.cost),
     inputs: json(row.inputs),
@@ -144,6 +166,31 @@ export const INTERRUPTED_RUN_MESSAGE =
   'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
 
 /**
+ * Ends a run still running ($1) as $2 with error $3 and code $4, keeping its stored steps: each
+ * one still running becomes failed at $5 (ms since 1970), its error its title followed by $6.
+ */
+const END_KEEPING_STEPS_SQL = `
+UPDATE runs SET status = $2, result = NULL, error = $3, error_code = $4, finished_at = now(),
+       nodes = (
+         SELECT COALESCE(jsonb_object_agg(step.id, CASE WHEN step.value->>'status' = 'running'
+           THEN step.value || jsonb_build_object(
+             'status', 'failed', 'finishedAt', $5::bigint, 'error', COALESCE(step.value->>'title', '') || $6::text)
+           ELSE step.value END), '{}'::jsonb)
+           FROM jsonb_each(COALESCE(runs.nodes, '{}'::jsonb)) AS step(id, value))
+ WHERE id = $1 AND status = 'running'
+RETURNING id`;
+
+/** What a block's step says when the run ended while the block was running, by how it ended. */
+export const UNFINISHED_STEP = {
+  /** Its process stopped (or its ending could not be stored). */
+  interrupted: (title: string) => `${title} did not finish: the server running it stopped while it ran.`,
+  /** The run reached its time limit. */
+  timedOut: (title: string) => `${title} did not finish: the run reached its time limit.`,
+  /** Anything else that left it running (the run was stopped). */
+  stopped: (title: string) => `${title} did not finish: the run was stopped.`,
+};
+
+/**
  * Runs an app for a signed-in person: checks who may run it, validates the app and the inputs,
  * prices it, creates the run record and debits the ledger in one statement, executes it with
  * progress on the hub (here, or on whichever process takes it from the queue), then stores the
@@ -161,11 +208,20 @@ export class RunService {
   private readonly log: (message: string) => void;
   /** Successes are stored (and the app's use counted) together when runs end together. */
   private readonly successes: SuccessWriter;
+  /** The steps of runs going on for a while, stored as they go. */
+  private readonly checkpoints: StepCheckpoints;
+  /**
+   * Keep each block's step with the run (see `RunServiceDeps.recordSteps`); may be switched while
+   * runs go on (the benchmark compares both).
+   */
+  recordSteps: boolean;
 
   constructor(private readonly deps: RunServiceDeps) {
     this.successes = new SuccessWriter(deps.dataSource);
     this.queue = deps.queue ?? new InProcessRunQueue();
     this.log = deps.log ?? ((message) => console.error(message));
+    this.checkpoints = new StepCheckpoints(deps.dataSource, this.log);
+    this.recordSteps = deps.recordSteps ?? true;
   }
 
   /** Begins taking runs from the queue (with pg-boss: this process's share of everyone's runs). */
@@ -178,8 +234,13 @@ export class RunService {
 
   async start(request: StartRunRequest): Promise<StartedRun> {
     const { userId } = request;
+    if (request.source !== undefined && !isRunSource(request.source)) {
+      throw new InputError('source must be builder, store, embed or api.');
+    }
     const runnable = await this.runnableApp(request);
     const { actionType } = runnable;
+    const source = request.source ?? (actionType === 'test_execution' ? 'builder' : 'store');
+    const visitor = request.visitor === true;
     // The app may be a read shared with other callers: the run gets a copy of its own.
     const app = { ...runnable.app, config: JSON.parse(JSON.stringify(runnable.app.config)) as App['config'] };
     const plan = planRun(app.config, this.deps.registry);
@@ -202,7 +263,18 @@ export class RunService {
     try {
       // The run record and its charge are one statement: both are written, or neither.
       await this.deps.ledger.chargeNewRun(
-        { id: runId, appId: app.id!, userId, actionType, inputs, executor },
+        {
+          id: runId,
+          appId: app.id!,
+          userId,
+          actionType,
+          inputs,
+          executor,
+          source,
+          // The notice as the person saw it when they started the run decides what its owner sees.
+          detailsShared: runnable.app.shareRunDetails === true,
+          visitor,
+        },
         items,
       );
     } catch (error) {
@@ -226,7 +298,15 @@ export class RunService {
       })
       .then(() => record ?? this.stored(runId));
     done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
-    const job: RunJob = { runId, appId: app.id!, appName: app.name, userId, config: app.config, inputs };
+    const job: RunJob = {
+      runId,
+      appId: app.id!,
+      appName: app.name,
+      userId,
+      config: app.config,
+      inputs,
+      ...(visitor && { visitor }),
+    };
     try {
       await this.queue.enqueue(job, { local });
     } catch (error) {
@@ -370,7 +450,7 @@ export class RunService {
     }
   }
 
-  private fileStore(userId: string): FileStore {
+  private fileStore(userId: string | null): FileStore {
     const { files } = this.deps;
     return files.forOwner ? files.forOwner(userId) : files;
   }
@@ -415,7 +495,7 @@ export class RunService {
     this.deps.hub.executing(job.runId, job.userId);
     let ended: { succeeded: boolean; charged: number };
     try {
-      ended = await this.execute(job.runId, job.userId, plan, job.inputs);
+      ended = await this.execute(job, plan);
     } catch (error) {
       // Its ending could not be stored (the database went away, say): end it as interrupted, so
       // it is not left charged and unfinished; failing that, the lease sweep ends it later.
@@ -441,33 +521,51 @@ export class RunService {
     return [...this.executingHere];
   }
 
-  /** Ends a run that is still running as failed, refunds it, and tells its watchers. */
+  /**
+   * Ends a run that is still running as failed, refunds it, and tells its watchers. Its steps
+   * stay as they were last stored; a block they show running did not finish.
+   */
   private async endUnfinished(runId: string, error: string, errorCode: string): Promise<void> {
-    const ended = await this.storeFailure(runId, { status: 'failed', nodes: {}, error, errorCode });
+    const ended = await this.storeFailure(runId, { status: 'failed', nodes: null, error, errorCode });
     if (ended)
       this.deps.hub.publish({ type: 'run_finished', runId, at: Date.now(), status: 'failed', error });
   }
 
-  /** Stores a failed or stopped run and refunds it, once: only a run still running changes. */
+  /**
+   * Stores a failed or stopped run and refunds it, once: only a run still running changes.
+   * `nodes` null keeps the steps stored so far, each one still running ended as not finished.
+   */
   private async storeFailure(
     runId: string,
     failure: {
       status: 'failed' | 'aborted';
-      nodes: Record<string, unknown>;
+      nodes: Record<string, unknown> | null;
       error: string | null;
       errorCode: string | null;
     },
   ): Promise<boolean> {
     return this.deps.dataSource.transaction(async (manager) => {
-      const changed = await manager.getRepository(RunRecord).update({ id: runId, status: 'running' }, {
-        status: failure.status,
-        result: null,
-        nodes: failure.nodes,
-        error: failure.error,
-        errorCode: failure.errorCode,
-        finishedAt: new Date(),
-      } as QueryDeepPartialEntity<RunRecord>);
-      if (!changed.affected) return false;
+      if (failure.nodes === null) {
+        const [changed] = (await manager.query(END_KEEPING_STEPS_SQL, [
+          runId,
+          failure.status,
+          failure.error,
+          failure.errorCode,
+          Date.now(),
+          UNFINISHED_STEP.interrupted(''),
+        ])) as [unknown[], number];
+        if (changed.length === 0) return false;
+      } else {
+        const changed = await manager.getRepository(RunRecord).update({ id: runId, status: 'running' }, {
+          status: failure.status,
+          result: null,
+          nodes: failure.nodes,
+          error: failure.error,
+          errorCode: failure.errorCode,
+          finishedAt: new Date(),
+        } as QueryDeepPartialEntity<RunRecord>);
+        if (!changed.affected) return false;
+      }
       await this.deps.ledger.refund(runId, { manager });
       return true;
     });
@@ -479,12 +577,8 @@ export class RunService {
    * if another process ended it first, that stored ending). Throws only when the ending could not
    * be stored. Blocks not paid for at the start are charged as they start (`chargeStartedBlocks`).
    */
-  private async execute(
-    runId: string,
-    userId: string,
-    plan: RunPlan,
-    inputs: Record<string, unknown>,
-  ): Promise<{ succeeded: boolean; charged: number }> {
+  private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; charged: number }> {
+    const { runId, userId, inputs } = job;
     let charged = plan.cost;
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
@@ -492,6 +586,9 @@ export class RunService {
     const timeoutMs = this.deps.timeoutMs;
     const limit = new AbortController();
     const timers: NodeJS.Timeout[] = [];
+    // Each block's step, built from the progress events; stored as it goes once the run is long.
+    const steps = this.recordSteps ? new StepRecorder(plan) : null;
+    if (steps) this.checkpoints.track(runId, steps, inputs);
     const engine = executeRun(plan, {
       runId,
       inputs,
@@ -499,6 +596,7 @@ export class RunService {
       files: this.deps.files,
       onEvent: (event) => {
         if (abandoned) return;
+        steps?.observe(event);
         if (event.type === 'run_finished') finished = event;
         else this.deps.hub.publish(event);
       },
@@ -507,20 +605,28 @@ export class RunService {
       charge: async (charges) => {
         charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
       },
+      ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
     });
     let outcome: RunOutcome | null;
-    if (timeoutMs === undefined) outcome = await engine;
-    else {
-      // Past the limit the run is asked to stop; a block that ignores that is left behind after a
-      // grace period, and the run ends without it.
-      const givenUp = new Promise<null>((resolve) => {
-        timers.push(setTimeout(() => limit.abort(), timeoutMs));
-        timers.push(setTimeout(() => resolve(null), timeoutMs + stopGraceMs(timeoutMs)));
-      });
-      outcome = await Promise.race([engine, givenUp]).finally(() => timers.forEach(clearTimeout));
+    let timedOut = false;
+    try {
+      if (timeoutMs === undefined) outcome = await engine;
+      else {
+        // Past the limit the run is asked to stop; a block that ignores that is left behind after a
+        // grace period, and the run ends without it.
+        const givenUp = new Promise<null>((resolve) => {
+          timers.push(setTimeout(() => limit.abort(), timeoutMs));
+          timers.push(setTimeout(() => resolve(null), timeoutMs + stopGraceMs(timeoutMs)));
+        });
+        outcome = await Promise.race([engine, givenUp]).finally(() => timers.forEach(clearTimeout));
+      }
+    } finally {
+      this.checkpoints.forget(runId);
     }
+    const engineOutcome = outcome;
     if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {
       abandoned = outcome === null;
+      timedOut = true;
       const error = runTimedOutMessage(timeoutMs!);
       outcome = {
         ...(outcome ?? { runId, nodes: {}, result: {}, artifacts: [], durationMs: timeoutMs! }),
@@ -530,15 +636,28 @@ export class RunService {
       };
       finished = { type: 'run_finished', runId, at: Date.now(), status: 'failed', error };
     }
-    const nodes: Record<string, unknown> = {};
-    for (const [id, node] of Object.entries(outcome.nodes)) {
-      nodes[id] = {
-        status: node.status,
-        durationMs: Math.round(node.durationMs),
-        ...(node.error ? { error: node.error } : {}),
-        ...(node.runs !== undefined ? { runs: node.runs } : {}),
-        ...(node.routes ? { routes: node.routes } : {}),
-      };
+    let nodes: Record<string, unknown>;
+    if (steps) {
+      const stepNodes: Record<string, StoredStep> = await steps.final({
+        outcome: engineOutcome,
+        inputs,
+        unfinished: timedOut ? UNFINISHED_STEP.timedOut : UNFINISHED_STEP.stopped,
+        // Cut outputs are kept whole as the runner's files; a visitor's belong to nobody (they
+        // open only through the signed links a permitted read of the run hands out).
+        files: this.fileStore(job.visitor ? null : userId),
+      });
+      nodes = stepNodes;
+    } else {
+      nodes = {};
+      for (const [id, node] of Object.entries(outcome.nodes)) {
+        nodes[id] = {
+          status: node.status,
+          durationMs: Math.round(node.durationMs),
+          ...(node.error ? { error: node.error } : {}),
+          ...(node.runs !== undefined ? { runs: node.runs } : {}),
+          ...(node.routes ? { routes: node.routes } : {}),
+        };
+      }
     }
     let stored: boolean;
     if (outcome.status === 'succeeded') {

@@ -17,7 +17,7 @@ export interface Success {
  * rolling deploy), since the server will not change a prepared statement's result type.
  */
 const STORE_SUCCESSES: PreparedStatement = {
-  name: 'store_run_successes',
+  name: 'store_run_successes_v2',
   text: `
 WITH success AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result jsonb, nodes jsonb, finished_at timestamptz)
@@ -26,9 +26,9 @@ WITH success AS (
          finished_at = success.finished_at
     FROM success
    WHERE runs.id = success.id AND runs.status = 'running'
-  RETURNING runs.id, runs.app_id, runs.user_id, runs.action_type, runs.status, runs.cost, runs.inputs,
-            runs.result, runs.nodes, runs.error, runs.error_code, runs.created_at, runs.finished_at,
-            runs.executor
+  RETURNING runs.id, runs.app_id, runs.user_id, runs.action_type, runs.source, runs.details_shared,
+            runs.visitor, runs.status, runs.cost, runs.inputs, runs.result, runs.nodes, runs.error,
+            runs.error_code, runs.created_at, runs.finished_at, runs.executor
 ), counted AS (
   UPDATE apps SET uses = uses + used.n
     FROM (SELECT app_id, count(*)::int AS n FROM done GROUP BY app_id) AS used

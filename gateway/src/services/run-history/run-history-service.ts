@@ -1,0 +1,369 @@
+import { blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import type { RunRecord, RunRecordStatus } from '../../data/entities';
+import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { isUuid } from '../../ids';
+import type { BlockRegistry } from '../../kernel';
+import type { FileLinks } from '../files/file-links';
+import { CURSOR_TIME_SQL, decodeCursor, encodeCursor } from './run-cursor';
+import { RunView, type RunDetails, type RunLoaders, type RunNames, type RunSummary } from './run-view';
+
+/** Who is asking. */
+export interface RunViewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+export interface RunPage {
+  runs: RunView[];
+  /** The cursor of the page after this one; null when this is the last. */
+  nextCursor: string | null;
+}
+
+export const MAX_RUNS_PAGE = 100;
+export const DEFAULT_RUNS_PAGE = 20;
+
+const RUN_STATUSES: readonly RunRecordStatus[] = ['queued', 'running', 'succeeded', 'failed', 'aborted'];
+const RUN_NOT_FOUND = 'Run not found.';
+const APP_NOT_FOUND = 'App not found.';
+/** Runs deleted per statement by the retention sweep. */
+const PRUNE_BATCH = 500;
+
+/** The columns a list row needs (never inputs, result or steps). */
+const SUMMARY_COLUMNS = `r.id, r.app_id, r.user_id, r.action_type, r.source, r.status, r.cost, r.error,
+  r.error_code, r.created_at, r.finished_at, r.details_shared, r.visitor,
+  ${CURSOR_TIME_SQL.replace('created_at', 'r.created_at')} AS cursor_at`;
+
+/** Where kept files are removed (the disk store; tests may pass another). */
+export interface KeptFiles {
+  discard(ids: readonly string[]): Promise<void>;
+}
+
+export interface RunHistoryDeps {
+  dataSource: DataSource;
+  fileLinks: FileLinks;
+  registry: BlockRegistry;
+  files: KeptFiles;
+}
+
+type Row = Record<string, unknown>;
+
+function toSummary(row: Row): RunSummary {
+  return {
+    id: String(row.id),
+    appId: String(row.app_id),
+    userId: String(row.user_id),
+    actionType: String(row.action_type),
+    source: row.source as RunSource,
+    status: row.status as RunRecordStatus,
+    cost: Number(row.cost),
+    error: (row.error as string | null) ?? null,
+    errorCode: (row.error_code as string | null) ?? null,
+    createdAt: new Date(row.created_at as string | Date),
+    finishedAt: row.finished_at == null ? null : new Date(row.finished_at as string | Date),
+    detailsShared: row.details_shared === true,
+    visitor: row.visitor === true,
+  };
+}
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * What people can look back at: an app's runs for its owner, a person's own runs, one run under
+ * the privacy rule (`RunView`), deleting a run, and the retention sweep. Lists are keyset
+ * paginated, newest first, on (created_at, id) through the runs_app and runs_user indexes.
+ */
+export class RunHistoryService {
+  constructor(private readonly deps: RunHistoryDeps) {}
+
+  /** An app's runs, newest first, for its owner (and admins); anyone else: not found. */
+  async appRuns(
+    viewer: RunViewer,
+    appId: string,
+    options: { limit?: number; cursor?: string | null; status?: string | null; source?: string | null } = {},
+  ): Promise<RunPage> {
+    const limit = pageLimit(options.limit);
+    const status = options.status ?? null;
+    const source = options.source ?? null;
+    if (status !== null && !RUN_STATUSES.includes(status as RunRecordStatus)) {
+      throw new InputError(`status must be one of ${RUN_STATUSES.join(', ')}.`, { field: 'status' });
+    }
+    if (source !== null && !isRunSource(source)) {
+      throw new InputError('source must be builder, store, embed or api.', { field: 'source' });
+    }
+    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    const [app] = isUuid(appId)
+      ? ((await this.deps.dataSource.query('SELECT owner_id FROM apps WHERE id = $1', [appId])) as Row[])
+      : [];
+    if (!app || (!viewer.isAdmin && app.owner_id !== viewer.userId)) throw new NotFoundError(APP_NOT_FOUND);
+    const parameters: unknown[] = [appId];
+    const where = ['r.app_id = $1'];
+    if (after) {
+      parameters.push(after.at, after.id);
+      where.push(
+        `(r.created_at, r.id) < ($${parameters.length - 1}::timestamptz, $${parameters.length}::uuid)`,
+      );
+    }
+    if (status !== null) {
+      parameters.push(status);
+      where.push(`r.status = $${parameters.length}`);
+    }
+    if (source !== null) {
+      parameters.push(source);
+      where.push(`r.source = $${parameters.length}`);
+    }
+    parameters.push(limit + 1);
+    const rows = (await this.deps.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM runs r WHERE ${where.join(' AND ')}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $${parameters.length}`,
+      parameters,
+    )) as Row[];
+    return this.page(rows, limit, viewer);
+  }
+
+  /** The runs the caller started, newest first (of one app when `appId` is given). */
+  async myRuns(
+    viewer: RunViewer,
+    options: { limit?: number; cursor?: string | null; appId?: string | null } = {},
+  ): Promise<RunPage> {
+    const limit = pageLimit(options.limit);
+    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    const appId = options.appId ?? null;
+    if (appId !== null && !isUuid(appId)) return { runs: [], nextCursor: null };
+    const parameters: unknown[] = [viewer.userId];
+    const where = ['r.user_id = $1', 'NOT r.visitor'];
+    if (after) {
+      parameters.push(after.at, after.id);
+      where.push(
+        `(r.created_at, r.id) < ($${parameters.length - 1}::timestamptz, $${parameters.length}::uuid)`,
+      );
+    }
+    if (appId !== null) {
+      parameters.push(appId);
+      where.push(`r.app_id = $${parameters.length}`);
+    }
+    parameters.push(limit + 1);
+    const rows = (await this.deps.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS} FROM runs r WHERE ${where.join(' AND ')}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $${parameters.length}`,
+      parameters,
+    )) as Row[];
+    return this.page(rows, limit, viewer);
+  }
+
+  /** One run: its runner's, or its app owner's (and admins') under the privacy rule. */
+  async run(viewer: RunViewer, runId: string): Promise<RunView> {
+    const [row] = isUuid(runId)
+      ? ((await this.deps.dataSource.query(
+          `SELECT ${SUMMARY_COLUMNS}, a.owner_id FROM runs r JOIN apps a ON a.id = r.app_id WHERE r.id = $1`,
+          [runId],
+        )) as Row[])
+      : [];
+    if (!row) throw new NotFoundError(RUN_NOT_FOUND);
+    const summary = toSummary(row);
+    const mine = summary.userId === viewer.userId && !summary.visitor;
+    if (!mine && !viewer.isAdmin && row.owner_id !== viewer.userId) throw new NotFoundError(RUN_NOT_FOUND);
+    return new RunView(summary, { mine }, this.loaders([summary.id], viewer));
+  }
+
+  /**
+   * A run its caller has just made, as runApp and friends answer it: theirs to see whole (the
+   * embed's visitor too, who is answered their own run). Names and details load only when asked.
+   */
+  answer(record: RunRecord, viewer: RunViewer | null): RunView {
+    const summary: RunSummary = {
+      id: record.id,
+      appId: record.appId,
+      userId: record.userId,
+      actionType: record.actionType,
+      source: record.source,
+      status: record.status,
+      cost: record.cost,
+      error: record.error,
+      errorCode: record.errorCode,
+      createdAt: record.createdAt,
+      finishedAt: record.finishedAt,
+      detailsShared: record.detailsShared,
+      visitor: record.visitor,
+    };
+    const known: RunDetails = {
+      inputs: record.inputs,
+      result: record.result,
+      nodes: record.nodes as RunDetails['nodes'],
+    };
+    return new RunView(
+      summary,
+      { mine: true },
+      this.loaders([record.id], viewer, new Map([[record.id, known]])),
+    );
+  }
+
+  /** Deletes one run of an app the caller owns (a run still going cannot be). */
+  async deleteRun(viewer: RunViewer, runId: string): Promise<void> {
+    const [row] = isUuid(runId)
+      ? ((await this.deps.dataSource.query(
+          `SELECT r.status, a.owner_id FROM runs r JOIN apps a ON a.id = r.app_id WHERE r.id = $1`,
+          [runId],
+        )) as Row[])
+      : [];
+    if (!row || row.owner_id !== viewer.userId) throw new NotFoundError(RUN_NOT_FOUND);
+    if (row.status === 'running' || row.status === 'queued') {
+      throw new ConflictError('This run is still going: delete it once it has ended.');
+    }
+    const deleted = (await this.deps.dataSource.query(
+      `DELETE FROM runs WHERE id = $1 AND status NOT IN ('running', 'queued') RETURNING ${KEPT_FILES_SQL}`,
+      [runId],
+    )) as Row[] | [Row[], number];
+    await this.discardFiles(returned(deleted));
+  }
+
+  /**
+   * The retention sweep: deletes runs that ended more than `days` days ago (a run still going has
+   * not ended), with the files their steps kept, a batch at a time. Answers how many runs went.
+   */
+  async prune(days: number): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = returned(
+        (await this.deps.dataSource.query(
+          `DELETE FROM runs WHERE id IN (
+             SELECT id FROM runs
+              WHERE finished_at < now() - make_interval(days => $1) AND status NOT IN ('running', 'queued')
+              ORDER BY finished_at LIMIT $2)
+           RETURNING ${KEPT_FILES_SQL}`,
+          [days, PRUNE_BATCH],
+        )) as Row[] | [Row[], number],
+      );
+      await this.discardFiles(deleted);
+      total += deleted.length;
+      if (deleted.length < PRUNE_BATCH) return total;
+    }
+  }
+
+  private async discardFiles(rows: Row[]): Promise<void> {
+    const ids = rows
+      .flatMap((row) => json<string[] | null>(row.files) ?? [])
+      .map((url) => /^\/files\/([0-9a-f-]{36})$/i.exec(url)?.[1])
+      .filter((id): id is string => id !== undefined);
+    if (ids.length > 0) await this.deps.files.discard(ids);
+  }
+
+  private page(rows: Row[], limit: number, viewer: RunViewer): RunPage {
+    const more = rows.length > limit;
+    const kept = more ? rows.slice(0, limit) : rows;
+    const summaries = kept.map(toSummary);
+    const loaders = this.loaders(
+      summaries.map((s) => s.id),
+      viewer,
+    );
+    const last = kept.at(-1);
+    return {
+      runs: summaries.map(
+        (summary) =>
+          new RunView(summary, { mine: summary.userId === viewer.userId && !summary.visitor }, loaders),
+      ),
+      nextCursor: more && last ? encodeCursor({ at: String(last.cursor_at), id: String(last.id) }) : null,
+    };
+  }
+
+  /**
+   * What a page's views load when asked: details and names of all its runs in one query each,
+   * run the first time any view needs them.
+   */
+  private loaders(ids: string[], viewer: RunViewer | null, known?: Map<string, RunDetails>): RunLoaders {
+    const { dataSource, fileLinks, registry } = this.deps;
+    let details: Promise<Map<string, RunDetails>> | undefined;
+    let names: Promise<Map<string, RunNames>> | undefined;
+    const configs = new Map<string, Promise<AppConfig | null>>();
+    const loadDetails = () =>
+      (details ??= known
+        ? Promise.resolve(known)
+        : (
+            dataSource.query('SELECT id, inputs, result, nodes FROM runs WHERE id = ANY($1::uuid[])', [
+              ids,
+            ]) as Promise<Row[]>
+          ).then(
+            (rows) =>
+              new Map(
+                rows.map((row) => [
+                  String(row.id),
+                  { inputs: json(row.inputs), result: json(row.result), nodes: json(row.nodes) },
+                ]),
+              ),
+          ));
+    const loadNames = () =>
+      (names ??= (
+        dataSource.query(
+          `SELECT r.id, a.owner_id, a.name, a.live->>'name' AS live_name, u.full_name, u.email, r.user_id
+             FROM runs r JOIN apps a ON a.id = r.app_id JOIN users u ON u.id = r.user_id
+            WHERE r.id = ANY($1::uuid[])`,
+          [ids],
+        ) as Promise<Row[]>
+      ).then(
+        (rows) =>
+          new Map(
+            rows.map((row) => {
+              const owner = viewer !== null && (viewer.isAdmin || row.owner_id === viewer.userId);
+              const self = viewer !== null && row.user_id === viewer.userId;
+              const fullName = String(row.full_name ?? '').trim();
+              return [
+                String(row.id),
+                {
+                  // The draft's name is its owner's; everyone else knows the app by its live name.
+                  appName: String(owner ? row.name : (row.live_name ?? row.name)),
+                  // Other people's e-mail addresses are never shown.
+                  runnerName: fullName || (self ? String(row.email) : 'Someone signed in'),
+                },
+              ];
+            }),
+          ),
+      ));
+    const missing = (id: string): never => {
+      throw new NotFoundError(`${RUN_NOT_FOUND} (${id})`);
+    };
+    return {
+      details: async (id) => (await loadDetails()).get(id) ?? missing(id),
+      names: async (id) => (await loadNames()).get(id) ?? missing(id),
+      sign: (value) => fileLinks.sign(value),
+      blockOf: async (runId, nodeId) => {
+        let config = configs.get(runId);
+        if (!config) {
+          config = (
+            dataSource.query('SELECT a.config FROM runs r JOIN apps a ON a.id = r.app_id WHERE r.id = $1', [
+              runId,
+            ]) as Promise<Row[]>
+          ).then((rows) => (rows[0] ? json<AppConfig>(rows[0].config) : null));
+          configs.set(runId, config);
+        }
+        const plugin = (await config)?.plugins?.find((p) => p.id === nodeId);
+        if (!plugin) return { kind: '', title: nodeId };
+        return {
+          kind: plugin.type,
+          title: blockTitle(plugin.settings, registry.get(plugin.type)?.name ?? plugin.type),
+        };
+      },
+    };
+  }
+}
+
+/** The `/files/<id>` links a deleted run's steps kept its cut outputs in, as `files`. */
+const KEPT_FILES_SQL = `(
+  SELECT COALESCE(jsonb_agg(kept.value), '[]'::jsonb)
+    FROM jsonb_each(COALESCE(runs.nodes, '{}'::jsonb)) AS step(id, value),
+         jsonb_each_text(CASE WHEN jsonb_typeof(step.value->'files') = 'object' THEN step.value->'files' ELSE '{}'::jsonb END) AS kept(name, value)
+) AS files`;
+
+/** The rows of a DELETE ... RETURNING, however the driver hands them over. */
+function returned(result: Row[] | [Row[], number]): Row[] {
+  return Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]);
+}
+
+function pageLimit(limit: number | undefined): number {
+  const value = limit ?? DEFAULT_RUNS_PAGE;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RUNS_PAGE) {
+    throw new InputError(`limit must be a whole number from 1 to ${MAX_RUNS_PAGE}.`, { field: 'limit' });
+  }
+  return value;
+}

@@ -1,0 +1,84 @@
+import type { DataSource } from 'typeorm';
+import type { StepRecorder } from './run-steps';
+
+/**
+ * Stores the steps of runs still going, where $1 is a JSON array of { id, nodes }. Only a run
+ * still running changes: a checkpoint that comes after the run's ending (stored by the run or by
+ * the sweep of a dead process) changes nothing.
+ */
+const STORE_STEPS_SQL = `
+UPDATE runs SET nodes = s.nodes
+  FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, nodes jsonb)
+ WHERE runs.id = s.id AND runs.status = 'running'`;
+
+/** How long a run goes before its steps are stored while it runs, and how often after that. */
+export const CHECKPOINT_MS = 250;
+
+interface Tracked {
+  recorder: StepRecorder;
+  inputs: Readonly<Record<string, unknown>>;
+  /** performance.now() when the run began executing. */
+  since: number;
+}
+
+/**
+ * Keeps the steps of long runs stored while they run, so a run whose process dies still shows
+ * how far it got: the blocks that finished, and the one that was running. A run that ends within
+ * CHECKPOINT_MS (most runs) stores its steps only with its ending, at no extra cost; a longer one
+ * has its changed steps stored every CHECKPOINT_MS, the runs of one process together in one
+ * statement. A step is therefore stored at most about 2 x CHECKPOINT_MS after it changed.
+ */
+export class StepCheckpoints {
+  private readonly runs = new Map<string, Tracked>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly log: (message: string) => void,
+    private readonly intervalMs = CHECKPOINT_MS,
+  ) {}
+
+  /** Starts keeping a run's steps stored while it runs. */
+  track(runId: string, recorder: StepRecorder, inputs: Readonly<Record<string, unknown>>): void {
+    this.runs.set(runId, { recorder, inputs, since: performance.now() });
+    if (!this.timer) {
+      this.timer = setInterval(() => this.tick(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** The run is ending: its steps are stored with its ending from now on. */
+  forget(runId: string): void {
+    this.runs.delete(runId);
+    if (this.runs.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Waits for a checkpoint under way (tests, shutdown). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  /** Stores the changed steps of every run that has gone on for CHECKPOINT_MS. */
+  private tick(): void {
+    const due = performance.now() - this.intervalMs;
+    const batch: { id: string; nodes: unknown }[] = [];
+    for (const [id, run] of this.runs) {
+      if (run.since > due || !run.recorder.dirty) continue;
+      batch.push({ id, nodes: run.recorder.snapshot(run.inputs) });
+    }
+    if (batch.length === 0) return;
+    this.writing = this.writing
+      .then(() => this.dataSource.query(STORE_STEPS_SQL, [JSON.stringify(batch)]))
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.log(
+            `The steps of ${batch.length} running run(s) could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
+  }
+}

@@ -5,6 +5,7 @@ import {
   boolean,
   enumOf,
   integer,
+  nullableInteger,
   nullableObject,
   nullableString,
   object,
@@ -54,6 +55,52 @@ const VERSION_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   name: string('Name.'),
   description: string('Description.'),
   category: string('Category, or empty.'),
+};
+
+/** A run as every answer about it carries it. */
+const RUN_SUMMARY_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
+  id: string('Run id.', { format: 'uuid' }),
+  appId: string('The app run.'),
+  appName: string('The app’s name.'),
+  status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
+  actionType: enumOf(ACTION_TYPES, 'test_execution or published.'),
+  source: enumOf(['builder', 'store', 'embed', 'api'], 'Where it was started.'),
+  runner: object(
+    {
+      id: string('Their user id; "visitor" for a visitor who was not signed in.'),
+      name: string('Their name.'),
+    },
+    ['id', 'name'],
+    'Who started it.',
+  ),
+  mine: boolean('You started it.'),
+  cost: integer('Credits charged.'),
+  durationMs: nullableInteger('From start to end; null while it runs.'),
+  createdAt: string('ISO time.', { format: 'date-time' }),
+  finishedAt: nullableString('ISO time; null while it runs.'),
+  error: nullableString('Why it failed.'),
+  errorCode: nullableString('Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, BLOCK_ERROR, ...'),
+  detailsHidden: boolean(
+    'Someone else’s run of your app started while it did not share run details: inputs and outputs are left out.',
+  ),
+};
+
+const RUN_STEP_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
+  nodeId: string('The block’s id in the app.'),
+  kind: string('The block’s kind.'),
+  title: string('The block’s title as the canvas shows it.'),
+  status: enumOf(['pending', 'running', 'succeeded', 'failed', 'skipped'], 'How it went.'),
+  startedAt: nullableString('ISO time.'),
+  finishedAt: nullableString('ISO time.'),
+  durationMs: nullableInteger('How long it ran (inside a loop: over all its items).'),
+  inputs: nullableObject('What it received, by variable name; null when hidden.'),
+  outputs: nullableObject('Its outputs (values cut to 20,000 characters); null when hidden.'),
+  outputFiles: nullableObject('Per cut output, a signed link to the whole value.'),
+  truncated: boolean('Some input or output was cut.'),
+  error: nullableString('Why it failed.'),
+  model: nullableString('The model that answered, when reported.'),
+  usage: nullableObject('{ promptTokens, completionTokens, totalTokens }, when reported.'),
+  items: nullableInteger('Inside a loop: how many items it ran for.'),
 };
 
 /** Shapes answers share, named once in the OpenAPI document's components. */
@@ -148,33 +195,24 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     },
     ['_id', 'block_type', 'action_type', 'timestamp', 'credits_used'],
   ),
+  RunSummary: object(RUN_SUMMARY_PROPERTIES, Object.keys(RUN_SUMMARY_PROPERTIES), 'A run as lists show it.'),
   Run: object(
     {
-      id: string('Run id.', { format: 'uuid' }),
-      appId: string('The app run.'),
-      status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
-      actionType: enumOf(ACTION_TYPES, 'Where the run came from.'),
-      cost: integer('Credits charged.'),
-      result: nullableObject('Result fields and artifacts, once it succeeded.'),
+      ...RUN_SUMMARY_PROPERTIES,
+      inputs: nullableObject('What it was started with (file inputs as signed links); null when hidden.'),
+      result: nullableObject('Result fields and artifacts, once it succeeded; null when hidden.'),
       nodes: nullableObject('Per block: status, duration, error.'),
-      error: nullableString('Why it failed.'),
-      errorCode: nullableString('Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, BLOCK_ERROR, ...'),
-      createdAt: string('ISO time.', { format: 'date-time' }),
-      finishedAt: nullableString('ISO time; null while it runs.'),
+      steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
     },
-    [
-      'id',
-      'appId',
-      'status',
-      'actionType',
-      'cost',
-      'result',
-      'nodes',
-      'error',
-      'errorCode',
-      'createdAt',
-      'finishedAt',
-    ],
+    [...Object.keys(RUN_SUMMARY_PROPERTIES), 'inputs', 'result', 'nodes', 'steps'],
+  ),
+  RunStep: object(RUN_STEP_PROPERTIES, Object.keys(RUN_STEP_PROPERTIES), 'One block of a run.'),
+  RunPage: object(
+    {
+      runs: arrayOf(ref('RunSummary'), 'Newest first.'),
+      nextCursor: nullableString('Pass as cursor for the next page; null on the last.'),
+    },
+    ['runs', 'nextCursor'],
   ),
 };
 

@@ -42,6 +42,12 @@ export const nullableString = (description: string): JsonSchema => ({
   description,
 });
 
+/** A whole number, or null. */
+export const nullableInteger = (description: string): JsonSchema => ({
+  type: ['integer', 'null'],
+  description,
+});
+
 /** Any object, or null. */
 export const nullableObject = (description: string): JsonSchema => ({
   type: ['object', 'null'],

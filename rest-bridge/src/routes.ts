@@ -520,6 +520,29 @@ const appRoutes: Route[] = [
 ];
 
 const RUN = 'id appId status actionType cost result error errorCode createdAt finishedAt';
+/** A run as lists show it: no inputs, result or steps. */
+const RUN_SUMMARY = `id appId appName status actionType source runner { id name } mine cost durationMs
+  createdAt finishedAt error errorCode detailsHidden`;
+const RUN_STEP = `nodeId kind title status startedAt finishedAt durationMs inputs outputs outputFiles truncated
+  error model usage items`;
+const RUN_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The run’s id.' } };
+/** The most runs one page may hold: the run history's MAX_RUNS_PAGE. */
+const MAX_RUNS_PAGE = 100;
+const RUN_PAGE_QUERY = {
+  limit: {
+    schema: integer(`Runs, 1 to ${MAX_RUNS_PAGE}.`, { minimum: 1, maximum: MAX_RUNS_PAGE, default: 20 }),
+    description: 'How many runs (default 20).',
+  },
+  cursor: {
+    schema: string('Opaque.', { maxLength: 200 }),
+    description: 'The nextCursor of the page before; leave it out for the newest runs.',
+  },
+};
+
+/** A page's limit and cursor as the operation's variables. */
+function pageVariables(query: Record<string, string>): { limit: number; cursor: string | null } {
+  return { limit: query.limit === undefined ? 20 : Number(query.limit), cursor: query.cursor ?? null };
+}
 
 /** A finished run that did not succeed, as the error its cause answers (with the run's id). */
 function runRefusal(value: unknown): BridgeError | null {
@@ -605,14 +628,69 @@ const runRoutes: Route[] = [
   }),
   route({
     method: 'GET',
-    path: '/runs/{id}',
-    summary: 'One of your runs, with its result once finished.',
+    path: '/runs',
+    summary: 'The runs you started, newest first, a page at a time.',
     auth: 'user',
-    operation: `query ($id: ID!) { run(id: $id) { ${RUN} nodes } }`,
-    params: { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The run’s id.' } },
+    operation: `query ($limit: Int!, $cursor: String) {
+      myRuns(limit: $limit, cursor: $cursor) { runs { ${RUN_SUMMARY} } nextCursor } }`,
+    query: RUN_PAGE_QUERY,
+    variables: ({ query }) => pageVariables(query),
+    answer: field('myRuns'),
+    response: ref('RunPage'),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}/runs',
+    summary:
+      'One of your apps’ runs, newest first, a page at a time: status, when, who, duration, credits (other people’s inputs and outputs only when the app shares run details).',
+    auth: 'user',
+    operation: `query ($id: ID!, $limit: Int!, $cursor: String, $status: String, $source: String) {
+      appRuns(appId: $id, limit: $limit, cursor: $cursor, status: $status, source: $source) {
+        runs { ${RUN_SUMMARY} } nextCursor } }`,
+    params: APP_ID,
+    query: {
+      ...RUN_PAGE_QUERY,
+      status: {
+        schema: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'A run status.'),
+        description: 'Only runs that ended so (or are running).',
+      },
+      source: {
+        schema: enumOf(['builder', 'store', 'embed', 'api'], 'Where runs were started.'),
+        description: 'Only runs started from there.',
+      },
+    },
+    variables: ({ params, query }) => ({
+      id: params.id,
+      ...pageVariables(query),
+      status: query.status ?? null,
+      source: query.source ?? null,
+    }),
+    answer: field('appRuns'),
+    response: ref('RunPage'),
+  }),
+  route({
+    method: 'GET',
+    path: '/runs/{id}',
+    summary:
+      'One run with each block’s step: one you started, or one of your app’s (other people’s inputs and outputs only when the app shares run details).',
+    auth: 'user',
+    operation: `query ($id: ID!) { run(id: $id) { ${RUN_SUMMARY} inputs result nodes steps { ${RUN_STEP} } } }`,
+    params: RUN_ID,
     variables: id,
     answer: field('run'),
     response: ref('Run'),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/runs/{id}',
+    summary: 'Deletes one run of one of your apps (not one still going: 409).',
+    auth: 'user',
+    operation: 'mutation ($id: ID!) { deleteRun(id: $id) }',
+    params: RUN_ID,
+    variables: id,
+    answer: () => ({ success: true }),
+    response: object({ success: boolean('Deleted.') }, ['success']),
+    errors: [409],
   }),
 ];
 
@@ -640,7 +718,8 @@ const creditRoutes: Route[] = [
     path: '/credits/history',
     summary: 'What your runs cost, newest first.',
     auth: 'user',
-    operation: `query ($limit: Int!) { creditHistory(limit: $limit) { _id block_type action_type timestamp credits_used } }`,
+    operation: `query ($limit: Int!, $cursor: String) {
+      creditHistory(limit: $limit, cursor: $cursor) { _id block_type action_type timestamp credits_used } }`,
     query: {
       limit: {
         schema: integer(`Entries, 0 to ${MAX_HISTORY_LIMIT}.`, {
@@ -650,9 +729,15 @@ const creditRoutes: Route[] = [
         }),
         description: `How many entries (default ${DEFAULT_HISTORY_LIMIT}).`,
       },
+      cursor: {
+        schema: string('An entry id.', { maxLength: 100 }),
+        description:
+          'The _id of the last entry of the page before: the entries after it. Leave it out for the newest.',
+      },
     },
     variables: ({ query }) => ({
       limit: query.limit === undefined ? DEFAULT_HISTORY_LIMIT : Number(query.limit),
+      cursor: query.cursor ?? null,
     }),
     answer: (data) => ({ history: data.creditHistory }),
     response: object({ history: arrayOf(ref('CreditHistoryEntry')) }, ['history']),

@@ -384,6 +384,34 @@ describe('answers against /api/openapi.json', () => {
       await expectStatus(413, 'POST', `/api/apps/${files.body.id}/execute`, { token: ann, form: form(big) });
     });
 
+    it('lists runs a page at a time, answers one run with its steps, and deletes one', async () => {
+      const page = await expectStatus(200, 'GET', `/api/apps/${appId}/runs?limit=1`, { token: ann });
+      expect(page.body.runs).toHaveLength(1);
+      const next = await expectStatus(
+        200,
+        'GET',
+        `/api/apps/${appId}/runs?limit=1&status=failed&source=builder&cursor=${page.body.nextCursor}`,
+        { token: ann },
+      );
+      expect(next.body.runs.every((run: { status: string }) => run.status === 'failed')).toBe(true);
+      await expectStatus(400, 'GET', `/api/apps/${appId}/runs?status=lost`, { token: ann });
+      await expectStatus(400, 'GET', `/api/apps/${appId}/runs?cursor=nonsense`, { token: ann });
+      await expectStatus(404, 'GET', `/api/apps/${appId}/runs`, { token: bob });
+      const mine = await expectStatus(200, 'GET', '/api/runs?limit=2', { token: ann });
+      const runId = mine.body.runs[0].id as string;
+      const one = await expectStatus(200, 'GET', `/api/runs/${runId}`, { token: ann });
+      expect(one.body.steps.length).toBeGreaterThan(0);
+      await expectStatus(404, 'DELETE', `/api/runs/${runId}`, { token: bob });
+      await expectStatus(200, 'DELETE', `/api/runs/${runId}`, { token: ann });
+      await expectStatus(404, 'GET', `/api/runs/${runId}`, { token: ann });
+      const history = await expectStatus(200, 'GET', '/api/credits/history?limit=1', { token: ann });
+      const entry = history.body.history[0] as { _id: string } | undefined;
+      if (entry) {
+        await expectStatus(200, 'GET', `/api/credits/history?limit=1&cursor=${entry._id}`, { token: ann });
+      }
+      await expectStatus(400, 'GET', `/api/credits/history?cursor=${MISSING}`, { token: ann });
+    });
+
     it('keeps files through /uploads', async () => {
       const files = await call('POST', '/api/apps', {
         token: ann,
@@ -457,6 +485,23 @@ describe('answers against /api/openapi.json', () => {
       await expectStatus(404, 'DELETE', `/api/keys/${created.body.id}`, { token: owner.token });
     });
 
+    it('saves, lists and deletes secrets, never to an API key', async () => {
+      const owner = await t.signUpViaApi('secrets@example.com');
+      await expectStatus(200, 'PUT', '/api/secrets/API_TOKEN', {
+        token: owner.token,
+        json: { value: 'tok' },
+      });
+      await expectStatus(400, 'PUT', '/api/secrets/api-token', {
+        token: owner.token,
+        json: { value: 'tok' },
+      });
+      await expectStatus(400, 'PUT', '/api/secrets/API_TOKEN', { token: owner.token, json: { value: '' } });
+      await expectStatus(200, 'GET', '/api/secrets', { token: owner.token });
+      await expectStatus(401, 'GET', '/api/secrets');
+      await expectStatus(200, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
+      await expectStatus(404, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
+    });
+
     it('receives signed Stripe events and refuses unsigned ones', async () => {
       const payload = JSON.stringify({
         id: 'evt_openapi',
@@ -485,23 +530,6 @@ describe('answers against /api/openapi.json', () => {
         json: { name: 'Ann', email: 'ann@example.com', company: 'Acme', message: 'Seats for 40 people.' },
       });
       await expectStatus(400, 'POST', '/api/contact/sales', { json: { name: 'Ann' } });
-    it('saves, lists and deletes secrets, never to an API key', async () => {
-      const owner = await t.signUpViaApi('secrets@example.com');
-      await expectStatus(200, 'PUT', '/api/secrets/API_TOKEN', {
-        token: owner.token,
-        json: { value: 'tok' },
-      });
-      await expectStatus(400, 'PUT', '/api/secrets/api-token', {
-        token: owner.token,
-        json: { value: 'tok' },
-      });
-      await expectStatus(400, 'PUT', '/api/secrets/API_TOKEN', { token: owner.token, json: { value: '' } });
-      await expectStatus(200, 'GET', '/api/secrets', { token: owner.token });
-      await expectStatus(401, 'GET', '/api/secrets');
-      await expectStatus(200, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
-      await expectStatus(404, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
-    });
-
       await expectStatus(201, 'POST', '/api/analytics/events', { json: { name: 'start_building' } });
       await expectStatus(400, 'POST', '/api/analytics/events', { json: { name: 'made_up' } });
       await t.gateway.services.analytics.settled();

@@ -2,6 +2,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
 import { requireCaller, type GraphQLContext } from '../context';
 import { CreditCheckType, CreditHistoryEntryType, CreditStatsType, CreditsType } from '../types/credits';
+import { CreditHistoryPageType } from '../types/runs';
 
 @Resolver()
 export class CreditsResolver {
@@ -14,9 +15,26 @@ export class CreditsResolver {
   @Query(() => [CreditHistoryEntryType], { description: 'What runs cost, newest first.' })
   creditHistory(
     @Arg('limit', () => Int, { defaultValue: DEFAULT_HISTORY_LIMIT }) limit: number,
+    @Arg('cursor', () => String, {
+      nullable: true,
+      description: 'The _id of the last entry of the page before.',
+    })
+    cursor: string | null,
     @Ctx() context: GraphQLContext,
   ) {
-    return context.services.ledger.history(requireCaller(context).userId, limit);
+    return context.services.ledger.history(requireCaller(context).userId, limit, cursor);
+  }
+
+  @Query(() => CreditHistoryPageType, {
+    description: 'What runs cost, newest first, a page at a time (limit 1 to 200).',
+  })
+  creditHistoryPage(
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_HISTORY_LIMIT }) limit: number,
+    @Arg('cursor', () => String, { nullable: true, description: 'The nextCursor of the page before.' })
+    cursor: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.ledger.historyPage(requireCaller(context).userId, limit, cursor);
   }
 
   @Query(() => CreditCheckType, {

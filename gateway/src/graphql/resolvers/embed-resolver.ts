@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireCaller, type GraphQLContext } from '../context';
-import { RunType } from '../types/credits';
+import { RunType } from '../types/runs';
 import { EmbeddedAppType, EmbedSettingsType } from '../types/embed';
 
 @Resolver()
@@ -44,6 +44,7 @@ export class EmbedResolver {
       runner: context.caller ? { userId: context.caller.userId, isAdmin: context.caller.isAdmin } : null,
       clientAddress: context.clientAddress,
     });
-    return context.services.fileLinks.sign(run);
+    // The person who ran it is answered their own run, whole (a visitor too).
+    return context.services.runHistory.answer(run, context.caller);
   }
 }

@@ -1,10 +1,19 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { RunEvent } from '@blocksmith/schema';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { ActionType, RunEvent, RunSource } from '@blocksmith/schema';
 import { NotFoundError } from '../../errors';
+import { DEFAULT_RUNS_PAGE } from '../../services/run-history/run-history-service';
 import { parseActionType } from '../../services/runs/run-service';
 import { requireCaller, requireRunner, type GraphQLContext } from '../context';
-import { RunStartedType, RunType } from '../types/credits';
+import { AppType } from '../types/app';
+import { RunStartedType } from '../types/credits';
+import { RunPageType, RunType } from '../types/runs';
+
+/** Where a run comes from: an API key's, else the builder's test run or the store's. */
+function sourceOf(runner: { viaKey: boolean }, actionType: ActionType | undefined): RunSource {
+  if (runner.viaKey) return 'api';
+  return actionType === 'test_execution' ? 'builder' : 'store';
+}
 
 @Resolver()
 export class RunResolver {
@@ -19,15 +28,15 @@ export class RunResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<RunStartedType> {
     const runner = await requireRunner(context);
+    const parsed = runner.viaKey ? undefined : parseActionType(actionType);
     const started = await context.services.runs.start({
       userId: runner.userId,
       isAdmin: runner.isAdmin,
       appId,
       inputs: inputs ?? {},
+      source: sourceOf(runner, parsed),
       // Through an API key: the live version, as a published run.
-      ...(runner.viaKey
-        ? { actionType: 'published', live: true }
-        : { actionType: parseActionType(actionType) }),
+      ...(runner.viaKey ? { actionType: 'published', live: true } : { actionType: parsed }),
     });
     return { runId: started.runId, cost: started.cost };
   }
@@ -48,19 +57,20 @@ export class RunResolver {
     @Ctx() context: GraphQLContext,
   ) {
     const runner = await requireRunner(context);
+    const parsed = runner.viaKey || actionType == null ? undefined : parseActionType(actionType);
     const run = await context.services.runs.runToEnd({
       userId: runner.userId,
       isAdmin: runner.isAdmin,
       appId,
       inputs: inputs ?? {},
       ...(runner.viaKey
-        ? { actionType: 'published', live: true }
-        : actionType == null
+        ? { actionType: 'published', live: true, source: 'api' }
+        : parsed === undefined
           ? {}
-          : { actionType: parseActionType(actionType) }),
+          : { actionType: parsed, source: sourceOf(runner, parsed) }),
     });
-    // Kept files in the result open through signed links only.
-    return context.services.fileLinks.sign(run);
+    // Kept files in the result open through signed links only (signed when asked for).
+    return context.services.runHistory.answer(run, runner);
   }
 
   @Mutation(() => RunType, {
@@ -81,15 +91,73 @@ export class RunResolver {
       inputs: inputs ?? {},
       actionType: 'published',
       live: true,
+      source: runner.viaKey ? 'api' : 'store',
     });
-    return context.services.fileLinks.sign(run);
+    return context.services.runHistory.answer(run, runner);
   }
 
-  @Query(() => RunType, { description: 'One of your runs, with its result once finished.' })
-  async run(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
-    return context.services.fileLinks.sign(
-      await context.services.runs.get(requireCaller(context).userId, id),
-    );
+  @Query(() => RunType, {
+    description:
+      'One run: one you started (everything), or one of your app’s runs under the privacy rule (detailsHidden).',
+  })
+  run(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext) {
+    return context.services.runHistory.run(requireCaller(context), id);
+  }
+
+  @Query(() => RunPageType, {
+    description:
+      'An app’s runs, newest first (its owner and admins). status: running, succeeded, failed or aborted; source: builder, store, embed or api.',
+  })
+  appRuns(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_RUNS_PAGE, description: '1 to 100.' }) limit: number,
+    @Arg('cursor', () => String, { nullable: true, description: 'The nextCursor of the page before.' })
+    cursor: string | null,
+    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Arg('source', () => String, { nullable: true }) source: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.runHistory.appRuns(requireCaller(context), appId, {
+      limit,
+      cursor,
+      status,
+      source,
+    });
+  }
+
+  @Query(() => RunPageType, {
+    description: 'The runs you started, newest first (of one app when appId is given).',
+  })
+  myRuns(
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_RUNS_PAGE, description: '1 to 100.' }) limit: number,
+    @Arg('cursor', () => String, { nullable: true, description: 'The nextCursor of the page before.' })
+    cursor: string | null,
+    @Arg('appId', () => ID, { nullable: true }) appId: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return context.services.runHistory.myRuns(requireCaller(context), { limit, cursor, appId });
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes one of your app’s runs (not one still going).' })
+  async deleteRun(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
+    await context.services.runHistory.deleteRun(requireCaller(context), id);
+    return true;
+  }
+
+  @Mutation(() => AppType, {
+    description:
+      'Whether you see what other people enter and the results of their runs of your app (runs started while it is on); the runner page and the embed say so.',
+  })
+  async setRunSharing(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('share') share: boolean,
+    @Ctx() context: GraphQLContext,
+  ): Promise<AppType> {
+    return (await context.services.apps.setRunSharing(
+      requireCaller(context).userId,
+      appId,
+      share,
+    )) as AppType;
   }
 
   @Subscription(() => GraphQLJSONObject, {

@@ -34,6 +34,11 @@ export class AppType {
     description: 'The version waiting for review (its owner and admins only).',
   })
   submittedVersionId!: string | null;
+  @Field({
+    description:
+      'The owner sees what other people enter and the results of their runs (runs started while it is on); the runner page and the embed say so.',
+  })
+  shareRunDetails!: boolean;
 }
 
 @ObjectType('AppVersion', {

@@ -1,5 +1,4 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('CreditHistoryEntry', { simpleResolvers: true })
 export class CreditHistoryEntryType {
@@ -34,28 +33,4 @@ export class CreditCheckType {
 export class RunStartedType {
   @Field() runId!: string;
   @Field(() => Int, { description: 'Credits the run was charged.' }) cost!: number;
-}
-
-@ObjectType('Run', { simpleResolvers: true })
-export class RunType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) appId!: string;
-  @Field({ description: 'running, succeeded, failed or aborted' }) status!: string;
-  @Field() actionType!: string;
-  @Field(() => Int) cost!: number;
-  @Field(() => GraphQLJSONObject, {
-    nullable: true,
-    description: 'Result fields and artifacts of a successful run.',
-  })
-  result!: Record<string, unknown> | null;
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Per block: status, duration, error.' })
-  nodes!: Record<string, unknown> | null;
-  @Field(() => String, { nullable: true }) error!: string | null;
-  @Field(() => String, {
-    nullable: true,
-    description: 'Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, AI_OUTPUT_INVALID, BLOCK_ERROR, ...',
-  })
-  errorCode!: string | null;
-  @Field() createdAt!: Date;
-  @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
 }

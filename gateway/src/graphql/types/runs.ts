@@ -1,0 +1,120 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { CreditHistoryEntryType } from './credits';
+
+@ObjectType('RunRunner', { simpleResolvers: true, description: 'Who started a run.' })
+export class RunRunnerType {
+  @Field(() => ID, { description: 'Their user id ("visitor" for a visitor who was not signed in).' })
+  id!: string;
+  @Field({ description: 'Their name (other people’s e-mail addresses are never shown).' }) name!: string;
+}
+
+@ObjectType('RunStep', { simpleResolvers: true, description: 'One block of a run: what it did.' })
+export class RunStepType {
+  @Field(() => ID) nodeId!: string;
+  @Field({ description: 'The block’s kind.' }) kind!: string;
+  @Field({ description: 'The block’s title as the canvas shows it (its label, else the kind’s name).' })
+  title!: string;
+  @Field({ description: 'pending, running, succeeded, failed or skipped' }) status!: string;
+  @Field(() => Date, { nullable: true }) startedAt!: Date | null;
+  @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
+  @Field(() => Int, { nullable: true, description: 'Inside a loop: over all its items.' })
+  durationMs!: number | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'What the block received: the first outputs of the blocks directly connected to it, by variable name (an input block: what was entered). Null when the privacy rule hides it.',
+  })
+  inputs!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'Its outputs by name (long values cut to 20,000 characters; an output block’s results under "artifacts"; inside a loop, its first item’s). Null when hidden.',
+  })
+  outputs!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'Per output that was cut, a signed link to the whole value. Null when none was cut or hidden.',
+  })
+  outputFiles!: Record<string, string> | null;
+  @Field({ description: 'Some input or output was cut.' }) truncated!: boolean;
+  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The model that answered, when the AI provider reports it.',
+  })
+  model!: string | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: '{ promptTokens, completionTokens, totalTokens } when the AI provider reports them.',
+  })
+  usage!: Record<string, number> | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'A block inside a loop: how many items it ran for (a loop’s first block: its items).',
+  })
+  items!: number | null;
+}
+
+@ObjectType('Run', {
+  simpleResolvers: true,
+  description:
+    'One run. Its runner sees everything; the app’s owner sees other people’s inputs and outputs only for runs started while the app shared run details (detailsHidden says when they are left out).',
+})
+export class RunType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) appId!: string;
+  @Field({ description: 'The app’s name (its live name for people other than its owner).' }) appName!: string;
+  @Field({ description: 'running, succeeded, failed or aborted' }) status!: string;
+  @Field() actionType!: string;
+  @Field({ description: 'Where it was started: builder, store, embed or api' }) source!: string;
+  @Field(() => RunRunnerType) runner!: RunRunnerType;
+  @Field({ description: 'The caller started it.' }) mine!: boolean;
+  @Field(() => Int) cost!: number;
+  @Field(() => Int, { nullable: true, description: 'From start to end; null while it runs.' })
+  durationMs!: number | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'What it was started with (file inputs by reference). Null when hidden.',
+  })
+  inputs!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Result fields and artifacts of a successful run. Null when hidden.',
+  })
+  result!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Per block: status, duration, error (steps say more).',
+  })
+  nodes!: Record<string, unknown> | null;
+  @Field({ description: 'The privacy rule leaves out its inputs and outputs.' }) detailsHidden!: boolean;
+  @Field(() => [RunStepType], { description: 'Each block’s step, in the run’s order.' })
+  steps!: RunStepType[];
+  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why it failed: BAD_USER_INPUT, AI_PROVIDER_ERROR, AI_OUTPUT_INVALID, BLOCK_ERROR, ...',
+  })
+  errorCode!: string | null;
+  @Field() createdAt!: Date;
+  @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
+}
+
+@ObjectType('RunPage', { simpleResolvers: true, description: 'Runs, newest first, a page at a time.' })
+export class RunPageType {
+  @Field(() => [RunType]) runs!: RunType[];
+  @Field(() => String, { nullable: true, description: 'Pass as cursor for the next page; null on the last.' })
+  nextCursor!: string | null;
+}
+
+@ObjectType('CreditHistoryPage', {
+  simpleResolvers: true,
+  description: 'What runs cost, newest first, a page at a time.',
+})
+export class CreditHistoryPageType {
+  @Field(() => [CreditHistoryEntryType]) entries!: CreditHistoryEntryType[];
+  @Field(() => String, { nullable: true, description: 'Pass as cursor for the next page; null on the last.' })
+  nextCursor!: string | null;
+}

@@ -1,18 +1,31 @@
 #!/usr/bin/env node
 // npm run bench [-- group ...]: builds what is not built, then runs the benchmarks on the built code.
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const run = (cmd, args, env = process.env) => execFileSync(cmd, args, { stdio: 'inherit', env });
 run('npm', ['run', '--silent', 'build']);
 // `canvas` is the workbench's benchmark in Chromium; every other group is the gateway's.
 const groups = process.argv.slice(2);
 const gatewayGroups = groups.filter((group) => group !== 'canvas');
-if (groups.length === 0 || gatewayGroups.length > 0) {
-  // Measured as `npm start` runs it: in production mode.
-  run(process.execPath, ['--expose-gc', 'gateway/dist/bench/run-benchmarks.js', ...gatewayGroups], {
-    ...process.env,
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-  });
+// Measured as `npm start` runs it: in production mode.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+if (groups.length === 0 || groups.includes('engine')) {
+  // The engine group measures other engines beside this one. They are no dependency of the product:
+  // bench/peers is a package of its own, outside the workspaces, installed here on first use.
+  const peers = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'peers');
+  if (!existsSync(path.join(peers, 'node_modules'))) {
+    console.log('Installing the engines measured beside the run engine (bench/peers, once)');
+    try {
+      run('npm', ['install', '--prefix', peers, '--no-audit', '--no-fund']);
+    } catch (error) {
+      env.BENCH_PEERS_SKIPPED = `npm install --prefix bench/peers failed (${error.message.split('\n')[0]})`;
+    }
+  }
 }
+if (groups.length === 0 || gatewayGroups.length > 0)
+  run(process.execPath, ['--expose-gc', 'gateway/dist/bench/run-benchmarks.js', ...gatewayGroups], env);
 if (groups.length === 0 || groups.includes('canvas'))
   run(process.execPath, ['workbench/bench/canvas-bench.mjs']);

@@ -1,8 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { BlockRegistry, DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../kernel';
+import {
+  BlockRegistry,
+  DEFAULT_BLOCKS_DIR,
+  executeRun,
+  loadBlockPackages,
+  planRun,
+  type RunOutcome,
+} from '../kernel';
 import { passThrough, probeApp as config, probePlugin as plugin } from '../kernel/probe-blocks';
-import { fixed, peakRss, repeat, summarise } from './measure';
+import { fixed, peakRss, repeat, summarise, type Sample } from './measure';
 
 const N = 1000;
 
@@ -22,7 +33,22 @@ export function fanOut(kind: string, n = N, settings: Record<string, unknown> = 
   );
 }
 
-/** Engine cost per block: plan + execute an app of blocks that do (almost) nothing, with an event listener attached. */
+/** Collects garbage when the process runs with --expose-gc (as `npm run bench` runs it). */
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+/** A chain's (or fan-out's) run ended as it should: every block ran, and the first block's value came through. */
+function checkRun(kind: string, outcome: RunOutcome): void {
+  if (outcome.status !== 'succeeded') throw new Error(`${kind} run failed: ${outcome.error}`);
+  const last = Object.values(outcome.nodes).at(-1);
+  if (kind === 'passThrough' && last?.outputs.value !== 'start')
+    throw new Error(`${kind} run did not pass its first block's value on`);
+}
+
+/**
+ * Engine cost per block of an app of blocks that do (almost) nothing, with an event listener
+ * attached. The headline is what a run pays: each repetition plans the app afresh and executes
+ * that plan once. Planning alone, and executing one plan again and again, are its two parts.
+ */
 export async function engineBench(registry: BlockRegistry, kind: string, shape: AppConfig, runs: number) {
   const provider = new ScriptedProvider({ text: ['instant answer'] });
   const files = new MemoryFileStore();
@@ -30,18 +56,27 @@ export async function engineBench(registry: BlockRegistry, kind: string, shape: 
   const onEvent = (_e: RunEvent) => void events++;
   const n = shape.plugins.length;
   const executeOnly = planRun(shape, registry);
+  checkRun(kind, await executeRun(executeOnly, { runId: 'bench', provider, files, onEvent }));
+  const eventsPerRun = events;
+  // Each figure starts from a collected heap, so none pays for the garbage of the one before.
+  gc();
+  const firstRuns = await repeat(async () => {
+    const plan = planRun(shape, registry);
+    checkRun(kind, await executeRun(plan, { runId: 'bench', provider, files, onEvent }));
+  }, runs);
+  gc();
   const planned = await repeat(async () => planRun(shape, registry), runs);
+  gc();
   const executed = await repeat(async () => {
-    const outcome = await executeRun(executeOnly, { runId: 'bench', provider, files, onEvent });
-    if (outcome.status !== 'succeeded') throw new Error(`${kind} run failed: ${outcome.error}`);
+    checkRun(kind, await executeRun(executeOnly, { runId: 'bench', provider, files, onEvent }));
   }, runs);
   return {
     kind,
     blocks: n,
+    planAndFirstExecutionUsPerBlock: fixed((firstRuns.p50Ms * 1000) / n),
     planUsPerBlock: fixed((planned.p50Ms * 1000) / n),
-    executeUsPerBlock: fixed((executed.p50Ms * 1000) / n),
-    totalUsPerBlock: fixed(((planned.p50Ms + executed.p50Ms) * 1000) / n),
-    eventsPerRun: events / (runs + Math.ceil(runs / 5)),
+    reusedPlanExecuteUsPerBlock: fixed((executed.p50Ms * 1000) / n),
+    eventsPerRun,
   };
 }
 
@@ -145,6 +180,165 @@ export async function flowBench(registry: BlockRegistry, runs: number) {
   };
 }
 
+/**
+ * Other engines, measured beside this one in the same process: bench/peers, a package of its own
+ * outside the workspaces, which `npm run bench -- engine` installs on demand.
+ */
+export const PEERS_DIR = path.resolve(__dirname, '..', '..', '..', 'bench', 'peers');
+
+/** What a module of bench/peers exports: a run of a chain of `n` no-op nodes, built afresh and run once per call. */
+interface Peer {
+  name: string;
+  packages: string[];
+  chain(n: number): () => Promise<void>;
+}
+
+const PEER_MODULES = ['n8n.cjs', 'rivet.cjs'];
+
+/** One row of the comparison: an engine running a chain of no-op nodes, built (or planned) and run once. */
+export interface PeerRow {
+  chain: number;
+  engine: string;
+  runs: number | null;
+  msPerRunP50: number | null;
+  usPerNode: number | null;
+  timesBlocksmith: number | null;
+  note: string;
+}
+
+/**
+ * The longest of `lengths` (longest first) a peer's chain runs in a fresh process, and what the
+ * next longer one did. A chain too deep for an engine can overflow the stack beyond recovery and
+ * end its process, so each length is tried in a child before this process times it.
+ */
+function longestChain(module: string, lengths: readonly number[]): { longest?: number; failed?: string } {
+  let failed: string | undefined;
+  for (const n of lengths) {
+    const child = spawnSync(process.execPath, [path.join(PEERS_DIR, 'run-once.cjs'), module, String(n)], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (child.status === 0) return { longest: n, failed };
+    const reason =
+      /^\w*Error: .*$/m.exec(child.stderr ?? '')?.[0] ?? child.error?.message ?? `exit code ${child.status}`;
+    failed = `${n} nodes: ${reason}`;
+  }
+  return { failed };
+}
+
+/** The versions of the peers' packages as installed, e.g. `n8n-core 2.41.1`. */
+function installedVersions(packages: readonly string[]): string {
+  return packages
+    .map((name) => {
+      const manifest = JSON.parse(
+        readFileSync(path.join(PEERS_DIR, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as { version: string };
+      return `${name} ${manifest.version}`;
+    })
+    .join(', ');
+}
+
+/** Loads the peers, or says why they cannot be measured. */
+function loadPeers(): { peers: { module: string; peer: Peer }[]; skipped: string[] } {
+  if (process.env.BENCH_PEERS_SKIPPED) return { peers: [], skipped: [process.env.BENCH_PEERS_SKIPPED] };
+  if (!existsSync(path.join(PEERS_DIR, 'node_modules')))
+    return {
+      peers: [],
+      skipped: [
+        'bench/peers is not installed (`npm run bench -- engine` installs it with npm install --prefix bench/peers)',
+      ],
+    };
+  const load = createRequire(path.join(PEERS_DIR, 'package.json'));
+  const peers: { module: string; peer: Peer }[] = [];
+  const skipped: string[] = [];
+  for (const module of PEER_MODULES) {
+    try {
+      peers.push({ module, peer: load(`./${module}`) as Peer });
+    } catch (error) {
+      skipped.push(`bench/peers/${module} could not be loaded: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return { peers, skipped };
+}
+
+/**
+ * This engine beside n8n's WorkflowExecute and Rivet's GraphProcessor, all in this process, each
+ * timed the same way: a chain of `n` no-op nodes built from its saved definition (planned, for
+ * this engine) and run once, p50 over repetitions after warm-up. Chains of 1,000 nodes, of 500, and
+ * of the longest a peer can run when 1,000 overflows its stack.
+ */
+export async function peerBench(
+  registry: BlockRegistry,
+  runs: { ours: number; peers: Record<string, number> } = {
+    ours: 100,
+    // About a second a run for n8n at 1,000 nodes, a tenth of that for Rivet.
+    peers: { 'n8n.cjs': 11, 'rivet.cjs': 31 },
+  },
+) {
+  const { peers, skipped } = loadPeers();
+  if (peers.length === 0) return { rows: [] as PeerRow[], versions: '', skipped };
+  const versions = installedVersions(peers.flatMap(({ peer }) => peer.packages));
+  const provider = new ScriptedProvider();
+  const files = new MemoryFileStore();
+  const ours = (n: number) => {
+    const shape = chain('passThrough', n);
+    return async () => {
+      const plan = planRun(shape, registry);
+      checkRun('passThrough', await executeRun(plan, { runId: 'bench', provider, files, onEvent: () => {} }));
+    };
+  };
+  // Which lengths each peer can run: the longest up to 1,000, tried in a fresh process first.
+  const lengths = Array.from({ length: 11 }, (_, i) => N - 50 * i);
+  const reach = peers.map(({ module, peer }) => ({ module, peer, ...longestChain(module, lengths) }));
+  const measured = new Map<number, number>();
+  const rows: PeerRow[] = [];
+  const row = (n: number, engine: string, runs: number, sample: Sample, note = ''): PeerRow => {
+    const usPerNode = (sample.p50Ms * 1000) / n;
+    const base = measured.get(n);
+    return {
+      chain: n,
+      engine,
+      runs,
+      msPerRunP50: fixed(sample.p50Ms),
+      usPerNode: fixed(usPerNode, 1),
+      timesBlocksmith: base === undefined ? null : fixed(usPerNode / base, 0),
+      note,
+    };
+  };
+  // Shortest first: each engine warms up on chains every one of them runs.
+  const chainLengths = [...new Set([N, ...reach.map((r) => r.longest ?? N), 500])].sort((a, b) => a - b);
+  for (const n of chainLengths) {
+    gc();
+    const sample = await repeat(ours(n), runs.ours);
+    measured.set(n, (sample.p50Ms * 1000) / n);
+    rows.push(row(n, 'Blocksmith (planRun + executeRun)', runs.ours, sample));
+    for (const { module, peer, longest, failed } of reach) {
+      if (longest === undefined || n > longest) {
+        if (n === N)
+          rows.push({
+            chain: n,
+            engine: peer.name,
+            runs: null,
+            msPerRunP50: null,
+            usPerNode: null,
+            timesBlocksmith: null,
+            note: `fails in a fresh process at ${failed}`,
+          });
+        continue;
+      }
+      // Lengths between 1,000 and 500 only for the peer that cannot run 1,000.
+      if (n !== N && n !== 500 && n !== longest) continue;
+      gc();
+      const note = n === longest && n < N ? `the longest it runs; fails in a fresh process at ${failed}` : '';
+      const count = runs.peers[module] ?? 11;
+      rows.push(row(n, peer.name, count, await repeat(peer.chain(n), count), note));
+    }
+  }
+  // Longest chains first, as the headline reads.
+  rows.sort((a, b) => b.chain - a.chain);
+  return { rows, versions, skipped };
+}
+
 export async function runEngineBenchmarks(textGeneration?: Parameters<BlockRegistry['register']>[0]) {
   const registry = new BlockRegistry();
   registry.register(passThrough, 'probe');
@@ -180,5 +374,13 @@ export async function runEngineBenchmarks(textGeneration?: Parameters<BlockRegis
     }
     return results;
   });
-  return { results: value, flow: flow!, peakRssMb: fixed(peakRssMb, 1) };
+  // Last, and outside the peak memory: the peers load large packages of their own.
+  const peers = await peerBench(registry);
+  console.log(
+    '\nRun engine beside other engines in this process: a chain of no-op nodes, built or planned and run once (p50)',
+  );
+  if (peers.rows.length > 0) console.table(peers.rows);
+  if (peers.versions) console.log(`peers: ${peers.versions}`);
+  for (const reason of peers.skipped) console.log(`peers skipped: ${reason}`);
+  return { results: value, flow: flow!, peers, peakRssMb: fixed(peakRssMb, 1) };
 }

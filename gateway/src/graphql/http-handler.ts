@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+import type { RequestHandler } from 'express';
 import { AnswerCache } from './answer-cache';
 import { tooDeeplyNested } from './limits';
 
@@ -27,6 +28,25 @@ export function allowOrigin(req: IncomingMessage, res: ServerResponse, allowed: 
   res.setHeader('access-control-allow-credentials', 'true');
   res.setHeader('vary', 'Origin');
   return true;
+}
+
+/**
+ * CORS for the product's own origin only (PUBLIC_URL), for Express routes (/graphql, /api, /files,
+ * /uploads): other sites' pages get no CORS headers, so browsers will not let them read answers.
+ * Preflight requests are answered here.
+ */
+export function allowPublicOrigin(publicUrl: string): RequestHandler {
+  const allowed = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (allowOrigin(req, res, allowed) && req.method === 'OPTIONS') {
+      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('access-control-allow-headers', 'authorization, content-type');
+      res.setHeader('access-control-max-age', '600');
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
 }
 
 /** A GraphQL error answer (`{ errors: [...] }`) for a request refused before it runs. */

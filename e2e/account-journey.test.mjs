@@ -170,7 +170,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
   await page.getByText('opening the link unlocks the admin pages').waitFor();
   await settledShot(page, 'account-signup-admin-check-email-desktop');
-  await page.getByRole('link', { name: 'Start building' }).click();
+  await page.getByRole('button', { name: 'Start building' }).click();
   await page.waitForURL(`${server.url}/app`);
   await page.goto(`${server.url}/analytics`);
   await page.getByText('You do not have permission to view this page.').waitFor();
@@ -188,7 +188,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.getByRole('heading', { name: 'Product analytics' }).waitFor();
   assert.equal(await page.getByRole('radio', { name: 'Last 30 days' }).getAttribute('aria-checked'), 'true');
   await page.getByTestId('event-kind').filter({ hasText: 'user_signup' }).waitFor();
-  await page.getByRole('complementary', { name: 'Raw events' }).getByText('user_login').first().waitFor();
+  await page.getByRole('region', { name: 'Raw events' }).getByText('user_login').first().waitFor();
   await settledShot(page, 'admin-analytics-desktop');
   await page.getByRole('radio', { name: 'Last 24 hours' }).click();
   await page.getByTestId('event-kind').first().waitFor();

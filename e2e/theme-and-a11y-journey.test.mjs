@@ -89,6 +89,18 @@ test(
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     assert.equal(await isDark(page), true, 'kept on the other pages');
 
+    // A run's results in the dark theme: readable, and no accessibility violation.
+    await page.goto(`${server.url}/app/${app.slug}`);
+    await page.getByLabel('Topic').fill('lighthouses');
+    await page.getByTestId('run-app').click();
+    await page.getByTestId('results').getByTestId('result-text').first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(400);
+    await shot(page, 'theme-runner-results-dark-desktop');
+    const results = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });
+    assert.deepEqual(results.violations, [], formatViolations(results.violations));
+    await page.goto(`${server.url}/store`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
     // Another person on the same browser has their own (none yet: the browser's light).
     const grace = await signUp(server, {
       email: 'grace@example.com',

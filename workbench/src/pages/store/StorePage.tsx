@@ -76,12 +76,14 @@ export const StorePage = observer(function StorePage() {
           <ButtonGroup className="store-toggle" role="group" aria-label="Which apps">
             <Button
               active={!mine}
+              intent={mine ? 'none' : 'primary'}
               aria-pressed={!mine}
               text={STORE.allApps}
               onClick={() => gallery.setShowMyApps(false)}
             />
             <Button
               active={mine}
+              intent={mine ? 'primary' : 'none'}
               aria-pressed={mine}
               text={STORE.myApps}
               onClick={() => gallery.setShowMyApps(true)}

@@ -44,6 +44,12 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    */
   acceptsFile?(settings: SettingsOf<S>, file: UploadCandidate): FileRefusal | null;
   /**
+   * Input blocks: why what the person entered (`value`, as sent in the run's inputs) cannot be run,
+   * as a message they can act on, or null. Checked for every input block before a run starts
+   * (nothing is charged or stored when it refuses); `run` sees only values that passed.
+   */
+  checkInput?(settings: SettingsOf<S>, value: unknown): string | null;
+  /**
    * Route outputs: named output ports, of which each run takes some with `ctx.route(name)`.
    * Connections leave from a route; blocks reached only through routes the run did not take are
    * skipped (not run, not charged). The routes are fixed (`ports`) and/or one per line of a text

@@ -1,4 +1,4 @@
-import { defineBlock, migrateSettings } from './define-block';
+import { defineBlock, definitionProblems, migrateSettings } from './define-block';
 import { field } from './fields';
 import { output } from './outputs';
 import { runBlock } from './testing';
@@ -137,5 +137,22 @@ describe('defineBlock', () => {
     expect(migrateSettings(v3, { a: 1 })).toEqual({ a: 1, b: 2, c: 3 });
     expect(migrateSettings(v3, { a: 1 }, 2)).toEqual({ a: 1, c: NaN });
     expect(() => migrateSettings(v3, {}, 4)).toThrow('newer than this server');
+  });
+});
+
+describe('checkInput', () => {
+  it('is for input blocks only', () => {
+    const spec = {
+      kind: 'checked',
+      name: 'Checked',
+      description: 'An AI block that claims an input check.',
+      category: 'ai' as const,
+      cost: 1,
+      settings: {},
+      outputs: { checked_text: { type: 'text' as const } },
+      checkInput: () => null,
+      run: () => ({ checked_text: '' }),
+    };
+    expect(definitionProblems(spec as never)).toContain('checkInput is only for input blocks');
   });
 });

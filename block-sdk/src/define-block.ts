@@ -128,6 +128,8 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
     problems.push('an input block needs inputKind');
   if (spec.acceptsFile !== undefined && spec.inputKind !== 'file')
     problems.push('acceptsFile is only for blocks with inputKind file');
+  if (spec.checkInput !== undefined && spec.category !== 'input')
+    problems.push('checkInput is only for input blocks');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
   problems.push(...flowProblems(spec));
   if (problems.length === 0) {

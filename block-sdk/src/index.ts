@@ -19,6 +19,7 @@ export type { SettingsOf, ValueOf } from './settings-of';
 export { validateSettings, defaultSettings, type SettingsResult } from './validate-settings';
 export type { RunContext, UpstreamValue, GatheredItem } from './run-context';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
+export { renderPrompt, type PromptMessages } from './prompt';
 export { BLOCK_PACKAGE_KEYWORD } from './check-package';
 export { SECRET_REFERENCE, SecretReader, scrubError, scrubSecrets, type RevealedSecrets } from './secrets';
 export { Ai, checkJsonAnswer, type TextOptions } from './ai';

@@ -14,16 +14,21 @@ export const INVALID_LINKEDIN_URL: UserMessage = {
   description: INVALID_LINKEDIN_URL_DESCRIPTION,
 };
 
-function asksForLinkedIn(plugin: PluginInstance): boolean {
-  const label = plugin.settings.label;
-  return plugin.type === TEXT_INPUT_KIND && typeof label === 'string' && label.includes('LinkedIn');
+/**
+ * The rule for one text input: when its label contains 'LinkedIn' (as written), the value must
+ * contain 'linkedin.com/in/', compared ignoring case since host names are
+ * ('https://www.LinkedIn.com/in/ann' passes). The one-line message, or null.
+ */
+export function linkedInValueProblem(label: unknown, value: unknown): string | null {
+  if (typeof label !== 'string' || !label.includes('LinkedIn')) return null;
+  if (typeof value === 'string' && value.toLowerCase().includes(LINKEDIN_PROFILE_PATH)) return null;
+  return messageText(INVALID_LINKEDIN_URL);
 }
 
 /**
- * Checked before a run: every text-input block whose label contains 'LinkedIn' (as written) must
- * hold a value containing 'linkedin.com/in/'. The value is compared ignoring case, since host names
- * are ('https://www.LinkedIn.com/in/ann' passes). Returns the one-line message for the first
- * offending block, or null.
+ * The workbench's check before it sends a run: `linkedInValueProblem` for every text-input block.
+ * The server asks the text input block itself (its `checkInput`). Returns the one-line message for
+ * the first offending block, or null.
  */
 export function linkedInInputProblem(
   plugins: readonly PluginInstance[],
@@ -31,11 +36,9 @@ export function linkedInInputProblem(
   keyOf: (plugin: PluginInstance) => string,
 ): string | null {
   for (const plugin of plugins) {
-    if (!asksForLinkedIn(plugin)) continue;
-    const value = values[keyOf(plugin)];
-    if (typeof value !== 'string' || !value.toLowerCase().includes(LINKEDIN_PROFILE_PATH)) {
-      return messageText(INVALID_LINKEDIN_URL);
-    }
+    if (plugin.type !== TEXT_INPUT_KIND) continue;
+    const problem = linkedInValueProblem(plugin.settings.label, values[keyOf(plugin)]);
+    if (problem) return problem;
   }
   return null;
 }

@@ -1,8 +1,6 @@
-import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { BlockInputError, defineBlock, field, output, renderPrompt } from '@blocksmith/block-sdk';
 import { classificationSchema, type Classification } from './classification-schema';
 import { parseCategories } from './parse-categories';
-
-const INPUT_TEXT = /\{\{\s*input_text\s*\}\}/;
 
 function systemPrompt(categories: readonly string[]): string {
   return (
@@ -47,17 +45,15 @@ export const classification = defineBlock({
         'List at least two different categories in "Categories", separated by commas (for example: Positive, Neutral, Negative).',
       );
     }
-    const template = ctx.settings.prompt_template;
-    const extra = { categories: categories.join(', '), input_text: ctx.primaryText() };
-    if (INPUT_TEXT.test(template) && ctx.render('{{input_text}}', extra).trim() === '') {
-      throw new BlockInputError('Connect a block that provides the text to classify.');
-    }
-    const prompt = ctx.render(template, extra);
-    if (prompt.trim() === '') {
-      throw new BlockInputError(
-        'The prompt is empty: write the classification instructions in "Prompt template".',
-      );
-    }
+    const prompt = renderPrompt(
+      ctx,
+      ctx.settings.prompt_template,
+      {
+        noInput: 'Connect a block that provides the text to classify.',
+        empty: 'The prompt is empty: write the classification instructions in "Prompt template".',
+      },
+      { categories: categories.join(', ') },
+    );
     const answer = await ctx.ai.json<Classification>({
       prompt,
       system: systemPrompt(categories),

@@ -1,8 +1,6 @@
-import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { defineBlock, field, output, renderPrompt } from '@blocksmith/block-sdk';
 import { extractionSchema, type ExtractedData } from './extraction-schema';
 import { parseFieldNames } from './parse-field-names';
-
-const INPUT_TEXT = /\{\{\s*input_text\s*\}\}/;
 
 function systemPrompt(fields: readonly string[]): string {
   return (
@@ -45,17 +43,15 @@ export const extraction = defineBlock({
   },
   async run(ctx) {
     const fields = parseFieldNames(ctx.settings.fields);
-    const template = ctx.settings.prompt_template;
-    const extra = { fields: fields.join(', '), input_text: ctx.primaryText() };
-    if (INPUT_TEXT.test(template) && ctx.render('{{input_text}}', extra).trim() === '') {
-      throw new BlockInputError('Connect a block that provides the text to extract from.');
-    }
-    const prompt = ctx.render(template, extra);
-    if (prompt.trim() === '') {
-      throw new BlockInputError(
-        'The prompt is empty: write the extraction instructions in "Prompt template".',
-      );
-    }
+    const prompt = renderPrompt(
+      ctx,
+      ctx.settings.prompt_template,
+      {
+        noInput: 'Connect a block that provides the text to extract from.',
+        empty: 'The prompt is empty: write the extraction instructions in "Prompt template".',
+      },
+      { fields: fields.join(', ') },
+    );
     const answer = await ctx.ai.json<ExtractedData>({
       prompt,
       system: systemPrompt(fields),

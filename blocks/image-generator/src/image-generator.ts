@@ -1,8 +1,6 @@
-import { AiOutputError, BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { AiOutputError, defineBlock, field, output, renderPrompt } from '@blocksmith/block-sdk';
 import { imageFileName } from './image-file-name';
 import { parseSize } from './parse-size';
-
-const INPUT_TEXT = /\{\{\s*input_text\s*\}\}/;
 
 export const imageGenerator = defineBlock({
   kind: 'imageGenerator',
@@ -38,17 +36,11 @@ export const imageGenerator = defineBlock({
   outputs: { generated_image_url: output.url('Address of the generated image file') },
   async run(ctx) {
     const size = parseSize(ctx.settings.size);
-    const template = ctx.settings.prompt_template;
-    const extra = { input_text: ctx.primaryText() };
-    if (INPUT_TEXT.test(template) && ctx.render('{{input_text}}', extra).trim() === '') {
-      throw new BlockInputError(
+    const prompt = renderPrompt(ctx, ctx.settings.prompt_template, {
+      noInput:
         'Connect a block that describes the image for {{input_text}}, or write the whole description in the prompt template.',
-      );
-    }
-    const prompt = ctx.render(template, extra);
-    if (prompt.trim() === '') {
-      throw new BlockInputError('The prompt is empty: describe the image in "Prompt template".');
-    }
+      empty: 'The prompt is empty: describe the image in "Prompt template".',
+    });
     const image = await ctx.ai.image({
       prompt,
       model: ctx.settings.model,

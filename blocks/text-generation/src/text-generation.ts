@@ -1,11 +1,9 @@
-import { AiOutputError, BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { AiOutputError, defineBlock, field, output, renderPrompt } from '@blocksmith/block-sdk';
 import { toBulletList } from './bullet-list';
 
 const TEXT_SYSTEM = 'You write short, clear, helpful text for an app. Reply with the requested text only.';
 const LIST_SYSTEM =
   'You write short, clear, helpful lists for an app. Reply with the items only, one per line, without an introduction.';
-
-const INPUT_TEXT = /\{\{\s*input_text\s*\}\}/;
 
 export const textGeneration = defineBlock({
   kind: 'textGeneration',
@@ -39,17 +37,11 @@ export const textGeneration = defineBlock({
   },
   outputs: { generated_text: output.text('The generated text (Markdown)') },
   async run(ctx) {
-    const template = ctx.settings.prompt_template;
-    const extra = { input_text: ctx.primaryText() };
-    if (INPUT_TEXT.test(template) && ctx.render('{{input_text}}', extra).trim() === '') {
-      throw new BlockInputError(
+    const prompt = renderPrompt(ctx, ctx.settings.prompt_template, {
+      noInput:
         'Connect a block that provides the text for {{input_text}}, or remove {{input_text}} from the prompt template.',
-      );
-    }
-    const prompt = ctx.render(template, extra);
-    if (prompt.trim() === '') {
-      throw new BlockInputError('The prompt is empty: write what to generate in "Prompt template".');
-    }
+      empty: 'The prompt is empty: write what to generate in "Prompt template".',
+    });
     const list = ctx.settings.output_type === 'list';
     const answer = await ctx.ai.text({
       prompt,

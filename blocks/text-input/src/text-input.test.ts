@@ -24,6 +24,19 @@ describe('textInput', () => {
     await expect(runBlock(textInput, { runInput: { x: 1 } })).rejects.toThrow('"Your text" must be text.');
   });
 
+  it('checks, before a run, that a label asking for LinkedIn gets a profile address', () => {
+    const check = (label: string, value: unknown) =>
+      textInput.checkInput!({ label, placeholder: '', multiline: false }, value);
+    const refused =
+      "Invalid LinkedIn URL: Please enter a valid LinkedIn profile URL that includes 'linkedin.com/in/'";
+    expect(check('Your LinkedIn profile', 'https://example.com/ann')).toBe(refused);
+    expect(check('Your LinkedIn profile', '')).toBe(refused);
+    expect(check('Your LinkedIn profile', 'https://www.LinkedIn.com/in/ann')).toBeNull();
+    // Only the label as written: 'linkedin' in lower case asks for nothing in particular.
+    expect(check('your linkedin', 'anything')).toBeNull();
+    expect(check('Your name', 'Ann')).toBeNull();
+  });
+
   it('declares the spec settings with their defaults', () => {
     expect(Object.keys(textInput.settings)).toEqual(['label', 'placeholder', 'multiline']);
     expect(textInput.cost).toBe(0);

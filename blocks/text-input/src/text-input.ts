@@ -1,4 +1,5 @@
 import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { linkedInValueProblem } from '@blocksmith/schema';
 
 export const textInput = defineBlock({
   kind: 'textInput',
@@ -16,6 +17,8 @@ export const textInput = defineBlock({
     }),
   },
   outputs: { input_text: output.text('What the person typed') },
+  // A label asking for a LinkedIn profile wants a profile address (linkedin.com/in/...).
+  checkInput: (settings, value) => linkedInValueProblem(settings.label, value),
   run(ctx) {
     const value = ctx.runInput;
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {

@@ -3,7 +3,6 @@ import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
 import {
   isPlainObject,
   isRunSource,
-  linkedInInputProblem,
   type ActionType,
   type App,
   type RunEvent,
@@ -426,10 +425,14 @@ export class RunService {
     }
     if (size > MAX_INPUT_CHARS)
       throw new InputError(`The inputs are too long: ${MAX_INPUT_CHARS} characters at most.`);
-    const variables = new Map(plan.nodes.map((node) => [node.id, node.variable]));
-    const keyOf = (plugin: { id: string }) => variables.get(plugin.id) ?? plugin.id;
-    const linkedIn = linkedInInputProblem(app.config.plugins, inputs, keyOf);
-    if (linkedIn) throw new InputError(linkedIn);
+    // Each input block's own rule for what was entered (the text input's LinkedIn rule, say).
+    for (const node of plan.nodes) {
+      const check = node.definition.checkInput;
+      if (!check) continue;
+      const value = (node.variable !== undefined ? inputs[node.variable] : undefined) ?? inputs[node.id];
+      const problem = check(node.settings, value);
+      if (problem) throw new InputError(problem);
+    }
     return inputs;
   }
 

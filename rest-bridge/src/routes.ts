@@ -1,4 +1,5 @@
 import { CATEGORIES, DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
+import { adminAccountRoutes } from './admin-account-routes';
 import { components, AppList } from './components';
 import { BridgeError, statusOf } from './errors';
 import {
@@ -92,7 +93,8 @@ const authRoutes: Route[] = [
   route({
     method: 'POST',
     path: '/auth/signin',
-    summary: 'Signs in with e-mail and password; repeated failures are slowed down (429).',
+    summary:
+      'Signs in with e-mail and password; repeated failures are slowed down (429); a suspended account is refused (403).',
     auth: 'none',
     operation: `mutation ($email: String!, $password: String!) {
       signIn(email: $email, password: $password) { user { ${USER} } session { ${SESSION} } } }`,
@@ -100,7 +102,7 @@ const authRoutes: Route[] = [
     variables: ({ body }) => ({ email: body.email, password: body.password }),
     answer: field('signIn'),
     response: object({ user: ref('User'), session: ref('Session') }, ['user', 'session']),
-    errors: [429],
+    errors: [403, 429],
   }),
   route({
     method: 'POST',
@@ -112,7 +114,7 @@ const authRoutes: Route[] = [
     variables: ({ body }) => ({ refreshToken: body.refresh_token }),
     answer: field('refreshSession'),
     response: object({ session: ref('Session') }, ['session']),
-    errors: [401],
+    errors: [401, 403],
   }),
   route({
     method: 'POST',
@@ -1166,6 +1168,7 @@ export const routes: readonly Route[] = [
   ...assistantRoutes,
   ...paymentRoutes,
   ...publicRoutes,
+  ...adminAccountRoutes,
 ];
 
 export { components };

@@ -33,3 +33,5 @@ export * from './events';
 export * from './block-title';
 export * from './run-sources';
 export * from './secrets';
+export * from './earnings';
+export * from './admin-accounts';

@@ -29,6 +29,8 @@ export interface Plan {
   apiKeys: boolean;
   /** Published apps embedded on other sites (/embed/{slug}). */
   embeds: boolean;
+  /** A creator price per run of one's published apps, paid to one's earnings ("monetization"). */
+  monetization: boolean;
   /** Which blocks may be added to apps: `core` only, or `full` (every block). */
   blocks: BlockTier;
   analytics: AnalyticsLevel;
@@ -43,6 +45,7 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: 2,
     apiKeys: false,
     embeds: false,
+    monetization: false,
     blocks: 'core',
     analytics: 'none',
   },
@@ -54,6 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: 10,
     apiKeys: true,
     embeds: true,
+    monetization: true,
     blocks: 'full',
     analytics: 'basic',
   },
@@ -65,17 +69,20 @@ export const PLANS: Record<PlanId, Plan> = {
     publishedAppLimit: UNLIMITED,
     apiKeys: true,
     embeds: true,
+    monetization: true,
     blocks: 'full',
     analytics: 'advanced',
   },
 };
 
 /** What a plan may or may not do, by name, as the entitlement checks read it. */
-export type Entitlement = 'apiKeys' | 'embeds' | 'fullBlocks' | 'analytics' | 'advancedAnalytics';
+export type Entitlement =
+  'apiKeys' | 'embeds' | 'monetization' | 'fullBlocks' | 'analytics' | 'advancedAnalytics';
 
 const ENTITLEMENT_NAMES: Record<Entitlement, string> = {
   apiKeys: 'API keys',
   embeds: 'Embeds',
+  monetization: 'Creator earnings',
   fullBlocks: 'Full blocks',
   analytics: 'Analytics',
   advancedAnalytics: 'Views per day and per-app analytics',

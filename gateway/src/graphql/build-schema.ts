@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { apiKeyGuard } from './api-key-guard';
+import { AdminAccountsResolver } from './resolvers/admin-accounts-resolver';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { ApiKeyResolver } from './resolvers/api-key-resolver';
 import { SecretResolver } from './resolvers/secret-resolver';
@@ -22,6 +23,7 @@ import { UserResolver } from './resolvers/user-resolver';
 
 export const resolvers = [
   CatalogueResolver,
+  AdminAccountsResolver,
   AnalyticsResolver,
   ApiKeyResolver,
   SecretResolver,

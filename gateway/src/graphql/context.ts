@@ -1,4 +1,5 @@
 import type { AiProvider } from '@blocksmith/block-sdk';
+import { ACCOUNT_SUSPENDED_MESSAGE } from '@blocksmith/schema';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import type { ApiKeyCaller } from '../services/api-keys/api-key-service';
 import type { BlockRegistry } from '../kernel';
@@ -41,6 +42,7 @@ export async function requireRunner(
   if (context.caller)
     return { userId: context.caller.userId, isAdmin: context.caller.isAdmin, viaKey: false };
   if (context.apiKey) {
+    if (context.apiKey.suspended) throw new ForbiddenError(ACCOUNT_SUSPENDED_MESSAGE);
     await context.services.apiKeys.consumeRun(context.apiKey);
     return { userId: context.apiKey.userId, isAdmin: false, viaKey: true };
   }

@@ -691,7 +691,19 @@ function graphqlProbe(
 }
 
 /** Fields only admins may use: they are fuzzed with an admin's token. */
-const ADMIN_FIELDS = new Set(['pendingApps', 'appStatusCounts', 'reviewApp', 'analyticsSummary']);
+const ADMIN_FIELDS = new Set([
+  'pendingApps',
+  'appStatusCounts',
+  'reviewApp',
+  'analyticsSummary',
+  // Account management; suspendUser stays with a person's token (refused), so the fuzzing person
+  // is never suspended under the probes that follow.
+  'adminUsers',
+  'adminUser',
+  'adminActions',
+  'setUserPlan',
+  'adjustUserCredits',
+]);
 /** Fields whose success ends or changes the caller's session: they get a person of their own. */
 const SESSION_FIELDS = new Set(['signOut', 'updatePassword']);
 

@@ -538,6 +538,47 @@ describe('answers against /api/openapi.json', () => {
     });
   });
 
+  describe('admins manage accounts', () => {
+    it('finds, shows, changes plan and credits, suspends and unsuspends, and lists what was done', async () => {
+      const { id } = await t.signUpViaApi('managed@example.com', { credits: true });
+      await expectStatus(200, 'GET', '/api/admin/users?query=managed', { token: admin });
+      await expectStatus(403, 'GET', '/api/admin/users', { token: ann });
+      await expectStatus(400, 'GET', '/api/admin/users?cursor=nonsense', { token: admin });
+      await expectStatus(200, 'GET', `/api/admin/users/${id}`, { token: admin });
+      await expectStatus(404, 'GET', `/api/admin/users/${MISSING}`, { token: admin });
+      await expectStatus(200, 'POST', `/api/admin/users/${id}/plan`, {
+        token: admin,
+        json: { plan: 'enterprise' },
+      });
+      await expectStatus(409, 'POST', `/api/admin/users/${id}/plan`, {
+        token: admin,
+        json: { plan: 'enterprise' },
+      });
+      await expectStatus(400, 'POST', `/api/admin/users/${id}/plan`, {
+        token: admin,
+        json: { plan: 'gold' },
+      });
+      await expectStatus(200, 'POST', `/api/admin/users/${id}/credits`, {
+        token: admin,
+        json: { amount: 25, reason: 'Welcome' },
+      });
+      await expectStatus(400, 'POST', `/api/admin/users/${id}/credits`, {
+        token: admin,
+        json: { amount: -1000, reason: 'Too much' },
+      });
+      await expectStatus(200, 'POST', `/api/admin/users/${id}/suspend`, {
+        token: admin,
+        json: { reason: 'Spam' },
+      });
+      await expectStatus(409, 'POST', `/api/admin/users/${id}/suspend`, { token: admin, json: {} });
+      await expectStatus(200, 'POST', `/api/admin/users/${id}/unsuspend`, { token: admin });
+      await expectStatus(409, 'POST', `/api/admin/users/${id}/unsuspend`, { token: admin });
+      await expectStatus(403, 'POST', `/api/admin/users/${id}/unsuspend`, { token: ann });
+      await expectStatus(200, 'GET', `/api/admin/actions?userId=${id}`, { token: admin });
+      await expectStatus(401, 'GET', '/api/admin/actions');
+    });
+  });
+
   // Last: it reads what the cases above were answered.
   it('reached every documented operation with a success', () => {
     const succeeded = new Set(

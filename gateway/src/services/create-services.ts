@@ -9,6 +9,7 @@ import { ApiKeyService } from './api-keys/api-key-service';
 import { EmbedService } from './embeds/embed-service';
 import { RateLimiter } from '../data/rate-limiter';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
+import { AdminAccountsService } from './admin/admin-accounts-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
@@ -31,6 +32,8 @@ import { UserSecretService } from './user-secrets';
 /** Who a bearer token belongs to, whichever provider keeps the accounts. */
 export interface Authenticator {
   authenticate(token: string | null | undefined): Promise<Caller | null>;
+  /** Drops what this process remembers of the account's tokens (it was suspended). */
+  forget?(userId: string): void;
   close?(): Promise<void>;
 }
 
@@ -74,6 +77,8 @@ export interface Services {
   embeds: EmbedService;
   /** People's secrets for their blocks (HTTP Request headers). */
   secrets: UserSecretService;
+  /** Admins find accounts, change plans and credits, suspend and unsuspend; every action recorded. */
+  adminAccounts: AdminAccountsService;
 }
 
 export function createServices(deps: {
@@ -201,5 +206,13 @@ export function createServices(deps: {
     apiKeys: new ApiKeyService(dataSource, limiter),
     embeds: new EmbedService({ dataSource, apps, runs, registry, limiter }),
     secrets,
+    adminAccounts: new AdminAccountsService({
+      dataSource,
+      ledger,
+      adminEmails: config.adminEmails,
+      accounts,
+      auth,
+      apps,
+    }),
   };
 }

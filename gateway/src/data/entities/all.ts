@@ -1,4 +1,5 @@
 // Every entity class, once. index.ts re-exports these and derives the list TypeORM needs.
+export { AdminAction } from './admin-action.entity';
 export { AnalyticsEvent } from './analytics-event.entity';
 export { ApiKey } from './api-key.entity';
 export { AppEmbed } from './app-embed.entity';

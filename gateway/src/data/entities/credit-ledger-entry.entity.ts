@@ -2,14 +2,15 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } fr
 import type { ActionType } from '@blocksmith/schema';
 import { User } from './user.entity';
 
-export type LedgerKind = 'grant' | 'debit' | 'refund';
+/** `adjustment`: credits an admin gave (or took back), with the reason in `admin_actions`. */
+export type LedgerKind = 'grant' | 'debit' | 'refund' | 'adjustment';
 
 /** One movement of credits; the balance is the sum of a user's entries. */
 @Entity('credit_ledger')
 @Index('credit_ledger_user', ['userId', 'createdAt'])
 @Index('credit_ledger_run', ['runId'])
 @Index('credit_ledger_one_grant', ['userId', 'grantPeriod'], { unique: true, where: `kind = 'grant'` })
-@Check('credit_ledger_kind', `kind IN ('grant', 'debit', 'refund')`)
+@Check('credit_ledger_kind', `kind IN ('grant', 'debit', 'refund', 'adjustment')`)
 @Check('credit_ledger_action_type', `action_type IN ('test_execution', 'published')`)
 export class CreditLedgerEntry {
   @PrimaryColumn('uuid') id!: string;

@@ -7,6 +7,7 @@ import type { PlanId } from '@blocksmith/schema';
   where: 'stripe_subscription_id IS NOT NULL',
 })
 @Index('users_plan_ends_at', ['planEndsAt'], { where: 'plan_ends_at IS NOT NULL' })
+@Index('users_created', ['createdAt', 'id'])
 @Check('users_auth_provider', `auth_provider IN ('local', 'firebase')`)
 @Check('users_plan', `plan IN ('free', 'starter', 'enterprise')`)
 export class User {
@@ -24,5 +25,9 @@ export class User {
   @Column('timestamptz', { name: 'plan_ends_at', nullable: true }) planEndsAt!: Date | null;
   @Column('text', { name: 'stripe_customer_id', nullable: true }) stripeCustomerId!: string | null;
   @Column('text', { name: 'stripe_subscription_id', nullable: true }) stripeSubscriptionId!: string | null;
+  /** Set by an admin: the account cannot sign in or use its keys, its apps leave the store. */
+  @Column('timestamptz', { name: 'suspended_at', nullable: true }) suspendedAt!: Date | null;
+  /** The last time the person signed in (a password sign-in, or a Firebase sign-in's time). */
+  @Column('timestamptz', { name: 'last_sign_in_at', nullable: true }) lastSignInAt!: Date | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }

@@ -10,6 +10,7 @@ import { ApiKeys1764500000000 } from './1764500000000-api-keys';
 import { Embeds1764600000000 } from './1764600000000-embeds';
 import { RunHistory1764700000000 } from './1764700000000-run-history';
 import { UserSecrets1764800000000 } from './1764800000000-user-secrets';
+import { AdminAccounts1764900000000 } from './1764900000000-admin-accounts';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   Embeds1764600000000,
   RunHistory1764700000000,
   UserSecrets1764800000000,
+  AdminAccounts1764900000000,
 ];

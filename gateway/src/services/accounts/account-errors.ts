@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@blocksmith/schema';
+import { ACCOUNT_SUSPENDED_MESSAGE, type ErrorCode } from '@blocksmith/schema';
 import { AppError } from '../../errors';
 
 /** The accounts' own stable codes, next to the general `code` every AppError carries. */
@@ -9,7 +9,8 @@ export type AccountErrorCode =
   | 'invalid_token'
   | 'rate_limited'
   | 'validation_failed'
-  | 'provider_disabled';
+  | 'provider_disabled'
+  | 'account_suspended';
 
 /**
  * An account failure. `code` is the general taxonomy the edges map (BAD_USER_INPUT, ...);
@@ -90,6 +91,13 @@ export class LocalAccountsOffError extends AccountError {
       'provider_disabled',
       'This server signs people in with Firebase: sign in through the app, then send its ID token as the bearer token.',
     );
+  }
+}
+
+/** An admin suspended the account: it cannot sign in (told only after the right password). */
+export class AccountSuspendedError extends AccountError {
+  constructor() {
+    super('FORBIDDEN', 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
   }
 }
 

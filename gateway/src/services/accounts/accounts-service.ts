@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { User } from '../../data/entities';
 import { NotFoundError } from '../../errors';
 import { signAccessToken, verifyAccessToken, type AccessTokenClaims } from './access-token';
 import {
   AccountInputError,
+  AccountSuspendedError,
   EmailTakenError,
   InvalidCredentialsError,
   InvalidTokenError,
@@ -139,8 +140,8 @@ export class AccountService {
     // Hash first: a taken e-mail costs the same time as a new one.
     const passwordHash = await hashPassword(input.password, this.cost);
     const inserted: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO users (id, email, password_hash, full_name, auth_provider, created_at)
-       VALUES ($1, $2, $3, $4, 'local', $5::timestamptz)
+      `INSERT INTO users (id, email, password_hash, full_name, auth_provider, created_at, last_sign_in_at)
+       VALUES ($1, $2, $3, $4, 'local', $5::timestamptz, $5::timestamptz)
        ON CONFLICT (email) DO NOTHING RETURNING id`,
       [randomUUID(), email, passwordHash, fullName, this.clock().toISOString()],
     );
@@ -176,10 +177,14 @@ export class AccountService {
     }
     if (!user?.passwordHash || !matches) throw new InvalidCredentialsError();
     await this.limiter.recordSuccess(email, input.ip);
+    // Said only to whoever knows the password, so it tells nobody else the account exists.
+    if (user.suspendedAt) throw new AccountSuspendedError();
+    const signedIn: Partial<User> = { lastSignInAt: this.clock() };
     if (needsRehash(user.passwordHash, this.cost)) {
       user.passwordHash = await hashPassword(input.password, this.cost);
-      await this.dataSource.getRepository(User).update({ id: user.id }, { passwordHash: user.passwordHash });
+      signedIn.passwordHash = user.passwordHash;
     }
+    await this.dataSource.getRepository(User).update({ id: user.id }, signedIn);
     return { user: this.toAuthUser(user), session: await this.startSession(user) };
   }
 
@@ -200,6 +205,11 @@ export class AccountService {
     if (outcome.kind === 'refused') throw new InvalidTokenError(SESSION_ENDED);
     const user = await this.dataSource.getRepository(User).findOneBy({ id: outcome.userId });
     if (!user) throw new InvalidTokenError(SESSION_ENDED);
+    if (user.suspendedAt) {
+      // Suspending ends every sign-in; one that slipped through (or a race) ends here.
+      await this.sessions.revoke({ userId: user.id });
+      throw new AccountSuspendedError();
+    }
     return { session: this.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
   }
 
@@ -317,6 +327,20 @@ export class AccountService {
       isAdmin: claims.email_verified === true && this.adminEmails.has(claims.email),
       sessionId: claims.session_id,
     };
+  }
+
+  /**
+   * Ends every sign-in of the account inside the caller's transaction (an admin suspending it):
+   * its access and refresh tokens stop working once the transaction commits. Call
+   * `signInsEnded()` after the commit so this process stops trusting its cached checks at once.
+   */
+  async endSignInsIn(tx: EntityManager, userId: string): Promise<void> {
+    await this.sessions.revokeIn(tx, { userId });
+  }
+
+  /** Sign-ins were ended in a transaction that has committed: forget this process's live checks. */
+  signInsEnded(): void {
+    this.sessions.forgetLiveChecks();
   }
 
   async getUser(userId: string): Promise<AuthUser> {

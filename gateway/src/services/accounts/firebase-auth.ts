@@ -56,6 +56,11 @@ export class FirebaseAuth {
       return null;
     });
     if (!userId) return null;
+    const suspended = await this.suspended(userId, decoded.auth_time).catch((error: unknown) => {
+      this.log(`firebase: could not check user ${decoded.uid}: ${(error as Error).message}`);
+      return true;
+    });
+    if (suspended) return null;
     const email = decoded.email ? normalizeEmail(decoded.email) : '';
     const caller: Caller = {
       userId,
@@ -67,6 +72,16 @@ export class FirebaseAuth {
     if (this.verified.size >= MAX_CACHED) this.verified.clear();
     this.verified.set(idToken, { caller, until: Math.min(decoded.exp * 1000, Date.now() + CACHE_MS) });
     return caller;
+  }
+
+  /**
+   * Forgets the verified tokens of an account (an admin suspended it), so this process asks again
+   * at its next request; other processes ask within CACHE_MS.
+   */
+  forget(userId: string): void {
+    for (const [token, entry] of this.verified) {
+      if (entry.caller.userId === userId) this.verified.delete(token);
+    }
   }
 
   async close(): Promise<void> {
@@ -95,6 +110,24 @@ export class FirebaseAuth {
     if (this.userIds.size >= MAX_CACHED) this.userIds.clear();
     this.userIds.set(token.uid, id);
     return id;
+  }
+
+  /**
+   * Whether an admin suspended the account; notes the token's sign-in time as the account's last
+   * sign-in (when it is later than the one kept), in the same statement.
+   */
+  private async suspended(userId: string, authTime: number): Promise<boolean> {
+    const signedInAt = Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null;
+    const rows = (await this.options.dataSource.query(
+      `WITH noted AS (
+         UPDATE users SET last_sign_in_at = $2
+          WHERE id = $1 AND $2::timestamptz IS NOT NULL
+            AND (last_sign_in_at IS NULL OR last_sign_in_at < $2::timestamptz)
+       )
+       SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1`,
+      [userId, signedInAt],
+    )) as { suspended: boolean }[];
+    return rows[0]?.suspended !== false;
   }
 
   private log(message: string): void {

@@ -29,6 +29,8 @@ export interface ApiKeyView {
 export interface ApiKeyCaller {
   userId: string;
   keyId: string;
+  /** An admin suspended the key's owner: the key runs nothing until the account is unsuspended. */
+  suspended?: boolean;
 }
 
 function hash(key: string): string {
@@ -102,8 +104,11 @@ export class ApiKeyService {
   /** The key's owner, or null for anything that is not a live key. */
   async authenticate(token: string): Promise<ApiKeyCaller | null> {
     if (!token.startsWith(API_KEY_PREFIX) || token.length > 200) return null;
-    const key = await this.dataSource.getRepository(ApiKey).findOneBy({ keyHash: hash(token) });
+    const key = await this.dataSource
+      .getRepository(ApiKey)
+      .findOne({ where: { keyHash: hash(token) }, relations: { user: true } });
     if (!key) return null;
+    if (key.user?.suspendedAt) return { userId: key.userId, keyId: key.id, suspended: true };
     const now = this.now();
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
       await this.dataSource.getRepository(ApiKey).update({ id: key.id }, { lastUsedAt: new Date(now) });

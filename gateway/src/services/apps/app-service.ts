@@ -274,7 +274,7 @@ export class AppService {
 
   /** The app if the viewer may see it: the owner and admins always; others only approved, public, published apps. */
   async get(viewer: Viewer, id: string): Promise<App> {
-    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ id: this.uuid(id) });
+    const record = await this.withOwner({ id: this.uuid(id) });
     if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
     return toApp(record);
   }
@@ -298,9 +298,7 @@ export class AppService {
   /** `read` and `forRun`: the shared public read, the live version shown through `shown`. */
   private async readById(viewer: Viewer, id: string, shown: (config: AppConfig) => AppConfig): Promise<App> {
     const key = `id:${this.uuid(id)}`;
-    const record = await this.publicRead(key, () =>
-      this.dataSource.getRepository(AppRecord).findOneBy({ id }),
-    );
+    const record = await this.publicRead(key, () => this.withOwner({ id }));
     if (record && this.privileged(viewer, record)) return this.get(viewer, id);
     if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
     return toLiveApp(record, shown);
@@ -308,7 +306,7 @@ export class AppService {
 
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
     const key = `slug:${String(slug)}`;
-    const find = () => this.dataSource.getRepository(AppRecord).findOneBy({ slug: String(slug) });
+    const find = () => this.withOwner({ slug: String(slug) });
     let record = await this.publicRead(key, find);
     if (record && this.privileged(viewer, record)) record = await find();
     if (!record || !record.isPublished || !this.visible(viewer, record)) {
@@ -428,7 +426,19 @@ export class AppService {
 
   private visible(viewer: Viewer, record: AppRecord): boolean {
     if (this.privileged(viewer, record)) return true;
-    return record.isPublished && !record.isPrivate && record.liveVersionId !== null && record.live !== null;
+    return (
+      record.isPublished &&
+      !record.isPrivate &&
+      record.liveVersionId !== null &&
+      record.live !== null &&
+      // A suspended owner's apps leave the store, their pages and their runs until unsuspended.
+      !record.owner?.suspendedAt
+    );
+  }
+
+  /** One app with its owner (whose suspension and plan decide what others see). */
+  private withOwner(where: { id: string } | { slug: string }): Promise<AppRecord | null> {
+    return this.dataSource.getRepository(AppRecord).findOne({ where, relations: { owner: true } });
   }
 
   private async ownedForUpdate(tx: EntityManager, ownerId: string, id: string): Promise<AppRecord> {
@@ -543,8 +553,13 @@ function withSelectValues(plugins: AppConfig['plugins'], plan: RunPlan): AppConf
   });
 }
 
-/** In the store: published, public, with a live (approved) version. */
-const PUBLIC = { isPublished: true, isPrivate: false, liveVersionId: Not(IsNull()) };
+/** In the store: published, public, with a live (approved) version, of an owner not suspended. */
+const PUBLIC = {
+  isPublished: true,
+  isPrivate: false,
+  liveVersionId: Not(IsNull()),
+  owner: { suspendedAt: IsNull() },
+};
 
 /** The fields a version keeps; changing any of them makes a new version. */
 const CONTENT_FIELDS = ['name', 'description', 'category', 'config'] as const;

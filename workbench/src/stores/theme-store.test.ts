@@ -59,7 +59,7 @@ describe('ThemeStore', () => {
     expect(storage.getItem(THEME_KEY)).toBeNull();
   });
 
-  it("gives an account without a choice the one made while signed out", () => {
+  it('gives an account without a choice the one made while signed out', () => {
     const { theme, storage, signIn } = setup(false);
     theme.choose('dark');
     expect(storage.getItem(THEME_KEY)).toBe('dark');
@@ -68,7 +68,7 @@ describe('ThemeStore', () => {
     expect(storage.getItem(themeKey('ada'))).toBe('dark');
   });
 
-  it("reads a damaged entry as no choice", () => {
+  it('reads a damaged entry as no choice', () => {
     const storage = memoryStorage();
     storage.setItem(THEME_KEY, 'purple');
     const theme = new ThemeStore(storage, () => null, fakeScheme(false));
@@ -79,7 +79,9 @@ describe('ThemeStore', () => {
   it("puts Blueprint's dark class on the body and sets the color scheme", () => {
     const classes = new Set<string>();
     const doc = {
-      body: { classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) } },
+      body: {
+        classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+      },
       documentElement: { style: { colorScheme: '' } },
     };
     applyTheme(doc, 'dark', 'bp6-dark');

@@ -457,7 +457,10 @@ describe.each(databaseTargets)('AccountService on %s', (_name, databaseUrl) => {
     it('come from adminEmails, whatever their case, once the address is proven by the mailed link', async () => {
       const boss = `boss-${randomUUID()}@example.com`;
       const h = harness({ adminEmails: new Set([boss.toUpperCase()]) });
-      const { user, session, confirmationMailSent } = await h.accounts.signUp({ email: boss, password: PASSWORD });
+      const { user, session, confirmationMailSent } = await h.accounts.signUp({
+        email: boss,
+        password: PASSWORD,
+      });
       // Whoever signs up first with the address gets nothing until the mailbox answers, and is told so.
       expect(confirmationMailSent).toBe(true);
       expect(user.user_metadata.isAdmin).toBe(false);

@@ -35,3 +35,4 @@ export * from './run-sources';
 export * from './secrets';
 export * from './earnings';
 export * from './admin-accounts';
+export * from './setting-rules';

@@ -1,5 +1,6 @@
 import {
   BLOCK_CATEGORIES,
+  defaultSettings as startingSettings,
   runCostRange,
   type AppConfig,
   type CostRange,
@@ -15,22 +16,9 @@ import { errorMessage, type AvailableModels, type BlocksmithApi } from '../api/b
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
 
-/** Default values of a block's declared settings. */
+/** Default values of a block's declared settings (the schema's rule; image models default to the server's). */
 export function defaultSettings(spec: SettingsSpec, models?: AvailableModels): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(spec)) {
-    if (field.type === 'model') {
-      settings[key] =
-        field.default ?? (field.capability === 'image' ? models?.defaultModel : undefined) ?? field.fallback;
-    } else if (field.default !== undefined) {
-      settings[key] = field.default;
-    } else if (field.type === 'boolean') {
-      settings[key] = false;
-    } else if (field.type === 'text' || field.type === 'prompt') {
-      settings[key] = '';
-    }
-  }
-  return settings;
+  return startingSettings(spec, models?.defaultModel);
 }
 
 /**

@@ -352,19 +352,10 @@ export class RunService {
     return { ...ref, blockId: node.id, inputKey: node.variable ?? node.id };
   }
 
-  /** Starts a run and waits for it to end; the stored run, as `get` reads it. */
+  /** Starts a run and waits for it to end; the stored run (read it later with RunHistoryService.run). */
   async runToEnd(request: StartRunRequest): Promise<RunRecord> {
     const started = await this.start(request);
     return started.done;
-  }
-
-  /** One of the caller's runs; anyone else's (or none) is not found. */
-  async get(userId: string, runId: string): Promise<RunRecord> {
-    const record = isUuid(runId)
-      ? await this.deps.dataSource.getRepository(RunRecord).findOneBy({ id: runId, userId })
-      : null;
-    if (!record) throw new NotFoundError('Run not found.');
-    return record;
   }
 
   /**

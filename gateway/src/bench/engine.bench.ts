@@ -271,7 +271,7 @@ export async function peerBench(
   registry: BlockRegistry,
   runs: { ours: number; peers: Record<string, number> } = {
     ours: 100,
-    // About a second a run for n8n at 1,000 nodes, a tenth of that for Rivet.
+    // A run of n8n at 1,000 nodes takes half a second or more on the 2-core machine; Rivet's, a tenth of that.
     peers: { 'n8n.cjs': 11, 'rivet.cjs': 31 },
   },
 ) {

@@ -1,7 +1,14 @@
 // What the runs journey sets up over the API: apps of its own, runs started and waited for, a
 // person's session in a fresh browser context, and the panel's usage rows read from the page.
 import { randomBytes } from 'node:crypto';
-import { DESKTOP, graphql } from './helpers.mjs';
+import { DESKTOP, graphql, signUp } from './helpers.mjs';
+
+/** An account made over the API with this month's credits granted (as the workbench does on first use). */
+export async function signUpWithCredits(server, person) {
+  const auth = await signUp(server, person);
+  await graphql(server, 'mutation { initializeCredits { credits } }', {}, auth.session.access_token);
+  return auth;
+}
 
 /** Creates an app owned by `auth` (a draft, not published): `{ id, slug }`. */
 export async function ownApp(server, auth, { name, config, category = 'Content' }) {

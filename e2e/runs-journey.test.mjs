@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { checkA11y, formatViolations } from './a11y-check.mjs';
 import { DEVELOPER_ENV, liveApp, upgradeToStarter } from './developer-setup.mjs';
-import { PHONE, graphql, shot, signUp, startJourney, stopJourney, textApp } from './helpers.mjs';
-import { ownApp, pageAs, rowTexts, runToEnd } from './runs-helpers.mjs';
+import { PHONE, graphql, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
+import { ownApp, pageAs, rowTexts, runToEnd, signUpWithCredits } from './runs-helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 /** How long each streamed piece of text is held before the page gets it, so streaming can be seen. */
@@ -48,7 +48,7 @@ test(
   'usage: the credits panel lists the 5 newest charges; the credits history pages through all of them',
   { timeout: 240_000 },
   async () => {
-    const ada = await signUp(server, {
+    const ada = await signUpWithCredits(server, {
       email: 'ada@example.com',
       password: PASSWORD,
       fullName: 'Ada Lovelace',
@@ -131,7 +131,7 @@ test(
   'preview: text fills in as it streams, a dropped connection is said and the run followed again, errors said once',
   { timeout: 240_000 },
   async () => {
-    const bea = await signUp(server, {
+    const bea = await signUpWithCredits(server, {
       email: 'bea@example.com',
       password: PASSWORD,
       fullName: 'Bea Stream',
@@ -234,7 +234,7 @@ test(
 
 /** Signs up, moves to Starter (the Code block is a full block) and publishes the stormy app, live. */
 async function publishedStormyApp(email, fullName, name) {
-  const owner = await signUp(server, { email, password: PASSWORD, fullName });
+  const owner = await signUpWithCredits(server, { email, password: PASSWORD, fullName });
   await upgradeToStarter(server, owner);
   const app = await liveApp(server, owner, {
     name,
@@ -267,7 +267,7 @@ test(
       'Cleo Owner',
       'Lighthouse guide',
     );
-    const dan = await signUp(server, {
+    const dan = await signUpWithCredits(server, {
       email: 'dan@example.com',
       password: PASSWORD,
       fullName: 'Dan Runner',
@@ -291,14 +291,23 @@ test(
       .waitFor();
 
     // Sharing on: Dan's next run shows his inputs; the one before stays hidden.
-    await page.getByText('Share run details').click();
+    await page.locator('.runs-rule label.bp6-switch').click();
     await page.getByTestId('toast').filter({ hasText: 'Run details are shared from now on' }).waitFor();
+    // Dan's page says so before he runs it again.
+    const danPage = await pageAs(browser, dan);
+    await danPage.page.goto(`${server.url}/app/${app.slug}`);
+    await danPage.page
+      .getByTestId('sharing-notice')
+      .getByText('The creator of this app can see what you enter and the results.')
+      .waitFor();
+    assert.deepEqual(danPage.errors, []);
+    await danPage.context.close();
     const sharedRun = await runFromStore(dan, app.slug, 'harbours');
     await page.reload();
     await rows.nth(3).waitFor();
     const listed = await rowTexts(page, 'run-row');
-    assert.match(listed[0], /Succeeded .*Dan Runner Store page/);
-    assert.match(listed[1], /Succeeded .*Dan Runner Store page/);
+    assert.match(listed[0], /Succeeded .*Dan Runner Store page/, 'shared: no mark');
+    assert.match(listed[1], /Succeeded .*Dan Runner Inputs and results hidden Store page/);
     assert.match(listed[2], /Failed .*You Builder test/);
     assert.match(listed[3], /Succeeded .*You Builder test/);
     await shot(page, 'runs-app-runs-desktop', { fullPage: true });
@@ -316,7 +325,7 @@ test(
     await page.waitForFunction(
       () => globalThis.document.querySelectorAll('[data-testid="run-row"]').length === 2,
     );
-    assert.ok((await rowTexts(page, 'run-row')).every((row) => /Dan Runner Store page/.test(row)));
+    assert.ok((await rowTexts(page, 'run-row')).every((row) => /Dan Runner .*Store page/.test(row)));
     await page.getByTestId('source-filter').selectOption('');
     await rows.nth(3).waitFor();
 
@@ -330,10 +339,13 @@ test(
       'succeeded',
     );
     const panel = page.getByTestId('step-panel');
-    await panel.getByText(/Code failed: .*No storms, please\./).waitFor();
+    // The run's error once at the top; the failed block opened beside the canvas.
+    await page.getByTestId('run-error').getByText(/Code failed: .*No storms, please\./).waitFor();
+    await page.locator('[data-testid="step-panel"][data-node-id="check"]').getByText('Failed').waitFor();
+    assert.doesNotMatch(await panel.innerText(), /No storms/, 'not said again in the panel');
     await canvas.locator('.block-node[data-type="textGeneration"]').click();
     await page.locator('[data-testid="step-panel"][data-node-id="gen"]').waitFor();
-    assert.match(await panel.innerText(), /Received[\s\S]*input_text[\s\S]*storm/);
+    assert.match(await panel.innerText(), /received[\s\S]*input_text[\s\S]*storm/i);
     await panel.getByTestId('result-generated_text').waitFor();
     assert.ok(await page.getByTestId('run-again').isVisible(), 'the owner may run it again');
     await shot(page, 'runs-run-view-desktop', { fullPage: true });
@@ -376,7 +388,7 @@ test(
   async () => {
     const { owner: eve, app } = await publishedStormyApp('eve@example.com', 'Eve Owner', 'Tide guide');
     const kept = await runToEnd(server, eve, app.id, { input_text: 'spring tides' });
-    const fay = await signUp(server, {
+    const fay = await signUpWithCredits(server, {
       email: 'fay@example.com',
       password: PASSWORD,
       fullName: 'Fay Runner',

@@ -52,7 +52,8 @@ export const RunCanvas = observer(function RunCanvas({ store }: { store: RunView
   return (
     <CanvasSourceContext.Provider value={store}>
       <ReactFlowProvider>
-        <div className="run-canvas" data-testid="run-canvas">
+        {/* Drawn for the eye; the list of blocks beside it says the same to everyone. */}
+        <div className="run-canvas" data-testid="run-canvas" aria-hidden="true">
           <ReactFlow<CanvasNode>
             nodes={nodes}
             edges={store.flowEdges}
@@ -61,6 +62,8 @@ export const RunCanvas = observer(function RunCanvas({ store }: { store: RunView
             onNodeClick={onNodeClick}
             nodesDraggable={false}
             nodesConnectable={false}
+            nodesFocusable={false}
+            edgesFocusable={false}
             elementsSelectable={false}
             deleteKeyCode={null}
             fitView
@@ -70,7 +73,6 @@ export const RunCanvas = observer(function RunCanvas({ store }: { store: RunView
             zoomOnDoubleClick={false}
             preventScrolling={false}
             proOptions={PRO_OPTIONS}
-            aria-label="The run's canvas"
           >
             <Background variant={BackgroundVariant.Lines} gap={GRID_SIZE} color="var(--grid-line)" />
           </ReactFlow>

@@ -53,7 +53,7 @@ describe('AppRunsStore', () => {
       intent: 'danger',
       who: 'You',
       source: 'Builder test',
-      credits: '1 credit(s)',
+      credits: '1 credit(s), refunded',
       duration: '1.5 s',
     });
     expect(store.rows[1]).toMatchObject({ who: 'Grace Hopper', source: 'Store page', detailsHidden: true });

@@ -59,7 +59,11 @@ export function runRow(run: RunSummary): RunRow {
     who: run.mine ? RUNS.you : run.runner.name,
     source: sourceLabel(run.source),
     duration: formatDuration(run.durationMs),
-    credits: formatCredits(run.cost),
+    // A run that does not succeed is refunded in full.
+    credits:
+      status === 'failed' || status === 'aborted'
+        ? RUNS.refunded(formatCredits(run.cost))
+        : formatCredits(run.cost),
     error: run.error,
     detailsHidden: run.detailsHidden,
   };

@@ -179,6 +179,7 @@ export class RunStore {
       applyFinished: action,
       showKept: action,
       replaceNodes: action,
+      showOutputs: action,
       setConnection: action,
       begin: action,
       fail: action,
@@ -576,6 +577,12 @@ export class RunStore {
   /** Each block's state as something other than live progress knows it (a kept run's steps). */
   replaceNodes(states: Map<string, NodeRunState>): void {
     this.nodes.replace(states);
+  }
+
+  /** Shows what blocks produced as something other than live progress kept it (a failed run's steps). */
+  showOutputs(outputs: Record<string, Record<string, unknown>>, artifacts: RunArtifact[]): void {
+    this.outputs = outputs;
+    this.artifacts = artifacts;
   }
 
   /** Shows a kept run's results as they were (its inputs go into the fields), without running it again. */

@@ -107,6 +107,37 @@ describe('RunViewStore', () => {
     expect(store.run.error).toBe('Text AI failed: The AI service is busy.');
   });
 
+  it('shows what the blocks of a failed run produced before it stopped', async () => {
+    const { api, store } = await setup();
+    api.runs = [
+      {
+        ...FAILED_RUN,
+        steps: [
+          step({ nodeId: 'in', kind: 'textInput', title: 'Topic', outputs: { input_text: 'Harbours' } }),
+          step({ nodeId: 'ai', outputs: { generated_text: 'About harbours' } }),
+          step({
+            nodeId: 'show',
+            kind: 'textDisplay',
+            title: 'Text Display',
+            outputs: {
+              artifacts: [{ kind: 'text', format: 'plain', text: 'About harbours', copyable: false }],
+            },
+          }),
+          step({ nodeId: 'check', kind: 'code', title: 'Code', status: 'failed', outputs: null }),
+        ],
+      },
+    ];
+    await store.open('run-7');
+    expect(store.run.artifacts).toEqual([
+      {
+        nodeId: 'show',
+        artifact: { kind: 'text', format: 'plain', text: 'About harbours', copyable: false },
+      },
+    ]);
+    expect(store.run.outputs).toEqual({ ai: { generated_text: 'About harbours' } });
+    expect(store.steps.at(-1)).toMatchObject({ title: 'Code', onCanvas: false, statusLabel: 'Failed' });
+  });
+
   it("shows a block's outputs as the result views do, and the rest as data", async () => {
     const { api, store } = await setup();
     api.runs = [

@@ -10,7 +10,7 @@ import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { resultItems, type ResultItem } from './result-fields';
 import { blockTitle } from './run-errors';
 import { runRow, statusIntent, type RunRow, type StatusIntent } from './run-rows';
-import { RunStore, type NodeRunState } from './run-store';
+import { RunStore, type NodeRunState, type RunArtifact } from './run-store';
 import type { SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';
 import type { Size } from './view-store';
@@ -292,6 +292,8 @@ export class RunViewStore implements CanvasFlowSource {
         errorCode: detail.errorCode,
       });
       this.run.replaceNodes(this.keptStates(detail));
+      // A run that did not succeed keeps no result: what its blocks produced before it stopped.
+      if (detail.result === null && !detail.detailsHidden) this.showStepResults(detail);
       this.state = 'ready';
       const failed = detail.steps.find((step) => step.status === 'failed');
       this.selectedNodeId = failed?.nodeId ?? null;
@@ -320,6 +322,26 @@ export class RunViewStore implements CanvasFlowSource {
       });
     }
     return states;
+  }
+
+  /** The results of the blocks that ran, from their steps, as the preview would have shown them. */
+  private showStepResults(detail: RunDetail): void {
+    const outputs: Record<string, Record<string, unknown>> = {};
+    const artifacts: RunArtifact[] = [];
+    const steps = new Map(detail.steps.map((step) => [step.nodeId, step]));
+    const order = [
+      ...this.document.config.plugins.map((plugin) => plugin.id),
+      ...detail.steps.map((step) => step.nodeId),
+    ].filter((id, index, ids) => ids.indexOf(id) === index);
+    for (const id of order) {
+      const step = steps.get(id);
+      if (!step?.outputs || step.status !== 'succeeded') continue;
+      if (this.catalogue.categoryOf(step.kind) === 'input') continue;
+      for (const artifact of artifactsOf(step.outputs.artifacts)) artifacts.push({ nodeId: id, artifact });
+      const { artifacts: _kept, ...own } = step.outputs;
+      if (Object.keys(own).length > 0) outputs[id] = own;
+    }
+    this.run.showOutputs(outputs, artifacts);
   }
 
   select(nodeId: string | null): void {

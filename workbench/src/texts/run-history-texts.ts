@@ -93,6 +93,8 @@ export const RUNS = {
   duration: 'Duration',
   credits: 'Credits',
   you: 'You',
+  refunded: (credits: string) => `${credits}, refunded`,
+  openRun: 'See its blocks',
   empty: 'No runs yet',
   emptyText: 'Runs appear here once the app has been run: from the builder, its page, an embed or the API.',
   myEmptyText: 'Run an app and its result is kept here, to open again without running it.',

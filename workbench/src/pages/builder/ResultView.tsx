@@ -407,14 +407,26 @@ function YcResult(props: Extract<ResultItem, { kind: 'yc' }>['value']) {
   );
 }
 
+/** The heading level of a result's title, one below the heading the results sit under. */
+export type ResultTitleLevel = 3 | 4 | 5;
+
 /** One output field as a person wants to read it, with copy and (YC, investors) JSON download. */
-export function ResultItemView({ item, slug }: { item: ResultItem; slug: string }) {
+export function ResultItemView({
+  item,
+  slug,
+  level = 5,
+}: {
+  item: ResultItem;
+  slug: string;
+  level?: ResultTitleLevel;
+}) {
   const download = resultDownload(item, slug);
   const copyable = item.kind !== 'image' && item.kind !== 'yc' && item.kind !== 'investors';
+  const Title = `h${level}` as const;
   return (
     <Card className={`result result-field result-${item.kind}`} data-testid={`result-${item.field}`}>
       <div className="result-head">
-        <h5 className="result-title">{RESULT_TITLES[item.field] ?? item.field}</h5>
+        <Title className="result-title">{RESULT_TITLES[item.field] ?? item.field}</Title>
         <div className="result-actions">
           {copyable && <CopyButton text={itemText(item)} />}
           {download && (
@@ -434,14 +446,22 @@ export function ResultItemView({ item, slug }: { item: ResultItem; slug: string 
 }
 
 /** Text a block is streaming, where its result will be; it grows as the text arrives. */
-const LiveResultView = observer(function LiveResultView({ live, slug }: { live: LiveResult; slug: string }) {
+const LiveResultView = observer(function LiveResultView({
+  live,
+  slug,
+  level,
+}: {
+  live: LiveResult;
+  slug: string;
+  level?: ResultTitleLevel;
+}) {
   const body = <ItemBody item={live.item} />;
   return (
     <div className="result-live" aria-busy="true" data-testid="result-live" data-node-id={live.nodeId}>
       {live.presented ? (
         <Card className="result result-text result-markdown">{body}</Card>
       ) : (
-        <ResultItemView item={live.item} slug={slug} />
+        <ResultItemView item={live.item} slug={slug} level={level} />
       )}
     </div>
   );
@@ -451,18 +471,26 @@ const LiveResultView = observer(function LiveResultView({ live, slug }: { live: 
  * Everything a run shows: what the output blocks present, the text blocks are streaming, then
  * the fields no output block shows.
  */
-export const RunResults = observer(function RunResults({ run, slug }: { run: RunStore; slug: string }) {
+export const RunResults = observer(function RunResults({
+  run,
+  slug,
+  level,
+}: {
+  run: RunStore;
+  slug: string;
+  level?: ResultTitleLevel;
+}) {
   return (
     <div className="results" data-testid="results">
       {run.artifacts.map(({ nodeId, artifact }, index) => (
         <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
       ))}
       {run.liveResults.map((live) => (
-        <LiveResultView key={`live:${live.nodeId}`} live={live} slug={slug} />
+        <LiveResultView key={`live:${live.nodeId}`} live={live} slug={slug} level={level} />
       ))}
       {run.resultGroups.flatMap((group) =>
         group.items.map((item) => (
-          <ResultItemView key={`${group.nodeId}:${item.field}`} item={item} slug={slug} />
+          <ResultItemView key={`${group.nodeId}:${item.field}`} item={item} slug={slug} level={level} />
         )),
       )}
     </div>

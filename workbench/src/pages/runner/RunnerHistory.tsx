@@ -1,7 +1,7 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { EyeOpenIcon, HistoryIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { RunnerHistory } from '../../stores/runner-history';
 import type { RunStore } from '../../stores/run-store';
@@ -56,12 +56,19 @@ export const RecentRuns = observer(function RecentRuns({ history }: { history: R
 /** Above results reopened from history: which run they are, and that nothing ran again. */
 export const ShownRunBanner = observer(function ShownRunBanner({ run }: { run: RunStore }) {
   const shown = run.shownRun;
+  const element = useRef<HTMLDivElement>(null);
+  // On a phone the results sit below the list the run was opened from.
+  useEffect(() => {
+    if (shown) element.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [shown]);
   if (!shown) return null;
   return (
-    <Callout intent="primary" icon={<HistoryIcon />} className="shown-run" data-testid="shown-run">
-      <strong>{RUNS.ranAt(formatWhen(shown.createdAt))}</strong> · {RUNS.showingKept}{' '}
-      <Link to={`/runs/${shown.id}`}>{RUNS.open}</Link>
-    </Callout>
+    <div ref={element}>
+      <Callout intent="primary" icon={<HistoryIcon />} className="shown-run" data-testid="shown-run">
+        <strong>{RUNS.ranAt(formatWhen(shown.createdAt))}</strong> · {RUNS.showingKept}{' '}
+        <Link to={`/runs/${shown.id}`}>{RUNS.openRun}</Link>
+      </Callout>
+    </div>
   );
 });
 

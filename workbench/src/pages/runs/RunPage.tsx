@@ -124,7 +124,7 @@ const StepPanel = observer(function StepPanel({
                 <ArtifactView key={`artifact:${index}`} artifact={artifact} />
               ))}
               {step.items.map((item) => (
-                <ResultItemView key={item.field} item={item} slug={slug} />
+                <ResultItemView key={item.field} item={item} slug={slug} level={4} />
               ))}
               {step.otherOutputs && <Fields values={step.otherOutputs} />}
             </div>
@@ -250,7 +250,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
           <h2 className="section-title">{RUNS.inputs}</h2>
           {hidden ? (
             <p className="muted">
-              <EyeOffIcon size={14} /> {RUNS.hiddenDetails}
+              <EyeOffIcon size={14} /> {RUNS.detailsHiddenShort}
             </p>
           ) : detail.inputs && Object.keys(detail.inputs).length > 0 ? (
             <Fields values={detail.inputs} />
@@ -261,7 +261,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
             <>
               <h2 className="section-title">{RUNS.results}</h2>
               {store.run.hasResults ? (
-                <RunResults run={store.run} slug={slug} />
+                <RunResults run={store.run} slug={slug} level={3} />
               ) : (
                 <p className="muted">{RUNS.noResults}</p>
               )}

@@ -155,12 +155,10 @@ export function RunList({
               <td className="run-cell-who">
                 {row.who}
                 {row.detailsHidden && (
-                  <EyeOffIcon
-                    size={12}
-                    className="run-hidden"
-                    title={RUNS.detailsHiddenShort}
-                    aria-label={RUNS.detailsHiddenShort}
-                  />
+                  <span className="run-hidden" title={RUNS.detailsHiddenShort}>
+                    <EyeOffIcon size={12} />
+                    <span className="sr-only">{RUNS.detailsHiddenShort}</span>
+                  </span>
                 )}
               </td>
             )}

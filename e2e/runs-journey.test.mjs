@@ -340,7 +340,10 @@ test(
     );
     const panel = page.getByTestId('step-panel');
     // The run's error once at the top; the failed block opened beside the canvas.
-    await page.getByTestId('run-error').getByText(/Code failed: .*No storms, please\./).waitFor();
+    await page
+      .getByTestId('run-error')
+      .getByText(/Code failed: .*No storms, please\./)
+      .waitFor();
     await page.locator('[data-testid="step-panel"][data-node-id="check"]').getByText('Failed').waitFor();
     assert.doesNotMatch(await panel.innerText(), /No storms/, 'not said again in the panel');
     await canvas.locator('.block-node[data-type="textGeneration"]').click();

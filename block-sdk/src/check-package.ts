@@ -1,17 +1,35 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { JsonRequest, TextRequest } from './ai-provider';
 import type { AnyBlockDefinition } from './block-definition';
 import { definitionProblems } from './define-block';
 import { BlockInputError } from './errors';
 import type { OutputsSpec } from './outputs';
-import { OfflineProvider } from './providers/offline-provider';
+import { exampleFromSchema } from './examples/example-from-schema';
+import { OFFLINE_MARKER } from './examples/sample-text';
 import { runBlock } from './testing/run-block';
+import { ScriptedProvider } from './testing/scripted-provider';
 
 /** The keyword Blocksmith looks for among installed npm packages. */
 export const BLOCK_PACKAGE_KEYWORD = 'blocksmith-block';
 
 const SAMPLE_TEXT = 'A short sample text: the product launched on Monday and customers like it.';
+
+/**
+ * Answers every AI call as a block expects, without an AI service: text marked as a sample, JSON
+ * that satisfies the block's own schema, a placeholder image, a description.
+ */
+function sampleProvider(): ScriptedProvider {
+  return new ScriptedProvider({
+    text: [(request: TextRequest) => `${OFFLINE_MARKER} A sample answer to: ${request.prompt.slice(0, 80)}`],
+    json: [
+      (request: JsonRequest) =>
+        exampleFromSchema(request.schema, { seed: request.prompt, topics: ['the sample text'] }),
+    ],
+    vision: [() => `${OFFLINE_MARKER} A sample description of the image.`],
+  });
+}
 
 export interface BlockCheck {
   kind: string;
@@ -45,7 +63,7 @@ async function tryBlock(definition: AnyBlockDefinition): Promise<BlockCheck> {
     const outcome = await runBlock(definition, {
       upstream: definition.category === 'input' ? [] : { input_text: SAMPLE_TEXT },
       runInput: definition.category === 'input' ? SAMPLE_TEXT : undefined,
-      provider: new OfflineProvider(),
+      provider: sampleProvider(),
     });
     const outputs = Object.keys(definition.outputs as OutputsSpec);
     const shown = outcome.artifacts.length > 0 ? `, ${outcome.artifacts.length} result(s) to show` : '';
@@ -61,7 +79,7 @@ async function tryBlock(definition: AnyBlockDefinition): Promise<BlockCheck> {
 /**
  * Checks a block package the way Blocksmith loads one: its package.json (the `blocksmith-block`
  * keyword), its built entry, the blocks it exports (declarations), and each block run once through
- * the SDK's harness with sample input and the offline AI provider.
+ * the SDK's harness with sample input and sample AI answers (JSON that satisfies the block's schema).
  */
 export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
   const manifestFile = path.join(dir, 'package.json');

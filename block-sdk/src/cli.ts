@@ -6,7 +6,7 @@ const USAGE = `Usage: block-sdk test [package folder]
 
 Checks a Blocksmith block package as the server will load it: the "blocksmith-block" keyword in
 package.json, the built entry, each exported block's declaration, and each block run once with
-sample input through the SDK harness (offline AI provider). Run it after npm run build.`;
+sample input through the SDK harness (sample AI answers, no AI service). Run it after npm run build.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, folder] = argv;

@@ -66,7 +66,9 @@ export { encodableText } from './documents/encodable-text';
 export { catalogueEntry, type CatalogueEntry } from './catalogue-entry';
 export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';
 export type { AiProviderErrorKind } from './errors';
-export * from './providers';
+export { exampleFromSchema, type ExampleContext } from './examples/example-from-schema';
+export { OFFLINE_MARKER, capitalise, joinList } from './examples/sample-text';
+export { fnvHash, pick } from './examples/fnv-hash';
 export type { Artifact, FileRef, BlockCategory, SettingsSpec, BlockFlow } from '@blocksmith/schema';
 export {
   parseDropdownOptions,

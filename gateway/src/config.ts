@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseTrustedProxies } from './client-address';
+import { aiSettingsFrom, type AiSettings } from './providers/ai/create-provider';
 import { parseSealingKey } from './services/user-secrets/sealing-key';
 
 /** Server configuration, read once from the environment. Everything is optional. */
@@ -67,6 +68,8 @@ export interface GatewayConfig {
    * packages although their package.json lacks the `blocksmith-block` keyword.
    */
   blockPackages: readonly string[];
+  /** The AI provider: OPENAI_* variables (an OpenAI-compatible server), else the offline provider. */
+  ai: AiSettings;
 }
 
 export class ConfigError extends Error {
@@ -144,11 +147,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
     runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
     secretsKey: sealingKey(env.SECRETS_KEY),
+    ai: aiSettings(env),
     blockPackages: (env.BLOCK_PACKAGES ?? '')
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean),
   };
+}
+
+function aiSettings(env: Record<string, string | undefined>): AiSettings {
+  try {
+    return aiSettingsFrom(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 function sealingKey(value: string | undefined): Buffer | undefined {

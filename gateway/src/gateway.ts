@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { PostgresRunEvents } from './services/runs/postgres-run-events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createProvider, describeProvider, type AiProvider } from '@blocksmith/block-sdk';
+import { type AiProvider } from '@blocksmith/block-sdk';
+import { createProvider, describeProvider } from './providers/ai';
 import { createRestBridge } from '@blocksmith/rest-bridge';
 import express from 'express';
 import { specifiedRules } from 'graphql';
@@ -100,7 +101,7 @@ function loadAllBlocks(config: GatewayConfig): BlockRegistry {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const registry = options.registry ?? loadAllBlocks(config);
-  const provider = options.provider ?? createProvider(process.env);
+  const provider = options.provider ?? createProvider(config.ai);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const schema = await buildGatewaySchema();
   const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;

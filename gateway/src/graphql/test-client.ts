@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OfflineProvider } from '@blocksmith/block-sdk';
+import { OfflineProvider } from '../providers/ai';
 import { loadConfig } from '../config';
 import { MailMessage } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';

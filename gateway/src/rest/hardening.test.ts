@@ -1,4 +1,4 @@
-import { OfflineProvider } from '@blocksmith/block-sdk';
+import { OfflineProvider } from '../providers/ai';
 import Stripe from 'stripe';
 import type { Database } from '../data/database';
 import { openTestDatabase } from '../data/test-database';

@@ -1,4 +1,4 @@
-import { OfflineProvider } from '@blocksmith/block-sdk';
+import { OfflineProvider } from '../../providers/ai';
 import { MemoryFileStore } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../../kernel';

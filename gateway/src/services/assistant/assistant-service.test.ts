@@ -1,4 +1,4 @@
-import { OfflineProvider } from '@blocksmith/block-sdk';
+import { OfflineProvider } from '../../providers/ai';
 import { ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages, planRun } from '../../kernel';
 import { AssistantService } from './assistant-service';

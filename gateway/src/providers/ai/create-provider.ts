@@ -1,22 +1,33 @@
-import type { AiProvider } from '../ai-provider';
-import { OFFLINE_MARKER } from './offline-answer';
+import { OFFLINE_MARKER, type AiProvider } from '@blocksmith/block-sdk';
 import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 
 type Env = Record<string, string | undefined>;
 
+/** Which AI provider the server uses, as configuration reads it (`GatewayConfig.ai`). */
+export interface AiSettings {
+  /** The OpenAI-compatible provider's settings; undefined: the offline provider. */
+  openAi: OpenAiProviderConfig | undefined;
+  /** OPENAI_BASE_URL is set without OPENAI_API_KEY (the offline provider says what is missing). */
+  baseUrlWithoutKey: boolean;
+}
+
 /**
- * The AI provider the environment asks for. `OPENAI_API_KEY` set (to anything: local servers such
+ * The AI settings the environment asks for. `OPENAI_API_KEY` set (to anything: local servers such
  * as Ollama take `OPENAI_API_KEY=ollama`) selects the OpenAI-compatible provider; otherwise answers
  * come from the offline provider, marked `[Offline preview]`. Every variable is checked here, so a
  * typo stops the start-up with a message naming it.
  */
-export function createProvider(env: Env = process.env): AiProvider {
-  const config = openAiConfigFrom(env);
-  if (config) return new OpenAiProvider(config);
-  const baseURL = read(env, 'OPENAI_BASE_URL');
+export function aiSettingsFrom(env: Env): AiSettings {
+  const openAi = openAiConfigFrom(env);
+  return { openAi, baseUrlWithoutKey: openAi === undefined && read(env, 'OPENAI_BASE_URL') !== undefined };
+}
+
+/** The AI provider `settings` describe. */
+export function createProvider({ openAi, baseUrlWithoutKey }: AiSettings): AiProvider {
+  if (openAi) return new OpenAiProvider(openAi);
   return new OfflineProvider(
-    baseURL
+    baseUrlWithoutKey
       ? {
           reason: `OPENAI_BASE_URL is set but OPENAI_API_KEY is not; local servers need any value, e.g. OPENAI_API_KEY=ollama: answers are marked ${OFFLINE_MARKER}`,
         }

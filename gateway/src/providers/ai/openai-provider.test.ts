@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { Ai } from '../ai';
-import type { AiUsage, JsonSchema } from '../ai-provider';
-import { AiProviderError } from '../errors';
+import { Ai } from '@blocksmith/block-sdk';
+import type { AiUsage, JsonSchema } from '@blocksmith/block-sdk';
+import { AiProviderError } from '@blocksmith/block-sdk';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 
 /** A request as the fake server saw it. */

@@ -1,5 +1,5 @@
-import type { GeneratedImage } from '../ai-provider';
-import { fnvHash } from './fnv-hash';
+import type { GeneratedImage } from '@blocksmith/block-sdk';
+import { fnvHash } from '@blocksmith/block-sdk';
 
 const DEFAULT_SIZE = 512;
 

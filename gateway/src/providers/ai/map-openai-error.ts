@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { AiProviderError } from '../errors';
+import { AiProviderError } from '@blocksmith/block-sdk';
 
 export interface ErrorContext {
   signal: AbortSignal;

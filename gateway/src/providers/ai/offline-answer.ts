@@ -1,8 +1,6 @@
-import type { TextRequest } from '../ai-provider';
-import { fnvHash, pick } from './fnv-hash';
+import { capitalise, fnvHash, joinList, OFFLINE_MARKER, pick, type TextRequest } from '@blocksmith/block-sdk';
 
-/** Starts every text the offline provider writes, so nobody mistakes it for an AI answer. */
-export const OFFLINE_MARKER = '[Offline preview]';
+// Every text the offline provider writes starts with OFFLINE_MARKER, so nobody mistakes it for an AI answer.
 
 const STOP_WORDS = new Set(
   (
@@ -88,16 +86,6 @@ export function firstSentence(text: string, max = 120): string {
   if (sentence.length <= max) return sentence;
   const cut = sentence.slice(0, max);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : max).trimEnd()}…`;
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-export function joinList(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** How many items a list request asks for ("5 names", "three ideas"), or undefined. */

@@ -9,8 +9,8 @@ import type {
   ModelList,
   TextRequest,
   VisionRequest,
-} from '../ai-provider';
-import { AiProviderError } from '../errors';
+} from '@blocksmith/block-sdk';
+import { AiProviderError } from '@blocksmith/block-sdk';
 import { imageDimensions } from './image-dimensions';
 import { mapOpenAiError, seconds } from './map-openai-error';
 

@@ -1,5 +1,8 @@
-import { ScriptedProvider } from '../testing/scripted-provider';
-import { createProvider, describeProvider } from './create-provider';
+import { ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import { aiSettingsFrom, createProvider as fromSettings, describeProvider } from './create-provider';
+
+/** The provider the environment `env` asks for, as the server's configuration reads it. */
+const createProvider = (env: Record<string, string | undefined>) => fromSettings(aiSettingsFrom(env));
 import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider } from './openai-provider';
 

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../ai-provider';
 import { fnvHash } from './fnv-hash';
 import { exampleInteger, exampleNumber } from './example-number';
-import { capitalise, joinList, OFFLINE_MARKER } from './offline-answer';
+import { capitalise, joinList, OFFLINE_MARKER } from './sample-text';
 
 type Schema = Record<string, unknown>;
 

@@ -7,11 +7,10 @@ import type {
   ModelList,
   TextRequest,
   VisionRequest,
-} from '../ai-provider';
-import { AiProviderError } from '../errors';
-import { exampleFromSchema } from './example-from-schema';
+} from '@blocksmith/block-sdk';
+import { AiProviderError, exampleFromSchema, OFFLINE_MARKER } from '@blocksmith/block-sdk';
 import { imageDimensions } from './image-dimensions';
-import { firstSentence, keyPhrases, OFFLINE_MARKER, offlineAnswer, wordPieces } from './offline-answer';
+import { firstSentence, keyPhrases, offlineAnswer, wordPieces } from './offline-answer';
 import { offlineSvg } from './offline-svg';
 
 export interface OfflineProviderOptions {

@@ -1,6 +1,6 @@
-import { checkJsonAnswer } from '../ai';
-import type { JsonSchema } from '../ai-provider';
-import { AiProviderError } from '../errors';
+import { checkJsonAnswer } from '@blocksmith/block-sdk';
+import type { JsonSchema } from '@blocksmith/block-sdk';
+import { AiProviderError } from '@blocksmith/block-sdk';
 import { OfflineProvider } from './offline-provider';
 
 const provider = new OfflineProvider();

@@ -6,6 +6,7 @@ import { Toasts } from './components/Toasts';
 import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
+import { ADMIN_USERS_PATH } from './texts/admin-users-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
 
@@ -22,6 +23,7 @@ const AuthCallbackPage = lazy(() => import('./pages/auth-callback/AuthCallbackPa
 const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
+const UsersPage = lazy(() => import('./pages/admin/UsersPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
 const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
@@ -53,6 +55,7 @@ export function App() {
             <Route path="/auth-demo" element={<AuthDemoPage />} />
             <Route path="/analytics" element={<AnalyticsPage />} />
             <Route path="/verification" element={<VerificationPage />} />
+            <Route path={ADMIN_USERS_PATH} element={<UsersPage />} />
             <Route path="/store" element={<StorePage />} />
             <Route path="/store/user/:userId" element={<PublisherPage />} />
             <Route path="/my-apps" element={<MyAppsPage />} />

@@ -36,6 +36,8 @@ import {
   type MyAppsAnalytics,
   type SalesContactInput,
 } from './blocksmith-api';
+import * as adminOps from './admin-accounts';
+import type { AdminActionPage, AdminUser, AdminUserDetail, AdminUserPage } from './admin-accounts';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import * as secretOps from './secrets';
 import type { SecretInfo } from './secrets';
@@ -593,6 +595,41 @@ export class GraphqlApi implements BlocksmithApi {
       { appId, share },
     );
     return data.setRunSharing.shareRunDetails;
+  }
+
+  async adminUsers(query: string, cursor: string | null): Promise<AdminUserPage> {
+    return (await this.query<{ adminUsers: AdminUserPage }>(adminOps.ADMIN_USERS, { query, cursor }))
+      .adminUsers;
+  }
+
+  async adminUser(id: string): Promise<AdminUserDetail> {
+    return (await this.query<{ adminUser: AdminUserDetail }>(adminOps.ADMIN_USER, { id })).adminUser;
+  }
+
+  async adminActions(cursor: string | null, userId: string | null = null): Promise<AdminActionPage> {
+    return (await this.query<{ adminActions: AdminActionPage }>(adminOps.ADMIN_ACTIONS, { cursor, userId }))
+      .adminActions;
+  }
+
+  async setUserPlan(userId: string, plan: string): Promise<AdminUser> {
+    return (await this.mutate<{ setUserPlan: AdminUser }>(adminOps.SET_USER_PLAN, { userId, plan }))
+      .setUserPlan;
+  }
+
+  async adjustUserCredits(userId: string, amount: number, reason: string): Promise<AdminUser> {
+    const variables = { userId, amount, reason };
+    return (await this.mutate<{ adjustUserCredits: AdminUser }>(adminOps.ADJUST_USER_CREDITS, variables))
+      .adjustUserCredits;
+  }
+
+  async suspendUser(userId: string, reason: string | null): Promise<AdminUser> {
+    return (await this.mutate<{ suspendUser: AdminUser }>(adminOps.SUSPEND_USER, { userId, reason }))
+      .suspendUser;
+  }
+
+  async unsuspendUser(userId: string): Promise<AdminUser> {
+    return (await this.mutate<{ unsuspendUser: AdminUser }>(adminOps.UNSUSPEND_USER, { userId }))
+      .unsuspendUser;
   }
 }
 

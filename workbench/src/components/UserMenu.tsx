@@ -6,11 +6,13 @@ import {
   HistoryIcon,
   KeyIcon,
   LockIcon,
+  PeopleIcon,
   ShopIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
+import { ADMIN_USERS, ADMIN_USERS_PATH } from '../texts/admin-users-texts';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
@@ -39,6 +41,7 @@ export const CreditsBadge = observer(function CreditsBadge() {
  */
 export const UserMenu = observer(function UserMenu() {
   const navigate = useNavigate();
+  const { session } = useStores();
   return (
     <AccountMenu credits={<CreditsBadge />} signOutText={PUBLIC_HEADER.signOut}>
       <MenuDivider />
@@ -53,6 +56,13 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} onClick={() => navigate('/credits')} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} onClick={() => navigate(SECRETS_PATH)} />
+      {session.user?.user_metadata.isAdmin === true && (
+        <MenuItem
+          icon={<PeopleIcon />}
+          text={ADMIN_USERS.menuItem}
+          onClick={() => navigate(ADMIN_USERS_PATH)}
+        />
+      )}
     </AccountMenu>
   );
 });

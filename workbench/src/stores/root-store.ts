@@ -1,6 +1,7 @@
 import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { AdminAnalyticsStore, VerificationStore } from './admin-store';
+import { AdminUsersStore } from './admin-users-store';
 import { AiBuildStore } from './ai-build-store';
 import { AppRunsStore } from './app-runs-store';
 import { ApiAccessStore } from './api-access-store';
@@ -45,6 +46,8 @@ export class RootStore {
   readonly auth: AuthDeps;
   readonly adminAnalytics: AdminAnalyticsStore;
   readonly verification: VerificationStore;
+  /** The admin users page (/admin/users). */
+  readonly adminUsers: AdminUsersStore;
   readonly landing: LandingStore;
   readonly gallery: StoreGalleryStore;
   readonly publisher: PublisherStore;
@@ -93,6 +96,7 @@ export class RootStore {
     };
     this.adminAnalytics = new AdminAnalyticsStore(api, this.session);
     this.verification = new VerificationStore(api, this.session, this.toasts);
+    this.adminUsers = new AdminUsersStore(api, this.session, this.toasts);
     this.catalogue = new CatalogueStore(api);
     this.credits = new CreditsStore(api, this.catalogue);
     this.palette = new PaletteStore(this.catalogue);

@@ -7,6 +7,7 @@ import type {
   PublishingInfo,
   RunEvent,
 } from '@blocksmith/schema';
+import type { AdminAccountsApi } from '../api/admin-accounts';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
 import { ApiError } from '../api/blocksmith-api';
@@ -32,6 +33,7 @@ import type {
   VersionedApp,
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
+import { FakeAdminAccounts } from './admin-accounts-test-support';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { BuilderStore } from './builder-store';
@@ -807,6 +809,17 @@ export class FakeApi implements BlocksmithApi {
     this.sharing.set(appId, share);
     return share;
   }
+
+  /** The admin users page's accounts and actions (see admin-accounts-test-support.ts). */
+  readonly accounts = new FakeAdminAccounts();
+  adminUsers: AdminAccountsApi['adminUsers'] = (...args) => this.accounts.adminUsers(...args);
+  adminUser: AdminAccountsApi['adminUser'] = (...args) => this.accounts.adminUser(...args);
+  adminActions: AdminAccountsApi['adminActions'] = (...args) => this.accounts.adminActions(...args);
+  setUserPlan: AdminAccountsApi['setUserPlan'] = (...args) => this.accounts.setUserPlan(...args);
+  adjustUserCredits: AdminAccountsApi['adjustUserCredits'] = (...args) =>
+    this.accounts.adjustUserCredits(...args);
+  suspendUser: AdminAccountsApi['suspendUser'] = (...args) => this.accounts.suspendUser(...args);
+  unsuspendUser: AdminAccountsApi['unsuspendUser'] = (...args) => this.accounts.unsuspendUser(...args);
 }
 
 /** A session over the fake API, restored from `storage`, where Ada's session is put first if `signedIn`. */

@@ -5,6 +5,7 @@
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
+import { ADMIN_USERS } from './admin-users-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
 import { RUNNER } from './runner-texts';
 import { CREDIT_USAGE, RUNS } from './run-history-texts';
@@ -48,6 +49,7 @@ export const PAGE_TITLES = {
   authDemo: pageTitle('Sign-in components'),
   analytics: pageTitle('Analytics', ADMIN),
   verification: pageTitle('Verification', ADMIN),
+  adminUsers: pageTitle(ADMIN_USERS.title, ADMIN),
   notFound: pageTitle(NOT_FOUND.title),
   error: pageTitle(ERROR_SCREEN.title),
 } as const;

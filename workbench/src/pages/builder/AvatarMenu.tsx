@@ -1,8 +1,9 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon, LockIcon } from '@blueprintjs/icons';
+import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon, LockIcon, PeopleIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
+import { ADMIN_USERS, ADMIN_USERS_PATH } from '../../texts/admin-users-texts';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
 import { HEADER } from '../../texts/builder-texts';
@@ -36,6 +37,9 @@ export const AvatarMenu = observer(function AvatarMenu() {
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} href="/credits" />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
+      {session.user?.user_metadata.isAdmin === true && (
+        <MenuItem icon={<PeopleIcon />} text={ADMIN_USERS.menuItem} href={ADMIN_USERS_PATH} />
+      )}
     </AccountMenu>
   );
 });

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const run = (cmd, args, env = process.env) => execFileSync(cmd, args, { stdio: 'inherit', env });
 run('npm', ['run', '--silent', 'build']);
-// `canvas` is the workbench's benchmark in Chromium; every other group is the gateway's.
+// `canvas` and `first-token` are the workbench's benchmarks in Chromium; every other group is the gateway's.
 const groups = process.argv.slice(2);
-const gatewayGroups = groups.filter((group) => group !== 'canvas');
+const BROWSER_GROUPS = ['canvas', 'first-token'];
+const gatewayGroups = groups.filter((group) => !BROWSER_GROUPS.includes(group));
 // Measured as `npm start` runs it: in production mode.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 if (groups.length === 0 || groups.includes('engine')) {
@@ -29,3 +30,5 @@ if (groups.length === 0 || gatewayGroups.length > 0)
   run(process.execPath, ['--expose-gc', 'gateway/dist/bench/run-benchmarks.js', ...gatewayGroups], env);
 if (groups.length === 0 || groups.includes('canvas'))
   run(process.execPath, ['workbench/bench/canvas-bench.mjs']);
+if (groups.length === 0 || groups.includes('first-token'))
+  run(process.execPath, ['workbench/bench/first-token-bench.mjs'], env);

@@ -6,7 +6,14 @@ import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
 import type { FileLinks } from '../files/file-links';
 import { CURSOR_TIME_SQL, decodeCursor, encodeCursor } from './run-cursor';
-import { RunView, type RunDetails, type RunLoaders, type RunNames, type RunSummary } from './run-view';
+import {
+  RunView,
+  type RunDetails,
+  type RunLoaders,
+  type RunNames,
+  type RunSummary,
+  type StoredSteps,
+} from './run-view';
 
 /** Who is asking. */
 export interface RunViewer {
@@ -188,16 +195,12 @@ export class RunHistoryService {
       detailsShared: record.detailsShared,
       visitor: record.visitor,
     };
-    const known: RunDetails = {
-      inputs: record.inputs,
-      result: record.result,
-      nodes: record.nodes as RunDetails['nodes'],
+    // Its inputs, result and steps are at hand.
+    const known = {
+      details: { inputs: record.inputs, result: record.result },
+      steps: record.nodes as StoredSteps | undefined,
     };
-    return new RunView(
-      summary,
-      { mine: true },
-      this.loaders([record.id], viewer, new Map([[record.id, known]])),
-    );
+    return new RunView(summary, { mine: true }, this.loaders([record.id], viewer, known));
   }
 
   /** Deletes one run of an app the caller owns (a run still going cannot be). */
@@ -269,30 +272,33 @@ export class RunHistoryService {
   }
 
   /**
-   * What a page's views load when asked: details and names of all its runs in one query each,
-   * run the first time any view needs them.
+   * What a page's views load when asked: the inputs and results, the steps, and the names of all
+   * its runs, one query each, made the first time any view needs it. `known`: what a run just
+   * made brings with it.
    */
-  private loaders(ids: string[], viewer: RunViewer | null, known?: Map<string, RunDetails>): RunLoaders {
+  private loaders(
+    ids: string[],
+    viewer: RunViewer | null,
+    known?: { details: RunDetails; steps: StoredSteps | undefined },
+  ): RunLoaders {
     const { dataSource, fileLinks, registry } = this.deps;
     let details: Promise<Map<string, RunDetails>> | undefined;
+    let steps: Promise<Map<string, StoredSteps>> | undefined;
     let names: Promise<Map<string, RunNames>> | undefined;
     const configs = new Map<string, Promise<AppConfig | null>>();
+    const byId = <T>(column: string, read: (row: Row) => T) =>
+      (
+        dataSource.query(`SELECT id, ${column} FROM runs WHERE id = ANY($1::uuid[])`, [ids]) as Promise<Row[]>
+      ).then((rows) => new Map(rows.map((row) => [String(row.id), read(row)])));
     const loadDetails = () =>
       (details ??= known
-        ? Promise.resolve(known)
-        : (
-            dataSource.query('SELECT id, inputs, result, nodes FROM runs WHERE id = ANY($1::uuid[])', [
-              ids,
-            ]) as Promise<Row[]>
-          ).then(
-            (rows) =>
-              new Map(
-                rows.map((row) => [
-                  String(row.id),
-                  { inputs: json(row.inputs), result: json(row.result), nodes: json(row.nodes) },
-                ]),
-              ),
-          ));
+        ? Promise.resolve(new Map([[ids[0]!, known.details]]))
+        : byId('inputs, result', (row) => ({ inputs: json(row.inputs), result: json(row.result) })));
+    const loadSteps = () =>
+      (steps ??=
+        known?.steps !== undefined
+          ? Promise.resolve(new Map([[ids[0]!, known.steps]]))
+          : byId('nodes', (row) => json<StoredSteps>(row.nodes)));
     const loadNames = () =>
       (names ??= (
         dataSource.query(
@@ -325,6 +331,10 @@ export class RunHistoryService {
     };
     return {
       details: async (id) => (await loadDetails()).get(id) ?? missing(id),
+      steps: async (id) => {
+        const loaded = await loadSteps();
+        return loaded.has(id) ? loaded.get(id)! : missing(id);
+      },
       names: async (id) => (await loadNames()).get(id) ?? missing(id),
       sign: (value) => fileLinks.sign(value),
       blockOf: async (runId, nodeId) => {

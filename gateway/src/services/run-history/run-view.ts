@@ -28,12 +28,14 @@ export interface RunSummary {
   visitor: boolean;
 }
 
-/** What a run's detail fields are read from (one query per page, only when asked for). */
+/** What a run's inputs and result are read from (one query per page, only when asked for). */
 export interface RunDetails {
   inputs: Record<string, unknown>;
   result: Record<string, unknown> | null;
-  nodes: Record<string, Partial<StoredStep>> | null;
 }
+
+/** A run's steps as stored (`runs.nodes`; one query per page, only when asked for). */
+export type StoredSteps = Record<string, Partial<StoredStep>> | null;
 
 /** The names a run's views show (one query, only when asked for). */
 export interface RunNames {
@@ -69,6 +71,7 @@ export interface RunAccess {
 /** Where a view gets what it shows only when asked: loaded once, shared by a page's views. */
 export interface RunLoaders {
   details(id: string): Promise<RunDetails>;
+  steps(id: string): Promise<StoredSteps>;
   names(id: string): Promise<RunNames>;
   /** Kept files in a value (at any depth) as signed links. */
   sign<T>(value: T): Promise<T>;
@@ -144,10 +147,10 @@ export class RunView {
 
   /** Per block: status, duration, error, items of a loop, and routes taken when details show. */
   get nodes(): Promise<Record<string, unknown> | null> {
-    return this.loaders.details(this.id).then((details) => {
-      if (!details.nodes) return null;
+    return this.loaders.steps(this.id).then((stored) => {
+      if (!stored) return null;
       const nodes: Record<string, unknown> = {};
-      for (const [id, node] of Object.entries(details.nodes)) {
+      for (const [id, node] of Object.entries(stored)) {
         nodes[id] = {
           status: node.status,
           ...(node.durationMs !== undefined && { durationMs: node.durationMs }),
@@ -162,8 +165,8 @@ export class RunView {
 
   /** Each block's step, in the run's order. */
   get steps(): Promise<RunStepView[]> {
-    return this.loaders.details(this.id).then(async (details) => {
-      const entries = Object.entries(details.nodes ?? {}).sort(
+    return this.loaders.steps(this.id).then(async (stored) => {
+      const entries = Object.entries(stored ?? {}).sort(
         ([, a], [, b]) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER),
       );
       const steps = await Promise.all(

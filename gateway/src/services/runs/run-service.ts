@@ -364,6 +364,7 @@ export class RunService {
    */
   async drain(timeoutMs?: number): Promise<void> {
     await this.queue.stop(timeoutMs);
+    await this.checkpoints.stop();
     await this.deps.lease?.stop();
   }
 
@@ -638,7 +639,7 @@ export class RunService {
         unfinished: timedOut ? UNFINISHED_STEP.timedOut : UNFINISHED_STEP.stopped,
         // Cut outputs are kept whole as the runner's files; a visitor's belong to nobody (they
         // open only through the signed links a permitted read of the run hands out).
-        files: this.fileStore(job.visitor ? null : userId),
+        files: () => this.fileStore(job.visitor ? null : userId),
       });
       nodes = stepNodes;
     } else {

@@ -67,8 +67,8 @@ export interface StepEnding {
   inputs: Readonly<Record<string, unknown>>;
   /** Why a block still running when the run ended did not finish. */
   unfinished: (title: string) => string;
-  /** Where cut outputs are kept whole; without it they are only cut. */
-  files?: FileStore;
+  /** Where cut outputs are kept whole (asked for only when one was cut); without it they are only cut. */
+  files?: () => FileStore;
 }
 
 /**
@@ -168,13 +168,13 @@ export class StepRecorder {
       if (ending.files && cutOutputs.length > 0) {
         // A file that cannot be written leaves the value cut, as the step says (`truncated`).
         keep.push(
-          this.keepWhole(node, step, state!.outputs!, cutOutputs, ending.files).catch(() => {
+          this.keepWhole(node, step, state!.outputs!, cutOutputs, ending.files()).catch(() => {
             delete step.files;
           }),
         );
       }
     });
-    await Promise.all(keep);
+    if (keep.length > 0) await Promise.all(keep);
     return steps;
   }
 

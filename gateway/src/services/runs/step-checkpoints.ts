@@ -51,19 +51,18 @@ export class StepCheckpoints {
   /** The run is ending: its steps are stored with its ending from now on. */
   forget(runId: string): void {
     this.runs.delete(runId);
-    if (this.runs.size === 0 && this.timer) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
   }
 
-  /** Waits for a checkpoint under way (tests, shutdown). */
-  settled(): Promise<void> {
-    return this.writing;
+  /** Stops the timer (it stays set between runs: it costs nothing while no run is due) and waits for a write. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.writing;
   }
 
   /** Stores the changed steps of every run that has gone on for CHECKPOINT_MS. */
   private tick(): void {
+    if (this.runs.size === 0) return;
     const due = performance.now() - this.intervalMs;
     const batch: { id: string; nodes: unknown }[] = [];
     for (const [id, run] of this.runs) {

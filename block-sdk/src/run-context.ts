@@ -8,7 +8,13 @@ export interface UpstreamValue {
   kind: string;
   /** The upstream block's variable name, unique within the app. */
   name: string;
+  /** Its first output. */
   value: unknown;
+  /**
+   * Every output it gave, by the names its declaration uses (the first one is `value`); absent
+   * where only the first is known (a test's upstream given as `{ variable: value }`).
+   */
+  outputs?: Readonly<Record<string, unknown>>;
 }
 
 /** What reached a block that ends a loop from one item of the loop. */

@@ -119,6 +119,70 @@ describe('tableDisplay', () => {
     ]);
   });
 
+  it("shows a classification's category, sentiment and confidence, on screen and in the CSV", async () => {
+    const classification = { category: 'Complaint', sentiment: 'negative', confidence: 0.87 };
+    const { table, download } = await show({
+      upstream: [
+        {
+          nodeId: 'classify',
+          kind: 'classification',
+          name: 'classified_category',
+          value: 'Complaint',
+          outputs: { classified_category: 'Complaint', classification },
+        },
+      ],
+    });
+    expect(table.columns).toEqual(['Field', 'Value']);
+    expect(table.rows).toEqual([
+      { Field: 'category', Value: 'Complaint' },
+      { Field: 'sentiment', Value: 'negative' },
+      { Field: 'confidence', Value: 0.87 },
+    ]);
+    expect(new TextDecoder().decode(download?.data)).toBe(
+      'Field,Value\r\ncategory,Complaint\r\nsentiment,negative\r\nconfidence,0.87\r\n',
+    );
+  });
+
+  it("keeps to a block's first output when its other outputs are not a record holding it", async () => {
+    const { table } = await show({
+      upstream: [
+        {
+          nodeId: 'pdf',
+          kind: 'pdfSummarization',
+          name: 'summary',
+          value: 'A short summary',
+          outputs: { summary: 'A short summary', page_count: 12 },
+        },
+      ],
+    });
+    expect(table.rows).toEqual([{ Value: 'A short summary' }]);
+  });
+
+  it('gives a classification among several connected blocks its whole record', async () => {
+    const { table } = await show({
+      upstream: [
+        { nodeId: 'in', kind: 'textInput', name: 'input_text', value: 'The parcel came late' },
+        {
+          nodeId: 'classify',
+          kind: 'classification',
+          name: 'classified_category',
+          value: 'Complaint',
+          outputs: {
+            classified_category: 'Complaint',
+            classification: { category: 'Complaint', sentiment: 'negative', confidence: 0.9 },
+          },
+        },
+      ],
+    });
+    expect(table.rows).toEqual([
+      { Field: 'input_text', Value: 'The parcel came late' },
+      {
+        Field: 'classified_category',
+        Value: '{"category":"Complaint","sentiment":"negative","confidence":0.9}',
+      },
+    ]);
+  });
+
   it('caps the table and its download at 1000 rows', async () => {
     const rows = Array.from({ length: 1200 }, (_, i) => ({ n: i }));
     const { table, download } = await show({ upstream: { list: rows } });

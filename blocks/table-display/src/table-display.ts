@@ -1,4 +1,5 @@
 import { BlockInputError, defineBlock, field, type FileRef, type RunContext } from '@blocksmith/block-sdk';
+import { shownValue } from './shown-value';
 import type { Table } from './table';
 import { tableCsv } from './table-csv';
 import { fieldValueTable, tableOf } from './table-of';
@@ -60,8 +61,8 @@ export const tableDisplay = defineBlock({
     // One connected block gives the table; several give one Field / Value row each.
     const table =
       ctx.upstream.length === 1
-        ? tableOf(ctx.upstream[0]?.value)
-        : fieldValueTable(Object.fromEntries(ctx.upstream.map((u) => [u.name, u.value])));
+        ? tableOf(shownValue(ctx.upstream[0]!))
+        : fieldValueTable(Object.fromEntries(ctx.upstream.map((u) => [u.name, shownValue(u)])));
     if (table === null) {
       throw new BlockInputError('The connected block gave nothing to show in a table.');
     }

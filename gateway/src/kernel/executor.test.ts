@@ -101,6 +101,51 @@ describe('executeRun', () => {
     expect(finished).toMatchObject({ durationMs: expect.any(Number) });
   });
 
+  it("gives a block each connected block's first output and every output it gave", async () => {
+    const seen: unknown[] = [];
+    const watcher = defineBlock({
+      kind: 'upstreamWatcher',
+      name: 'Upstream Watcher',
+      description: 'Keeps what reached it.',
+      category: 'output',
+      settings: {},
+      outputs: {},
+      run(ctx) {
+        seen.push(...ctx.upstream);
+      },
+    });
+    const local = new BlockRegistry();
+    for (const block of [echoInput, templateBlock, watcher]) local.register(block, `test/${block.kind}`);
+    const config = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('gen', 'template', { template: 'Hi {{input_text}}' }),
+        plugin('watch', 'upstreamWatcher'),
+      ],
+      [
+        ['in', 'gen'],
+        ['gen', 'watch'],
+      ],
+    );
+    const result = await executeRun(planRun(config, local), {
+      runId: 'run_outputs',
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      inputs: { input_text: 'Ada' },
+      onEvent: () => {},
+    });
+    expect(result.status).toBe('succeeded');
+    expect(seen).toEqual([
+      {
+        nodeId: 'gen',
+        kind: 'template',
+        name: 'generated_text',
+        value: 'Hi Ada',
+        outputs: { generated_text: 'Hi Ada', length: 6 },
+      },
+    ]);
+  });
+
   it('accepts run inputs keyed by block id when no variable name is given', async () => {
     const config = app([plugin('in', 'echoInput'), plugin('gen', 'template')], [['in', 'gen']]);
     const result = await run(config, { inputs: { in: 'by id' } }).outcome;

@@ -360,6 +360,7 @@ class RunExecution {
         kind: parent.definition.kind,
         name: parent.variable,
         value: outcome!.outputs[parent.firstOutput!],
+        outputs: outcome!.outputs,
       });
     }
     return upstream;

@@ -393,6 +393,71 @@ describe('BuilderStore', () => {
     });
   });
 
+  it('exports and imports only the app itself, nothing the server keeps about it', async () => {
+    const { builder } = await testBuilder();
+    buildThreeBlocks(builder);
+    const config = builder.document.config;
+    // An app as the API answers it: type names, counters, review state and versions beside its fields.
+    const served = {
+      __typename: 'App',
+      id: 'app_1',
+      owner_id: 'user_1',
+      name: 'Sorter',
+      description: 'Sorts mail',
+      slug: 'sorter',
+      category: 'Productivity' as const,
+      isPrivate: true,
+      isPublished: true,
+      uses: 12,
+      views: 40,
+      upvotes: 3,
+      verificationStatus: 'approved' as const,
+      reviewNotes: 'Fine',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      draftVersionId: 'v2',
+      liveVersionId: 'v1',
+      config: { ...config, __typename: 'AppConfig' },
+    };
+    builder.document.load(served);
+    const exported = JSON.parse(builder.exportFile().text) as Record<string, unknown>;
+    expect(Object.keys(exported).sort()).toEqual(
+      ['category', 'config', 'description', 'isPrivate', 'name', 'slug'].sort(),
+    );
+    expect(exported).toMatchObject({
+      name: 'Sorter',
+      slug: 'sorter',
+      category: 'Productivity',
+      isPrivate: true,
+    });
+    expect(Object.keys(exported.config as object).sort()).toEqual(['canvas', 'connections', 'plugins']);
+    expect(JSON.stringify(exported)).not.toMatch(/__typename|verificationStatus|"uses"/);
+
+    // A file that does carry them (exported before, or elsewhere) brings none of them in.
+    builder.newApp(); // the served app has no unsaved changes: nothing is asked
+    builder.importFile(JSON.stringify(served));
+    expect(builder.confirm).toBeNull();
+    const meta = builder.document.meta as unknown as Record<string, unknown>;
+    expect(meta).toMatchObject({ name: 'Sorter', slug: 'sorter', isPrivate: true, isPublished: false });
+    for (const field of [
+      '__typename',
+      'id',
+      'owner_id',
+      'verificationStatus',
+      'reviewNotes',
+      'draftVersionId',
+    ])
+      expect(meta).not.toHaveProperty(field);
+    expect(meta).toMatchObject({ uses: 0, views: 0, upvotes: 0 });
+
+    // Nor does a duplicate of an app read from the server.
+    builder.document.load(served);
+    builder.duplicate();
+    const copy = builder.document.meta as unknown as Record<string, unknown>;
+    expect(copy).toMatchObject({ name: 'Sorter (Copy)', slug: 'sorter-copy', uses: 0, isPublished: false });
+    expect(copy).not.toHaveProperty('__typename');
+    expect(copy).not.toHaveProperty('liveVersionId');
+  });
+
   it('refuses an app file with malformed or missing nodes, in the spec words, and leaves the canvas be', async () => {
     const { builder, toasts } = await testBuilder();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -49,7 +49,7 @@ import { clipOrigin, copyBlocks, parseClip, serializeClip, type BlockClip } from
 import { CanvasFlow } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
-import { DocumentStore, clampToCanvas } from './document-store';
+import { DocumentStore, clampToCanvas, newAppMeta, ownAppFields } from './document-store';
 import type { GeneratedAppDraft } from './generated-app';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { LocalDraftStore } from './local-draft-store';
@@ -747,16 +747,20 @@ export class BuilderStore {
   }
 
   duplicate(): void {
-    const copy = duplicateApp(this.document.toApp(this.view.viewport));
+    const copy = duplicateApp({ ...newAppMeta(), ...this.document.toOwnApp(this.view.viewport) });
     this.storage.removeItem(EDIT_EXISTING_APP_KEY);
     this.document.load(copy, { saved: false });
     this.toasts.success(TOASTS.duplicated);
     this.analytics?.track('app_duplicated', { app_name: copy.name });
   }
 
-  /** The export file: named after the slug, holding the app as JSON. */
+  /**
+   * The export file: named after the slug, holding the app's own fields (name, description, slug,
+   * category, privacy and config) as JSON; nothing the server keeps about it (its id, owner,
+   * counters, review state, versions or the API's type names).
+   */
   exportFile(): { filename: string; text: string } {
-    const { id: _id, owner_id: _owner, ...app } = this.document.toApp(this.view.viewport);
+    const app = this.document.toOwnApp(this.view.viewport);
     return { filename: `${app.slug}.json`, text: JSON.stringify(app, null, 2) };
   }
 
@@ -781,10 +785,10 @@ export class BuilderStore {
       return;
     }
     this.confirmDiscard(CONFIRM.importApp, () => {
-      const { id: _id, owner_id: _owner, ...rest } = app;
       this.storage.removeItem(EDIT_EXISTING_APP_KEY);
       this.run.reset();
-      this.document.load({ ...rest, isPublished: false }, { saved: false });
+      // Only the app's own fields: a file exported elsewhere may carry what a server kept about it.
+      this.document.load({ ...ownAppFields(app), isPublished: false }, { saved: false });
       this.view.clearSelection();
       this.view.setViewport(this.document.config.canvas);
       if (this.document.isValid) this.toasts.success(TOASTS.imported);

@@ -35,6 +35,24 @@ import { settingValue, withSelectValues } from './setting-rules';
 /** The app's own fields, apart from its config. */
 export type AppMeta = Omit<App, 'config'>;
 
+/**
+ * The app as its author made it: what a file exports and a save sends, without anything the server
+ * keeps about it (id, owner, counters, review state, versions, the API's type names).
+ */
+export type OwnApp = Pick<App, 'name' | 'description' | 'slug' | 'category' | 'isPrivate' | 'config'>;
+
+/** The own fields of an app read from a file or an answer (a missing or mistyped one is left out). */
+export function ownAppFields(app: Partial<Record<keyof App, unknown>>): Partial<OwnApp> {
+  return {
+    ...(typeof app.name === 'string' && { name: app.name }),
+    ...(typeof app.description === 'string' && { description: app.description }),
+    ...(typeof app.slug === 'string' && { slug: app.slug }),
+    ...(isCategory(app.category) && { category: app.category }),
+    ...(typeof app.isPrivate === 'boolean' && { isPrivate: app.isPrivate }),
+    ...(app.config !== undefined && { config: app.config as AppConfig }),
+  };
+}
+
 export function newAppMeta(now: number = Date.now()): AppMeta {
   return {
     name: DEFAULT_APP_NAME,
@@ -247,6 +265,11 @@ export class DocumentStore {
 
   /** What the server stores. */
   toInput(canvas: CanvasState = this.config.canvas): AppInput {
+    return this.toOwnApp(canvas);
+  }
+
+  /** The app as its author made it (what an exported file holds). */
+  toOwnApp(canvas: CanvasState = this.config.canvas): OwnApp {
     return {
       name: this.meta.name,
       description: this.meta.description,

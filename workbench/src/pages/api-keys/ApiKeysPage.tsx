@@ -13,12 +13,9 @@ import {
 } from '@blueprintjs/core';
 import { KeyIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { CodeBlock } from '../../components/CodeBlock';
-import { LinkButton } from '../../components/LinkButton';
-import { PublicFooter } from '../../components/PublicFooter';
-import { PublicHeader } from '../../components/PublicHeader';
 import { UpgradePrompt } from '../../components/UpgradePrompt';
+import { AccountPage } from '../../components/AccountPage';
 import { versionTime } from '../../stores/version-rules';
 import { useStores } from '../../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
@@ -28,45 +25,25 @@ import './api-keys.css';
 
 /** /account/api-keys: the person's API keys, a new one shown once, revoking with a confirmation. */
 const ApiKeysPage = observer(function ApiKeysPage() {
-  const { apiKeys, session } = useStores();
-  const signedIn = session.signedIn;
-  const userId = session.user?.id;
+  const { apiKeys } = useStores();
   usePageTitle(PAGE_TITLES.apiKeys);
-
-  useEffect(() => {
-    if (!userId) return;
-    void apiKeys.load();
-    return () => apiKeys.clear();
-  }, [apiKeys, userId]);
-
   return (
-    <div className="public-page">
-      <PublicHeader signInRedirect={API_KEYS_PATH} />
-      <main className="public-main api-keys-page">
-        <h1 className="page-title">{API_KEYS.title}</h1>
-        <p className="muted api-keys-intro">{API_KEYS.intro}</p>
-        {!session.checked ? (
-          <Spinner aria-label={API_KEYS.loading} />
-        ) : !signedIn ? (
-          <NonIdealState
-            icon={<KeyIcon size={40} />}
-            description={API_KEYS.signedOut}
-            action={
-              <LinkButton
-                intent="primary"
-                href={`/signin?redirect=${encodeURIComponent(API_KEYS_PATH)}`}
-                text={API_KEYS.signIn}
-              />
-            }
-          />
-        ) : (
-          <KeysContent />
-        )}
-      </main>
-      <PublicFooter />
-      <CreatedKeyDialog />
-      <RevokeDialog />
-    </div>
+    <AccountPage
+      path={API_KEYS_PATH}
+      title={API_KEYS.title}
+      intro={API_KEYS.intro}
+      icon={<KeyIcon size={40} />}
+      texts={API_KEYS}
+      data={apiKeys}
+      dialogs={
+        <>
+          <CreatedKeyDialog />
+          <RevokeDialog />
+        </>
+      }
+    >
+      <KeysContent />
+    </AccountPage>
   );
 });
 

@@ -12,10 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { EditIcon, LockIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { LinkButton } from '../../components/LinkButton';
-import { PublicFooter } from '../../components/PublicFooter';
-import { PublicHeader } from '../../components/PublicHeader';
+import { AccountPage } from '../../components/AccountPage';
 import { versionTime } from '../../stores/version-rules';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -25,43 +22,20 @@ import '../api-keys/api-keys.css';
 
 /** /account/secrets: the person's secrets by name, a form to save one, deleting with a confirmation. */
 const SecretsPage = observer(function SecretsPage() {
-  const { secrets, session } = useStores();
-  const userId = session.user?.id;
+  const { secrets } = useStores();
   usePageTitle(PAGE_TITLES.secrets);
-
-  useEffect(() => {
-    if (!userId) return;
-    void secrets.load();
-    return () => secrets.clear();
-  }, [secrets, userId]);
-
   return (
-    <div className="public-page">
-      <PublicHeader signInRedirect={SECRETS_PATH} />
-      <main className="public-main api-keys-page">
-        <h1 className="page-title">{SECRETS_TEXT.title}</h1>
-        <p className="muted api-keys-intro">{SECRETS_TEXT.intro}</p>
-        {!session.checked ? (
-          <Spinner aria-label={SECRETS_TEXT.loading} />
-        ) : !session.signedIn ? (
-          <NonIdealState
-            icon={<LockIcon size={40} />}
-            description={SECRETS_TEXT.signedOut}
-            action={
-              <LinkButton
-                intent="primary"
-                href={`/signin?redirect=${encodeURIComponent(SECRETS_PATH)}`}
-                text={SECRETS_TEXT.signIn}
-              />
-            }
-          />
-        ) : (
-          <SecretsContent />
-        )}
-      </main>
-      <PublicFooter />
-      <DeleteDialog />
-    </div>
+    <AccountPage
+      path={SECRETS_PATH}
+      title={SECRETS_TEXT.title}
+      intro={SECRETS_TEXT.intro}
+      icon={<LockIcon size={40} />}
+      texts={SECRETS_TEXT}
+      data={secrets}
+      dialogs={<DeleteDialog />}
+    >
+      <SecretsContent />
+    </AccountPage>
   );
 });
 

@@ -33,6 +33,9 @@ const APP_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   verificationStatus: enumOf(['pending', 'approved', 'rejected'], 'Where its review stands.'),
   reviewNotes: nullableString('Why a review rejected it.'),
   createdAt: string('ISO time.', { format: 'date-time' }),
+  creatorPrice: integer(
+    'Credits a run by someone else pays the owner on top of the blocks’ cost (0 to 100): to others, what their runs pay now.',
+  ),
 };
 
 /** A version of an app, without its config, as the history lists it. */

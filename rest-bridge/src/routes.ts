@@ -1,6 +1,7 @@
 import { CATEGORIES, DEFAULT_HISTORY_LIMIT } from '@blocksmith/schema';
 import { adminAccountRoutes } from './admin-account-routes';
 import { components, AppList } from './components';
+import { earningsRoutes } from './earnings-routes';
 import { BridgeError, statusOf } from './errors';
 import {
   anyObject,
@@ -17,7 +18,7 @@ import {
 import { route, type Route, type RouteRequest } from './route';
 
 const APP = `id name description slug category isPrivate isPublished owner_id upvotes views uses config
-  verificationStatus reviewNotes createdAt`;
+  verificationStatus reviewNotes createdAt creatorPrice`;
 const SESSION = 'access_token refresh_token expires_at expires_in token_type';
 const USER = 'id email user_metadata { full_name isAdmin }';
 const INFO = 'plan limit currentCount remaining canPublish';
@@ -1168,6 +1169,7 @@ export const routes: readonly Route[] = [
   ...assistantRoutes,
   ...paymentRoutes,
   ...publicRoutes,
+  ...earningsRoutes,
   ...adminAccountRoutes,
 ];
 

@@ -70,6 +70,12 @@ export interface App {
    * is on); the runner page and the embed say so.
    */
   shareRunDetails?: boolean;
+  /**
+   * Credits a run by someone other than the owner pays the owner, on top of what its blocks cost
+   * (0 to 100). Others see the price their runs pay now (0 while the owner's plan has no creator
+   * earnings); the owner and admins see the price set.
+   */
+  creatorPrice?: number;
 }
 
 export const DEFAULT_APP_NAME = 'My App';

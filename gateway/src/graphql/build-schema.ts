@@ -13,6 +13,7 @@ import { AuthResolver } from './resolvers/auth-resolver';
 import { BillingResolver } from './resolvers/billing-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
+import { EarningsResolver } from './resolvers/earnings-resolver';
 import { EmbedResolver } from './resolvers/embed-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
@@ -32,6 +33,7 @@ export const resolvers = [
   AppResolver,
   AssistantResolver,
   CreditsResolver,
+  EarningsResolver,
   EmbedResolver,
   PublishingResolver,
   RunResolver,

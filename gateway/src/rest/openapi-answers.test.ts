@@ -4,6 +4,7 @@ import type { AppConfig } from '@blocksmith/schema';
 import Stripe from 'stripe';
 import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
 import { MAX_HISTORY_LIMIT } from '../services/credits/credit-ledger';
+import { FakeStripeConnect } from '../services/earnings/test-stripe-connect';
 import { startApiTestGateway, type ApiTestGateway } from './api-client';
 import { OpenApiChecker, type CheckedAnswer, type OpenApiDocument } from './test-openapi-checker';
 
@@ -22,12 +23,16 @@ const fileApp: AppConfig = probeApp(
   [['doc', 'show']],
 );
 
+/** Stripe Connect's accounts, onboarding links and transfers, for the payout routes. */
+const connect = new FakeStripeConnect();
+
 /**
- * Stripe's checkout endpoint (POST /v1/checkout/sessions) on a loopback port. A session for
- * nopage@example.com comes back without a page, as Stripe may answer.
+ * Stripe's checkout endpoint (POST /v1/checkout/sessions) on a loopback port, and Connect's paths
+ * (the fake above). A session for nopage@example.com comes back without a page, as Stripe may answer.
  */
 function startStripe(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
+    if (!req.url?.startsWith('/v1/checkout/')) return connect.handle(req, res);
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
@@ -535,6 +540,59 @@ describe('answers against /api/openapi.json', () => {
       await t.gateway.services.analytics.settled();
       await expectStatus(200, 'GET', '/api/analytics/summary?range=all', { token: admin });
       await expectStatus(403, 'GET', '/api/analytics/summary', { token: ann });
+    });
+  });
+
+  describe('creators earn', () => {
+    it('prices an app, answers earnings, onboards a payout account and pays out', async () => {
+      const creator = await t.signUpViaApi('creator@example.com', { credits: true });
+      const app = await call('POST', '/api/apps', {
+        token: creator.token,
+        json: { name: 'Priced', category: 'Content', config: textApp },
+      });
+      const price = `/api/apps/${app.body.id}/price`;
+      await expectStatus(403, 'PUT', price, { token: creator.token, json: { creatorPrice: 3 } });
+      await t.gateway.database.dataSource.query("UPDATE users SET plan = 'starter' WHERE id = $1", [
+        creator.id,
+      ]);
+      await expectStatus(200, 'PUT', price, { token: creator.token, json: { creatorPrice: 3 } });
+      await expectStatus(400, 'PUT', price, { token: creator.token, json: { creatorPrice: 101 } });
+      await expectStatus(404, 'PUT', price, { token: bob, json: { creatorPrice: 3 } });
+      await call('POST', `/api/apps/${app.body.id}/publish`, { token: creator.token });
+      await call('POST', `/api/apps/${app.body.id}/review`, { token: admin, json: { status: 'approved' } });
+      const runner = await t.signUpViaApi('runner@example.com', { credits: true });
+      await expectStatus(200, 'POST', `/api/published/${app.body.slug}/run`, {
+        token: runner.token,
+        json: { inputData: { input_text: 'tides' } },
+      });
+      const earned = await expectStatus(200, 'GET', '/api/earnings', { token: creator.token });
+      expect(earned.body).toMatchObject({ balance: 3, total: 3 });
+      await expectStatus(200, 'GET', '/api/earnings?days=7', { token: creator.token });
+      await expectStatus(400, 'GET', '/api/earnings?days=12', { token: creator.token });
+      await expectStatus(409, 'POST', '/api/earnings/payouts', { token: creator.token });
+      const onboarding = await expectStatus(200, 'POST', '/api/earnings/payouts/onboarding', {
+        token: creator.token,
+      });
+      expect(onboarding.body.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
+      const account = [...connect.accounts.values()].find((candidate) => candidate.userId === creator.id)!;
+      connect.enable(account.id);
+      const status = await expectStatus(200, 'GET', '/api/earnings/payouts/account', {
+        token: creator.token,
+      });
+      expect(status.body).toMatchObject({ status: 'enabled', canPayOut: false });
+      await expectStatus(409, 'POST', '/api/earnings/payouts', { token: creator.token });
+      // Earnings past the threshold, as successful runs leave them (runs themselves: above).
+      await t.gateway.database.dataSource.query(
+        `INSERT INTO earnings_entries (id, user_id, kind, credits) VALUES (gen_random_uuid(), $1, 'earning', 250)`,
+        [creator.id],
+      );
+      await t.gateway.database.dataSource.query(
+        'UPDATE earnings_balances SET balance = balance + 250 WHERE user_id = $1',
+        [creator.id],
+      );
+      const payout = await expectStatus(200, 'POST', '/api/earnings/payouts', { token: creator.token });
+      expect(payout.body).toMatchObject({ credits: 253, amountCents: 1012, status: 'paid' });
+      await expectStatus(401, 'GET', '/api/earnings');
     });
   });
 

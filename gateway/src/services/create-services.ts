@@ -15,6 +15,7 @@ import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
 import { BillingService } from './billing/billing-service';
 import { CreditLedger } from './credits';
+import { EarningsService, StripeConnect } from './earnings';
 import { PublishingService } from './publishing/publishing-service';
 import { RunEventHub } from './runs/run-event-hub';
 import type { RunEvents } from './runs/run-events';
@@ -79,6 +80,8 @@ export interface Services {
   secrets: UserSecretService;
   /** Admins find accounts, change plans and credits, suspend and unsuspend; every action recorded. */
   adminAccounts: AdminAccountsService;
+  /** Creator prices, the earnings ledger, and payouts through Stripe Connect. */
+  earnings: EarningsService;
 }
 
 export function createServices(deps: {
@@ -113,6 +116,12 @@ export function createServices(deps: {
         })
       : accounts;
   const apps = new AppService(dataSource, registry);
+  const earnings = new EarningsService({
+    dataSource,
+    apps,
+    connect: config.stripeSecretKey ? new StripeConnect(config.stripeSecretKey, config.stripeApiUrl) : null,
+    publicUrl: config.publicUrl,
+  });
   const ledger = new CreditLedger(dataSource);
   const hub: RunEvents = shared?.events ?? new RunEventHub();
   const queue: RunQueue = shared
@@ -146,6 +155,7 @@ export function createServices(deps: {
     concurrency: config.runConcurrency,
     timeoutMs: config.runTimeoutSeconds * 1000,
     secrets,
+    earnings,
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
@@ -183,6 +193,7 @@ export function createServices(deps: {
     dataSource,
     runHistory,
     runRetentionDays: config.runRetentionDays,
+    earnings: earnings.payouts,
   });
   return {
     info,
@@ -213,6 +224,8 @@ export function createServices(deps: {
       accounts,
       auth,
       apps,
+      earnings,
     }),
+    earnings,
   };
 }

@@ -16,14 +16,17 @@ export interface ScheduledWorkResult {
   pruned: { sessions: number; resetTokens: number; signInAttempts: number };
   /** Runs deleted because they ended more than RUN_RETENTION_DAYS ago. */
   runsDeleted: number;
+  /** Creators' earnings paid out (balances that reached the threshold, payouts sent again). */
+  payoutsSent: number;
 }
 
 /**
  * The product's periodic work: ending plans whose paid period is over, then the monthly credit
  * grant for every plan, then deleting expired sessions and reset links, and runs (with their
- * steps and kept output files) older than RUN_RETENTION_DAYS. Every step is idempotent
- * in the database (the grant is one row per user and month under a unique index), so any number of
- * processes may run it at once without double grants.
+ * steps and kept output files) older than RUN_RETENTION_DAYS, then paying out creators' earnings
+ * that reached the threshold (a payout is sent under its own idempotency key, never twice). Every
+ * step is idempotent in the database (the grant is one row per user and month under a unique
+ * index), so any number of processes may run it at once without double grants.
  */
 export class ScheduledWork {
   private timer: NodeJS.Timeout | null = null;
@@ -39,6 +42,8 @@ export class ScheduledWork {
       runHistory?: Pick<RunHistoryService, 'prune'>;
       /** RUN_RETENTION_DAYS (default 30). */
       runRetentionDays?: number;
+      /** Pays creators whose earnings reached the threshold; without it nothing is paid out. */
+      earnings?: { payDue(): Promise<number> };
       log?: (message: string) => void;
     },
   ) {}
@@ -97,7 +102,8 @@ export class ScheduledWork {
           WHERE e.run_id = r.id AND r.finished_at < now() - interval '1 hour'`,
       );
       const runsDeleted = (await this.deps.runHistory?.prune(this.deps.runRetentionDays ?? 30)) ?? 0;
-      return { plansExpired, creditsGranted: granted, pruned, runsDeleted };
+      const payoutsSent = (await this.deps.earnings?.payDue()) ?? 0;
+      return { plansExpired, creditsGranted: granted, pruned, runsDeleted, payoutsSent };
     } catch (error) {
       const log = this.deps.log ?? ((message: string) => console.error(message));
       log(

@@ -6,6 +6,7 @@ import { User } from './user.entity';
 @Index('apps_store', ['isPublished', 'isPrivate', 'verificationStatus', 'upvotes'])
 @Check('apps_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
 @Check('apps_counts', `upvotes >= 0 AND views >= 0 AND uses >= 0`)
+@Check('apps_creator_price', `creator_price BETWEEN 0 AND 100`)
 export class AppRecord {
   @PrimaryColumn('uuid') id!: string;
   @Index('apps_owner')
@@ -22,6 +23,11 @@ export class AppRecord {
   @Column('boolean', { name: 'is_published', default: false }) isPublished!: boolean;
   /** The owner sees other people's inputs and results of runs started while this is on. */
   @Column('boolean', { name: 'share_run_details', default: false }) shareRunDetails!: boolean;
+  /**
+   * Credits other people pay the owner per run, on top of the blocks' cost (0 to 100; it applies
+   * while the owner's plan includes creator earnings).
+   */
+  @Column('integer', { name: 'creator_price', default: 0 }) creatorPrice!: number;
   @Column('text', { name: 'verification_status', default: 'pending' })
   verificationStatus!: VerificationStatus;
   @Column('text', { name: 'review_notes', nullable: true }) reviewNotes!: string | null;

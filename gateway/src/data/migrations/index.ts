@@ -11,6 +11,7 @@ import { Embeds1764600000000 } from './1764600000000-embeds';
 import { RunHistory1764700000000 } from './1764700000000-run-history';
 import { UserSecrets1764800000000 } from './1764800000000-user-secrets';
 import { AdminAccounts1764900000000 } from './1764900000000-admin-accounts';
+import { CreatorEarnings1765000000000 } from './1765000000000-creator-earnings';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   RunHistory1764700000000,
   UserSecrets1764800000000,
   AdminAccounts1764900000000,
+  CreatorEarnings1765000000000,
 ];

@@ -39,6 +39,11 @@ export class AppType {
       'The owner sees what other people enter and the results of their runs (runs started while it is on); the runner page and the embed say so.',
   })
   shareRunDetails!: boolean;
+  @Field(() => Int, {
+    description:
+      'Credits a run by someone other than the owner pays the owner on top of the blocks’ cost (0 to 100); others see what their runs pay now, the owner the price set.',
+  })
+  creatorPrice!: number;
 }
 
 @ObjectType('AppVersion', {

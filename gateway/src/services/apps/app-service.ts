@@ -6,6 +6,7 @@ import {
   isPlanId,
   planAllowsBlock,
   DEFAULT_APP_NAME,
+  effectiveCreatorPrice,
   emptyConfig,
   isCategory,
   slugFromName,
@@ -73,6 +74,7 @@ export function toApp(record: AppRecord): App {
     liveVersionId: record.liveVersionId,
     submittedVersionId: record.submittedVersionId,
     shareRunDetails: record.shareRunDetails,
+    creatorPrice: record.creatorPrice,
   };
 }
 
@@ -88,6 +90,11 @@ function toLiveApp(record: AppRecord, config: (config: AppConfig) => AppConfig):
     description: live.description,
     category: isCategory(live.category) ? live.category : '',
     config: config(live.config),
+    // What a run by someone else pays now: nothing while the owner's plan has no creator earnings.
+    creatorPrice: effectiveCreatorPrice(
+      record.creatorPrice,
+      isPlanId(record.owner?.plan) ? record.owner.plan : 'free',
+    ),
     reviewNotes: null,
     draftVersionId: null,
     liveVersionId: null,
@@ -376,7 +383,9 @@ export class AppService {
   private async list(
     options: Parameters<ReturnType<DataSource['getRepository']>['find']>[0],
   ): Promise<App[]> {
-    const records = (await this.dataSource.getRepository(AppRecord).find(options)) as AppRecord[];
+    const records = (await this.dataSource
+      .getRepository(AppRecord)
+      .find({ ...options, relations: { owner: true } })) as AppRecord[];
     return records.map((record) => toLiveApp(record, this.forRunnerPage));
   }
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
 import {
+  CREATOR_PRICE_TYPE,
   isPlainObject,
   isRunSource,
   type ActionType,
   type App,
   type RunEvent,
   type RunSource,
+  withCreatorPrice,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -54,6 +56,11 @@ export interface RunServiceDeps {
    * off, only statuses, durations and errors are kept, as before run history (benchmarks compare).
    */
   recordSteps?: boolean;
+  /**
+   * What a run by someone other than the app's owner pays the owner (the creator price), read as
+   * the run starts; without it no price is charged.
+   */
+  earnings?: { priceFor(appId: string, runnerId: string, options: { visitor?: boolean }): Promise<number> };
   /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
 }
@@ -250,6 +257,13 @@ export class RunService {
     const items = plan.nodes
       .filter((node) => node.prepaid)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
+    // Another person's run of a priced app pays its creator, at the price of this moment: charged
+    // with the run, refunded with it, earned by the owner only when it succeeds (success-writer).
+    const creatorPrice =
+      actionType === 'published' && this.deps.earnings
+        ? await this.deps.earnings.priceFor(app.id!, userId, { visitor })
+        : 0;
+    if (creatorPrice > 0) items.push({ blockType: CREATOR_PRICE_TYPE, credits: creatorPrice });
     const runId = randomUUID();
     if (!this.started) await this.startWorkers();
 
@@ -317,7 +331,12 @@ export class RunService {
       );
       throw error;
     }
-    return { runId, cost: plan.cost, costRange: plan.costRange, done };
+    return {
+      runId,
+      cost: plan.cost + creatorPrice,
+      costRange: withCreatorPrice(plan.costRange, creatorPrice),
+      done,
+    };
   }
 
   /**

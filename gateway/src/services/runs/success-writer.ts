@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { writeBatch } from '../../data/write-batch';
+import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
 
 /** A run that succeeded, as it is to be stored. */
 export interface Success {
@@ -11,13 +12,14 @@ export interface Success {
 }
 
 /**
- * Stores runs' successes (only runs still running change) and counts each app's uses; answers
+ * Stores runs' successes (only runs still running change), counts each app's uses and pays the
+ * creator price of other people's runs into their owners' earnings (EARN_ON_SUCCESS_SQL); answers
  * the stored rows. $1: a JSON array of { id, result, nodes, finished_at }. The columns are named:
  * a prepared statement answering `runs.*` fails once a migration adds a column to `runs` (a
  * rolling deploy), since the server will not change a prepared statement's result type.
  */
 const STORE_SUCCESSES: PreparedStatement = {
-  name: 'store_run_successes_v2',
+  name: 'store_run_successes_v3',
   text: `
 WITH success AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result jsonb, nodes jsonb, finished_at timestamptz)
@@ -33,7 +35,7 @@ WITH success AS (
   UPDATE apps SET uses = uses + used.n
     FROM (SELECT app_id, count(*)::int AS n FROM done GROUP BY app_id) AS used
    WHERE apps.id = used.app_id
-)
+), ${EARN_ON_SUCCESS_SQL}
 SELECT * FROM done`,
 };
 

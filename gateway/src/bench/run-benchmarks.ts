@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
+import { runHistoryBenchmarks } from './history.bench';
 import { runProcessBenchmarks } from './processes.bench';
 
 /**
@@ -47,6 +48,19 @@ async function main(): Promise<void> {
       console.log(
         '\n(set BENCH_DATABASE_URL=postgres://... to measure several gateway processes on PostgreSQL)',
       );
+    }
+  }
+  if (wanted('history')) {
+    // Listing on the embedded database; runs/s with and without steps is measured on PostgreSQL.
+    report.historyPglite = await runHistoryBenchmarks(undefined, { stepCost: false });
+    console.log('\nRun history on the embedded PGlite database: listing 10,000 runs of one app');
+    console.dir(report.historyPglite, { depth: 4 });
+    if (process.env.BENCH_DATABASE_URL) {
+      report.historyPostgres = await runHistoryBenchmarks(process.env.BENCH_DATABASE_URL);
+      console.log('\nRun history on PostgreSQL (BENCH_DATABASE_URL): runs/s with and without steps, listing');
+      console.dir(report.historyPostgres, { depth: 4 });
+    } else {
+      console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the cost of steps on PostgreSQL)');
     }
   }
   const outDir = path.resolve(__dirname, '..', '..', '..', 'bench-results');

@@ -7,6 +7,7 @@ import { HomePage } from './pages/home/HomePage';
 import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { SignInPage } from './pages/signin/SignInPage';
 import { ADMIN_USERS_PATH } from './texts/admin-users-texts';
+import { EARNINGS_PATH } from './texts/earnings-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
 
@@ -24,6 +25,7 @@ const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
 const UsersPage = lazy(() => import('./pages/admin/UsersPage'));
+const EarningsPage = lazy(() => import('./pages/earnings/EarningsPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
 const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
@@ -65,6 +67,7 @@ export function App() {
             <Route path="/credits" element={<CreditsHistoryPage />} />
             <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
             <Route path={SECRETS_PATH} element={<SecretsPage />} />
+            <Route path={EARNINGS_PATH} element={<EarningsPage />} />
             <Route path="/embed/:slug" element={<EmbedPage />} />
             <Route path="/embed/:slug/sign-in" element={<EmbedSignInPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />

@@ -10,6 +10,7 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { AdminAccountsApi } from './admin-accounts';
+import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
@@ -158,7 +159,7 @@ export interface RunWatcher {
  * Everything the workbench asks the server. Stores depend on this interface only, so their tests
  * use a small fake and the app uses the GraphQL implementation.
  */
-export interface BlocksmithApi extends AdminAccountsApi {
+export interface BlocksmithApi extends AdminAccountsApi, EarningsApi {
   blockCatalogue(): Promise<BlockCatalogueEntry[]>;
   availableModels(): Promise<AvailableModels>;
   creditCosts(): Promise<Record<string, number>>;

@@ -38,6 +38,8 @@ import {
 } from './blocksmith-api';
 import * as adminOps from './admin-accounts';
 import type { AdminActionPage, AdminUser, AdminUserDetail, AdminUserPage } from './admin-accounts';
+import * as earningsOps from './earnings';
+import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import * as secretOps from './secrets';
 import type { SecretInfo } from './secrets';
@@ -630,6 +632,34 @@ export class GraphqlApi implements BlocksmithApi {
   async unsuspendUser(userId: string): Promise<AdminUser> {
     return (await this.mutate<{ unsuspendUser: AdminUser }>(adminOps.UNSUSPEND_USER, { userId }))
       .unsuspendUser;
+  }
+
+  async earnings(days: number): Promise<Earnings> {
+    return (await this.query<{ earnings: Earnings }>(earningsOps.EARNINGS, { days })).earnings;
+  }
+
+  async setCreatorPrice(appId: string, creatorPrice: number): Promise<{ id: string; creatorPrice: number }> {
+    const variables = { appId, creatorPrice };
+    return (
+      await this.mutate<{ setCreatorPrice: { id: string; creatorPrice: number } }>(
+        earningsOps.SET_CREATOR_PRICE,
+        variables,
+      )
+    ).setCreatorPrice;
+  }
+
+  async startPayoutOnboarding(): Promise<string> {
+    return (
+      await this.mutate<{ startPayoutOnboarding: { url: string } }>(earningsOps.START_PAYOUT_ONBOARDING)
+    ).startPayoutOnboarding.url;
+  }
+
+  async payoutAccount(): Promise<PayoutAccount> {
+    return (await this.query<{ payoutAccount: PayoutAccount }>(earningsOps.PAYOUT_ACCOUNT)).payoutAccount;
+  }
+
+  async requestPayout(): Promise<Payout> {
+    return (await this.mutate<{ requestPayout: Payout }>(earningsOps.REQUEST_PAYOUT)).requestPayout;
   }
 }
 

@@ -20,6 +20,7 @@ export const APP_FIELDS = gql`
     draftVersionId
     liveVersionId
     submittedVersionId
+    creatorPrice
   }
 `;
 

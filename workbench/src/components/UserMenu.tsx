@@ -1,5 +1,6 @@
 import { MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import {
+  BankAccountIcon,
   BuildIcon,
   ChartIcon,
   DollarIcon,
@@ -13,6 +14,7 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
 import { ADMIN_USERS, ADMIN_USERS_PATH } from '../texts/admin-users-texts';
+import { EARNINGS, EARNINGS_PATH } from '../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
@@ -54,6 +56,7 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon={<ChartIcon />} text={PUBLIC_HEADER.analytics} onClick={() => navigate('/my-apps')} />
       <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} onClick={() => navigate('/runs')} />
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} onClick={() => navigate('/credits')} />
+      <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} onClick={() => navigate(EARNINGS_PATH)} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} onClick={() => navigate(SECRETS_PATH)} />
       {session.user?.user_metadata.isAdmin === true && (

@@ -1,6 +1,7 @@
-import type { App } from '@blocksmith/schema';
+import { withCreatorPrice, type App } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import { runCostText } from '../texts/earnings-texts';
 import { EMBED } from '../texts/embed-texts';
 import type { BrowserHost, OpenedWindow } from './browser-host';
 import type { CatalogueStore } from './catalogue-store';
@@ -83,6 +84,7 @@ export class EmbedStore {
       needsUpload: computed,
       runsSignedOut: computed,
       runLabel: computed,
+      costText: computed,
       requestSignIn: action,
       cancelSignIn: action,
       receive: action,
@@ -107,6 +109,17 @@ export class EmbedStore {
   get runLabel(): string {
     if (this.run.processing) return EMBED.running;
     return this.session.signedIn || this.runsSignedOut ? EMBED.runApp : EMBED.signInToRun;
+  }
+
+  /**
+   * What a run costs the person who runs it: the blocks plus the creator's price (nothing for its
+   * owner's own runs). Empty when the owner pays (a visitor not signed in).
+   */
+  get costText(): string {
+    if (!this.app || this.runsSignedOut) return '';
+    const own = this.session.user !== null && this.session.user.id === this.app.owner_id;
+    const price = own ? 0 : (this.app.creatorPrice ?? 0);
+    return runCostText(withCreatorPrice(this.catalogue.costRange(this.document.config), price), price);
   }
 
   /** The app's page on the product, for "Open on Blocksmith". */

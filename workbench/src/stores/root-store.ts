@@ -15,6 +15,7 @@ import { CreditHistoryStore } from './credit-history-store';
 import { CreditsStore } from './credits-store';
 import type { AuthDeps } from './auth-forms-store';
 import { EmbedSettingsStore } from './embed-settings-store';
+import { EarningsStore } from './earnings-store';
 import { EmbedStore } from './embed-store';
 import { FirebaseGoogleAuth } from './firebase-google-auth';
 import { LandingStore } from './landing-store';
@@ -76,6 +77,8 @@ export class RootStore {
   readonly creditHistory: CreditHistoryStore;
   /** Light or dark, per person. */
   readonly theme: ThemeStore;
+  /** The earnings page (/earnings). */
+  readonly earnings: EarningsStore;
 
   constructor(
     api: BlocksmithApi,
@@ -137,6 +140,12 @@ export class RootStore {
     this.runView = new RunViewStore(api, this.catalogue, this.session, this.toasts);
     this.creditHistory = new CreditHistoryStore(api, this.catalogue);
     this.theme = new ThemeStore(storage, () => this.session.user?.id ?? null);
+    this.earnings = new EarningsStore(
+      api,
+      this.session,
+      this.toasts,
+      () => this.credits.publishing?.plan ?? null,
+    );
   }
 
   /** Signs out, and forgets what belonged to the person. */
@@ -146,5 +155,6 @@ export class RootStore {
     this.apiKeys.clear();
     this.secrets.clear();
     this.embedSettings.clear();
+    this.earnings.clear();
   }
 }

@@ -1,4 +1,4 @@
-import { UPVOTE_LOCK_MS, formatCreditRange, type App } from '@blocksmith/schema';
+import { UPVOTE_LOCK_MS, withCreatorPrice, type App, type CostRange } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi } from '../api/blocksmith-api';
 import { RUNNER } from '../texts/runner-texts';
@@ -10,6 +10,7 @@ import { RunStore } from './run-store';
 import { RunnerHistory } from './runner-history';
 import type { SessionStore } from './session-store';
 import type { Timers, ToastStore } from './toast-store';
+import { runCostText } from '../texts/earnings-texts';
 
 export type RunnerState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
 
@@ -79,8 +80,18 @@ export class RunnerStore {
     return user !== null && !!this.app?.owner_id && this.app.owner_id === user.id;
   }
 
+  /** The creator's price a run here pays on top of the blocks (none for the owner's own runs). */
+  get creatorPrice(): number {
+    return this.isOwner ? 0 : (this.app?.creatorPrice ?? 0);
+  }
+
+  /** What one run costs the person here: the blocks' range plus the creator's price. */
+  get costRange(): CostRange {
+    return withCreatorPrice(this.catalogue.costRange(this.document.config), this.creatorPrice);
+  }
+
   get costText(): string {
-    return formatCreditRange(this.catalogue.costRange(this.document.config));
+    return runCostText(this.costRange, this.creatorPrice);
   }
 
   /**

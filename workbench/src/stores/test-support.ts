@@ -8,6 +8,7 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { AdminAccountsApi } from '../api/admin-accounts';
+import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
 import { ApiError } from '../api/blocksmith-api';
@@ -34,6 +35,7 @@ import type {
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
 import { FakeAdminAccounts } from './admin-accounts-test-support';
+import { FakeEarnings } from './earnings-test-support';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { BuilderStore } from './builder-store';
@@ -820,6 +822,14 @@ export class FakeApi implements BlocksmithApi {
     this.accounts.adjustUserCredits(...args);
   suspendUser: AdminAccountsApi['suspendUser'] = (...args) => this.accounts.suspendUser(...args);
   unsuspendUser: AdminAccountsApi['unsuspendUser'] = (...args) => this.accounts.unsuspendUser(...args);
+
+  /** The earnings page's earnings, prices and payouts (see earnings-test-support.ts). */
+  readonly earned = new FakeEarnings();
+  earnings: EarningsApi['earnings'] = (...args) => this.earned.earnings(...args);
+  setCreatorPrice: EarningsApi['setCreatorPrice'] = (...args) => this.earned.setCreatorPrice(...args);
+  startPayoutOnboarding: EarningsApi['startPayoutOnboarding'] = () => this.earned.startPayoutOnboarding();
+  payoutAccount: EarningsApi['payoutAccount'] = () => this.earned.payoutAccount();
+  requestPayout: EarningsApi['requestPayout'] = () => this.earned.requestPayout();
 }
 
 /** A session over the fake API, restored from `storage`, where Ada's session is put first if `signedIn`. */

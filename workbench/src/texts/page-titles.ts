@@ -6,6 +6,7 @@ import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
 import { ADMIN_USERS } from './admin-users-texts';
+import { EARNINGS } from './earnings-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
 import { RUNNER } from './runner-texts';
 import { CREDIT_USAGE, RUNS } from './run-history-texts';
@@ -32,6 +33,7 @@ export const PAGE_TITLES = {
   myApps: pageTitle('My Apps'),
   apiKeys: pageTitle(API_KEYS.title),
   secrets: pageTitle(SECRETS_TEXT.title),
+  earnings: pageTitle(EARNINGS.title),
   /** An app's runs, with the app's name once it is known. */
   appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),
   myRuns: pageTitle(RUNS.myRunsTitle),

@@ -1,9 +1,18 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import { ChartIcon, DollarIcon, HistoryIcon, KeyIcon, LockIcon, PeopleIcon } from '@blueprintjs/icons';
+import {
+  BankAccountIcon,
+  ChartIcon,
+  DollarIcon,
+  HistoryIcon,
+  KeyIcon,
+  LockIcon,
+  PeopleIcon,
+} from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
 import { ADMIN_USERS, ADMIN_USERS_PATH } from '../../texts/admin-users-texts';
+import { EARNINGS, EARNINGS_PATH } from '../../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
 import { HEADER } from '../../texts/builder-texts';
@@ -35,6 +44,7 @@ export const AvatarMenu = observer(function AvatarMenu() {
       {credits.hasPublishedApp && <MenuItem icon={<ChartIcon />} text={HEADER.analytics} href="/my-apps" />}
       <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} href="/runs" />
       <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} href="/credits" />
+      <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} href={EARNINGS_PATH} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
       {session.user?.user_metadata.isAdmin === true && (

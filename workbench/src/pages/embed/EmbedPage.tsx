@@ -8,6 +8,7 @@ import { useStores } from '../../stores-context';
 import { PRODUCT_NAME } from '../../texts/builder-texts';
 import { EMBED } from '../../texts/embed-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
+import { RUNNER } from '../../texts/runner-texts';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
 import { SHARING_NOTICE } from '../../texts/run-history-texts';
@@ -140,6 +141,11 @@ const EmbedPage = observer(function EmbedPage() {
                 : EMBED.signInNote(PRODUCT_NAME)}
           </span>
         </div>
+        {embed.costText && (
+          <p className="muted small embed-cost" data-testid="embed-cost">
+            {RUNNER.costs} {embed.costText}
+          </p>
+        )}
       </form>
       <section className="embed-results" aria-live="polite">
         <RunProgress run={run} document={embed.document} catalogue={embed.catalogue} />

@@ -4,7 +4,9 @@
 // price of 3 credits on a published app; someone else's app page and embed say what a run costs
 // and how much of it goes to the creator; their run pays it and the earnings page shows the
 // balance, the day's bar and the app's earnings, with payouts not configured; the creator's own
-// run earns nothing. Screenshots at 1440 and 390 px.
+// run earns nothing. Then, on a server paying out through Stripe (a stand-in for Stripe Connect),
+// the creator sets up payouts, goes through Stripe's onboarding and back, and pays 300 earned
+// credits out as one $12.00 transfer. Screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
@@ -20,6 +22,8 @@ import {
 } from './helpers.mjs';
 import { PASSWORD, WEBHOOK_SECRET, liveApp, signedInPage, upgradeToStarter } from './developer-setup.mjs';
 import { ADMIN } from './helpers.mjs';
+import { startServer } from './server.mjs';
+import { startStripeConnectStandIn } from './stripe-connect-stand-in.mjs';
 
 let server;
 let browser;
@@ -150,5 +154,103 @@ test(
     await page.setViewportSize(DESKTOP);
     assert.deepEqual(errors, []);
     await context.close();
+  },
+);
+
+test(
+  'with Stripe: the creator sets up payouts, onboards and comes back, and pays out once the threshold is reached',
+  { timeout: 240_000 },
+  async () => {
+    const stripe = await startStripeConnectStandIn();
+    const paying = await startServer({
+      env: {
+        ADMIN_EMAILS: ADMIN,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_SECRET_KEY: 'sk_test_blocksmith_payouts_e2e',
+        STRIPE_API_URL: stripe.url,
+      },
+    });
+    try {
+      const ada = await signUp(paying, {
+        email: 'ada@example.com',
+        password: PASSWORD,
+        fullName: 'Ada Lovelace',
+      });
+      await upgradeToStarter(paying, ada);
+      const app = await liveApp(paying, ada, {
+        name: 'Sonnet Studio',
+        description: 'Writes a sonnet.',
+        category: 'Content',
+        slug: `sonnet-studio-${Date.now().toString(36)}`,
+        isPrivate: false,
+        config: textApp({ label: 'Topic', prompt: 'Write a sonnet about {{input_text}}' }),
+      });
+      await graphql(
+        paying,
+        'mutation ($id: ID!) { setCreatorPrice(appId: $id, creatorPrice: 100) { creatorPrice } }',
+        { id: app.id },
+        ada.session.access_token,
+      );
+      // Three runs by someone on Starter pay 300 credits to the creator.
+      const grace = await signUp(paying, {
+        email: 'grace@example.com',
+        password: PASSWORD,
+        fullName: 'Grace Hopper',
+      });
+      await upgradeToStarter(paying, grace);
+      for (const topic of ['tides', 'lanterns', 'fog']) {
+        const { runApp } = await graphql(
+          paying,
+          'mutation ($id: ID!, $t: String!) { runApp(appId: $id, inputs: { input_text: $t }) { status cost } }',
+          { id: app.id, t: topic },
+          grace.session.access_token,
+        );
+        assert.equal(runApp.status, 'succeeded');
+      }
+
+      const { context, page, errors } = await signedInPage(browser, ada);
+      await page.goto(`${paying.url}/earnings`);
+      await page.getByTestId('earnings-balance').getByText('300 credits').waitFor();
+      const payouts = page.getByTestId('earnings-payouts');
+      await payouts.getByText('once they reach 250 credits ($10.00); each credit pays 4 cents').waitFor();
+      await shot(page, 'earnings-payouts-setup-desktop');
+      await payouts.getByRole('button', { name: 'Set up payouts with Stripe' }).click();
+      await page.waitForURL(new RegExp(`^${stripe.url}/onboarding/acct_standin_1`));
+      await page.getByRole('heading', { name: 'Set up your payout account' }).waitFor();
+      await page.getByRole('link', { name: 'Finish' }).click();
+      await page.waitForURL(`${paying.url}/earnings`);
+      await payouts.getByText('Your Stripe account is ready to be paid.').waitFor();
+      await payouts.getByRole('button', { name: 'Pay out $12.00' }).click();
+      await expectToast(page, '$12.00 is on its way to your Stripe account.');
+      await page.getByTestId('earnings-balance').getByText('0 credits').waitFor();
+      await page.getByTestId('earnings-paid-out').getByText('300 credits').waitFor();
+      await payouts
+        .getByTestId('payout')
+        .filter({ hasText: '$12.00 for 300 credits' })
+        .getByText('Paid')
+        .waitFor();
+      assert.equal(stripe.transfers.length, 1);
+      assert.deepEqual(
+        {
+          amount: stripe.transfers[0].amount,
+          currency: stripe.transfers[0].currency,
+          destination: stripe.transfers[0].destination,
+        },
+        { amount: 1200, currency: 'usd', destination: 'acct_standin_1' },
+      );
+      const transferRequest = stripe.seen.find((request) => request.path === '/v1/transfers');
+      assert.match(transferRequest.idempotencyKey, /^payout-[0-9a-f-]{36}$/);
+      await shot(page, 'earnings-paid-out-desktop', { fullPage: true });
+      await page.setViewportSize(PHONE);
+      await page.reload();
+      await payouts.getByTestId('payout').first().waitFor();
+      await payouts.scrollIntoViewIfNeeded();
+      await shot(page, 'earnings-paid-out-phone');
+      assert.deepEqual(errors, []);
+      await context.close();
+    } finally {
+      await paying.stop();
+      await stripe.stop();
+    }
   },
 );

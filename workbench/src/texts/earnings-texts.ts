@@ -76,7 +76,7 @@ export const EARNINGS = {
   checkStatus: 'Check again',
   enabled: 'Your Stripe account is ready to be paid.',
   payOut: (credits: number) => `Pay out ${formatPayout(credits)}`,
-  belowThreshold: (missing: number) => `${creditCount(missing)} more to the first payout.`,
+  belowThreshold: (missing: number) => `${creditCount(missing)} more to the next payout.`,
   paid: (cents: number) => `${formatUsdCents(cents)} is on its way to your Stripe account.`,
   payoutFailed: 'The payout could not be made.',
   onboardingFailed: 'Stripe could not be reached. Please try again.',

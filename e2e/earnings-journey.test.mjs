@@ -9,6 +9,7 @@
 // credits out as one $12.00 transfer. Screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { checkA11y, formatViolations } from './a11y-check.mjs';
 import {
   DESKTOP,
   PHONE,
@@ -36,6 +37,12 @@ before(async () => {
 });
 
 after(() => stopJourney({ browser, server }));
+
+/** No critical, serious or moderate accessibility violation on the page as it is now. */
+async function expectAccessible(page, where) {
+  const { engine, violations } = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });
+  assert.equal(violations.length, 0, `${where} [${engine}]:\n${formatViolations(violations)}`);
+}
 
 async function earnings(auth) {
   const { earnings: answer } = await graphql(
@@ -82,6 +89,7 @@ test(
     assert.equal(await row.getByRole('button', { name: 'Save' }).isDisabled(), true, 'no price on Free');
     await page.getByTestId('payouts-not-configured').waitFor();
     await shot(page, 'earnings-free-desktop');
+    await expectAccessible(page, 'the earnings page on Free');
 
     // On Starter: the price is saved.
     await upgradeToStarter(server, ada);
@@ -145,12 +153,14 @@ test(
     });
     await page.waitForTimeout(300); // the chart's first layout
     await shot(page, 'earnings-desktop', { fullPage: true });
+    await expectAccessible(page, 'the earnings page at 1440 px');
 
     await page.setViewportSize(PHONE);
     await page.reload();
     await page.getByTestId('earnings-chart').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'earnings-phone', { fullPage: true });
+    await expectAccessible(page, 'the earnings page at 390 px');
     await page.setViewportSize(DESKTOP);
     assert.deepEqual(errors, []);
     await context.close();

@@ -46,7 +46,6 @@ export const ADMIN_USERS = {
   active: 'Active',
   suspended: 'Suspended',
   admin: 'Admin',
-  open: (email: string) => `Manage ${email}`,
   noName: 'No name',
 
   // The account drawer.

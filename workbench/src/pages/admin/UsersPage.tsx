@@ -62,12 +62,7 @@ const UserRow = observer(function UserRow({ user, store }: { user: AdminUser; st
   return (
     <tr data-testid="admin-user-row" className={store.selectedId === user.id ? 'is-selected' : undefined}>
       <td className="admin-user-account">
-        <Button
-          variant="minimal"
-          className="admin-user-open"
-          aria-label={ADMIN_USERS.open(user.email)}
-          onClick={() => store.select(user)}
-        >
+        <Button variant="minimal" className="admin-user-open" onClick={() => store.select(user)}>
           <span className="admin-user-name">{user.fullName || ADMIN_USERS.noName}</span>
           <span className="admin-user-email">{user.email}</span>
         </Button>

@@ -185,6 +185,25 @@ describe('AUTH_PROVIDER=firebase', () => {
     expect((await t.api('GET', '/apps/pending-verification', { token: unproven })).status).toBe(403);
   });
 
+  it('refuses a Firebase account an admin suspended at once, and takes it back when lifted', async () => {
+    users.set('uid-chief', { localId: 'uid-chief', email: 'chief@example.com', emailVerified: true });
+    const chief = idToken('uid-chief', { email: 'chief@example.com', email_verified: true });
+    users.set('uid-sue', { localId: 'uid-sue', email: 'sue@example.com', emailVerified: true });
+    const signedInAt = Math.floor(Date.now() / 1000) - 30;
+    const token = idToken('uid-sue', { email: 'sue@example.com', auth_time: signedInAt });
+    const me = await t.api('GET', '/auth/user', { token });
+    expect(me.status).toBe(200);
+    const id = me.body.user.id as string;
+    // The token's sign-in time is the account's last sign-in.
+    const found = await t.api('GET', `/admin/users/${id}`, { token: chief });
+    expect(found.body.lastSignInAt).toBe(new Date(signedInAt * 1000).toISOString());
+    expect((await t.api('POST', `/admin/users/${id}/suspend`, { token: chief, body: {} })).status).toBe(200);
+    // The verified token this process remembered is forgotten with the suspension.
+    expect((await t.api('GET', '/auth/user', { token })).status).toBe(401);
+    expect((await t.api('POST', `/admin/users/${id}/unsuspend`, { token: chief })).status).toBe(200);
+    expect((await t.api('GET', '/auth/user', { token })).status).toBe(200);
+  });
+
   it('turns the server’s own sign-in routes away with a clear message', async () => {
     const answer = await t.api('POST', '/auth/signup', {
       body: { email: 'local@example.com', password: 'a good long password' },

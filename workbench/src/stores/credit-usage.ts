@@ -1,9 +1,11 @@
 import {
+  CREATOR_PRICE_TYPE,
   actionLabel,
   formatCredits,
   type BlockCatalogueEntry,
   type CreditHistoryEntry,
 } from '@blocksmith/schema';
+import { EARNINGS } from '../texts/earnings-texts';
 import { formatWhen } from '../texts/run-history-texts';
 
 /** One line of credit usage as the panel and the history page show it. */
@@ -21,9 +23,17 @@ export interface UsageRow {
   at: string;
 }
 
-/** The catalogue's block names by their history name (`text_generation` -> 'Text AI'). */
+/**
+ * The catalogue's block names by their history name (`text_generation` -> 'Text AI'), and the
+ * creator's price a run of someone else's app paid ('Creator’s price').
+ */
 export function blockNamesByHistoryType(entries: readonly BlockCatalogueEntry[]): Map<string, string> {
-  return new Map(entries.flatMap((entry) => (entry.historyType ? [[entry.historyType, entry.name]] : [])));
+  return new Map([
+    ...entries.flatMap((entry): [string, string][] =>
+      entry.historyType ? [[entry.historyType, entry.name]] : [],
+    ),
+    [CREATOR_PRICE_TYPE, EARNINGS.creatorPriceEntry],
+  ]);
 }
 
 export function usageRow(entry: CreditHistoryEntry, names: ReadonlyMap<string, string>): UsageRow {

@@ -1,6 +1,7 @@
 import type { PlanId } from '@blocksmith/schema';
 import { ApiError } from '../api/blocksmith-api';
 import { runCostText } from '../texts/earnings-texts';
+import { blockNamesByHistoryType, usageRow } from './credit-usage';
 import { EarningsStore, periodDays } from './earnings-store';
 import { earningsAnswer } from './earnings-test-support';
 import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
@@ -139,5 +140,21 @@ describe('runCostText', () => {
     expect(runCostText({ min: 5, max: 5 }, 3)).toBe('5 credit(s), 3 of them to the creator');
     expect(runCostText({ min: 4, max: 9 }, 2)).toBe('4–9 credit(s), 2 of them to the creator');
     expect(runCostText({ min: 2, max: 2 }, 0)).toBe('2 credit(s)');
+  });
+});
+
+describe('a creator price in the runner’s credit usage', () => {
+  it('is named as the creator’s price', () => {
+    const row = usageRow(
+      {
+        _id: 'p',
+        block_type: 'creator_price',
+        action_type: 'published',
+        timestamp: '2025-03-02T09:00:00.000Z',
+        credits_used: 3,
+      },
+      blockNamesByHistoryType([]),
+    );
+    expect(row).toMatchObject({ block: 'Creator’s price', credits: '3 credit(s)', action: 'Published' });
   });
 });

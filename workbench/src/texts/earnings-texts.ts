@@ -34,6 +34,9 @@ export const EARNINGS = {
   lockedTitle: 'Earn from your apps',
   compare: 'Compare plans',
 
+  /** A run's creator price in the runner's credit usage. */
+  creatorPriceEntry: 'Creator’s price',
+
   // Totals.
   balance: 'To pay out',
   total: 'Earned in all',

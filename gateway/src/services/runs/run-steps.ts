@@ -1,7 +1,7 @@
 import type { FileStore } from '@blocksmith/block-sdk';
 import type { Artifact, NodeStatus, RunEvent, TokenUsage } from '@blocksmith/schema';
 import type { PlannedNode, RunOutcome, RunPlan } from '../../kernel';
-import { cutValue, fitsStored, MAX_STORED_CHARS } from './stored-value';
+import { cutValue } from './stored-value';
 
 /**
  * One block of a run as the run record keeps it (`runs.nodes[nodeId]`). The first five fields are
@@ -318,10 +318,10 @@ function cutEach(values: Record<string, unknown>): { values: Record<string, unkn
   let copy: Record<string, unknown> | undefined;
   const names: string[] = [];
   for (const name in values) {
-    const value = values[name];
-    if (fitsStored(value, MAX_STORED_CHARS)) continue;
+    const kept = cutValue(values[name]);
+    if (!kept.cut) continue;
     copy ??= { ...values };
-    copy[name] = cutValue(value).value;
+    copy[name] = kept.value;
     names.push(name);
   }
   return { values: copy ?? values, names };

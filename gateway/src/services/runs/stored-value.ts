@@ -26,13 +26,6 @@ export function cutValue(value: unknown, budget: number = MAX_STORED_CHARS): Cut
   return { value: result, cut: state.cut };
 }
 
-/** Whether a value fits the budget without being cut (cheap for the usual short strings). */
-export function fitsStored(value: unknown, budget: number = MAX_STORED_CHARS): boolean {
-  if (typeof value === 'string') return value.length <= budget;
-  if (value === null || typeof value !== 'object') return true;
-  return !cutValue(value, budget).cut;
-}
-
 function cutInto(value: unknown, state: { left: number; cut: boolean }): unknown {
   if (typeof value === 'string') {
     if (value.length <= state.left) {

@@ -54,6 +54,19 @@ describe('RunStore file inputs', () => {
     }
   });
 
+  it('counts a file input as missing until a file is chosen; a dropdown never is', async () => {
+    const { builder, field } = await withFileUpload();
+    builder.dropBlock('dropdown', { x: 0, y: 300 });
+    builder.dropBlock('textInput', { x: 0, y: 600 });
+    const text = builder.run.inputFields.find((f) => f.kind === 'text')!;
+    expect(builder.run.missingInputs.map((f) => f.kind)).toEqual(['file', 'text']);
+    builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+    builder.run.setValue(text.key, 'Hello');
+    expect(builder.run.missingInputs).toEqual([]);
+    builder.run.setFile(field.key, null);
+    expect(builder.run.missingInputs.map((f) => f.kind)).toEqual(['file']);
+  });
+
   it('uploads the chosen file before the run and sends its id as the input', async () => {
     const { builder, api, field } = await withFileUpload();
     builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));

@@ -169,6 +169,7 @@ export class RunStore {
       connection: observable,
       shownRun: observableRef,
       inputFields: computed,
+      missingInputs: computed,
       resultGroups: computed,
       liveResults: computed,
       processing: computed,
@@ -225,6 +226,18 @@ export class RunStore {
           fileRules,
         },
       ];
+    });
+  }
+
+  /**
+   * The inputs a run cannot start without that are still empty: text (blank counts as empty) and
+   * files (chosen now, or kept from an earlier run). A choice always has one: its first option.
+   */
+  get missingInputs(): RunInputField[] {
+    return this.inputFields.filter((field) => {
+      if (field.kind === 'choice') return false;
+      if (field.kind === 'file') return !this.file(field.key) && !this.keptFile(field.key);
+      return (this.value(field.key) ?? '').trim() === '';
     });
   }
 

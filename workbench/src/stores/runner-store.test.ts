@@ -5,6 +5,7 @@ import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { ToastStore } from './toast-store';
 import type { App } from '@blocksmith/schema';
+import { runBlockerText } from '../texts/runner-texts';
 
 const APP: App = {
   id: 'app-9',
@@ -48,6 +49,18 @@ async function setup(signedIn = true) {
     timers,
   );
   return { api, runner, timers, toasts };
+}
+
+/** As `setup`, signed in, with the credits store the runner reads the balance from. */
+async function setupWithCredits() {
+  const api = new FakeApi();
+  api.apps.set('app-9', JSON.parse(JSON.stringify(APP)) as App);
+  const session = await restoredSession(api, memoryStorage(), true);
+  const catalogue = new CatalogueStore(api);
+  const credits = new CreditsStore(api, catalogue);
+  const toasts = new ToastStore(manualTimers());
+  const runner = new RunnerStore(api, catalogue, session, credits, toasts, manualTimers());
+  return { api, runner, credits, toasts };
 }
 
 describe('RunnerStore', () => {
@@ -108,6 +121,69 @@ describe('RunnerStore', () => {
     await runner.open('post-writer-1', 'v');
     expect(runner.canRun).toBe(false);
     expect(runner.canUpvote).toBe(false);
+  });
+
+  it('says why Run App is disabled: signed out, an empty required input, a short balance', async () => {
+    const signedOut = await setup(false);
+    await signedOut.runner.open('post-writer-1', 'v');
+    expect(signedOut.runner.runBlockers).toEqual([{ kind: 'signedOut' }]);
+
+    const { api, runner, credits, toasts } = await setupWithCredits();
+    await runner.open('post-writer-1', 'v');
+    await credits.refresh();
+    const key = runner.run.inputFields[0]!.key;
+    expect(runner.runBlockers).toEqual([{ kind: 'inputs', texts: ['Your LinkedIn profile'], files: [] }]);
+    expect(runner.canRun).toBe(false);
+    runner.run.setValue(key, '   ');
+    expect(runner.canRun).toBe(false);
+    runner.run.setValue(key, 'https://www.linkedin.com/in/ann');
+    expect(runner.runBlockers).toEqual([]);
+    expect(runner.canRun).toBe(true);
+
+    // Below the least a run costs (the text generation's 1 credit): disabled, saying what it costs.
+    api.credit = 0;
+    api.initializeCredits = async () => ({ credits: 0, unlimited: false });
+    await credits.refresh();
+    expect(runner.runBlockers).toEqual([{ kind: 'credits', needed: 1, balance: 0 }]);
+    expect(runner.canRun).toBe(false);
+    await runner.runApp();
+    expect(api.calls).not.toContain('startRun');
+    expect(toasts.toasts[0]?.message).toBe(
+      'Not enough credits: a run of this app costs 1 credit(s) and you have 0.',
+    );
+    runner.run.setValue(key, '');
+    expect(runner.runBlockers.map((blocker) => blocker.kind)).toEqual(['credits', 'inputs']);
+
+    // An unlimited plan is never short.
+    api.credits = async () => ({ credits: 0, unlimited: true });
+    await credits.refresh();
+    expect(runner.runBlockers.map((blocker) => blocker.kind)).toEqual(['inputs']);
+  });
+
+  it("counts the creator's price in what a run of someone else's app needs", async () => {
+    const { api, runner, credits } = await setupWithCredits();
+    Object.assign(api.apps.get('app-9')!, { owner_id: 'someone-else', creatorPrice: 3 });
+    api.credit = 3;
+    await runner.open('post-writer-1', 'v');
+    await credits.refresh();
+    runner.run.setValue(runner.run.inputFields[0]!.key, 'https://www.linkedin.com/in/ann');
+    expect(runner.runBlockers).toEqual([{ kind: 'credits', needed: 4, balance: 3 }]);
+    api.credit = 4;
+    await credits.refresh();
+    expect(runner.canRun).toBe(true);
+  });
+
+  it('words the reasons Run App is disabled', () => {
+    expect(runBlockerText({ kind: 'signedOut' })).toBe('Sign in to run this app and use credits');
+    expect(runBlockerText({ kind: 'inputs', texts: ['Topic'], files: [] })).toBe(
+      'To run this app, fill in "Topic".',
+    );
+    expect(runBlockerText({ kind: 'inputs', texts: ['Topic', 'Tone', 'Audience'], files: ['CV'] })).toBe(
+      'To run this app, fill in "Topic", "Tone" and "Audience" and choose a file for "CV".',
+    );
+    expect(runBlockerText({ kind: 'credits', needed: 3, balance: 1 })).toBe(
+      'Not enough credits: a run of this app costs 3 credit(s) and you have 1.',
+    );
   });
 
   it('applies the LinkedIn rule, then runs as a published run', async () => {

@@ -1,7 +1,7 @@
 import { UPVOTE_LOCK_MS, withCreatorPrice, type App, type CostRange } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi } from '../api/blocksmith-api';
-import { RUNNER } from '../texts/runner-texts';
+import { RUNNER, runBlockerText } from '../texts/runner-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
@@ -13,6 +13,14 @@ import type { Timers, ToastStore } from './toast-store';
 import { runCostText } from '../texts/earnings-texts';
 
 export type RunnerState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
+
+/** Why Run App cannot be pressed, said beside it. */
+export type RunBlocker =
+  | { kind: 'signedOut' }
+  /** Required inputs still empty, by their labels: typed ones and files apart. */
+  | { kind: 'inputs'; texts: string[]; files: string[] }
+  /** The balance is below the least a run of the app costs. */
+  | { kind: 'credits'; needed: number; balance: number };
 
 /**
  * The public app page (/app/{slug}): the published app, its author and counters, one input per
@@ -57,6 +65,7 @@ export class RunnerStore {
       views: observable,
       runs: observable,
       canRun: computed,
+      runBlockers: computed,
       canUpvote: computed,
       costText: computed,
       isOwner: computed,
@@ -65,9 +74,32 @@ export class RunnerStore {
     });
   }
 
-  /** Signed in and not already running. */
+  /** Signed in, nothing in the way (inputs, credits) and not already running. */
   get canRun(): boolean {
-    return this.session.signedIn && this.state === 'ready' && !this.run.processing;
+    return this.state === 'ready' && !this.run.processing && this.runBlockers.length === 0;
+  }
+
+  /**
+   * Why the app cannot run now, in the order a person deals with them: signing in, then the
+   * balance (below the least a run costs, the creator's price included; unlimited plans never
+   * are), then the required inputs still empty. Empty when it can run.
+   */
+  get runBlockers(): RunBlocker[] {
+    if (this.state !== 'ready') return [];
+    if (!this.session.signedIn) return [{ kind: 'signedOut' }];
+    const blockers: RunBlocker[] = [];
+    const balance = this.credits.credits;
+    const needed = this.costRange.min;
+    if (balance !== null && !this.credits.unlimited && balance < needed)
+      blockers.push({ kind: 'credits', needed, balance });
+    const missing = this.run.missingInputs;
+    if (missing.length > 0)
+      blockers.push({
+        kind: 'inputs',
+        texts: missing.filter((field) => field.kind !== 'file').map((field) => field.label),
+        files: missing.filter((field) => field.kind === 'file').map((field) => field.label),
+      });
+    return blockers;
   }
 
   get canUpvote(): boolean {
@@ -207,6 +239,11 @@ export class RunnerStore {
     if (this.run.processing) return;
     if (!this.session.signedIn) {
       this.toasts.error(RUNNER.signInToRun);
+      return;
+    }
+    const blocker = this.runBlockers[0];
+    if (blocker) {
+      this.toasts.error(runBlockerText(blocker));
       return;
     }
     const problem = this.run.inputProblemMessage();

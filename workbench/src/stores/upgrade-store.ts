@@ -30,6 +30,7 @@ export class UpgradeStore {
       starting: observable,
       offered: computed,
       available: computed,
+      startsCheckout: computed,
     });
   }
 
@@ -41,6 +42,14 @@ export class UpgradeStore {
   /** The button works: billing is on and no checkout is starting. */
   get available(): boolean {
     return this.billingEnabled === true && !this.starting;
+  }
+
+  /**
+   * An Upgrade link starts the checkout to Starter (free plan, billing on); otherwise it shows the
+   * plans compared (Starter people move up to Enterprise through sales).
+   */
+  get startsCheckout(): boolean {
+    return this.offered && this.available;
   }
 
   /** Asks the server once whether billing is configured. */

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Logo } from '../../components/Logo';
+import { CreditsBadge, UserMenu } from '../../components/UserMenu';
 import { useStores } from '../../stores-context';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
@@ -12,7 +13,8 @@ import { DeveloperPanels } from './DeveloperPanels';
 import { RunFailures, RunProgress } from './RunProgress';
 import { RecentRuns, SharingNotice, ShownRunBanner, useRunAgainParam } from './RunnerHistory';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
-import { RUNNER } from '../../texts/runner-texts';
+import { RUNNER, runBlockerText } from '../../texts/runner-texts';
+import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../use-page-title';
 import './runner.css';
@@ -54,6 +56,59 @@ const CreditsBox = observer(function CreditsBox({ slug }: { slug: string }) {
         {RUNNER.costs} {runner.costText}
       </p>
     </Card>
+  );
+});
+
+const RUN_BLOCKERS_ID = 'run-blockers';
+
+/**
+ * Upgrade, where the balance is short: the checkout to Starter for free-plan people when billing
+ * is on, else the plans compared.
+ */
+const UpgradeLink = observer(function UpgradeLink() {
+  const { upgrade } = useStores();
+  useEffect(() => {
+    if (upgrade.offered) void upgrade.check();
+  }, [upgrade, upgrade.offered]);
+  return (
+    <Link
+      to={PRICING_PATH}
+      className="run-upgrade"
+      data-testid="run-upgrade"
+      onClick={(event) => {
+        if (!upgrade.startsCheckout) return;
+        event.preventDefault();
+        void upgrade.start();
+      }}
+    >
+      {RUNNER.upgrade}
+    </Link>
+  );
+});
+
+/** Why Run App is disabled (signing in has its own notice above): short credits, empty inputs. */
+const RunBlockers = observer(function RunBlockers() {
+  const { runner } = useStores();
+  const blockers = runner.runBlockers.filter((blocker) => blocker.kind !== 'signedOut');
+  if (blockers.length === 0) return null;
+  return (
+    <div className="run-blockers" id={RUN_BLOCKERS_ID} data-testid="run-blockers">
+      {blockers.map((blocker) => (
+        <p
+          key={blocker.kind}
+          className={`run-blocker is-${blocker.kind}`}
+          data-testid={`run-blocker-${blocker.kind}`}
+        >
+          {runBlockerText(blocker)}
+          {blocker.kind === 'credits' && (
+            <>
+              {' '}
+              <UpgradeLink />
+            </>
+          )}
+        </p>
+      ))}
+    </div>
   );
 });
 
@@ -111,10 +166,25 @@ const RunnerPage = observer(function RunnerPage() {
   const header = (
     <header className="runner-header">
       <Logo compact />
-      <nav>
+      <nav className="runner-nav" aria-label="Main">
         <Link to="/store">{STORE_LINK_LABEL}</Link>
         <Link to="/app">{RUNNER.createNewApp}</Link>
       </nav>
+      <div className="runner-account" data-testid="runner-account">
+        {session.signedIn ? (
+          <>
+            <span className="runner-header-credits">
+              <CreditsBadge />
+            </span>
+            <UserMenu />
+          </>
+        ) : session.checked ? (
+          <Link to={signInHref(slug)} className="bp6-button bp6-minimal">
+            <LogInIcon />
+            <span>{RUNNER.signIn}</span>
+          </Link>
+        ) : null}
+      </div>
     </header>
   );
 
@@ -232,9 +302,11 @@ const RunnerPage = observer(function RunnerPage() {
                   icon={<PlayIcon />}
                   text={run.processing ? RUNNER.processing : RUNNER.runApp}
                   disabled={!runner.canRun}
-                  title={session.signedIn ? undefined : RUNNER.signInToRun}
+                  title={runner.runBlockers[0] ? runBlockerText(runner.runBlockers[0]) : undefined}
+                  aria-describedby={runner.runBlockers.length > 0 ? RUN_BLOCKERS_ID : undefined}
                   data-testid="run-app"
                 />
+                <RunBlockers />
               </form>
             </Card>
             <CreditsBox slug={slug} />

@@ -77,7 +77,7 @@ test(
     await shot(page, 'theme-avatar-menu-light-desktop');
     await page.getByTestId('theme-switch').getByText('Dark mode').click();
     await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
-    await page.getByTestId('theme-switch').getByRole('button', { name: 'Use system setting' }).waitFor();
+    await page.getByTestId('theme-switch').getByRole('menuitem', { name: 'Use system setting' }).waitFor();
     await shot(page, 'theme-avatar-menu-dark-desktop');
     await page.keyboard.press('Escape');
     // The canvas and its grid are drawn dark too.
@@ -123,7 +123,7 @@ test(
     await page.getByRole('button', { name: /^Account: Ada/ }).waitFor();
     assert.equal(await isDark(page), true, "Ada's choice is hers");
     await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByTestId('theme-switch').getByRole('button', { name: 'Use system setting' }).click();
+    await page.getByTestId('theme-switch').getByRole('menuitem', { name: 'Use system setting' }).click();
     await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
     assert.deepEqual(ada.errors, []);
     await ada.context.close();

@@ -99,7 +99,7 @@ const RouteHandles = observer(function RouteHandles({ id }: { id: string }) {
               position={Position.Right}
               id={port}
               className="handle-output handle-route"
-              aria-label={FLOW_TEXTS.routeHandle(port)}
+              title={FLOW_TEXTS.routeHandle(port)}
             />
           </div>
         );
@@ -134,20 +134,18 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
       data-status={status}
     >
       {category !== 'input' && (
-        <Handle
-          type="target"
-          position={Position.Left}
-          id="input"
-          className="handle-input"
-          aria-label="Input"
-        />
+        <Handle type="target" position={Position.Left} id="input" className="handle-input" title="Input" />
       )}
       <div className="block-head">
         <span className="block-icon">
           <CategoryIcon category={category} size={14} />
         </span>
         <span className="block-name">{entry?.name ?? plugin.type}</span>
-        {variable && <code className="block-variable">{variable}</code>}
+        {variable && (
+          <code className="block-variable" title={variable}>
+            {variable}
+          </code>
+        )}
       </div>
       {text && <div className="block-summary">{text}</div>}
       {!entry && (
@@ -161,7 +159,7 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
           position={Position.Right}
           id="output"
           className="handle-output"
-          aria-label="Output"
+          title="Output"
         />
       )}
     </div>

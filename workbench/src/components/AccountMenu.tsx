@@ -19,8 +19,11 @@ export interface AccountMenuProps {
 export const ThemeSwitch = observer(function ThemeSwitch() {
   const { theme } = useStores();
   return (
-    <li className="theme-switch" data-testid="theme-switch">
+    <li className="theme-switch" data-testid="theme-switch" role="group" aria-label={THEME_TEXTS.group}>
+      {/* Items of the menu they sit in: a checkable item and a plain one. */}
       <Switch
+        role="menuitemcheckbox"
+        aria-checked={theme.dark}
         checked={theme.dark}
         label={THEME_TEXTS.darkMode}
         alignIndicator="end"
@@ -30,6 +33,7 @@ export const ThemeSwitch = observer(function ThemeSwitch() {
         <span className="muted small">{THEME_TEXTS.followingSystem}</span>
       ) : (
         <Button
+          role="menuitem"
           variant="minimal"
           size="small"
           className="theme-follow-system"
@@ -64,7 +68,8 @@ export const AccountMenu = observer(function AccountMenu({
 
   const menu = (
     <Menu className="avatar-menu" aria-label="Account">
-      <li className="avatar-menu-head">
+      {/* Who is signed in, then the plan and credits: read as they are, not as menu items. */}
+      <li className="avatar-menu-head" role="none">
         <span className="avatar avatar-large">{session.initials}</span>
         <div>
           <div className="avatar-name">{session.displayName}</div>
@@ -72,7 +77,7 @@ export const AccountMenu = observer(function AccountMenu({
         </div>
       </li>
       <MenuDivider />
-      <li className="avatar-menu-row">
+      <li className="avatar-menu-row" role="none">
         {planLabel && (
           <Tag minimal intent="primary">
             {planLabel}
@@ -90,7 +95,12 @@ export const AccountMenu = observer(function AccountMenu({
 
   return (
     <Popover content={menu} placement="bottom-end">
-      <Button variant="minimal" className="avatar-button" aria-label={`Account: ${session.displayName}`}>
+      {/* Named with the initials it shows too, so saying what is seen finds it (label in name). */}
+      <Button
+        variant="minimal"
+        className="avatar-button"
+        aria-label={`Account: ${session.displayName}, ${session.initials}`}
+      >
         <span className="avatar">{session.initials}</span>
       </Button>
     </Popover>

@@ -3,4 +3,5 @@ export const THEME_TEXTS = {
   darkMode: 'Dark mode',
   followSystem: 'Use system setting',
   followingSystem: 'Following your system setting',
+  group: 'Theme',
 } as const;

@@ -8,6 +8,7 @@ import {
   FormGroup,
   Spinner,
   Tab,
+  TabPanel,
   Tabs,
   Tag,
   TextArea,
@@ -179,21 +180,29 @@ export const VerificationPage = observer(function VerificationPage() {
               />
             ))}
           </Tabs>
-          {store.loading && store.pending.length === 0 ? (
-            <div className="admin-state">
-              <Spinner aria-label="Loading apps" />
-            </div>
-          ) : store.visible.length === 0 ? (
-            <StateMessage level={2} icon="tick-circle" title={ADMIN_TEXTS.noPendingApps} />
-          ) : (
-            <div className="admin-app-list" role="list" aria-label="Apps awaiting review">
-              {store.visible.map((app) => (
-                <div role="listitem" key={app.id}>
-                  <PendingAppCard app={app} store={store} />
+          {/* The chosen tab's panel, named by its tab (Blueprint's ids, which the tabs point to). */}
+          <TabPanel
+            id={store.filter}
+            parentId="verification-filter"
+            selectedTabId={store.filter}
+            panel={
+              store.loading && store.pending.length === 0 ? (
+                <div className="admin-state">
+                  <Spinner aria-label="Loading apps" />
                 </div>
-              ))}
-            </div>
-          )}
+              ) : store.visible.length === 0 ? (
+                <StateMessage level={2} icon="tick-circle" title={ADMIN_TEXTS.noPendingApps} />
+              ) : (
+                <div className="admin-app-list" role="list" aria-label="Apps awaiting review">
+                  {store.visible.map((app) => (
+                    <div role="listitem" key={app.id}>
+                      <PendingAppCard app={app} store={store} />
+                    </div>
+                  ))}
+                </div>
+              )
+            }
+          />
           <ReviewDialog store={store} />
         </AdminGateView>
       </main>

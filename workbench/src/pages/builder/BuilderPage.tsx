@@ -77,9 +77,19 @@ const BuilderPage = observer(function BuilderPage() {
 
   const mobile = view.isMobile;
   const full = view.fullScreen;
+  // What stands at the right of the canvas (the assistant's button keeps clear of it).
+  const rightPanel = mobile
+    ? 'none'
+    : !full && builder.history.open
+      ? 'history'
+      : view.propertiesCollapsed
+        ? 'collapsed'
+        : 'properties';
   return (
     <ReactFlowProvider>
-      <div className={`builder${full ? ' is-full-screen' : ''}${mobile ? ' is-mobile' : ''}`}>
+      <div
+        className={`builder${full ? ' is-full-screen' : ''}${mobile ? ' is-mobile' : ''} right-${rightPanel}`}
+      >
         {!full && <BuilderHeader />}
         <div className="builder-body">
           {!full && !mobile && (

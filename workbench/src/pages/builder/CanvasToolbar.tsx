@@ -79,7 +79,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
             <Button
               className="zoom-percent"
               text={zoomPercent(view.zoom)}
-              aria-label={CANVAS.resetZoom}
+              aria-label={`${zoomPercent(view.zoom)}: ${CANVAS.resetZoom}`}
               onClick={() => view.resetZoom()}
               data-testid="zoom-percent"
             />

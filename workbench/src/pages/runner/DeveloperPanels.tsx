@@ -7,6 +7,7 @@ import {
   Spinner,
   Switch,
   Tab,
+  TabPanel,
   Tabs,
 } from '@blueprintjs/core';
 import { CodeIcon, CodeBlockIcon, KeyIcon, LogInIcon, ShareIcon } from '@blueprintjs/icons';
@@ -69,6 +70,34 @@ const ApiPanel = observer(function ApiPanel({ slug }: { slug: string }) {
   );
 });
 
+const API_TABS_ID = 'api-snippet-tabs';
+
+/** The chosen tab's snippet (the OpenAPI document once it is read). */
+const ApiSnippet = observer(function ApiSnippet({ slug }: { slug: string }) {
+  const { apiAccess } = useStores();
+  const tab = apiAccess.tab;
+  if (tab === 'openapi' && apiAccess.documentState !== 'ready') {
+    return apiAccess.documentState === 'failed' ? (
+      <p className="muted">
+        {API_PANEL.openApiFailed}{' '}
+        <Button size="small" text={API_PANEL.tryAgain} onClick={() => void apiAccess.loadDocument()} />
+      </p>
+    ) : (
+      <p className="muted">
+        <Spinner size={16} className="inline-spinner" /> {API_PANEL.openApiLoading}
+      </p>
+    );
+  }
+  return (
+    <CodeBlock
+      code={apiAccess.shown}
+      label={`${API_PANEL.copy} ${API_PANEL.tabs[tab]}`}
+      title={tab === 'openapi' ? API_PANEL.openApiTitle : API_PANEL.requestTitle(slug)}
+      testId={`api-snippet-${tab}`}
+    />
+  );
+});
+
 const ApiSnippetsView = observer(function ApiSnippetsView({ slug }: { slug: string }) {
   const { apiAccess } = useStores();
   const tab = apiAccess.tab;
@@ -84,7 +113,7 @@ const ApiSnippetsView = observer(function ApiSnippetsView({ slug }: { slug: stri
       )}
       <p className="muted developer-intro">{API_PANEL.intro}</p>
       <Tabs
-        id="api-snippet-tabs"
+        id={API_TABS_ID}
         animate={false}
         selectedTabId={tab}
         onChange={(id) => {
@@ -96,27 +125,14 @@ const ApiSnippetsView = observer(function ApiSnippetsView({ slug }: { slug: stri
           <Tab key={id} id={id} title={API_PANEL.tabs[id]} />
         ))}
       </Tabs>
-      <div className="developer-code" role="tabpanel" aria-label={API_PANEL.tabs[tab]}>
-        {tab === 'openapi' && apiAccess.documentState !== 'ready' ? (
-          apiAccess.documentState === 'failed' ? (
-            <p className="muted">
-              {API_PANEL.openApiFailed}{' '}
-              <Button size="small" text={API_PANEL.tryAgain} onClick={() => void apiAccess.loadDocument()} />
-            </p>
-          ) : (
-            <p className="muted">
-              <Spinner size={16} className="inline-spinner" /> {API_PANEL.openApiLoading}
-            </p>
-          )
-        ) : (
-          <CodeBlock
-            code={apiAccess.shown}
-            label={`${API_PANEL.copy} ${API_PANEL.tabs[tab]}`}
-            title={tab === 'openapi' ? API_PANEL.openApiTitle : API_PANEL.requestTitle(slug)}
-            testId={`api-snippet-${tab}`}
-          />
-        )}
-      </div>
+      {/* The chosen tab's panel, named by its tab (Blueprint's ids, which the tabs point to). */}
+      <TabPanel
+        className="developer-code"
+        id={tab}
+        parentId={API_TABS_ID}
+        selectedTabId={tab}
+        panel={<ApiSnippet slug={slug} />}
+      />
       <p className="muted small developer-note">{API_PANEL.keyNote}</p>
       {apiAccess.hasFileInput && <p className="muted small developer-note">{API_PANEL.fileNote}</p>}
       <LinkButton variant="outlined" icon={<KeyIcon />} href={API_KEYS_PATH} text={API_PANEL.keysLink} />

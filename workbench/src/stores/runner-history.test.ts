@@ -88,6 +88,8 @@ describe('RunnerHistory on the app page', () => {
   it('reads the list again after a run', async () => {
     const { runner, api } = await openPage();
     api.runEvents = [{ type: 'run_finished', runId: 'run-1', at: 1, status: 'succeeded' }];
+    // Run App runs only with its required input filled in.
+    runner.run.setValue('input_text', 'Tides');
     const asked = api.runQueries.length;
     await runner.runApp();
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -331,9 +331,13 @@ test('the assistant button stays under the panels on a phone', { timeout: 120_00
   await page.getByTestId('node-count').getByText('3 nodes', { exact: true }).waitFor();
   const fab = page.getByTestId('assistant-button');
   assert.ok(await onTop(fab));
+  await page.getByRole('button', { name: 'Fit', exact: true }).click();
+  await page.waitForTimeout(400);
+  const block = await page.locator('.block-node[data-type="classification"]').boundingBox();
+  await page.mouse.click(block.x + block.width / 2, block.y + 8);
   await page.getByRole('button', { name: 'Show properties' }).click();
   const drawer = page.locator('.mobile-drawer');
-  await drawer.locator('#app-name').waitFor();
+  await drawer.getByRole('button', { name: 'Delete block' }).waitFor();
   await page.waitForTimeout(400);
   assert.ok(!(await onTop(fab)), 'the properties drawer covers the assistant button');
   await drawer.locator('.drawer-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

@@ -86,7 +86,9 @@ test(
     await small.getByLabel('Value').fill('ghp_x');
     await small.getByRole('button', { name: 'Save Secret' }).click();
     await small.getByTestId('secret-row').waitFor();
-    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await small.evaluate(
+      () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+    );
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
     await shot(small, 'secrets-3-phone-390');
     await phone.close();

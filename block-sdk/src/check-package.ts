@@ -47,7 +47,11 @@ export interface PackageCheck {
   blocks: BlockCheck[];
 }
 
-function definitionsOf(moduleExports: unknown): AnyBlockDefinition[] | null {
+/**
+ * The blocks a block package's entry exports: `block`, or a `blocks` list; null when it exports
+ * neither. The server loads packages by the same rule.
+ */
+export function exportedBlocks(moduleExports: unknown): AnyBlockDefinition[] | null {
   const exports = (moduleExports ?? {}) as { block?: unknown; blocks?: unknown };
   if (exports.block !== undefined) return [exports.block as AnyBlockDefinition];
   if (Array.isArray(exports.blocks)) return exports.blocks as AnyBlockDefinition[];
@@ -112,7 +116,7 @@ export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
     check.problems.push(`It failed to load: ${(error as Error).message}`);
     return check;
   }
-  const definitions = definitionsOf(moduleExports);
+  const definitions = exportedBlocks(moduleExports);
   if (!definitions || definitions.length === 0) {
     check.problems.push('It exports no block: its entry must export `block` (or a `blocks` list).');
     return check;

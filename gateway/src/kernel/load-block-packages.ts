@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
+import { exportedBlocks, type AnyBlockDefinition } from '@blocksmith/block-sdk';
 import { BlockRegistrationError, BlockRegistry } from './block-registry';
 
 export interface LoadOptions {
@@ -9,9 +9,8 @@ export interface LoadOptions {
 }
 
 export function definitionsOf(moduleExports: unknown, packageName: string): AnyBlockDefinition[] {
-  const exports = (moduleExports ?? {}) as { block?: unknown; blocks?: unknown };
-  if (exports.block !== undefined) return [exports.block as AnyBlockDefinition];
-  if (Array.isArray(exports.blocks)) return exports.blocks as AnyBlockDefinition[];
+  const definitions = exportedBlocks(moduleExports);
+  if (definitions) return definitions;
   throw new BlockRegistrationError(
     `Block package ${packageName} exports no block: its index must export \`block\` (or a \`blocks\` list).`,
   );

@@ -3,7 +3,7 @@ import { action, computed, makeObservable, observableRef, runInAction } from 'mo
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { CREDIT_USAGE } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
-import { blockNamesByHistoryType, usageRow, type UsageRow } from './credit-usage';
+import { usageNamesOnceRead, usageRow, type UsageRow } from './credit-usage';
 import { CursorPager } from './cursor-pager';
 
 /** Entries a page of the credits history shows. */
@@ -25,9 +25,10 @@ export class CreditHistoryStore {
     makeObservable(this, { stats: observableRef, rows: computed, open: action });
   }
 
-  get rows(): UsageRow[] {
-    const names = blockNamesByHistoryType(this.catalogue.entries);
-    return this.pages.items.map((entry) => usageRow(entry, names));
+  /** The page's rows, or null while the catalogue that names their blocks is still being read. */
+  get rows(): UsageRow[] | null {
+    const names = usageNamesOnceRead(this.catalogue);
+    return names && this.pages.items.map((entry) => usageRow(entry, names));
   }
 
   /** Reads the newest page and the totals. */

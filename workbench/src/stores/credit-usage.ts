@@ -7,6 +7,7 @@ import {
 } from '@blocksmith/schema';
 import { EARNINGS } from '../texts/earnings-texts';
 import { formatWhen } from '../texts/run-history-texts';
+import type { CatalogueStore } from './catalogue-store';
 
 /** One line of credit usage as the panel and the history page show it. */
 export interface UsageRow {
@@ -34,6 +35,16 @@ export function blockNamesByHistoryType(entries: readonly BlockCatalogueEntry[])
     ),
     [CREATOR_PRICE_TYPE, EARNINGS.creatorPriceEntry],
   ]);
+}
+
+/**
+ * The names to show usage with, or null while the catalogue is still being read: a row shows the
+ * block's name from the start rather than its history name ('text_generation') for a moment. A
+ * catalogue that could not be read falls back to the history names.
+ */
+export function usageNamesOnceRead(catalogue: CatalogueStore): Map<string, string> | null {
+  if (catalogue.state === 'idle' || catalogue.state === 'loading') return null;
+  return blockNamesByHistoryType(catalogue.entries);
 }
 
 export function usageRow(entry: CreditHistoryEntry, names: ReadonlyMap<string, string>): UsageRow {

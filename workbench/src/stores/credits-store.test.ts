@@ -85,6 +85,22 @@ describe('CreditsStore recent usage', () => {
     expect(credits.recentUsage).toBeNull();
   });
 
+  it('waits for the catalogue before listing, so a row never shows a history name in place of the block name', async () => {
+    const api = new FakeApi();
+    api.history = history(3);
+    const catalogue = new CatalogueStore(api);
+    const credits = new CreditsStore(api, catalogue);
+    credits.showHistory();
+    expect(catalogue.state).toBe('loading');
+    await credits.loadHistory();
+    expect(credits.history).toHaveLength(3);
+    expect(credits.recentUsage).toBeNull();
+    await catalogue.load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(catalogue.state).toBe('ready');
+    expect(credits.recentUsage![1]).toMatchObject({ block: 'Text AI' });
+  });
+
   it('says so when the usage cannot be read', async () => {
     const { api, credits } = await setup();
     api.failNext.creditHistory = new Error('');
@@ -100,12 +116,12 @@ describe('CreditHistoryStore', () => {
     const store = new CreditHistoryStore(api, catalogue);
     await store.open();
     expect(store.rows).toHaveLength(20);
-    expect(store.rows[0]).toMatchObject({ id: 'entry-0', action: 'Test' });
+    expect(store.rows![0]).toMatchObject({ id: 'entry-0', action: 'Test', block: 'Image AI' });
     expect(store.stats).toEqual({ totalCreditsUsed: 15 * 5 + 30, totalExecutions: 45 });
     await store.pages.older();
-    expect(store.rows[0]!.id).toBe('entry-20');
+    expect(store.rows![0]!.id).toBe('entry-20');
     await store.pages.older();
-    expect(store.rows.map((row) => row.id)).toEqual([
+    expect(store.rows!.map((row) => row.id)).toEqual([
       'entry-40',
       'entry-41',
       'entry-42',
@@ -114,6 +130,6 @@ describe('CreditHistoryStore', () => {
     ]);
     expect(store.pages.hasOlder).toBe(false);
     await store.pages.newer();
-    expect(store.rows[0]!.id).toBe('entry-20');
+    expect(store.rows![0]!.id).toBe('entry-20');
   });
 });

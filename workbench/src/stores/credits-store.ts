@@ -9,7 +9,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import { CREDIT_USAGE } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
-import { blockNamesByHistoryType, usageRow, type UsageRow } from './credit-usage';
+import { usageNamesOnceRead, usageRow, type UsageRow } from './credit-usage';
 
 /**
  * The signed-in person's credits, publishing allowance and own apps (for the Analytics entry).
@@ -58,7 +58,8 @@ export class CreditsStore {
   /** The spec's recent usage list: the newest 5 entries ('Test' or 'Published', block, credits, time). */
   get recentUsage(): UsageRow[] | null {
     if (this.history === null) return null;
-    const names = blockNamesByHistoryType(this.catalogue?.entries ?? []);
+    const names = this.catalogue ? usageNamesOnceRead(this.catalogue) : new Map<string, string>();
+    if (names === null) return null;
     return this.history.slice(0, RECENT_USAGE_ENTRIES).map((entry) => usageRow(entry, names));
   }
 
@@ -68,6 +69,7 @@ export class CreditsStore {
    */
   showHistory(): () => void {
     this.historyViewers += 1;
+    void this.catalogue?.load();
     void this.loadHistory();
     let shown = true;
     return action(() => {

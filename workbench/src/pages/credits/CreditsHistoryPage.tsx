@@ -57,7 +57,7 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
           {pages.error}{' '}
           <Button variant="minimal" text={CREDIT_USAGE.retry} onClick={() => void pages.reload()} />
         </Callout>
-      ) : !pages.loaded ? (
+      ) : !pages.loaded || creditHistory.rows === null ? (
         <div className="runs-loading">
           <Spinner aria-label={CREDIT_USAGE.loading} />
         </div>

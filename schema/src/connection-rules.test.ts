@@ -7,7 +7,7 @@ import {
   removePlugin,
   type BlockFlow,
 } from './connection-rules';
-import { categoryOf, config, deepFreeze, link, plugin } from './test-fixtures';
+import { categoryOf, config, deepFreeze, link, plugin } from './testing/app-builders';
 
 const base = () =>
   deepFreeze(

@@ -5,7 +5,7 @@ import {
   LINKEDIN_HOST,
   linkedInInputProblem,
 } from './linkedin';
-import { plugin } from './test-fixtures';
+import { plugin } from './testing/app-builders';
 
 const MESSAGE =
   "Invalid LinkedIn URL: Please enter a valid LinkedIn profile URL that includes 'linkedin.com/in/'";

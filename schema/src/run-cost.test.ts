@@ -1,6 +1,6 @@
 import type { BlockFlow } from './flow-structure';
 import { formatCredits, runCost, runCostRange } from './run-cost';
-import { config, plugin } from './test-fixtures';
+import { config, plugin } from './testing/app-builders';
 
 const isAi = (type: string) =>
   ['textGeneration', 'imageGenerator', 'classification', 'mystery'].includes(type);

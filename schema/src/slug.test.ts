@@ -1,6 +1,6 @@
 import type { App } from './app';
 import { defaultSlug, duplicateApp, slugFromName } from './slug';
-import { config, deepFreeze, link, plugin } from './test-fixtures';
+import { config, deepFreeze, link, plugin } from './testing/app-builders';
 
 describe('defaultSlug', () => {
   it('is app-{timestamp}', () => {

@@ -1,6 +1,6 @@
 import type { PluginInstance } from './app';
 import { TEMPLATE_COLUMNS, spaceTemplateBlocks } from './template-spacing';
-import { deepFreeze, plugin } from './test-fixtures';
+import { deepFreeze, plugin } from './testing/app-builders';
 
 const at = (id: string, x: number, y: number): PluginInstance =>
   plugin(id, 'textInput', { position: { x, y } });

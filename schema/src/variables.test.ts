@@ -7,7 +7,7 @@ import {
   variableNames,
 } from './variables';
 import { removePlugin } from './connection-rules';
-import { config, deepFreeze, firstOutputOf, link, plugin } from './test-fixtures';
+import { config, deepFreeze, firstOutputOf, link, plugin } from './testing/app-builders';
 
 describe('assignVariableName', () => {
   it('keeps a free name', () => {

@@ -1,6 +1,6 @@
-/* Builders shared by this package's tests (not exported from index). */
-import type { AppConfig, Connection, PluginInstance } from './app';
-import type { BlockCategory } from './categories';
+/* Builders shared by this package's tests; the build leaves `testing/` out. */
+import type { AppConfig, Connection, PluginInstance } from '../app';
+import type { BlockCategory } from '../categories';
 
 export function plugin(id: string, type: string, extra: Partial<PluginInstance> = {}): PluginInstance {
   return { id, type, position: { x: 0, y: 0 }, settings: {}, ...extra };

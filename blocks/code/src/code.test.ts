@@ -1,7 +1,7 @@
 import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
 import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { code, sandboxes } from './code';
-import { buildForWorkers } from './test-build';
+import { buildForWorkers } from './testing/build-for-workers';
 
 beforeAll(buildForWorkers, 120_000);
 afterAll(() => sandboxes().close());

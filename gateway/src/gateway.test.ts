@@ -1,5 +1,5 @@
 import type { Gateway } from './gateway';
-import { startTestGateway, type TestGateway } from './graphql/test-client';
+import { startTestGateway, type TestGateway } from './testing/graphql-client';
 
 describe('the gateway over HTTP', () => {
   let t: TestGateway;

@@ -5,7 +5,7 @@ import { OfflineProvider } from './providers/ai';
 import { loadConfig } from './config';
 import { startGateway, type Gateway } from './gateway';
 import { BlockRegistry } from './kernel';
-import { startTestGateway, type TestGateway } from './graphql/test-client';
+import { startTestGateway, type TestGateway } from './testing/graphql-client';
 
 interface Probe {
   status: number;

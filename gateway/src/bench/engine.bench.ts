@@ -12,7 +12,7 @@ import {
   planRun,
   type RunOutcome,
 } from '../kernel';
-import { passThrough, probeApp as config, probePlugin as plugin } from '../kernel/probe-blocks';
+import { passThrough, probeApp as config, probePlugin as plugin } from './probe-apps';
 import { fixed, peakRss, repeat, summarise, type Sample } from './measure';
 
 const N = 1000;

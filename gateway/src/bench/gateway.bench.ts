@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '../config';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
-import { probeTextApp } from '../kernel/probe-blocks';
+import { probeTextApp } from './probe-apps';
 import { freshBenchDatabase } from './fresh-database';
 import { load, type LoadResult } from './load';
 import { fixed, summarise } from './measure';

@@ -8,7 +8,7 @@ import { MemoryFileStore } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun, type BlockRegistry } from '../kernel';
 import { StepRecorder } from '../services/runs/run-steps';
-import { probeTextApp } from '../kernel/probe-blocks';
+import { probeTextApp } from './probe-apps';
 import { freshBenchDatabase } from './fresh-database';
 import { load, type LoadResult } from './load';
 import { fixed, repeat } from './measure';

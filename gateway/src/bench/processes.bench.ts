@@ -8,7 +8,7 @@ import type { RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import { Client } from 'pg';
 import WebSocket from 'ws';
-import { probeTextApp } from '../kernel/probe-blocks';
+import { probeTextApp } from './probe-apps';
 import { freshBenchDatabase } from './fresh-database';
 import { load, type LoadResult } from './load';
 import { fixed, summarise } from './measure';

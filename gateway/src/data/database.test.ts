@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from './database';
-import { databaseTargets, openTestDatabase } from './test-database';
+import { databaseTargets, openTestDatabase } from '../testing/database';
 import { User } from './entities';
 
 /** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI), each file in a database of its own. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { getIntrospectionQuery } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { probeTextApp } from '../kernel/probe-blocks';
+import { probeTextApp } from '../testing/probe-blocks';
 import { MAX_DEPTH, MAX_INTROSPECTION_DEPTH } from './limits';
-import { startTestGateway, type TestGateway } from './test-client';
+import { startTestGateway, type TestGateway } from '../testing/graphql-client';
 
 jest.setTimeout(60_000);
 

@@ -1,4 +1,4 @@
-import { startTestGateway, type Answer, type TestGateway } from './test-client';
+import { startTestGateway, type Answer, type TestGateway } from '../testing/graphql-client';
 
 describe('GraphQL over HTTP', () => {
   let server: TestGateway;

@@ -1,5 +1,5 @@
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
-import { startTestGateway, type TestGateway } from './test-client';
+import { probeApp, probePlugin } from '../testing/probe-blocks';
+import { startTestGateway, type TestGateway } from '../testing/graphql-client';
 
 const config = probeApp(
   [probePlugin('in', 'textInput'), probePlugin('gen', 'textGeneration')],

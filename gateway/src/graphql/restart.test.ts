@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startTestGateway } from './test-client';
+import { startTestGateway } from '../testing/graphql-client';
 
 describe('a restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'restart-'));

@@ -2,8 +2,8 @@ import type { AppConfig, RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { Gateway } from '../gateway';
-import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
-import { startTestGateway, type TestGateway } from './test-client';
+import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
+import { startTestGateway, type TestGateway } from '../testing/graphql-client';
 
 const config: AppConfig = probeTextApp();
 

@@ -1,4 +1,4 @@
-import { startTestGateway } from './test-client';
+import { startTestGateway } from '../testing/graphql-client';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
 import { BlockRegistrationError, BlockRegistry } from './block-registry';
 import { loadBlockPackages } from './load-block-packages';
-import { collectDisplay, echoInput, templateBlock } from './probe-blocks';
+import { collectDisplay, echoInput, templateBlock } from '../testing/probe-blocks';
 
 describe('BlockRegistry', () => {
   it('refuses a second block of the same kind, naming both packages', () => {

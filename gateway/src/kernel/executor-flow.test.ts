@@ -14,7 +14,7 @@ import {
   probeLoop,
   probePlugin as plugin,
   templateBlock,
-} from './probe-blocks';
+} from '../testing/probe-blocks';
 import { planRun } from './run-plan';
 
 /** Counts how many of its runs are under way at once; each waits for the test to let it finish. */

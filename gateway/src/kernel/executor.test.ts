@@ -13,7 +13,7 @@ import {
   probePlugin as plugin,
   templateBlock,
   wrongTypeBlock,
-} from './probe-blocks';
+} from '../testing/probe-blocks';
 import { planRun } from './run-plan';
 
 type Gate = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BlockRegistry } from './block-registry';
 import { loadInstalledBlocks } from './installed-blocks';
 import { DEFAULT_BLOCKS_DIR } from './load-block-packages';
-import { passThrough } from './probe-blocks';
+import { passThrough } from '../testing/probe-blocks';
 
 const SDK = path.resolve(__dirname, '..', '..', '..', 'block-sdk', 'src');
 

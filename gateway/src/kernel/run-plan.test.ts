@@ -6,7 +6,7 @@ import {
   probeApp as app,
   probePlugin as plugin,
   templateBlock,
-} from './probe-blocks';
+} from '../testing/probe-blocks';
 import { GraphValidationError, planRun } from './run-plan';
 
 const registry = new BlockRegistry();

@@ -1,6 +1,6 @@
 import { routes } from '@blocksmith/rest-bridge';
 import { AnalyticsEvent, SalesContact } from '../data/entities';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 describe('/api credits, users, assistant, contact and analytics routes', () => {
   let t: ApiTestGateway;

@@ -1,5 +1,5 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@blocksmith/schema';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const ADMIN = 'admin@example.com';
 

@@ -1,5 +1,5 @@
-import { probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 describe('API keys over /api and GraphQL', () => {
   let t: ApiTestGateway;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@blocksmith/schema';
 import { AppRecord } from '../data/entities';
-import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const config: AppConfig = probeTextApp();
 

@@ -1,5 +1,5 @@
 import { MailMessage } from '../data/entities';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const PASSWORD = 'a good long password';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 interface SeenRequest {
   path: string;

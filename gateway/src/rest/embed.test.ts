@@ -1,5 +1,5 @@
-import { probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const EMBEDDED = 'query ($slug: String!) { embeddedApp(slug: $slug) { paysOwner app { name config } } }';
 const RUN =

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '../config';
 import { User } from '../data/entities';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const PROJECT = 'demo-blocksmith';
 

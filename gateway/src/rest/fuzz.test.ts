@@ -1,9 +1,9 @@
 import http, { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { databaseTargets, openTestDatabase } from '../data/test-database';
-import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { databaseTargets, openTestDatabase } from '../testing/database';
+import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 import {
   BAD_AUTHORIZATIONS,
   INTROSPECTION,
@@ -33,7 +33,7 @@ import {
   type IntrospectedType,
   type SchemaNode,
   type TypeRef,
-} from './fuzz-bodies';
+} from '../testing/fuzz-bodies';
 
 /**
  * Sends malformed requests to every /api route of the OpenAPI document the server serves, to

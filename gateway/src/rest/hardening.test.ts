@@ -1,10 +1,10 @@
 import { OfflineProvider } from '../providers/ai';
 import Stripe from 'stripe';
 import type { Database } from '../data/database';
-import { openTestDatabase } from '../data/test-database';
-import { probeTextApp } from '../kernel/probe-blocks';
+import { openTestDatabase } from '../testing/database';
+import { probeTextApp } from '../testing/probe-blocks';
 import { runTimedOutMessage } from '../services/runs/run-timeout';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 jest.setTimeout(60_000);
 

@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@blocksmith/schema';
 import Stripe from 'stripe';
-import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
+import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { MAX_HISTORY_LIMIT } from '../services/credits/credit-ledger';
-import { FakeStripeConnect } from '../services/earnings/test-stripe-connect';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
-import { OpenApiChecker, type CheckedAnswer, type OpenApiDocument } from './test-openapi-checker';
+import { FakeStripeConnect } from '../testing/fake-stripe-connect';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { OpenApiChecker, type CheckedAnswer, type OpenApiDocument } from '../testing/openapi-checker';
 
 jest.setTimeout(120_000);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 jest.setTimeout(120_000);
 

@@ -1,5 +1,5 @@
-import { probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 /** Run history over real HTTP: /api routes and the GraphQL operations behind them. */
 describe('/api run history', () => {

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@blocksmith/schema';
 import { FileRecord, RunRecord } from '../data/entities';
-import { probeApp, probePlugin, probeTextApp } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const textApp: AppConfig = probeTextApp();
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeApp, probePlugin } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 describe('secrets over /api, used by an HTTP Request block', () => {
   let t: ApiTestGateway;

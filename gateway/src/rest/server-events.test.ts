@@ -1,7 +1,7 @@
 import type { AppConfig } from '@blocksmith/schema';
 import { AnalyticsEvent } from '../data/entities';
-import { probeApp, probePlugin } from '../kernel/probe-blocks';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { probeApp, probePlugin } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 const config: AppConfig = probeApp(
   [

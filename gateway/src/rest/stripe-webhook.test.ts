@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startApiTestGateway, type ApiTestGateway } from './api-client';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 jest.setTimeout(60_000);
 

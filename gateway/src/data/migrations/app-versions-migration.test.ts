@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../database';
-import { databaseTargets, openTestDatabase } from '../test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { AppVersions1764400000000 } from './1764400000000-app-versions';
 
 describe.each(databaseTargets)('The versions migration on %s', (_name, databaseUrl) => {

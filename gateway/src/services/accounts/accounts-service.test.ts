@@ -13,7 +13,8 @@ import {
 import type { AuthResult } from './account-types';
 import { OutboxMailer } from './outbox-mailer';
 import { SIGNING_KEY_NAME, TOKEN_ISSUER_NAME } from './signing-key';
-import { databaseTargets, manualClock, openTestDatabase, type ManualClock } from './test-support';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
+import { manualClock, type ManualClock } from '../../testing/manual-clock';
 
 /** Cheap scrypt for the suite; password-hash.test.ts checks the production parameters. */
 const FAST_COST = { logN: 10, r: 8, p: 1 };

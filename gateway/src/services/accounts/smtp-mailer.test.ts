@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../data/database';
 import { MailMessage } from '../../data/entities';
-import { openTestDatabase } from '../../data/test-database';
+import { openTestDatabase } from '../../testing/database';
 import { SmtpMailer } from './smtp-mailer';
 
 describe('SmtpMailer against a real SMTP server on loopback', () => {

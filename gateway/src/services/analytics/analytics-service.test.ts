@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
 import { AnalyticsEvent, AppRecord, RunRecord, User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { AnalyticsService } from './analytics-service';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { openDatabase, type Database } from '../../data/database';
 import { User } from '../../data/entities';
 import { RateLimiter } from '../../data/rate-limiter';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { RateLimitedError } from '../../errors';
 import { API_KEY_RUNS_PER_MINUTE, ApiKeyService } from './api-key-service';
 

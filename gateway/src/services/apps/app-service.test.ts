@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { AppRecord, User } from '../../data/entities';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { BlockRegistry, GraphValidationError } from '../../kernel';
-import { echoInput, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
+import { echoInput, probeApp, probePlugin, templateBlock } from '../../testing/probe-blocks';
 import { AppService } from './app-service';
 
 const registry = new BlockRegistry();

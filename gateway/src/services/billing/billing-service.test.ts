@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Database } from '../../data/database';
 import { User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { CreditLedger } from '../credits';
 import { ScheduledWork } from '../scheduled-work';
 import { AccountService, OutboxMailer } from '../accounts';

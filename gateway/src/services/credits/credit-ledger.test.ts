@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { CreditLedgerEntry, User } from '../../data/entities';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';

@@ -3,7 +3,7 @@ import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing
 import type { AppConfig } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
 import { AppRecord, User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
 import {
@@ -13,7 +13,7 @@ import {
   probeApp,
   probePlugin,
   templateBlock,
-} from '../../kernel/probe-blocks';
+} from '../../testing/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { RunEventHub } from '../runs/run-event-hub';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { PAYOUT_THRESHOLD_CREDITS } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
 import { User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { ConflictError, UnavailableError } from '../../errors';
 import { EarningsService } from './earnings-service';
 import { PAYOUTS_NOT_CONFIGURED } from './payouts';
 import { StripeConnect } from './stripe-connect';
-import { FakeStripeConnect } from './test-stripe-connect';
+import { FakeStripeConnect } from '../../testing/fake-stripe-connect';
 
 const PUBLIC_URL = 'http://shop.example.com';
 

@@ -1,5 +1,5 @@
 import { FileLinks } from './file-links';
-import { openTestDatabase } from '../../data/test-database';
+import { openTestDatabase } from '../../testing/database';
 
 const ID = '0b0e4a4c-2f7e-4a43-9f55-6a8f5d6c1a10';
 

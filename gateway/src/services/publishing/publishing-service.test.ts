@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
 import { AppRecord, User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { ForbiddenError, NotFoundError, PublishingLimitError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
-import { echoInput, probeApp, probePlugin } from '../../kernel/probe-blocks';
+import { echoInput, probeApp, probePlugin } from '../../testing/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { PublishingService, REVIEW_NOTES_REQUIRED } from './publishing-service';
 

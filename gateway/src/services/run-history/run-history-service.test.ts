@@ -10,7 +10,7 @@ import { block as textGeneration } from '@blocksmith/block-text-generation';
 import { block as textInput } from '@blocksmith/block-text-input';
 import type { Database } from '../../data/database';
 import { FileRecord, RunRecord, User } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
 import {
@@ -22,7 +22,7 @@ import {
   probeLoop,
   probePlugin,
   templateBlock,
-} from '../../kernel/probe-blocks';
+} from '../../testing/probe-blocks';
 import { DiskFileStore } from '../../providers/disk-file-store';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunEvent } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
-import { openTestDatabase } from '../../data/test-database';
+import { openTestDatabase } from '../../testing/database';
 import { PostgresRunEvents } from './postgres-run-events';
 
 /** Two gateway processes' run progress on one PostgreSQL server: only with TEST_DATABASE_URL (CI). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, PlanId, RunEvent } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { RunRecord, User } from '../../data/entities';
 import { InsufficientCreditsError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
@@ -15,7 +15,7 @@ import {
   probeLoop,
   probePlugin as plugin,
   templateBlock,
-} from '../../kernel/probe-blocks';
+} from '../../testing/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { chargeStartedBlocks } from './run-charges';

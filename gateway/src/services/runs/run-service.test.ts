@@ -4,11 +4,11 @@ import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing
 import { block as textInput } from '@blocksmith/block-text-input';
 import type { RunEvent } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { AppRecord, RunRecord, User } from '../../data/entities';
 import { InsufficientCreditsError, NotFoundError } from '../../errors';
 import { BlockRegistry } from '../../kernel';
-import { echoInput, failingBlock, probeApp, probePlugin, templateBlock } from '../../kernel/probe-blocks';
+import { echoInput, failingBlock, probeApp, probePlugin, templateBlock } from '../../testing/probe-blocks';
 import { AppService } from '../apps/app-service';
 import { CreditLedger } from '../credits';
 import { ProcessLease } from './process-lease';

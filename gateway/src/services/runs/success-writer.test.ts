@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { SuccessWriter } from './success-writer';
 
 describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {

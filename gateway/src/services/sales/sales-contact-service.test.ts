@@ -1,6 +1,6 @@
 import type { Database } from '../../data/database';
 import { SalesContact } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import type { MailToSend } from '../accounts';
 import { SALES_REPLY, SalesContactService } from './sales-contact-service';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
 import { AppRecord, Secret, User, UserSecret } from '../../data/entities';
-import { databaseTargets, openTestDatabase } from '../../data/test-database';
+import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { InputError, NotFoundError } from '../../errors';
 import { parseSealingKey } from './sealing-key';
 import { UserSecretService } from './user-secret-service';

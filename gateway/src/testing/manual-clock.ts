@@ -1,6 +1,4 @@
-import type { Clock } from './account-types';
-
-export { databaseTargets, openTestDatabase } from '../../data/test-database';
+import type { Clock } from '../services/accounts/account-types';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from './database';
+import { openDatabase, type Database } from '../data/database';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 export const databaseTargets: [string, string | undefined][] = [['PGlite', undefined]];

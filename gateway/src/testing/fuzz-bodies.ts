@@ -1,4 +1,4 @@
-import { probeTextApp } from '../kernel/probe-blocks';
+import { probeTextApp } from './probe-blocks';
 
 /**
  * What the fuzz test (`fuzz.test.ts`) sends: valid base values for bodies and GraphQL arguments, and

@@ -1,4 +1,4 @@
-import { startTestGateway, type TestGateway } from '../graphql/test-client';
+import { startTestGateway, type TestGateway } from './graphql-client';
 
 /** An /api answer as tests read it. */
 export interface ApiAnswer {

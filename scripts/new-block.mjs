@@ -52,7 +52,7 @@ function files(kind) {
           types: ['node'],
         },
         include: ['src'],
-        exclude: ['src/**/*.test.ts', 'src/testing'],
+        exclude: ['src/**/*.test.ts', 'src/**/test-*.ts'],
       },
       null,
       2,

@@ -1,6 +1,7 @@
 import type {
   BlockCategory,
   BlockTier,
+  InputCheck,
   LoopDeclaration,
   RouteOutputs,
   SettingsSpec,
@@ -49,6 +50,14 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    * (nothing is charged or stored when it refuses); `run` sees only values that passed.
    */
   checkInput?(settings: SettingsOf<S>, value: unknown): string | null;
+  /**
+   * Input blocks: named checks from `@blocksmith/schema`'s INPUT_CHECKS that what the person
+   * enters must pass. The workbench applies them before it sends a run, the server before it
+   * starts one (before `checkInput`), with the same messages.
+   */
+  inputChecks?: readonly InputCheck[];
+  /** Where the Add Node panel lists the block among its category, from 1; unranked blocks follow. */
+  paletteRank?: number;
   /**
    * Route outputs: named output ports, of which each run takes some with `ctx.route(name)`.
    * Connections leave from a route; blocks reached only through routes the run did not take are

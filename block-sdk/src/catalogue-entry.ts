@@ -21,6 +21,8 @@ export function catalogueEntry(definition: AnyBlockDefinition): CatalogueEntry {
     tier: definition.tier,
   };
   if (definition.inputKind !== undefined) entry.inputKind = definition.inputKind;
+  if (definition.inputChecks?.length) entry.inputChecks = [...definition.inputChecks];
+  if (definition.paletteRank !== undefined) entry.paletteRank = definition.paletteRank;
   const flow = blockFlow(definition);
   if (flow) entry.flow = flow;
   return entry;

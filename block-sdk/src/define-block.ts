@@ -1,4 +1,11 @@
-import { BLOCK_CATEGORIES, type BlockFlow, type SettingField, type SettingsSpec } from '@blocksmith/schema';
+import {
+  BLOCK_CATEGORIES,
+  inputCheckProblem,
+  isInputCheck,
+  type BlockFlow,
+  type SettingField,
+  type SettingsSpec,
+} from '@blocksmith/schema';
 import type { BlockDefinition, BlockSpec } from './block-definition';
 import { BlockDefinitionError } from './errors';
 import type { OutputsSpec } from './outputs';
@@ -130,6 +137,15 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
     problems.push('acceptsFile is only for blocks with inputKind file');
   if (spec.checkInput !== undefined && spec.category !== 'input')
     problems.push('checkInput is only for input blocks');
+  if (spec.inputChecks !== undefined) {
+    if (spec.category !== 'input') problems.push('inputChecks are only for input blocks');
+    if (!Array.isArray(spec.inputChecks)) problems.push('inputChecks must be a list of check names');
+    else
+      for (const check of spec.inputChecks)
+        if (!isInputCheck(check)) problems.push(`input check "${String(check)}" is not one of INPUT_CHECKS`);
+  }
+  if (spec.paletteRank !== undefined && (!Number.isInteger(spec.paletteRank) || spec.paletteRank < 1))
+    problems.push('paletteRank must be a whole number from 1');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
   problems.push(...flowProblems(spec));
   if (problems.length === 0) {
@@ -165,7 +181,17 @@ export function defineBlock<const S extends SettingsSpec, const O extends Output
     tier: spec.tier ?? 'core',
     historyType: spec.historyType ?? snakeCase(spec.kind),
     migrations: spec.migrations ?? {},
+    ...(spec.inputChecks?.length ? { checkInput: withInputChecks(spec) } : {}),
   });
+}
+
+/** The block's own `checkInput`, after the named checks it declares. */
+function withInputChecks<S extends SettingsSpec>(
+  spec: Pick<BlockSpec<S, OutputsSpec>, 'inputChecks' | 'checkInput'>,
+): NonNullable<BlockSpec<S, OutputsSpec>['checkInput']> {
+  const checks = [...(spec.inputChecks ?? [])];
+  const own = spec.checkInput;
+  return (settings, value) => inputCheckProblem(checks, settings, value) ?? own?.(settings, value) ?? null;
 }
 
 /** Brings settings saved for `fromVersion` up to the definition's version. */

@@ -24,6 +24,7 @@ export * from './run-cost';
 export * from './greeting';
 export * from './top-app';
 export * from './linkedin';
+export * from './input-checks';
 export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';

@@ -3,53 +3,33 @@ import {
   INVALID_LINKEDIN_URL_DESCRIPTION,
   INVALID_LINKEDIN_URL_TITLE,
   LINKEDIN_HOST,
-  linkedInInputProblem,
+  linkedInValueProblem,
 } from './linkedin';
-import { plugin } from './testing/app-builders';
 
 const MESSAGE =
   "Invalid LinkedIn URL: Please enter a valid LinkedIn profile URL that includes 'linkedin.com/in/'";
-const keyOf = (p: { id: string }) => p.id;
-const linkedIn = plugin('li', 'textInput', { settings: { label: 'Your LinkedIn profile' } });
+const LABEL = 'Your LinkedIn profile';
 
-describe('linkedInInputProblem', () => {
-  it('accepts a profile URL', () => {
-    expect(linkedInInputProblem([linkedIn], { li: 'https://www.linkedin.com/in/ann' }, keyOf)).toBeNull();
-    expect(linkedInInputProblem([linkedIn], { li: 'HTTPS://WWW.LINKEDIN.COM/IN/ANN' }, keyOf)).toBeNull();
+describe('linkedInValueProblem', () => {
+  it('accepts a profile URL, the host in any case', () => {
+    expect(linkedInValueProblem(LABEL, 'https://www.linkedin.com/in/ann')).toBeNull();
+    expect(linkedInValueProblem(LABEL, 'HTTPS://WWW.LINKEDIN.COM/IN/ANN')).toBeNull();
   });
 
   it('refuses a value without linkedin.com/in/', () => {
-    expect(linkedInInputProblem([linkedIn], { li: 'https://linkedin.com/company/x' }, keyOf)).toBe(MESSAGE);
-    expect(linkedInInputProblem([linkedIn], { li: '' }, keyOf)).toBe(MESSAGE);
+    expect(linkedInValueProblem(LABEL, 'https://linkedin.com/company/x')).toBe(MESSAGE);
+    expect(linkedInValueProblem(LABEL, '')).toBe(MESSAGE);
   });
 
   it('refuses a missing or non-text value', () => {
-    expect(linkedInInputProblem([linkedIn], {}, keyOf)).toBe(MESSAGE);
-    expect(linkedInInputProblem([linkedIn], { li: 42 }, keyOf)).toBe(MESSAGE);
+    expect(linkedInValueProblem(LABEL, undefined)).toBe(MESSAGE);
+    expect(linkedInValueProblem(LABEL, 42)).toBe(MESSAGE);
   });
 
-  it('reads the value under the key keyOf gives', () => {
-    expect(
-      linkedInInputProblem([linkedIn], { input_text: 'linkedin.com/in/a' }, () => 'input_text'),
-    ).toBeNull();
-  });
-
-  it('ignores other blocks and labels', () => {
-    const others = [
-      plugin('a', 'textInput', { settings: { label: 'Name' } }),
-      plugin('b', 'textInput', { settings: { label: 'linkedin (lower case)' } }),
-      plugin('c', 'textInput', { settings: {} }),
-      plugin('d', 'dropdown', { settings: { label: 'LinkedIn' } }),
-    ];
-    expect(linkedInInputProblem(others, {}, keyOf)).toBeNull();
-    expect(linkedInInputProblem([], {}, keyOf)).toBeNull();
-  });
-
-  it('checks every LinkedIn block', () => {
-    const second = plugin('li2', 'textInput', { settings: { label: 'LinkedIn of cofounder' } });
-    expect(linkedInInputProblem([linkedIn, second], { li: 'linkedin.com/in/a', li2: 'nope' }, keyOf)).toBe(
-      MESSAGE,
-    );
+  it("asks nothing of labels without 'LinkedIn' as written", () => {
+    expect(linkedInValueProblem('Name', 'Ann')).toBeNull();
+    expect(linkedInValueProblem('linkedin (lower case)', 'nope')).toBeNull();
+    expect(linkedInValueProblem(undefined, 'nope')).toBeNull();
   });
 });
 

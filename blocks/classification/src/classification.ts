@@ -16,6 +16,7 @@ export const classification = defineBlock({
   description: 'Sorts text into one of your categories and rates its sentiment.',
   category: 'ai',
   cost: 1,
+  paletteRank: 2,
   settings: {
     categories: field.text({
       label: 'Categories',

@@ -31,6 +31,7 @@ export const comparison = defineBlock({
   description: 'Compares two options against your criteria, in words or as scores out of 10.',
   category: 'ai',
   cost: 1,
+  paletteRank: 5,
   settings: {
     criteria: field.text({
       label: 'Criteria',

@@ -21,6 +21,7 @@ export const extraction = defineBlock({
   description: 'Pulls the fields you name (such as name, email, company) out of text.',
   category: 'ai',
   cost: 1,
+  paletteRank: 3,
   settings: {
     fields: field.text({
       label: 'Fields',

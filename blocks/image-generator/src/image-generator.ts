@@ -8,6 +8,7 @@ export const imageGenerator = defineBlock({
   description: 'Draws an image from your prompt.',
   category: 'ai',
   cost: 5,
+  paletteRank: 6,
   historyType: 'image_generation',
   settings: {
     prompt_template: field.prompt({

@@ -11,6 +11,7 @@ export const rewriting = defineBlock({
   description: 'Rewrites text towards a goal, such as clearer, shorter or more formal.',
   category: 'ai',
   cost: 1,
+  paletteRank: 4,
   settings: {
     transformation_goal: field.text({
       label: 'Transformation goal',

@@ -11,6 +11,7 @@ export const textGeneration = defineBlock({
   description: 'Writes text from your prompt, as prose or as a list.',
   category: 'ai',
   cost: 1,
+  paletteRank: 1,
   settings: {
     prompt_template: field.prompt({
       label: 'Prompt template',

@@ -1,5 +1,4 @@
 import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
-import { linkedInValueProblem } from '@blocksmith/schema';
 
 export const textInput = defineBlock({
   kind: 'textInput',
@@ -18,7 +17,7 @@ export const textInput = defineBlock({
   },
   outputs: { input_text: output.text('What the person typed') },
   // A label asking for a LinkedIn profile wants a profile address (linkedin.com/in/...).
-  checkInput: (settings, value) => linkedInValueProblem(settings.label, value),
+  inputChecks: ['linkedInProfileUrl'],
   run(ctx) {
     const value = ctx.runInput;
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {

@@ -70,6 +70,8 @@ export const BLOCK_CATALOGUE = gql`
       cost
       historyType
       inputKind
+      inputChecks
+      paletteRank
       tier
       flow
     }

@@ -1,6 +1,6 @@
 import type { AppAnalytics } from '../api/blocksmith-api';
 import { appStatusLabel, DEFAULT_ANALYTICS_PERIOD, MyAppsStore } from './my-apps-store';
-import { publicTestSetup } from '../testing/public-setup';
+import { publicTestSetup } from './public-test-support';
 
 function entry(overrides: Partial<AppAnalytics> & { id: string }): AppAnalytics {
   return {

@@ -1,15 +1,14 @@
 import type { BlockCatalogueEntry, PlanId } from '@blocksmith/schema';
 import { CatalogueStore } from './catalogue-store';
 import {
-  ADD_NODE_LEADING_AI_KINDS,
   FULL_BLOCKS_PLAN,
   PaletteStore,
-  addNodeAiOrder,
+  addNodeOrder,
   choosingPlan,
   isLocked,
   type BlockChooser,
 } from './palette-store';
-import { CATALOGUE, FakeApi } from '../testing/fake-api';
+import { CATALOGUE, FakeApi } from './test-support';
 
 async function palette() {
   const catalogue = new CatalogueStore(new FakeApi());
@@ -18,7 +17,12 @@ async function palette() {
 }
 
 /** An AI block of the catalogue, core unless told otherwise. */
-function aiBlock(id: string, name: string, tier?: BlockCatalogueEntry['tier']): BlockCatalogueEntry {
+function aiBlock(
+  id: string,
+  name: string,
+  tier?: BlockCatalogueEntry['tier'],
+  paletteRank?: number,
+): BlockCatalogueEntry {
   return {
     id,
     name,
@@ -30,13 +34,14 @@ function aiBlock(id: string, name: string, tier?: BlockCatalogueEntry['tier']): 
     cost: 1,
     historyType: id,
     ...(tier ? { tier } : {}),
+    ...(paletteRank ? { paletteRank } : {}),
   };
 }
 
 const YC_SCORER = aiBlock('ycPitchScorer', 'YC Application Scorer', 'full');
 const HTTP_REQUEST = aiBlock('httpRequest', 'HTTP Request', 'full');
 const SUMMARY = aiBlock('summarization', 'Long Summary', 'core');
-const CLASSIFY = aiBlock('classification', 'Classify', 'core');
+const CLASSIFY = aiBlock('classification', 'Classify', 'core', 2);
 
 /** A palette over the fixture catalogue with full blocks and more AI blocks mixed in. */
 function paletteWithTiers() {
@@ -47,9 +52,9 @@ function paletteWithTiers() {
     textInput!,
     fileUpload!,
     dropdown!,
-    imageGenerator!,
+    { ...imageGenerator!, paletteRank: 6 },
     SUMMARY,
-    textGeneration!,
+    { ...textGeneration!, paletteRank: 1 },
     HTTP_REQUEST,
     CLASSIFY,
     textDisplay!,
@@ -98,7 +103,7 @@ describe('PaletteStore', () => {
     expect(store.addNodeSections).toEqual([]);
   });
 
-  it("the Add Node panel lists every AI block: the spec's six first, in its order, then the rest as the catalogue lists them", () => {
+  it('the Add Node panel lists every AI block: the ranked ones first, by rank, then the rest as the catalogue lists them', () => {
     const store = paletteWithTiers();
     expect(store.addNodeSections.map((s) => [s.category, s.entries.map((e) => e.id)])).toEqual([
       ['input', ['textInput', 'fileUpload', 'dropdown']],
@@ -128,22 +133,18 @@ describe('PaletteStore', () => {
     expect(store.addNodeSections.map((s) => s.entries.map((e) => e.id))).toEqual([['ycPitchScorer']]);
   });
 
-  it('orders all six leading kinds as the spec lists them, whatever the catalogue order', () => {
-    const six = ADD_NODE_LEADING_AI_KINDS.map((id) => aiBlock(id, id));
-    const mixed = [
-      aiBlock('translation', 'Translate'),
-      ...[...six].reverse(),
-      aiBlock('coldEmail', 'Cold Email'),
-    ];
-    expect(addNodeAiOrder(mixed).map((e) => e.id)).toEqual([
-      'textGeneration',
-      'classification',
-      'extraction',
-      'rewriting',
-      'comparison',
-      'imageGenerator',
-      'translation',
-      'coldEmail',
+  it('orders ranked blocks by rank, whatever the catalogue order, and the unranked after them in it', () => {
+    const ranked = [4, 1, 6, 2, 5, 3].map((rank) => aiBlock(`ranked${rank}`, `Ranked ${rank}`, 'core', rank));
+    const mixed = [aiBlock('firstUnranked', 'First'), ...ranked, aiBlock('secondUnranked', 'Second')];
+    expect(addNodeOrder(mixed).map((e) => e.id)).toEqual([
+      'ranked1',
+      'ranked2',
+      'ranked3',
+      'ranked4',
+      'ranked5',
+      'ranked6',
+      'firstUnranked',
+      'secondUnranked',
     ]);
   });
 });

@@ -18,25 +18,14 @@ export function matchesBlock(entry: BlockCatalogueEntry, term: string): boolean 
 }
 
 /**
- * The AI blocks the spec names for the full-screen 'Add Node' panel, in its order. The panel lists
- * them first, then every other AI block of the catalogue, so new blocks appear there too.
+ * A category's blocks in the Add Node panel's order: those that declare a palette rank first, by
+ * it (the spec's six AI blocks declare 1 to 6), then the others as the catalogue lists them, so new
+ * blocks appear there too.
  */
-export const ADD_NODE_LEADING_AI_KINDS: readonly string[] = [
-  'textGeneration',
-  'classification',
-  'extraction',
-  'rewriting',
-  'comparison',
-  'imageGenerator',
-];
-
-/** AI blocks in the Add Node panel's order: the spec's six first, in its order, then the rest as the catalogue lists them. */
-export function addNodeAiOrder(entries: readonly BlockCatalogueEntry[]): BlockCatalogueEntry[] {
-  const rank = (entry: BlockCatalogueEntry) => {
-    const index = ADD_NODE_LEADING_AI_KINDS.indexOf(entry.id);
-    return index === -1 ? ADD_NODE_LEADING_AI_KINDS.length : index;
-  };
-  return [...entries].sort((a, b) => rank(a) - rank(b));
+export function addNodeOrder(entries: readonly BlockCatalogueEntry[]): BlockCatalogueEntry[] {
+  const rank = (entry: BlockCatalogueEntry) => entry.paletteRank ?? Number.POSITIVE_INFINITY;
+  // Array.prototype.sort is stable: equal ranks (the unranked) keep the catalogue's order.
+  return [...entries].sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) - rank(b)));
 }
 
 /**
@@ -140,10 +129,7 @@ export class PaletteStore {
 
   get addNodeSections(): Array<{ category: BlockCategory; entries: BlockCatalogueEntry[] }> {
     return groupMatches(this.catalogue.byCategory, this.addNodeSearch)
-      .map(({ category, entries }) => ({
-        category,
-        entries: category === 'ai' ? addNodeAiOrder(entries) : entries,
-      }))
+      .map(({ category, entries }) => ({ category, entries: addNodeOrder(entries) }))
       .filter((section) => section.entries.length > 0);
   }
 

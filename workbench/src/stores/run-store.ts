@@ -1,6 +1,6 @@
 import {
   fileProblem,
-  linkedInInputProblem,
+  inputChecksProblem,
   matchSelectOption,
   parseDropdownOptions,
   runInputKey,
@@ -403,13 +403,17 @@ export class RunStore {
     return inputs;
   }
 
-  /** Why the inputs cannot run as they are (the LinkedIn rule), or null. */
+  /**
+   * Why the inputs cannot run as they are, or null: the input checks each input block's catalogue
+   * entry declares (the LinkedIn rule), as the server applies them.
+   */
   inputProblem(): string | null {
     const fields = new Map(this.inputFields.map((field) => [field.plugin.id, field.key]));
-    return linkedInInputProblem(
+    return inputChecksProblem(
       this.document.config.plugins,
       this.collectInputs(),
       (plugin) => fields.get(plugin.id) ?? plugin.id,
+      (type) => this.catalogue.byId.get(type)?.inputChecks,
     );
   }
 

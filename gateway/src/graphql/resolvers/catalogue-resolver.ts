@@ -15,6 +15,8 @@ export class CatalogueResolver {
     return registry.catalogue().map((entry) => ({
       ...entry,
       inputKind: entry.inputKind ?? null,
+      inputChecks: entry.inputChecks ?? [],
+      paletteRank: entry.paletteRank ?? null,
       tier: entry.tier ?? 'core',
       flow: entry.flow ?? null,
     }));

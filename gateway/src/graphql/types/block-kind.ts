@@ -18,7 +18,7 @@ export class BlockOutput {
 })
 export class BlockKind implements Omit<
   BlockCatalogueEntry,
-  'category' | 'settings' | 'outputs' | 'inputKind' | 'flow'
+  'category' | 'settings' | 'outputs' | 'inputKind' | 'inputChecks' | 'flow'
 > {
   @Field({ description: 'The kind, e.g. textGeneration.' }) id!: string;
   @Field() name!: string;
@@ -36,6 +36,17 @@ export class BlockKind implements Omit<
   tier!: 'core' | 'full';
   @Field(() => String, { nullable: true, description: 'Input blocks: text, file or choice.' })
   inputKind?: string | null;
+  @Field(() => [String], {
+    description:
+      'Input blocks: the named checks (linkedInProfileUrl) what the person enters must pass before a run; empty for none.',
+  })
+  inputChecks!: string[];
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'Where the Add Node panel lists the block among its category, from 1; null after the ranked ones.',
+  })
+  paletteRank?: number | null;
   @Field(() => GraphQLJSONObject, {
     nullable: true,
     description:

@@ -52,7 +52,7 @@ function files(kind) {
           types: ['node'],
         },
         include: ['src'],
-        exclude: ['src/**/*.test.ts', 'src/**/test-*.ts'],
+        exclude: ['src/**/*.test.ts', 'src/testing'],
       },
       null,
       2,

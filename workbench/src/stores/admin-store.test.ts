@@ -7,7 +7,7 @@ import {
   groupEventCounts,
   VerificationStore,
 } from './admin-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 const ADMIN = { ...ADA, user_metadata: { full_name: 'Ada Lovelace', isAdmin: true } };

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/blocksmith-api';
-import { adminUser } from './admin-accounts-test-support';
+import { adminUser } from '../testing/fake-admin-accounts';
 import { AdminUsersStore } from './admin-users-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 const ADMIN = { ...ADA, user_metadata: { full_name: 'Ada Lovelace', isAdmin: true } };

@@ -1,5 +1,5 @@
 import { ApiAccessStore } from './api-access-store';
-import { openRunner } from './developer-test-support';
+import { openRunner } from '../testing/open-runner';
 import { PUBLISHED_RUN_PATH } from './openapi-fragment';
 
 const ORIGIN = 'https://blocksmith.example';

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/blocksmith-api';
 import { ApiKeysStore } from './api-keys-store';
 import { CreditsStore } from './credits-store';
-import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 async function setup(plan: 'free' | 'starter' = 'starter', signedIn = true) {

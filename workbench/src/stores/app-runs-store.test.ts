@@ -1,7 +1,7 @@
 import { AppRunsStore } from './app-runs-store';
 import { MyRunsStore } from './my-runs-store';
-import { keptRun } from './run-history-test-support';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { keptRun } from '../testing/run-history-fixtures';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 const GRACE = { id: 'user-grace', name: 'Grace Hopper' };

@@ -12,7 +12,7 @@ import { UpgradeStore } from './upgrade-store';
 import { generatedAppDraft } from './generated-app';
 import { TEMPLATES } from '../templates/templates';
 import { ApiError } from '../api/blocksmith-api';
-import { manualTimers, memoryStorage, testBuilder } from './test-support';
+import { manualTimers, memoryStorage, testBuilder } from '../testing/fake-api';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -9,7 +9,7 @@ import {
 } from './auth-forms-store';
 import { GoogleSignInError, type GoogleSignIn } from './firebase-google-auth';
 import { SessionStore, type ExternalSession } from './session-store';
-import { ADA, FakeApi, manualTimers, memoryStorage } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage } from '../testing/fake-api';
 
 class FakeGoogle implements GoogleSignIn {
   configured = false;

@@ -1,5 +1,5 @@
 import { AUTOSAVE_DELAY_MS } from './autosave-store';
-import { testBuilder } from './test-support';
+import { testBuilder } from '../testing/fake-api';
 
 /** Lets pending promises (the fake API's answers) run. */
 async function settle(): Promise<void> {

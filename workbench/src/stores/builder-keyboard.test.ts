@@ -2,7 +2,7 @@ import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
 import { BLOCK_CLIPBOARD_KEY } from './builder-store';
 import { CLIP_KIND, parseClip } from './block-clipboard';
 import { COLUMN_STEP } from './placement';
-import { memoryStorage, testBuilder } from './test-support';
+import { memoryStorage, testBuilder } from '../testing/fake-api';
 
 type Builder = Awaited<ReturnType<typeof testBuilder>>['builder'];
 

@@ -3,7 +3,7 @@ import { runInAction } from 'mobx';
 import { ApiError } from '../api/blocksmith-api';
 import { TEMPLATES } from '../templates/templates';
 import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage, saveRefusal } from './builder-store';
-import { ADA, memoryStorage, testBuilder } from './test-support';
+import { ADA, memoryStorage, testBuilder } from '../testing/fake-api';
 
 function buildThreeBlocks(builder: Awaited<ReturnType<typeof testBuilder>>['builder']) {
   const input = builder.dropBlock('textInput', { x: 200, y: 200 })!;

@@ -16,7 +16,7 @@ import {
   loopGroups,
   routeHandles,
 } from './canvas-flow';
-import { testBuilder } from './test-support';
+import { testBuilder } from '../testing/fake-api';
 
 /** The flow blocks as the catalogue describes them (settings trimmed to what the rules read). */
 const FLOW_ENTRIES: BlockCatalogueEntry[] = [

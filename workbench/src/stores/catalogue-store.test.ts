@@ -1,5 +1,5 @@
 import { CatalogueStore, readTier } from './catalogue-store';
-import { CATALOGUE, FakeApi } from './test-support';
+import { CATALOGUE, FakeApi } from '../testing/fake-api';
 
 describe('CatalogueStore', () => {
   it('carries each block kind’s tier from the gateway', async () => {

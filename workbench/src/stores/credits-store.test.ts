@@ -2,7 +2,7 @@ import type { CreditHistoryEntry } from '@blocksmith/schema';
 import { CatalogueStore } from './catalogue-store';
 import { CreditHistoryStore } from './credit-history-store';
 import { CreditsStore } from './credits-store';
-import { FakeApi } from './test-support';
+import { FakeApi } from '../testing/fake-api';
 
 /** `n` charges, newest first, alternating builder tests and published runs. */
 function history(n: number): CreditHistoryEntry[] {

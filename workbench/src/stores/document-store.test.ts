@@ -1,5 +1,5 @@
 import { CONNECTION_PROBLEMS, INVALID_NODE_LIST_TEXT } from '@blocksmith/schema';
-import { FakeApi } from './test-support';
+import { FakeApi } from '../testing/fake-api';
 import { CatalogueStore } from './catalogue-store';
 import { DocumentStore } from './document-store';
 

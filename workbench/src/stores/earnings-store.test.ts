@@ -3,8 +3,8 @@ import { ApiError } from '../api/blocksmith-api';
 import { runCostText } from '../texts/earnings-texts';
 import { blockNamesByHistoryType, usageRow } from './credit-usage';
 import { EarningsStore, periodDays } from './earnings-store';
-import { earningsAnswer } from './earnings-test-support';
-import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { earningsAnswer } from '../testing/fake-earnings';
+import { FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 const TODAY = new Date('2025-03-10T15:00:00Z');

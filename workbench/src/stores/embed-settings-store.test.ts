@@ -1,5 +1,5 @@
 import { ApiError } from '../api/blocksmith-api';
-import { openRunner } from './developer-test-support';
+import { openRunner } from '../testing/open-runner';
 import { EmbedSettingsStore, parseCredits } from './embed-settings-store';
 
 async function setup() {

@@ -3,10 +3,10 @@ import { ApiError } from '../api/blocksmith-api';
 import type { BrowserHost, OpenedWindow } from './browser-host';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
-import { PUBLISHED_APP } from './developer-test-support';
+import { PUBLISHED_APP } from '../testing/open-runner';
 import { EMBED_SIGNED_IN_MESSAGE } from './embed-messages';
 import { EmbedStore, SIGN_IN_WINDOW_CHECK_MS } from './embed-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 
 const ORIGIN = 'https://blocksmith.example';
 

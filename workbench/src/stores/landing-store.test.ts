@@ -1,6 +1,6 @@
 import { HERO, SALES } from '../texts/public-texts';
 import { CAME_FROM_BUTTON_KEY, COMPANY_SIZES, LandingStore, PENDING_APP_PROMPT_KEY } from './landing-store';
-import { publicTestSetup } from './public-test-support';
+import { publicTestSetup } from '../testing/public-setup';
 
 async function landing(signedIn = true) {
   const setup = await publicTestSetup({ signedIn });

@@ -1,5 +1,5 @@
 import { LOCAL_DRAFT_DELAY_MS, LOCAL_DRAFT_KEY, readLocalDraft } from './local-draft-store';
-import { memoryStorage, testBuilder } from './test-support';
+import { memoryStorage, testBuilder } from '../testing/fake-api';
 
 describe('LocalDraftStore', () => {
   it("keeps a visitor's canvas in this browser and offers it back after a reload", async () => {

@@ -1,6 +1,6 @@
 import type { AppAnalytics } from '../api/blocksmith-api';
 import { appStatusLabel, DEFAULT_ANALYTICS_PERIOD, MyAppsStore } from './my-apps-store';
-import { publicTestSetup } from './public-test-support';
+import { publicTestSetup } from '../testing/public-setup';
 
 function entry(overrides: Partial<AppAnalytics> & { id: string }): AppAnalytics {
   return {

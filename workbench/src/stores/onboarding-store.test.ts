@@ -1,6 +1,6 @@
 import { ONBOARDING_STEPS } from '@blocksmith/schema';
 import { ONBOARDING_COMPLETED_KEY, ONBOARDING_TARGETS, OnboardingStore } from './onboarding-store';
-import { memoryStorage, testBuilder } from './test-support';
+import { memoryStorage, testBuilder } from '../testing/fake-api';
 
 describe('OnboardingStore', () => {
   it('walks seven steps, each pointing at what it describes, and remembers the end', () => {

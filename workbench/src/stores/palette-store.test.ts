@@ -8,7 +8,7 @@ import {
   isLocked,
   type BlockChooser,
 } from './palette-store';
-import { CATALOGUE, FakeApi } from './test-support';
+import { CATALOGUE, FakeApi } from '../testing/fake-api';
 
 async function palette() {
   const catalogue = new CatalogueStore(new FakeApi());

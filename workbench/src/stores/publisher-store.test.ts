@@ -1,6 +1,6 @@
 import { PublisherStore } from './publisher-store';
-import { publicTestSetup, storeApp } from './public-test-support';
-import { ADA } from './test-support';
+import { publicTestSetup, storeApp } from '../testing/public-setup';
+import { ADA } from '../testing/fake-api';
 
 describe('PublisherStore', () => {
   it("heads the page 'More by {name}' and lists only published public apps, most upvoted first", async () => {

@@ -1,7 +1,7 @@
 import type { AppVersion } from '../api/blocksmith-api';
 import { VerificationStore } from './admin-store';
 import { comparisonRows } from './review-comparison-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 function version(number: number, changes: Partial<AppVersion> = {}): AppVersion {

@@ -1,7 +1,7 @@
 import type { RunEvent } from '@blocksmith/schema';
 import { ApiError, type RunWatcher } from '../api/blocksmith-api';
 import { RUN_ERRORS } from '../texts/run-history-texts';
-import { testBuilder } from './test-support';
+import { testBuilder } from '../testing/fake-api';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import type { VersionedApp } from '../api/blocksmith-api';
 import { CatalogueStore } from './catalogue-store';
-import { keptRun, step } from './run-history-test-support';
+import { keptRun, step } from '../testing/run-history-fixtures';
 import { RunViewStore } from './run-view-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 const APP: VersionedApp = {

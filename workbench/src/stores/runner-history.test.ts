@@ -1,8 +1,8 @@
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
-import { keptRun, step } from './run-history-test-support';
+import { keptRun, step } from '../testing/run-history-fixtures';
 import { RunnerStore } from './runner-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 async function openPage() {

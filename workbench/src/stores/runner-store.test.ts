@@ -1,6 +1,6 @@
 import { UPVOTE_LOCK_MS } from '@blocksmith/schema';
 import { RunnerStore } from './runner-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { ToastStore } from './toast-store';

@@ -1,5 +1,5 @@
 import { SecretsStore } from './secrets-store';
-import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
+import { FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 async function setup() {

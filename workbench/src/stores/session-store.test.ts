@@ -1,5 +1,5 @@
 import { REFRESH_TICK_MS, SESSION_STORAGE_KEY, SessionStore, type LockManagerLike } from './session-store';
-import { ADA, FakeApi, memoryStorage } from './test-support';
+import { ADA, FakeApi, memoryStorage } from '../testing/fake-api';
 
 /** A lock like navigator.locks: callers run one at a time, in order. */
 function fakeLocks(): LockManagerLike {

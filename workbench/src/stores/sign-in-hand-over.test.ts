@@ -1,7 +1,7 @@
 import { EMBED_SIGNED_IN_MESSAGE } from './embed-messages';
 import { SessionStore } from './session-store';
 import { SignInHandOver } from './sign-in-hand-over';
-import { ADA, FakeApi, memoryStorage, restoredSession } from './test-support';
+import { ADA, FakeApi, memoryStorage, restoredSession } from '../testing/fake-api';
 
 const ORIGIN = 'https://blocksmith.example';
 

@@ -1,8 +1,8 @@
 import { CATEGORIES } from '@blocksmith/schema';
 import { runInAction } from 'mobx';
-import { BOB_ID, publicTestSetup, storeApp } from './public-test-support';
+import { BOB_ID, publicTestSetup, storeApp } from '../testing/public-setup';
 import { CATEGORY_FILTERS, StoreGalleryStore, UPVOTE_ANIMATION_MS } from './store-gallery-store';
-import { ADA, memoryStorage } from './test-support';
+import { ADA, memoryStorage } from '../testing/fake-api';
 import { hasReviewFeedback, matchesSearch, verificationStatus } from './app-card-rules';
 
 const POEMS = storeApp({

@@ -1,6 +1,6 @@
 import { action, observable, runInAction } from 'mobx';
 import { THEME_KEY, ThemeStore, applyTheme, themeKey, type ColorSchemePreference } from './theme-store';
-import { memoryStorage } from './test-support';
+import { memoryStorage } from '../testing/fake-api';
 
 /** A prefers-color-scheme the test changes. */
 function fakeScheme(dark: boolean) {

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@blocksmith/schema';
-import { manualTimers } from './test-support';
+import { manualTimers } from '../testing/fake-api';
 import { ToastStore } from './toast-store';
 
 describe('ToastStore', () => {

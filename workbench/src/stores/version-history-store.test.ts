@@ -1,4 +1,4 @@
-import { testBuilder } from './test-support';
+import { testBuilder } from '../testing/fake-api';
 
 /** Lets pending promises (the fake API's answers) run. */
 async function settle(): Promise<void> {

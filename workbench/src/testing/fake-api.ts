@@ -34,13 +34,13 @@ import type {
   VersionedApp,
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
-import { FakeAdminAccounts } from './admin-accounts-test-support';
-import { FakeEarnings } from './earnings-test-support';
-import { CatalogueStore } from './catalogue-store';
-import { CreditsStore } from './credits-store';
-import { BuilderStore } from './builder-store';
-import { SessionStore, type KeyValueStorage } from './session-store';
-import { ToastStore, type Timers } from './toast-store';
+import { FakeAdminAccounts } from './fake-admin-accounts';
+import { FakeEarnings } from './fake-earnings';
+import { CatalogueStore } from '../stores/catalogue-store';
+import { CreditsStore } from '../stores/credits-store';
+import { BuilderStore } from '../stores/builder-store';
+import { SessionStore, type KeyValueStorage } from '../stores/session-store';
+import { ToastStore, type Timers } from '../stores/toast-store';
 
 export const CATALOGUE: BlockCatalogueEntry[] = [
   {

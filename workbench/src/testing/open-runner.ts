@@ -1,10 +1,10 @@
 /* Fixtures shared by the tests of the API and embed stores (not used by the app). */
 import type { App } from '@blocksmith/schema';
-import { CatalogueStore } from './catalogue-store';
-import { CreditsStore } from './credits-store';
-import { RunnerStore } from './runner-store';
-import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
-import { ToastStore } from './toast-store';
+import { CatalogueStore } from '../stores/catalogue-store';
+import { CreditsStore } from '../stores/credits-store';
+import { RunnerStore } from '../stores/runner-store';
+import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from './fake-api';
+import { ToastStore } from '../stores/toast-store';
 
 /** A published app with a text input, a dropdown and a text AI. */
 export const PUBLISHED_APP: App = {

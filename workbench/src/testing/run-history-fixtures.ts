@@ -1,6 +1,6 @@
 /* Fixtures of kept runs for the run history store tests (not used by the app). */
 import type { RunDetail, RunStep } from '../api/run-history';
-import { ADA } from './test-support';
+import { ADA } from './fake-api';
 
 export function step(overrides: Partial<RunStep> & Pick<RunStep, 'nodeId'>): RunStep {
   return {

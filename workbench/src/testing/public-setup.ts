@@ -1,9 +1,9 @@
 /* Fixtures for the public pages' store tests (not used by the app). */
 import { emptyConfig, type App } from '@blocksmith/schema';
 import { Tracker } from '../analytics/tracker';
-import type { KeyValueStorage } from './session-store';
-import { FakeApi, manualTimers, memoryStorage, restoredSession } from './test-support';
-import { ToastStore } from './toast-store';
+import type { KeyValueStorage } from '../stores/session-store';
+import { FakeApi, manualTimers, memoryStorage, restoredSession } from './fake-api';
+import { ToastStore } from '../stores/toast-store';
 
 export const BOB_ID = 'user-bob';
 

@@ -73,7 +73,8 @@ export const ${kind} = defineBlock({
       help: 'Use {{variables}} from upstream blocks; {{input_text}} is the text of the connected blocks.',
     }),
   },
-  outputs: { ${output}: output.text('What the AI answered') },
+  // Shown under the block's name as Markdown in the preview and on the app page.
+  outputs: { ${output}: output.text('What the AI answered', { view: 'markdown' }) },
   async run(ctx) {
     const prompt = ctx.render(ctx.settings.prompt_template, { input_text: ctx.primaryText() });
     if (prompt.trim() === '') {
@@ -113,8 +114,9 @@ ${name}: describe what it does. Category AI, costs 1 credit per run.
 | --- | --- | --- |
 | prompt_template | prompt | \`Answer briefly: {{input_text}}\` |
 
-Output: \`${output}\` (text). \`{{input_text}}\` is the text of the directly connected blocks; any
-upstream variable can be used by name.
+Output: \`${output}\` (text), shown as Markdown under the block's name (\`view\` and \`title\` on the
+output, or \`present\` on the block, choose another view). \`{{input_text}}\` is the text of the
+directly connected blocks; any upstream variable can be used by name.
 
 Tests: \`npm test -w @blocksmith/block-${dir}\`. See block-sdk/README.md for the guide.
 `,

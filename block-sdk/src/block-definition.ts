@@ -3,6 +3,7 @@ import type {
   BlockTier,
   InputCheck,
   LoopDeclaration,
+  ResultDeclaration,
   RouteOutputs,
   SettingsSpec,
 } from '@blocksmith/schema';
@@ -76,6 +77,13 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    * from each item in `ctx.gathered`.
    */
   endsLoop?: boolean;
+  /**
+   * How the block's results are shown, one card per entry, from the closed set of views in
+   * `@blocksmith/schema` (result-views.ts): for compound results (fields, a scorecard, cards).
+   * Without it, the outputs that declare a `view` or `title` are shown, else the first text
+   * output as plain text under the block's name; `[]` shows nothing.
+   */
+  present?: ReadonlyArray<ResultDeclaration & { output: keyof O & string }>;
   run(ctx: RunContext<SettingsOf<S>>): Promise<RunResult<O>> | RunResult<O>;
 }
 

@@ -1,7 +1,7 @@
-import type { BlockCatalogueEntry, BlockFlow } from '@blocksmith/schema';
+import { blockResults, type BlockCatalogueEntry, type BlockFlow } from '@blocksmith/schema';
 import type { AnyBlockDefinition } from './block-definition';
 import { blockFlow } from './define-block';
-import { outputSpecs } from './outputs';
+import { outputSpecs, type OutputsSpec } from './outputs';
 
 /** A catalogue entry, with how the block steers a run when it does (routes to draw, loops to price). */
 export type CatalogueEntry = BlockCatalogueEntry & { flow?: BlockFlow };
@@ -19,6 +19,11 @@ export function catalogueEntry(definition: AnyBlockDefinition): CatalogueEntry {
     cost: definition.cost,
     historyType: definition.historyType,
     tier: definition.tier,
+    present: blockResults({
+      name: definition.name,
+      outputs: Object.entries(definition.outputs as OutputsSpec).map(([name, decl]) => ({ name, ...decl })),
+      ...(definition.present ? { present: definition.present } : {}),
+    }),
   };
   if (definition.inputKind !== undefined) entry.inputKind = definition.inputKind;
   if (definition.inputChecks?.length) entry.inputChecks = [...definition.inputChecks];

@@ -2,6 +2,7 @@ import {
   BLOCK_CATEGORIES,
   inputCheckProblem,
   isInputCheck,
+  resultDeclarationProblems,
   type BlockFlow,
   type SettingField,
   type SettingsSpec,
@@ -81,6 +82,33 @@ function flowProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
   return problems;
 }
 
+const OUTPUT_VIEWS: ReadonlySet<string> = new Set(['text', 'markdown', 'table', 'image', 'file']);
+
+/** What is wrong with how the block says its results are shown. */
+function presentationProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
+  const problems: string[] = [];
+  const outputs = Object.entries(spec.outputs);
+  for (const [name, decl] of outputs) {
+    if (decl.view !== undefined && !OUTPUT_VIEWS.has(decl.view))
+      problems.push(
+        `output "${name}" has view "${String(decl.view)}"; an output may use ${[...OUTPUT_VIEWS].join(', ')}`,
+      );
+    if ((decl.view === 'image' || decl.view === 'file') && decl.type !== 'url' && decl.type !== 'text')
+      problems.push(`output "${name}" shows as ${decl.view}, so it must be a url or text output`);
+    if (decl.title !== undefined && (typeof decl.title !== 'string' || decl.title.trim() === ''))
+      problems.push(`output "${name}" has an empty title`);
+  }
+  const declared = outputs.some(([, decl]) => decl.view !== undefined || decl.title !== undefined);
+  if ((spec.present !== undefined || declared) && spec.category !== 'ai')
+    problems.push('result views are only for blocks whose outputs are results (category ai)');
+  if (spec.present !== undefined) {
+    if (declared) problems.push('declare views on outputs or in present, not both');
+    const names = outputs.map(([name]) => name);
+    problems.push(...resultDeclarationProblems(spec.present, names));
+  }
+  return problems;
+}
+
 /** How a definition steers a run, as plain data (none for blocks that simply run once). */
 export function blockFlow(
   definition: Pick<BlockSpec<SettingsSpec, OutputsSpec>, 'routes' | 'loop' | 'endsLoop'>,
@@ -148,6 +176,7 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
     problems.push('paletteRank must be a whole number from 1');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
   problems.push(...flowProblems(spec));
+  if (spec.outputs !== null && typeof spec.outputs === 'object') problems.push(...presentationProblems(spec));
   if (problems.length === 0) {
     const defaults = validateSettings(spec.settings, {});
     if (!defaults.ok) {

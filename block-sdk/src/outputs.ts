@@ -1,7 +1,10 @@
-import type { OutputSpec, OutputType } from '@blocksmith/schema';
+import type { OutputPresentation, OutputSpec, OutputType } from '@blocksmith/schema';
 
-/** A declared output; the first declared output's name is the block's variable. */
-export interface OutputDecl<T extends OutputType = OutputType> {
+/**
+ * A declared output; the first declared output's name is the block's variable. `view` and
+ * `title` say how the workbench shows it as a result (see `present` for compound results).
+ */
+export interface OutputDecl<T extends OutputType = OutputType> extends OutputPresentation {
   type: T;
   description?: string;
 }
@@ -20,8 +23,12 @@ type OutputValue<T extends OutputType> = T extends 'text' | 'url'
 export type OutputsOf<O extends OutputsSpec> = { [K in keyof O]: OutputValue<O[K]['type']> };
 
 function decl<T extends OutputType>(type: T) {
-  return (description?: string): OutputDecl<T> =>
-    description === undefined ? { type } : { type, description };
+  return (description?: string, presentation: OutputPresentation = {}): OutputDecl<T> => ({
+    type,
+    ...(description === undefined ? {} : { description }),
+    ...(presentation.view === undefined ? {} : { view: presentation.view }),
+    ...(presentation.title === undefined ? {} : { title: presentation.title }),
+  });
 }
 
 export const output = {

@@ -1,6 +1,6 @@
 import type { BlockCategory } from './categories';
 import type { BlockFlow } from './flow-structure';
-import type { InputCheck } from './input-checks';
+import type { ResultDeclaration } from './result-views';
 import type { SettingsSpec } from './settings';
 
 /**
@@ -33,12 +33,20 @@ export interface BlockCatalogueEntry {
   historyType: string;
   /** For input blocks: what the runner page asks for. */
   inputKind?: 'text' | 'file' | 'choice';
-  /** For input blocks: the checks what the person enters must pass before a run (absent: none). */
-  inputChecks?: InputCheck[];
+  /**
+   * For input blocks: the names of the checks (INPUT_CHECKS) what the person enters must pass
+   * before a run; absent: none. Names a reader does not know are passed over.
+   */
+  inputChecks?: string[] | null;
   /** Where the Add Node panel lists it among its category, from 1; absent: after the ranked ones. */
   paletteRank?: number | null;
   /** Which plans may add it to an app (absent: core). */
   tier?: BlockTier;
   /** How it steers a run (route outputs, a loop, a loop's end); absent or null for blocks that run once. */
   flow?: BlockFlow | null;
+  /**
+   * How its results are shown, one card per entry (see result-views.ts); absent: what
+   * `blockResults` gives for the outputs alone.
+   */
+  present?: ResultDeclaration[] | null;
 }

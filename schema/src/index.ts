@@ -4,6 +4,7 @@ export * from './settings';
 export * from './match-select-option';
 export * from './artifacts';
 export * from './block-catalogue';
+export * from './result-views';
 export * from './run-events';
 export * from './plans';
 export * from './credits';

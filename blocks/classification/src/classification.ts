@@ -39,6 +39,23 @@ export const classification = defineBlock({
     classified_category: output.text('The chosen category'),
     classification: output.json('{ category, sentiment, confidence } with confidence from 0 to 1'),
   },
+  present: [
+    {
+      output: 'classification',
+      title: 'Classification',
+      views: [
+        {
+          view: 'fields',
+          inline: true,
+          fields: [
+            { label: '', path: 'category', kind: 'tag', required: true },
+            { label: 'Confidence', path: 'confidence', kind: 'percent' },
+            { label: 'Sentiment', path: 'sentiment' },
+          ],
+        },
+      ],
+    },
+  ],
   async run(ctx) {
     const categories = parseCategories(ctx.settings.categories);
     if (categories.length < 2) {

@@ -44,6 +44,22 @@ export const coldEmail = defineBlock({
     tone: field.select({ label: 'Tone', options: COLD_EMAIL_TONES, default: 'professional' }),
   },
   outputs: { coldEmail: output.json('subject, body and followUp of the email') },
+  present: [
+    {
+      output: 'coldEmail',
+      title: 'Cold email',
+      views: [
+        {
+          view: 'fields',
+          fields: [
+            { label: 'Subject', path: 'subject' },
+            { label: '', path: 'body', required: true },
+            { label: 'Follow-up', path: 'followUp' },
+          ],
+        },
+      ],
+    },
+  ],
   async run(ctx) {
     if (ctx.upstream.length === 0) {
       throw new BlockInputError(

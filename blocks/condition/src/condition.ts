@@ -38,6 +38,8 @@ export const condition = defineBlock({
     condition_met: output.text('"true" or "false"'),
   },
   routes: { ports: ['true', 'false'] },
+  // It steers the run; the blocks on the route it takes show the results.
+  present: [],
   run(ctx) {
     const subject =
       ctx.settings.subject.trim() === '' ? connectedValue(ctx) : ctx.render(ctx.settings.subject);

@@ -40,7 +40,10 @@ export const extraction = defineBlock({
     }),
   },
   outputs: {
-    extracted_data: output.json('An object with each requested field: the text found, or null'),
+    extracted_data: output.json('An object with each requested field: the text found, or null', {
+      view: 'table',
+      title: 'Extracted data',
+    }),
   },
   async run(ctx) {
     const fields = parseFieldNames(ctx.settings.fields);

@@ -20,6 +20,23 @@ export const imageAnalysis = defineBlock({
     }),
   },
   outputs: { imageAnalysis: output.json('description, objects, visible text and colours of the image') },
+  present: [
+    {
+      output: 'imageAnalysis',
+      title: 'Image analysis',
+      views: [
+        {
+          view: 'fields',
+          fields: [
+            { label: '', path: 'description', required: true },
+            { label: 'Objects', path: 'objects', kind: 'tags' },
+            { label: 'Visible text', path: 'text' },
+            { label: 'Colours', path: 'colors', kind: 'tags' },
+          ],
+        },
+      ],
+    },
+  ],
   async run(ctx) {
     const image = await readUpstreamImage(ctx);
     const question = ctx.render(ctx.settings.question).trim() || DEFAULT_QUESTION;

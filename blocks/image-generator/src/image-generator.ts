@@ -34,7 +34,12 @@ export const imageGenerator = defineBlock({
       help: 'WIDTHxHEIGHT in pixels, each side from 64 to 2048. Leave empty for the model’s default.',
     }),
   },
-  outputs: { generated_image_url: output.url('Address of the generated image file') },
+  outputs: {
+    generated_image_url: output.url('Address of the generated image file', {
+      view: 'image',
+      title: 'Generated image',
+    }),
+  },
   async run(ctx) {
     const size = parseSize(ctx.settings.size);
     const prompt = renderPrompt(ctx, ctx.settings.prompt_template, {

@@ -40,6 +40,39 @@ export const investorAnalysis = defineBlock({
     }),
   },
   outputs: { investorAnalysis: output.json('industry, businessModel, stage and the suggested investors') },
+  present: [
+    {
+      output: 'investorAnalysis',
+      title: 'Investor analysis',
+      download: 'investors',
+      views: [
+        {
+          view: 'fields',
+          inline: true,
+          fields: [
+            { label: 'Industry', path: 'industry' },
+            { label: 'Business model', path: 'businessModel' },
+            { label: 'Stage', path: 'stage' },
+          ],
+        },
+        {
+          view: 'cards',
+          path: 'investors',
+          title: 'Investors',
+          card: {
+            title: 'name',
+            subtitle: 'fundName',
+            lines: ['country'],
+            links: [
+              { path: 'email', kind: 'email' },
+              { path: 'contactPage', kind: 'url' },
+            ],
+            tags: 'tags',
+          },
+        },
+      ],
+    },
+  ],
   async run(ctx) {
     if (ctx.upstream.length === 0) {
       throw new BlockInputError('Connect a block that describes the startup, such as Text Input.');

@@ -17,7 +17,7 @@ export const longSummary = defineBlock({
       help: 'Optional: what the summary should pay most attention to. May use {{variables}}.',
     }),
   },
-  outputs: { summary: output.text('The summary of the connected text') },
+  outputs: { summary: output.text('The summary of the connected text', { title: 'Summary' }) },
   async run(ctx) {
     const text = await readUpstreamText(ctx);
     const summary = await summariseText(ctx, text, {

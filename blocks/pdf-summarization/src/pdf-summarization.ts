@@ -13,7 +13,7 @@ export const pdfSummarization = defineBlock({
     length: summaryLengthSetting,
   },
   outputs: {
-    summary: output.text('The summary of the PDF'),
+    summary: output.text('The summary of the PDF', { title: 'Summary' }),
     page_count: output.number('How many pages the PDF has'),
   },
   async run(ctx) {

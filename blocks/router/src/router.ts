@@ -63,6 +63,8 @@ export const router = defineBlock({
     route: output.text('The route taken'),
   },
   routes: { linesOf: 'routes', ports: [DEFAULT_ROUTE] },
+  // It steers the run; the blocks on the route it takes show the results.
+  present: [],
   run(ctx) {
     const names = routeNames(ctx.settings.routes);
     const fold = (text: string) => (ctx.settings.ignore_case ? text.toLowerCase() : text);

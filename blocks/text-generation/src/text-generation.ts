@@ -36,7 +36,12 @@ export const textGeneration = defineBlock({
       default: 'gpt-4',
     }),
   },
-  outputs: { generated_text: output.text('The generated text (Markdown)') },
+  outputs: {
+    generated_text: output.text('The generated text (Markdown)', {
+      view: 'markdown',
+      title: 'Generated text',
+    }),
+  },
   async run(ctx) {
     const prompt = renderPrompt(ctx, ctx.settings.prompt_template, {
       noInput:

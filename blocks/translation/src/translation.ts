@@ -28,7 +28,7 @@ export const translation = defineBlock({
       help: 'Neutral keeps the tone of the original.',
     }),
   },
-  outputs: { translation: output.text('The translated text') },
+  outputs: { translation: output.text('The translated text', { title: 'Translation' }) },
   async run(ctx) {
     if (ctx.upstream.length === 0) {
       throw new BlockInputError('Connect a block that provides the text to translate, such as Text Input.');

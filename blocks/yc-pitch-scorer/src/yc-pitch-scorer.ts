@@ -41,6 +41,30 @@ export const ycPitchScorer = defineBlock({
     }),
   },
   outputs: { ycApplication: output.json('scores, feedback, recommendations and the rewritten application') },
+  present: [
+    {
+      output: 'ycApplication',
+      title: 'YC application review',
+      download: 'yc-application',
+      views: [
+        {
+          view: 'scorecard',
+          score: 'overallScore',
+          feedback: 'overallFeedback',
+          recommendations: { path: 'recommendations', title: 'Top recommendations' },
+          sections: {
+            path: 'sections',
+            title: 'Sections',
+            heading: 'question',
+            text: 'answer',
+            score: 'score',
+            feedback: 'feedback',
+          },
+          fullText: { path: 'fullApplication', title: 'Full application' },
+        },
+      ],
+    },
+  ],
   async run(ctx) {
     if (ctx.upstream.length === 0) {
       throw new BlockInputError(

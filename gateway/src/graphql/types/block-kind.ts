@@ -1,6 +1,6 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { BlockCatalogueEntry, BlockFlow, SettingsSpec } from '@blocksmith/schema';
+import type { BlockCatalogueEntry, BlockFlow, ResultDeclaration, SettingsSpec } from '@blocksmith/schema';
 
 @ObjectType({
   simpleResolvers: true,
@@ -53,6 +53,12 @@ export class BlockKind implements Omit<
       'How the block steers a run: routes (output ports, fixed or one per line of a text setting), loop (it runs the blocks after it once per item) or endsLoop; null for blocks that run once.',
   })
   flow?: BlockFlow | null;
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description:
+      'How its results are shown: one card per entry, each an output, a title and views from a closed set (text, markdown, fields, scorecard, cards, table, image, file).',
+  })
+  present?: ResultDeclaration[] | null;
 }
 
 @ObjectType({ simpleResolvers: true })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -113,7 +114,20 @@ interface LoadJob {
   total: number | null;
 }
 
+/** CPU this thread has used, in ms (Linux: its utime + stime; null where /proc is not there). */
+function threadCpuMs(): number | null {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function main(job: LoadJob): Promise<void> {
+  const cpuAtStart = threadCpuMs();
   const began = performance.now();
   const deadline = Date.now() + job.seconds * 1000;
   const latencies: number[] = [];
@@ -145,7 +159,9 @@ async function main(job: LoadJob): Promise<void> {
     }),
   );
   const seconds = job.total === null ? job.seconds : (performance.now() - began) / 1000;
-  parentPort!.postMessage({ latencies, failures, firstFailure, seconds });
+  const cpuAtEnd = threadCpuMs();
+  const cpuMs = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
+  parentPort!.postMessage({ latencies, failures, firstFailure, seconds, cpuMs });
 }
 
 void main(workerData as LoadJob);

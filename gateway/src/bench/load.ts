@@ -9,6 +9,12 @@ export interface LoadResult {
   failures: number;
   /** The start of the first failed answer, to say what went wrong. */
   firstFailure?: string;
+  /**
+   * CPU the server's process used while the load ran, in ms per request: the whole process's CPU
+   * (every thread: the event loop, the embedded database, libuv's pool) less the load client's own
+   * thread. Null where a thread's CPU cannot be read (no /proc).
+   */
+  serverCpuMsPerRequest: number | null;
 }
 
 /**
@@ -36,11 +42,20 @@ export function load(options: {
       total: options.total ?? null,
     },
   });
+  const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
     worker.once(
       'message',
-      (message: { latencies: number[]; failures: number; firstFailure: string | null; seconds: number }) => {
+      (message: {
+        latencies: number[];
+        failures: number;
+        firstFailure: string | null;
+        seconds: number;
+        cpuMs: number | null;
+      }) => {
+        const used = process.cpuUsage(cpuBefore);
+        const processCpuMs = (used.user + used.system) / 1000;
         const sample = summarise(message.latencies);
         resolve({
           requestsPerSecond: Math.round(message.latencies.length / message.seconds),
@@ -48,6 +63,10 @@ export function load(options: {
           p99Ms: fixed(sample.p99Ms),
           failures: message.failures,
           ...(message.firstFailure ? { firstFailure: message.firstFailure } : {}),
+          serverCpuMsPerRequest:
+            message.cpuMs === null || message.latencies.length === 0
+              ? null
+              : fixed((processCpuMs - message.cpuMs) / message.latencies.length),
         });
         void worker.terminate();
       },

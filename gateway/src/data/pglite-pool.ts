@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 
 interface PgResult {
   rows: unknown[];
@@ -11,6 +11,73 @@ interface PgResult {
 type Release = (error?: unknown) => void;
 type ConnectCallback = (error: Error | null, client: PgliteClient | null, release: Release) => void;
 
+/** A statement node-postgres would prepare by name (`{ name, text }`, see data/prepared.ts). */
+interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+/** The parameter types of each statement prepared in a database session, by name. */
+const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
+
+function joined(messages: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    all.set(message, at);
+    at += message.length;
+  }
+  return all;
+}
+
+/**
+ * Runs a named statement the way a server's connection does: parsed and described once per
+ * session, then each call is one Bind/Describe/Execute/Sync exchange. `db.query` parses, plans and
+ * describes the text on every call, in six exchanges: for the statements every run sends that was
+ * most of their cost.
+ */
+async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown[]): Promise<PgResult> {
+  let prepared = preparedIn.get(db);
+  if (!prepared) preparedIn.set(db, (prepared = new Map()));
+  let parameterTypes = prepared.get(statement.name);
+  if (!parameterTypes) {
+    const { messages } = await db.execProtocol(
+      joined([
+        protocol.serialize.parse({ name: statement.name, text: statement.text }),
+        protocol.serialize.describe({ type: 'S', name: statement.name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    parameterTypes = parse.parseDescribeStatementResults(messages);
+    prepared.set(statement.name, parameterTypes);
+  }
+  const types = parameterTypes;
+  const serialized = values.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serialize = db.serializers[types[i]!];
+    return serialize ? serialize(value) : String(value);
+  });
+  const { messages } = await db.execProtocol(
+    joined([
+      protocol.serialize.bind({ statement: statement.name, values: serialized }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]),
+  );
+  const [result] = parse.parseResults(messages, db.parsers);
+  const rows = result?.rows ?? [];
+  const complete = messages.findLast((message) => message.name === 'commandComplete') as
+    { text?: string } | undefined;
+  return {
+    rows,
+    rowCount: result?.affectedRows ?? rows.length,
+    command: complete?.text?.split(' ')[0] ?? '',
+    fields: (result?.fields ?? []).map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+  };
+}
+
 /** One PGlite session seen through node-postgres' client interface. */
 class PgliteClient extends EventEmitter {
   constructor(
@@ -20,7 +87,8 @@ class PgliteClient extends EventEmitter {
     super();
   }
 
-  async query(text: string, values?: unknown[]): Promise<PgResult> {
+  async query(text: string | NamedStatement, values?: unknown[]): Promise<PgResult> {
+    if (typeof text !== 'string') return queryNamed(this.db, text, values ?? []);
     if (values && values.length > 0) return this.db.query(text, values) as Promise<PgResult>;
     // Without parameters a string may hold several statements (migrations); answer with the last.
     const results = await this.db.exec(text);
@@ -56,7 +124,7 @@ export class PglitePool extends EventEmitter {
     );
   }
 
-  async query(text: string, values?: unknown[]): Promise<PgResult> {
+  async query(text: string | NamedStatement, values?: unknown[]): Promise<PgResult> {
     const client = await this.acquire();
     try {
       return await client.query(text, values);

@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * A statement every run sends. On a PostgreSQL server each pooled connection prepares it once,
- * by name, and from then on only executes it: no parsing or planning per call (for the run
- * statements that was half of the server's time). PGlite, in process, runs the text as it is.
+ * A statement every run sends. Each pooled connection to a PostgreSQL server, and the embedded
+ * PGlite session (data/pglite-pool.ts), prepares it once, by name, and from then on only executes
+ * it: no parsing or planning per call (for the run statements that was half of the server's time
+ * on PostgreSQL, and more on PGlite).
  */
 export interface PreparedStatement {
   /** Unique per text: the server refuses the same name with another text. */
@@ -18,8 +19,7 @@ export function queryPrepared<T = Record<string, unknown>[]>(
   parameters: readonly unknown[],
   manager: EntityManager = dataSource.manager,
 ): Promise<T> {
-  // node-postgres takes a `{ name, text }` query config where TypeORM hands over the SQL text.
-  const onServer = !(dataSource.options as { driver?: unknown }).driver;
-  const query = onServer ? (statement as unknown as string) : statement.text;
-  return manager.query(query, [...parameters]) as Promise<T>;
+  // node-postgres (and the PGlite pool) take a `{ name, text }` query config where TypeORM hands
+  // over the SQL text.
+  return manager.query(statement as unknown as string, [...parameters]) as Promise<T>;
 }

@@ -10,6 +10,7 @@ import {
   type PlanId,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { EarningsSummary, PayoutAccountView, PayoutView } from './earnings-views';
@@ -20,6 +21,12 @@ export const EARNINGS_DAYS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
 
 type Row = Record<string, unknown>;
+
+/** An app's creator price, owner and the owner's plan: read for every run that is priced. */
+const APP_PRICE: PreparedStatement = {
+  name: 'app_creator_price',
+  text: 'SELECT a.creator_price, a.owner_id, u.plan FROM apps a JOIN users u ON u.id = a.owner_id WHERE a.id = $1',
+};
 
 export interface EarningsOptions {
   dataSource: DataSource;
@@ -97,10 +104,7 @@ export class EarningsService {
    */
   async priceFor(appId: string, runnerId: string, options: { visitor?: boolean } = {}): Promise<number> {
     if (options.visitor || !isUuid(appId)) return 0;
-    const [row] = (await this.options.dataSource.query(
-      `SELECT a.creator_price, a.owner_id, u.plan FROM apps a JOIN users u ON u.id = a.owner_id WHERE a.id = $1`,
-      [appId],
-    )) as Row[];
+    const [row] = await queryPrepared<Row[]>(this.options.dataSource, APP_PRICE, [appId]);
     if (!row || row.owner_id === runnerId) return 0;
     return effectiveCreatorPrice(Number(row.creator_price), planOf(row.plan));
   }

@@ -1,6 +1,5 @@
 import type { BlockCategory } from './categories';
 import type { BlockFlow } from './flow-structure';
-import type { InputCheck } from './input-checks';
 import type { ResultDeclaration } from './result-views';
 import type { SettingsSpec } from './settings';
 
@@ -34,8 +33,11 @@ export interface BlockCatalogueEntry {
   historyType: string;
   /** For input blocks: what the runner page asks for. */
   inputKind?: 'text' | 'file' | 'choice';
-  /** For input blocks: the checks what the person enters must pass before a run (absent: none). */
-  inputChecks?: InputCheck[];
+  /**
+   * For input blocks: the names of the checks (INPUT_CHECKS) what the person enters must pass
+   * before a run; absent: none. Names a reader does not know are passed over.
+   */
+  inputChecks?: string[] | null;
   /** Where the Add Node panel lists it among its category, from 1; absent: after the ranked ones. */
   paletteRank?: number | null;
   /** Which plans may add it to an app (absent: core). */

@@ -19,6 +19,7 @@ import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
 import { ServerResolver } from './resolvers/server-resolver';
+import { TemplateResolver } from './resolvers/template-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
 import { UserResolver } from './resolvers/user-resolver';
 
@@ -39,6 +40,7 @@ export const resolvers = [
   RunResolver,
   SalesResolver,
   ServerResolver,
+  TemplateResolver,
   UpvoteResolver,
   UserResolver,
 ] as const;

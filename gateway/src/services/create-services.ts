@@ -28,6 +28,8 @@ import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
+import { installedTemplates } from '../templates/installed-templates';
+import { STARTER_TEMPLATES, type AppTemplate } from '../templates/starter-templates';
 
 /** Every service, built once per process over one database. */
 /** Who a bearer token belongs to, whichever provider keeps the accounts. */
@@ -82,6 +84,8 @@ export interface Services {
   adminAccounts: AdminAccountsService;
   /** Creator prices, the earnings ledger, and payouts through Stripe Connect. */
   earnings: EarningsService;
+  /** The starter apps whose blocks are all installed, chosen once at start-up. */
+  templates: readonly AppTemplate[];
 }
 
 export function createServices(deps: {
@@ -227,5 +231,6 @@ export function createServices(deps: {
       earnings,
     }),
     earnings,
+    templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };
 }

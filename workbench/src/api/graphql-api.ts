@@ -43,6 +43,7 @@ import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import * as secretOps from './secrets';
 import type { SecretInfo } from './secrets';
+import { TEMPLATES, type AppTemplate } from './templates';
 import * as developerOps from './developer-operations';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
 import * as ops from './operations';
@@ -506,6 +507,10 @@ export class GraphqlApi implements BlocksmithApi {
 
   async revokeApiKey(id: string): Promise<void> {
     await this.mutate(developerOps.REVOKE_API_KEY, { id });
+  }
+
+  async templates(): Promise<AppTemplate[]> {
+    return (await this.query<{ templates: AppTemplate[] }>(TEMPLATES)).templates;
   }
 
   async secrets(): Promise<SecretInfo[]> {

@@ -7,7 +7,7 @@ import type { RunInputField } from './run-store';
 
 /** One input as the API takes it: the name it is sent under, with an example value. */
 export interface ApiInput {
-  /** The block's variable name (the run input key), e.g. `input_text`. */
+  /** The block's variable name: the key its value is sent under in the run's inputs. */
   key: string;
   label: string;
   kind: RunInputField['kind'];

@@ -10,7 +10,7 @@ import { ONBOARDING_COMPLETED_KEY, OnboardingStore } from './onboarding-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
 import { UpgradeStore } from './upgrade-store';
 import { generatedAppDraft } from './generated-app';
-import { TEMPLATES } from '../templates/templates';
+import { TEMPLATES } from '../testing/templates';
 import { ApiError } from '../api/blocksmith-api';
 import { manualTimers, memoryStorage, testBuilder } from '../testing/fake-api';
 
@@ -125,35 +125,6 @@ describe('templates', () => {
       name: 'template_loaded',
       props: { template_name: template.name, template_category: template.category },
     });
-  });
-
-  it('place every block on the 100/400/700 columns, continued to the right for routes and loops', () => {
-    for (const template of TEMPLATES.slice(0, 4))
-      for (const plugin of template.config.plugins) expect([100, 400, 700]).toContain(plugin.position.x);
-    for (const template of TEMPLATES.slice(4))
-      for (const plugin of template.config.plugins)
-        expect([100, 400, 700, 1000, 1300]).toContain(plugin.position.x);
-    expect(TEMPLATES.map((template) => template.id)).toEqual([
-      'youtube-metadata',
-      'travel-itinerary',
-      'product-description-image',
-      'social-media-post',
-      'support-ticket-triage',
-      'cold-outreach',
-      'csv-row-summaries',
-    ]);
-  });
-
-  it('connect blocks from the routes they leave from', () => {
-    const triage = TEMPLATES.find((template) => template.id === 'support-ticket-triage')!;
-    expect(
-      triage.config.connections.filter((c) => c.from === 'is-complaint').map((c) => [c.fromPort, c.to]),
-    ).toEqual([
-      ['true', 'apology'],
-      ['false', 'answer'],
-    ]);
-    for (const template of TEMPLATES.filter((t) => t !== triage))
-      for (const connection of template.config.connections) expect(connection.fromPort).toBe('output');
   });
 });
 

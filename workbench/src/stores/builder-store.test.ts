@@ -1,7 +1,7 @@
 import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
 import { runInAction } from 'mobx';
 import { ApiError } from '../api/blocksmith-api';
-import { TEMPLATES } from '../templates/templates';
+import { TEMPLATES } from '../testing/templates';
 import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage, saveRefusal } from './builder-store';
 import { ADA, memoryStorage, testBuilder } from '../testing/fake-api';
 

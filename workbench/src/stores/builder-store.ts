@@ -40,7 +40,7 @@ import {
   type VersionedApp,
 } from '../api/blocksmith-api';
 import type { RunDetail } from '../api/run-history';
-import type { AppTemplate } from '../templates/templates';
+import type { AppTemplate } from '../api/templates';
 import { CONFIRM, TOASTS } from '../texts/builder-texts';
 import { RUNS } from '../texts/run-history-texts';
 import { IMPORT_REFUSED, LOCAL_DRAFT } from '../texts/version-texts';

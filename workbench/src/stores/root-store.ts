@@ -29,6 +29,7 @@ import { RunViewStore } from './run-view-store';
 import { RunnerStore } from './runner-store';
 import { SessionStore, type KeyValueStorage, type LockManagerLike } from './session-store';
 import { StoreGalleryStore } from './store-gallery-store';
+import { TemplatesStore } from './templates-store';
 import { ThemeStore } from './theme-store';
 import { ToastStore } from './toast-store';
 import { UpgradeStore } from './upgrade-store';
@@ -40,6 +41,8 @@ export class RootStore {
   readonly credits: CreditsStore;
   readonly toasts: ToastStore;
   readonly palette: PaletteStore;
+  /** The builder's starter apps, from the gateway. */
+  readonly templates: TemplatesStore;
   readonly builder: BuilderStore;
   readonly analytics: Tracker;
   /** Google sign-in (Firebase, loaded on demand) and what the account forms need. */
@@ -103,6 +106,7 @@ export class RootStore {
     this.catalogue = new CatalogueStore(api);
     this.credits = new CreditsStore(api, this.catalogue);
     this.palette = new PaletteStore(this.catalogue);
+    this.templates = new TemplatesStore(api, this.catalogue);
     this.builder = new BuilderStore(
       api,
       this.catalogue,

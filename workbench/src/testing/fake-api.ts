@@ -41,6 +41,7 @@ import { CreditsStore } from '../stores/credits-store';
 import { BuilderStore } from '../stores/builder-store';
 import { SessionStore, type KeyValueStorage } from '../stores/session-store';
 import { ToastStore, type Timers } from '../stores/toast-store';
+import { TEMPLATES } from './templates';
 
 export const CATALOGUE: BlockCatalogueEntry[] = [
   {
@@ -249,6 +250,10 @@ export class FakeApi implements BlocksmithApi {
   }
   async creditCosts() {
     return { textGeneration: 1, imageGenerator: 5, default: 1 };
+  }
+  async templates() {
+    this.check('templates');
+    return TEMPLATES;
   }
   async signIn() {
     this.check('signIn');

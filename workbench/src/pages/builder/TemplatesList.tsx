@@ -1,32 +1,29 @@
 import { Tag } from '@blueprintjs/core';
 import { ApplicationsIcon, LockIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useStores } from '../../stores-context';
-import { FULL_BLOCKS_PLAN, isLocked } from '../../stores/palette-store';
-import { TEMPLATES } from '../../templates/templates';
+import { FULL_BLOCKS_PLAN } from '../../stores/palette-store';
 import { BLOCK_TIERS } from '../../texts/block-tier-texts';
 import { PALETTE } from '../../texts/builder-texts';
 import { useBlockChooser } from './Palette';
 
 /**
- * The built-in templates whose blocks this server has. A template with a full block is a full
- * template ("limited templates" on Free): it shows the lock and the plan that has it, and opens
- * the upgrade dialog for that block instead of loading.
+ * The starter apps whose blocks this server has. A template with a full block is a full template
+ * ("limited templates" on Free): it shows the lock and the plan that has it, and opens the upgrade
+ * dialog for that block instead of loading.
  */
 export const TemplatesList = observer(function TemplatesList() {
-  const { builder, catalogue, palette } = useStores();
+  const { builder, palette, templates } = useStores();
   const chooser = useBlockChooser();
-  const available = TEMPLATES.filter((template) =>
-    template.config.plugins.every((plugin) => catalogue.byId.has(plugin.type)),
-  );
+  useEffect(() => void templates.load(), [templates]);
+  const available = templates.available;
   if (available.length === 0) return null;
   return (
     <section className="templates" data-tour="templates">
       <h2 className="sidebar-heading">{PALETTE.templates}</h2>
       {available.map((template) => {
-        const lockedBlock = template.config.plugins
-          .map((plugin) => catalogue.byId.get(plugin.type)!)
-          .find((entry) => isLocked(entry, chooser));
+        const lockedBlock = templates.lockedBlock(template, chooser);
         return (
           <button
             key={template.id}

@@ -1,8 +1,9 @@
 import { TEMPLATE_COLUMNS, type AppConfig, type Category, type PluginInstance } from '@blocksmith/schema';
 
 /**
- * A ready app to start from. Blocks sit on the 100 / 400 / 700 column grid; templates with routes
- * or a loop continue it to the right (1000, 1300), one column per step.
+ * A ready app to start from, offered in the builder's sidebar. Blocks sit on the 100 / 400 / 700
+ * column grid; templates with routes or a loop continue it to the right (1000, 1300), one column
+ * per step.
  */
 export interface AppTemplate {
   id: string;
@@ -37,7 +38,11 @@ function config(plugins: PluginInstance[], connections: AppConfig['connections']
   return { plugins, connections, canvas: { zoom: 1, pan: { x: 0, y: 0 } } };
 }
 
-export const TEMPLATES: readonly AppTemplate[] = [
+/**
+ * The starter apps, in the order the builder lists them. Each names the block kinds it uses; the
+ * server offers only those whose blocks are all installed (see installed-templates.ts).
+ */
+export const STARTER_TEMPLATES: readonly AppTemplate[] = [
   {
     id: 'youtube-metadata',
     name: 'YouTube metadata generator',

@@ -74,6 +74,7 @@ export const BLOCK_CATALOGUE = gql`
       paletteRank
       tier
       flow
+      present
     }
   }
 `;

@@ -123,13 +123,27 @@ describe('RunStore streaming into the results', () => {
         nodeId: ai,
         text: 'Lighthouses **guide**',
         presented: true,
-        item: { kind: 'markdown', field: 'generated_text', text: 'Lighthouses **guide**' },
+        item: {
+          output: 'generated_text',
+          title: 'Generated text',
+          parts: [{ view: 'markdown', text: 'Lighthouses **guide**' }],
+          copyText: 'Lighthouses **guide**',
+          download: null,
+          fallback: false,
+        },
       },
       {
         nodeId: lone,
         text: 'Waves',
         presented: false,
-        item: { kind: 'markdown', field: 'generated_text', text: 'Waves' },
+        item: {
+          output: 'generated_text',
+          title: 'Generated text',
+          parts: [{ view: 'markdown', text: 'Waves' }],
+          copyText: 'Waves',
+          download: null,
+          fallback: false,
+        },
       },
     ]);
     expect(run.hasResults).toBe(true);

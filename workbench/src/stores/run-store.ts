@@ -20,7 +20,7 @@ import { RUN_ERRORS } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
 import { finishedRunState } from './finished-run';
-import { resultItems, type ResultItem } from './result-fields';
+import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
 import { isNetworkFailure, runFailureMessage, withBlockTitles } from './run-errors';
 
 export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
@@ -252,7 +252,7 @@ export class RunStore {
     return plugins.flatMap((plugin): RunResultGroup[] => {
       const outputs = this.outputs[plugin.id];
       if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id)) return [];
-      const items = resultItems(outputs);
+      const items = blockResultItems(this.catalogue.byId.get(plugin.type), outputs);
       return items.length === 0 ? [] : [{ nodeId: plugin.id, items }];
     });
   }
@@ -277,16 +277,11 @@ export class RunStore {
         ? this.artifacts.some((a) => presenters.includes(a.nodeId))
         : this.outputs[plugin.id] !== undefined;
       if (shown || (state.status !== 'running' && !(presented && state.status === 'succeeded'))) continue;
-      const field = this.catalogue.byId.get(plugin.type)?.outputs[0]?.name ?? plugin.id;
-      const [item] = resultItems({ [field]: state.text });
       live.push({
         nodeId: plugin.id,
         text: state.text,
         presented,
-        item:
-          item && (item.kind === 'markdown' || item.kind === 'text')
-            ? item
-            : { kind: 'text', field, text: state.text },
+        item: liveResultItem(this.catalogue.byId.get(plugin.type), state.text),
       });
     }
     return live;

@@ -163,7 +163,14 @@ describe('RunViewStore', () => {
     await store.open('run-8');
     store.select('ai');
     expect(store.selected?.items).toEqual([
-      { kind: 'markdown', field: 'generated_text', text: '**Lights**' },
+      {
+        output: 'generated_text',
+        title: 'Generated text',
+        parts: [{ view: 'markdown', text: '**Lights**' }],
+        copyText: '**Lights**',
+        download: null,
+        fallback: false,
+      },
     ]);
     expect(store.selected?.otherOutputs).toEqual({ tone: 'calm' });
     expect(store.selected?.step?.truncated).toBe(true);
@@ -186,7 +193,11 @@ describe('RunViewStore', () => {
     expect(owner.store.isAppOwner).toBe(true);
     expect(owner.store.runAgainPath).toBe('/app?runAgain=run-7');
 
-    const grace = { id: 'user-grace', email: 'grace@example.com', user_metadata: { full_name: 'Grace' } };
+    const grace = {
+      id: 'user-grace',
+      email: 'grace@example.com',
+      user_metadata: { full_name: 'Grace', isAdmin: false },
+    };
     const runner = await setup(grace);
     runner.api.runs = [{ ...FAILED_RUN, runner: { id: grace.id, name: 'Grace' } }];
     await runner.store.open('run-7');

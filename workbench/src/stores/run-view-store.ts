@@ -7,7 +7,7 @@ import { CanvasFlow, type CanvasFlowSource } from './canvas-flow';
 import type { CatalogueStore } from './catalogue-store';
 import { DocumentStore } from './document-store';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
-import { resultItems, type ResultItem } from './result-fields';
+import { blockResultItems, shownOutputs, type ResultItem } from './result-fields';
 import { blockTitle } from './run-errors';
 import { runRow, statusIntent, type RunRow, type StatusIntent } from './run-rows';
 import { RunStore, type NodeRunState, type RunArtifact } from './run-store';
@@ -35,7 +35,7 @@ export interface StepDetail extends StepRow {
   step: RunStep | null;
   /** The variables the block received (null: hidden by the privacy rule, or none kept). */
   inputs: Record<string, unknown> | null;
-  /** Its known result fields, as the preview shows them. */
+  /** Its results as its block kind declares them, as the preview shows them. */
   items: ResultItem[];
   /** What an output block presented. */
   artifacts: Artifact[];
@@ -69,17 +69,6 @@ function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : null;
-}
-
-/** The fields resultItems shows, so the rest can be listed as data. */
-function shownFields(items: readonly ResultItem[]): Set<string> {
-  const fields = new Set(items.map((item) => item.field));
-  if (fields.has('generatedImage')) fields.add('generated_image_url');
-  if (fields.has('classification') || fields.has('classified_category')) {
-    fields.add('classification');
-    fields.add('classified_category');
-  }
-  return fields;
 }
 
 /**
@@ -193,9 +182,9 @@ export class RunViewStore implements CanvasFlowSource {
     if (!row) return null;
     const step = this.stepOf(id) ?? null;
     const outputs = step?.outputs ?? null;
-    const items = outputs ? resultItems(outputs) : [];
+    const items = outputs && step ? blockResultItems(this.catalogue.byId.get(step.kind), outputs) : [];
     const artifacts = artifactsOf(outputs?.artifacts);
-    const shown = shownFields(items);
+    const shown = shownOutputs(items);
     if (artifacts.length > 0) shown.add('artifacts');
     const others = outputs ? Object.entries(outputs).filter(([field]) => !shown.has(field)) : [];
     const total = record(step?.usage)?.totalTokens;

@@ -213,7 +213,19 @@ describe('RunnerStore', () => {
     expect(runner.runs).toBe(3);
     expect(toasts.toasts[0]?.message).toBe('App executed successfully!');
     expect(runner.run.resultGroups).toEqual([
-      { nodeId: 'ai', items: [{ kind: 'markdown', field: 'generated_text', text: '**Hi**' }] },
+      {
+        nodeId: 'ai',
+        items: [
+          {
+            output: 'generated_text',
+            title: 'Generated text',
+            parts: [{ view: 'markdown', text: '**Hi**' }],
+            copyText: '**Hi**',
+            download: null,
+            fallback: false,
+          },
+        ],
+      },
     ]);
   });
 });

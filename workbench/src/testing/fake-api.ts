@@ -132,6 +132,7 @@ export const CATALOGUE: BlockCatalogueEntry[] = [
     outputs: [{ name: 'generated_text', type: 'text' }],
     cost: 1,
     historyType: 'text_generation',
+    present: [{ output: 'generated_text', title: 'Generated text', views: [{ view: 'markdown' }] }],
   },
   {
     id: 'imageGenerator',

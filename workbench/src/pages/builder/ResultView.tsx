@@ -1,19 +1,11 @@
 import { AnchorButton, Button, Card, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { ClipboardIcon, DownloadIcon, TickIcon } from '@blueprintjs/icons';
-import { COPY_TICK_MS, type Artifact } from '@blocksmith/schema';
+import { COPY_TICK_MS, scoreIntent, type Artifact, type DataView, type FieldRow } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStores } from '../../stores-context';
 import type { LiveResult, RunStore } from '../../stores/run-store';
-import {
-  PREVIEW_COUNT,
-  RESULT_TITLES,
-  confidencePercent,
-  dataView,
-  resultDownload,
-  scoreIntent,
-  type ResultItem,
-} from '../../stores/result-fields';
+import { PREVIEW_COUNT, type ResultItem, type ResultPart } from '../../stores/result-fields';
 import { TOASTS } from '../../texts/builder-texts';
 import { RESULTS } from '../../texts/runner-texts';
 import { downloadText } from './download';
@@ -167,15 +159,14 @@ function Preview<T>({ items, render }: { items: T[]; render: (item: T, index: nu
   );
 }
 
-function DataTable({ value }: { value: unknown }) {
-  const view = dataView(value);
-  if (view.kind === 'json') return <pre className="result-json">{view.text}</pre>;
-  if (view.kind === 'fields') {
+function DataTable({ data }: { data: DataView }) {
+  if (data.kind === 'json') return <pre className="result-json">{data.text}</pre>;
+  if (data.kind === 'fields') {
     return (
       <div className="table-scroll">
         <HTMLTable compact className="result-fields">
           <tbody>
-            {view.rows.map((row) => (
+            {data.rows.map((row) => (
               <tr key={row.key}>
                 <th scope="row">{row.key}</th>
                 <td>{row.value}</td>
@@ -191,15 +182,15 @@ function DataTable({ value }: { value: unknown }) {
       <HTMLTable compact striped>
         <thead>
           <tr>
-            {view.columns.map((column) => (
+            {data.columns.map((column) => (
               <th key={column}>{column}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {view.rows.map((row, index) => (
+          {data.rows.map((row, index) => (
             <tr key={index}>
-              {view.columns.map((column) => (
+              {data.columns.map((column) => (
                 <td key={column}>{row[column]}</td>
               ))}
             </tr>
@@ -210,195 +201,157 @@ function DataTable({ value }: { value: unknown }) {
   );
 }
 
-function itemText(item: ResultItem): string {
-  switch (item.kind) {
-    case 'markdown':
+function Tags({ tags }: { tags: readonly string[] }) {
+  return (
+    <span className="result-tags">
+      {tags.map((tag, index) => (
+        <Tag key={`${index}:${tag}`} minimal round>
+          {tag}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+function FieldValue({ row }: { row: FieldRow }) {
+  switch (row.kind) {
+    case 'tag':
+      return (
+        <Tag large intent="primary" data-testid="result-tag">
+          {row.text}
+        </Tag>
+      );
+    case 'percent':
+      return (
+        <span className="confidence" data-testid="result-percent">
+          <span className="confidence-bar" aria-hidden="true">
+            <span style={{ width: row.text }} />
+          </span>
+          {row.text}
+        </span>
+      );
+    case 'url':
+      return (
+        <a href={row.text} target="_blank" rel="noopener noreferrer">
+          {row.text}
+        </a>
+      );
+    case 'email':
+      return <a href={`mailto:${row.text}`}>{row.text}</a>;
+    case 'tags':
+      return <Tags tags={row.tags} />;
     case 'text':
-      return item.text;
-    case 'coldEmail':
-      return `${RESULTS.subject}: ${item.value.subject}\n\n${item.value.body}\n\n${RESULTS.followUp}:\n${item.value.followUp}`;
-    case 'image':
-      return item.url;
-    default:
-      return JSON.stringify('value' in item ? item.value : '', null, 2);
+      return <span className="result-plain">{row.text}</span>;
   }
 }
 
-function ItemBody({ item }: { item: ResultItem }) {
-  switch (item.kind) {
-    case 'markdown':
-      return <MarkdownText text={item.text} />;
-    case 'text':
-      return <div className="result-plain">{item.text}</div>;
-    case 'classification': {
-      const { category, sentiment, confidence } = item.value;
-      return (
-        <div className="result-classification">
-          <Tag large intent="primary" data-testid="classification-category">
-            {category}
-          </Tag>
-          {confidence !== null && (
-            <span className="confidence" data-testid="classification-confidence">
-              <span className="confidence-bar" aria-hidden="true">
-                <span style={{ width: confidencePercent(confidence) }} />
-              </span>
-              {confidencePercent(confidence)} {RESULTS.confidence}
-            </span>
-          )}
-          {sentiment && (
-            <span className="muted">
-              {RESULTS.sentiment}: {sentiment}
-            </span>
-          )}
-        </div>
-      );
-    }
-    case 'image':
-      return (
-        <div className="result-image-body">
-          <img src={item.url} alt="Generated" />
-          <AnchorButton
-            href={item.url}
-            download
-            icon={<DownloadIcon />}
-            text={RESULTS.download}
-            size="small"
-          />
-        </div>
-      );
-    case 'data':
-      return <DataTable value={item.value} />;
-    case 'imageAnalysis':
-      return (
-        <div className="result-stack">
-          <p>{item.value.description}</p>
-          {item.value.objects.length > 0 && (
-            <p>
-              <strong>{RESULTS.objects}:</strong> {item.value.objects.join(', ')}
-            </p>
-          )}
-          {item.value.text && (
-            <p>
-              <strong>{RESULTS.visibleText}:</strong> {item.value.text}
-            </p>
-          )}
-          {item.value.colors.length > 0 && (
-            <p>
-              <strong>{RESULTS.colours}:</strong> {item.value.colors.join(', ')}
-            </p>
-          )}
-        </div>
-      );
-    case 'coldEmail':
-      return (
-        <div className="result-stack">
-          <p>
-            <strong>{RESULTS.subject}:</strong> {item.value.subject}
-          </p>
-          <div className="result-plain">{item.value.body}</div>
-          {item.value.followUp && (
-            <>
-              <h5>{RESULTS.followUp}</h5>
-              <div className="result-plain">{item.value.followUp}</div>
-            </>
-          )}
-        </div>
-      );
-    case 'investors': {
-      const { industry, businessModel, stage, investors } = item.value;
-      return (
-        <div className="result-stack">
-          <div className="result-facts">
-            <span>
-              <strong>{RESULTS.industry}:</strong> {industry}
-            </span>
-            <span>
-              <strong>{RESULTS.businessModel}:</strong> {businessModel}
-            </span>
-            <span>
-              <strong>{RESULTS.stage}:</strong> {stage}
-            </span>
-          </div>
-          <h5>
-            {RESULTS.investors} ({investors.length})
-          </h5>
-          <div className="investor-list" data-testid="investor-list">
-            <Preview
-              items={investors}
-              render={(investor, index) => (
-                <Card key={index} compact className="investor">
-                  <strong>{investor.name}</strong>
-                  {investor.fundName && <span className="muted"> · {investor.fundName}</span>}
-                  <div className="muted small">{investor.country}</div>
-                  <div className="investor-links">
-                    {investor.email && <a href={`mailto:${investor.email}`}>{investor.email}</a>}
-                    {investor.contactPage && (
-                      <a href={investor.contactPage} target="_blank" rel="noopener noreferrer">
-                        {investor.contactPage}
-                      </a>
-                    )}
-                  </div>
-                  {investor.tags.length > 0 && (
-                    <div className="investor-tags">
-                      {investor.tags.map((tag) => (
-                        <Tag key={tag} minimal round>
-                          {tag}
-                        </Tag>
-                      ))}
-                    </div>
-                  )}
-                </Card>
+/** Label/value rows: in a line (short facts) or one under another. */
+function FieldsView({ part }: { part: Extract<ResultPart, { view: 'fields' }> }) {
+  return (
+    <div className={part.inline ? 'result-facts' : 'result-stack'}>
+      {part.rows.map((row, index) => {
+        const Row = part.inline ? 'span' : 'div';
+        return (
+          <Row key={`${index}:${row.label}`} className="result-row">
+            {row.label && <strong>{row.label}:</strong>} <FieldValue row={row} />
+          </Row>
+        );
+      })}
+    </div>
+  );
+}
+
+function CardsView({ part }: { part: Extract<ResultPart, { view: 'cards' }> }) {
+  return (
+    <>
+      <h5>
+        {part.title} ({part.cards.length})
+      </h5>
+      <div className="card-list" data-testid="result-cards">
+        <Preview
+          items={part.cards}
+          render={(card, index) => (
+            <Card key={index} compact className="result-card">
+              <strong>{card.title}</strong>
+              {card.subtitle && <span className="muted"> · {card.subtitle}</span>}
+              {card.lines.map((line, i) => (
+                <div key={i} className="muted small">
+                  {line}
+                </div>
+              ))}
+              {card.links.length > 0 && (
+                <div className="card-links">
+                  {card.links.map((link) => (
+                    <a
+                      key={link.href}
+                      href={link.href}
+                      {...(link.href.startsWith('mailto:')
+                        ? {}
+                        : { target: '_blank', rel: 'noopener noreferrer' })}
+                    >
+                      {link.text}
+                    </a>
+                  ))}
+                </div>
               )}
-            />
-          </div>
-        </div>
-      );
-    }
-    case 'yc': {
-      const { overallScore, overallFeedback, recommendations, sections, fullApplication } = item.value;
-      return <YcResult {...{ overallScore, overallFeedback, recommendations, sections, fullApplication }} />;
-    }
-  }
+              {card.tags.length > 0 && (
+                <div className="card-tags">
+                  <Tags tags={card.tags} />
+                </div>
+              )}
+            </Card>
+          )}
+        />
+      </div>
+    </>
+  );
 }
 
-function YcResult(props: Extract<ResultItem, { kind: 'yc' }>['value']) {
+function ScorecardView({ part }: { part: Extract<ResultPart, { view: 'scorecard' }> }) {
   const [full, setFull] = useState(false);
+  const { recommendations, sections, fullText } = part;
   return (
     <div className="result-stack">
-      <div className="yc-overall">
-        <strong>{RESULTS.overallScore}</strong> <Score score={props.overallScore} />
+      <div className="scorecard-overall">
+        <strong>{RESULTS.overallScore}</strong> <Score score={part.score} />
       </div>
-      {props.overallFeedback && <p>{props.overallFeedback}</p>}
-      {props.recommendations.length > 0 && (
+      {part.feedback && <p>{part.feedback}</p>}
+      {recommendations && (
         <>
-          <h5>{RESULTS.recommendations}</h5>
-          <ol className="yc-recommendations" data-testid="yc-recommendations">
-            <Preview items={props.recommendations} render={(text, index) => <li key={index}>{text}</li>} />
+          <h5>{recommendations.title}</h5>
+          <ol className="scorecard-recommendations" data-testid="result-recommendations">
+            <Preview items={recommendations.items} render={(text, index) => <li key={index}>{text}</li>} />
           </ol>
         </>
       )}
-      <Button
-        size="small"
-        variant="outlined"
-        text={full ? RESULTS.showLess : RESULTS.fullReview}
-        onClick={() => setFull(!full)}
-      />
+      {(sections || fullText) && (
+        <Button
+          size="small"
+          variant="outlined"
+          text={full ? RESULTS.showLess : RESULTS.fullReview}
+          onClick={() => setFull(!full)}
+        />
+      )}
       {full && (
         <>
-          <h5>{RESULTS.sections}</h5>
-          {props.sections.map((section, index) => (
-            <Card key={index} compact className="yc-section">
-              <div className="yc-question">
-                <strong>{section.question}</strong> <Score score={section.score} />
-              </div>
-              <p>{section.answer}</p>
-              {section.feedback && <p className="muted">{section.feedback}</p>}
-            </Card>
-          ))}
-          {props.fullApplication && (
+          {sections && sections.items.length > 0 && (
             <>
-              <h5>{RESULTS.fullApplication}</h5>
-              <MarkdownText text={props.fullApplication} />
+              <h5>{sections.title}</h5>
+              {sections.items.map((section, index) => (
+                <Card key={index} compact className="scorecard-section">
+                  <div className="scorecard-heading">
+                    <strong>{section.heading}</strong> <Score score={section.score} />
+                  </div>
+                  <p>{section.text}</p>
+                  {section.feedback && <p className="muted">{section.feedback}</p>}
+                </Card>
+              ))}
+            </>
+          )}
+          {fullText && (
+            <>
+              <h5>{fullText.title}</h5>
+              <MarkdownText text={fullText.text} />
             </>
           )}
         </>
@@ -407,10 +360,68 @@ function YcResult(props: Extract<ResultItem, { kind: 'yc' }>['value']) {
   );
 }
 
+function PartView({ part }: { part: ResultPart }) {
+  switch (part.view) {
+    case 'markdown':
+      return <MarkdownText text={part.text} />;
+    case 'text':
+      return <div className="result-plain">{part.text}</div>;
+    case 'fields':
+      return <FieldsView part={part} />;
+    case 'scorecard':
+      return <ScorecardView part={part} />;
+    case 'cards':
+      return <CardsView part={part} />;
+    case 'table':
+      return <DataTable data={part.data} />;
+    case 'image':
+      return (
+        <div className="result-image-body">
+          <img src={part.url} alt="Generated" />
+          <AnchorButton
+            href={part.url}
+            download
+            icon={<DownloadIcon />}
+            text={RESULTS.download}
+            size="small"
+          />
+        </div>
+      );
+    case 'file':
+      return (
+        <div className="result-file-body">
+          <span>{part.name}</span>
+          <AnchorButton
+            href={part.url}
+            download={part.name}
+            icon={<DownloadIcon />}
+            text={RESULTS.download}
+            size="small"
+          />
+        </div>
+      );
+  }
+}
+
+function ItemBody({ item }: { item: ResultItem }) {
+  const [only] = item.parts;
+  if (item.parts.length === 1 && only) return <PartView part={only} />;
+  return (
+    <div className="result-stack">
+      {item.parts.map((part, index) => (
+        <PartView key={index} part={part} />
+      ))}
+    </div>
+  );
+}
+
 /** The heading level of a result's title, one below the heading the results sit under. */
 export type ResultTitleLevel = 3 | 4 | 5;
 
-/** One output field as a person wants to read it, with copy and (YC, investors) JSON download. */
+/**
+ * One result as its block declares it, under its title, with copy or (compound results) JSON
+ * download.
+ */
 export function ResultItemView({
   item,
   slug,
@@ -420,22 +431,23 @@ export function ResultItemView({
   slug: string;
   level?: ResultTitleLevel;
 }) {
-  const download = resultDownload(item, slug);
-  const copyable = item.kind !== 'image' && item.kind !== 'yc' && item.kind !== 'investors';
+  const { download, copyText } = item;
   const Title = `h${level}` as const;
+  // Not `result-${view}`: those name what output blocks present (result-table, result-image).
+  const shape = item.fallback ? 'data' : (item.parts[0]?.view ?? 'text');
   return (
-    <Card className={`result result-field result-${item.kind}`} data-testid={`result-${item.field}`}>
+    <Card className={`result result-field result-view-${shape}`} data-testid={`result-${item.output}`}>
       <div className="result-head">
-        <Title className="result-title">{RESULT_TITLES[item.field] ?? item.field}</Title>
+        <Title className="result-title">{item.title}</Title>
         <div className="result-actions">
-          {copyable && <CopyButton text={itemText(item)} />}
+          {copyText !== null && <CopyButton text={copyText} />}
           {download && (
             <Button
               size="small"
               variant="minimal"
               icon={<DownloadIcon />}
               text={RESULTS.downloadJson}
-              onClick={() => downloadText(download.filename, download.text)}
+              onClick={() => downloadText(`${slug}-${download.name}.json`, download.text)}
             />
           )}
         </div>
@@ -490,7 +502,7 @@ export const RunResults = observer(function RunResults({
       ))}
       {run.resultGroups.flatMap((group) =>
         group.items.map((item) => (
-          <ResultItemView key={`${group.nodeId}:${item.field}`} item={item} slug={slug} level={level} />
+          <ResultItemView key={`${group.nodeId}:${item.output}`} item={item} slug={slug} level={level} />
         )),
       )}
     </div>

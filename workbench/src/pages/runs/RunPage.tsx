@@ -1,11 +1,11 @@
 import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { EyeOffIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { dataView } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RunCanvas } from '../../canvas/RunCanvas';
 import { LinkButton } from '../../components/LinkButton';
-import { dataView } from '../../stores/result-fields';
 import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -124,7 +124,7 @@ const StepPanel = observer(function StepPanel({
                 <ArtifactView key={`artifact:${index}`} artifact={artifact} />
               ))}
               {step.items.map((item) => (
-                <ResultItemView key={item.field} item={item} slug={slug} level={4} />
+                <ResultItemView key={item.output} item={item} slug={slug} level={4} />
               ))}
               {step.otherOutputs && <Fields values={step.otherOutputs} />}
             </div>

@@ -1,23 +1,14 @@
-import { OfflineProvider } from '../../providers/ai';
 import { MemoryFileStore } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../../kernel';
+import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../kernel';
+import { OfflineProvider } from '../providers/ai';
+import { STARTER_TEMPLATES } from './starter-templates';
 
-/** The workbench's built-in templates checked as the server checks every saved app, with the real blocks. */
+/** The starter templates checked as the server checks every saved app, with the real blocks. */
 const registry = loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' });
-/** The workbench's templates module, read at run time (the workbench is an ES module package of its own). */
-const TEMPLATES_MODULE = '../../../../workbench/src/templates/templates';
-interface Template {
-  id: string;
-  name: string;
-  config: AppConfig;
-}
-const templates: Promise<readonly Template[]> = import(TEMPLATES_MODULE).then(
-  (module: { TEMPLATES: readonly Template[] }) => module.TEMPLATES,
-);
 
-async function template(id: string): Promise<AppConfig> {
-  const found = (await templates).find((t) => t.id === id);
+function template(id: string): AppConfig {
+  const found = STARTER_TEMPLATES.find((t) => t.id === id);
   if (!found) throw new Error(`No template ${id}`);
   return found.config;
 }
@@ -34,11 +25,10 @@ async function runOffline(config: AppConfig, inputs: Record<string, unknown>) {
   return { outcome, events };
 }
 
-describe('the workbench templates', () => {
-  it('every one passes the server’s app validation', async () => {
-    const list = await templates;
-    expect(list.length).toBeGreaterThanOrEqual(6);
-    const problems = list.flatMap((t) => {
+describe('the starter templates run', () => {
+  it('every one passes the server’s app validation', () => {
+    expect(STARTER_TEMPLATES.length).toBeGreaterThanOrEqual(6);
+    const problems = STARTER_TEMPLATES.flatMap((t) => {
       try {
         planRun(t.config, registry);
         return [];
@@ -50,7 +40,7 @@ describe('the workbench templates', () => {
   });
 
   it('support ticket triage answers one way and skips the other', async () => {
-    const { outcome, events } = await runOffline(await template('support-ticket-triage'), {
+    const { outcome, events } = await runOffline(template('support-ticket-triage'), {
       input_text: 'My order arrived broken and nobody answers my e-mails.',
     });
     expect(outcome.status).toBe('succeeded');
@@ -65,7 +55,7 @@ describe('the workbench templates', () => {
   });
 
   it('cold outreach writes the email with the full Cold Email Writer block, so it is a full template', async () => {
-    const config = await template('cold-outreach');
+    const config = template('cold-outreach');
     expect(config.plugins.filter((p) => registry.get(p.type)?.tier === 'full').map((p) => p.type)).toEqual([
       'coldEmail',
     ]);
@@ -78,7 +68,7 @@ describe('the workbench templates', () => {
   });
 
   it('the CSV row summariser summarises each row into a table', async () => {
-    const { outcome, events } = await runOffline(await template('csv-row-summaries'), {
+    const { outcome, events } = await runOffline(template('csv-row-summaries'), {
       input_text: 'name,feedback\nAda,Loved the new dashboard\nGrace,Export to PDF keeps failing\nAlan,Fast',
     });
     expect(outcome.status).toBe('succeeded');

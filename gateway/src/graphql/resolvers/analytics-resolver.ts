@@ -1,5 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { AnalyticsLevel } from '@blocksmith/schema';
+import { AnalyticsLevelEnum } from '../types/enums';
 import { requireCaller, type GraphQLContext } from '../context';
 
 @ObjectType('AppAnalytics', { simpleResolvers: true })
@@ -36,11 +38,11 @@ class AnalyticsTotalsType {
 @ObjectType('MyAppsAnalytics', { simpleResolvers: true })
 class MyAppsAnalyticsType {
   @Field() period!: string;
-  @Field({
+  @Field(() => AnalyticsLevelEnum, {
     description:
       'What the plan shows: none (Free: the apps and their counters), basic (Starter: runs per day), advanced (Enterprise: views per day too, and per app).',
   })
-  level!: string;
+  level!: AnalyticsLevel;
   @Field(() => ID, { nullable: true, description: 'The one app the history is about, or null for all.' })
   appId!: string | null;
   @Field(() => [AppAnalyticsType]) apps!: AppAnalyticsType[];

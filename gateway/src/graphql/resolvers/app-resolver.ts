@@ -3,47 +3,42 @@ import type { App } from '@blocksmith/schema';
 import { requireCaller, viewerOf, type GraphQLContext } from '../context';
 import { AppInput, AppType, AppVersionType } from '../types/app';
 
-const asType = (app: App) => app as AppType;
-
 @Resolver()
 export class AppResolver {
   @Query(() => [AppType], { description: 'The signed-in person’s own apps, newest change first.' })
-  async myApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
-    return (await context.services.apps.listOwn(requireCaller(context).userId)).map(asType);
+  async myApps(@Ctx() context: GraphQLContext): Promise<App[]> {
+    return context.services.apps.listOwn(requireCaller(context).userId);
   }
 
   @Query(() => AppType, { description: 'An app the caller may see (own, or approved and public).' })
-  async app(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.apps.read(viewerOf(context), id));
+  async app(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<App> {
+    return context.services.apps.read(viewerOf(context), id);
   }
 
   @Query(() => AppType, { description: 'A published app by its address, for its public page.' })
-  async publishedApp(@Arg('slug') slug: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.apps.getPublishedBySlug(viewerOf(context), slug));
+  async publishedApp(@Arg('slug') slug: string, @Ctx() context: GraphQLContext): Promise<App> {
+    return context.services.apps.getPublishedBySlug(viewerOf(context), slug);
   }
 
   @Query(() => [AppType], { description: 'The store: approved, public, published apps, most upvoted first.' })
-  async storeApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
-    return (await context.services.apps.listStore()).map(asType);
+  async storeApps(@Ctx() context: GraphQLContext): Promise<App[]> {
+    return context.services.apps.listStore();
   }
 
   @Query(() => [AppType], { description: 'A publisher’s approved, public, published apps.' })
-  async appsByUser(
-    @Arg('userId', () => ID) userId: string,
-    @Ctx() context: GraphQLContext,
-  ): Promise<AppType[]> {
-    return (await context.services.apps.listByUser(userId)).map(asType);
+  async appsByUser(@Arg('userId', () => ID) userId: string, @Ctx() context: GraphQLContext): Promise<App[]> {
+    return context.services.apps.listByUser(userId);
   }
 
   @Mutation(() => AppType)
   async createApp(
     @Arg('input', () => AppInput) input: AppInput,
     @Ctx() context: GraphQLContext,
-  ): Promise<AppType> {
+  ): Promise<App> {
     const caller = requireCaller(context);
     const app = await context.services.apps.create(caller.userId, input);
     context.services.analytics.record('app_created', { app_id: app.id, app_name: app.name }, caller.userId);
-    return asType(app);
+    return app;
   }
 
   @Mutation(() => AppType)
@@ -56,11 +51,11 @@ export class AppResolver {
       description: 'A save the builder made by itself: edits close together become one version.',
     })
     autosave?: boolean | null,
-  ): Promise<AppType> {
+  ): Promise<App> {
     const caller = requireCaller(context);
     const app = await context.services.apps.update(caller.userId, id, input, { autosave: autosave === true });
     context.services.analytics.record('app_saved', { app_id: app.id, app_name: app.name }, caller.userId);
-    return asType(app);
+    return app;
   }
 
   @Query(() => [AppVersionType], { description: 'An app’s versions, newest first (its owner and admins).' })
@@ -86,8 +81,8 @@ export class AppResolver {
     @Arg('appId', () => ID) appId: string,
     @Arg('versionId', () => ID) versionId: string,
     @Ctx() context: GraphQLContext,
-  ): Promise<AppType> {
-    return asType(await context.services.apps.restore(requireCaller(context).userId, appId, versionId));
+  ): Promise<App> {
+    return context.services.apps.restore(requireCaller(context).userId, appId, versionId);
   }
 
   @Mutation(() => Boolean)
@@ -101,7 +96,7 @@ export class AppResolver {
     @Arg('id', () => ID) id: string,
     @Arg('isPrivate') isPrivate: boolean,
     @Ctx() context: GraphQLContext,
-  ): Promise<AppType> {
-    return asType(await context.services.apps.setPrivate(requireCaller(context).userId, id, isPrivate));
+  ): Promise<App> {
+    return context.services.apps.setPrivate(requireCaller(context).userId, id, isPrivate);
   }
 }

@@ -4,8 +4,6 @@ import { requireCaller, type GraphQLContext } from '../context';
 import { AppInput, AppType } from '../types/app';
 import { AppStatusCountsType, PublishingInfoType, PublishResultType } from '../types/publishing';
 
-const asType = (app: App) => app as AppType;
-
 /** Records the app_published event of a publish that went through. */
 function published<T extends { app: { id?: string; name: string; category: string } }>(
   context: GraphQLContext,
@@ -53,13 +51,13 @@ export class PublishingResolver {
   }
 
   @Mutation(() => AppType)
-  async unpublishApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<AppType> {
-    return asType(await context.services.publishing.unpublish(requireCaller(context).userId, id));
+  async unpublishApp(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<App> {
+    return context.services.publishing.unpublish(requireCaller(context).userId, id);
   }
 
   @Query(() => [AppType], { description: 'Admins: published apps waiting for review, oldest first.' })
-  async pendingApps(@Ctx() context: GraphQLContext): Promise<AppType[]> {
-    return (await context.services.publishing.pending(requireCaller(context))).map(asType);
+  async pendingApps(@Ctx() context: GraphQLContext): Promise<App[]> {
+    return context.services.publishing.pending(requireCaller(context));
   }
 
   @Query(() => AppStatusCountsType, { description: 'Admins: published apps by review status.' })
@@ -73,7 +71,7 @@ export class PublishingResolver {
     @Arg('status') status: string,
     @Arg('reviewNotes', () => String, { nullable: true }) reviewNotes: string | null,
     @Ctx() context: GraphQLContext,
-  ): Promise<AppType> {
-    return asType(await context.services.publishing.review(requireCaller(context), id, status, reviewNotes));
+  ): Promise<App> {
+    return context.services.publishing.review(requireCaller(context), id, status, reviewNotes);
   }
 }

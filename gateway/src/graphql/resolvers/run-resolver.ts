@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { ActionType, RunEvent, RunSource } from '@blocksmith/schema';
+import type { ActionType, App, RunEvent, RunSource } from '@blocksmith/schema';
 import { NotFoundError } from '../../errors';
 import { DEFAULT_RUNS_PAGE } from '../../services/run-history/run-history-service';
 import { parseActionType } from '../../services/runs/run-service';
@@ -152,12 +152,8 @@ export class RunResolver {
     @Arg('appId', () => ID) appId: string,
     @Arg('share') share: boolean,
     @Ctx() context: GraphQLContext,
-  ): Promise<AppType> {
-    return (await context.services.apps.setRunSharing(
-      requireCaller(context).userId,
-      appId,
-      share,
-    )) as AppType;
+  ): Promise<App> {
+    return context.services.apps.setRunSharing(requireCaller(context).userId, appId, share);
   }
 
   @Subscription(() => GraphQLJSONObject, {

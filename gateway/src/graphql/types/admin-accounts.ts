@@ -1,5 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { AdminActionKind, PlanId } from '@blocksmith/schema';
+import type { RunRecordStatus } from '../../data/entities';
+import { AdminActionKindEnum, PlanIdEnum, RunStatusEnum } from './enums';
 
 @ObjectType('AdminUser', {
   simpleResolvers: true,
@@ -9,7 +12,7 @@ export class AdminUserType {
   @Field(() => ID) id!: string;
   @Field() email!: string;
   @Field() fullName!: string;
-  @Field({ description: 'free, starter or enterprise' }) plan!: string;
+  @Field(() => PlanIdEnum) plan!: PlanId;
   @Field(() => Int, { description: 'The credit balance.' }) credits!: number;
   @Field({ description: 'The plan has unlimited credits (Enterprise).' }) unlimited!: boolean;
   @Field(() => Int, { description: 'Apps the account owns.' }) apps!: number;
@@ -34,7 +37,7 @@ export class AdminRunType {
   @Field(() => ID) id!: string;
   @Field(() => ID) appId!: string;
   @Field({ description: 'Empty when the app was deleted.' }) appName!: string;
-  @Field({ description: 'queued, running, succeeded, failed or aborted' }) status!: string;
+  @Field(() => RunStatusEnum) status!: RunRecordStatus;
   @Field(() => Int, { description: 'Credits charged.' }) cost!: number;
   @Field() createdAt!: string;
   @Field(() => String, { nullable: true }) finishedAt!: string | null;
@@ -53,7 +56,7 @@ export class AdminEarningsType {
 })
 export class AdminActionType {
   @Field(() => ID) id!: string;
-  @Field({ description: 'plan, credits, suspend or unsuspend' }) action!: string;
+  @Field(() => AdminActionKindEnum) action!: AdminActionKind;
   @Field(() => ID, { nullable: true }) adminId!: string | null;
   @Field() adminEmail!: string;
   @Field(() => ID, { nullable: true }) userId!: string | null;

@@ -1,6 +1,6 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ObjectType } from 'type-graphql';
 import type { AppConfig } from '@blocksmith/schema';
+import { AppConfigScalar } from './app-config-scalar';
 
 @ObjectType('AppTemplate', {
   simpleResolvers: true,
@@ -11,7 +11,7 @@ export class AppTemplateType {
   @Field() name!: string;
   @Field() description!: string;
   @Field({ description: 'The app category it is saved under, e.g. Productivity.' }) category!: string;
-  @Field(() => GraphQLJSONObject, {
+  @Field(() => AppConfigScalar, {
     description: 'The app: blocks (plugins), connections and canvas, as an app version stores them.',
   })
   config!: AppConfig;

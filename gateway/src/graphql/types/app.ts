@@ -1,22 +1,25 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import type { AppConfig } from '@blocksmith/schema';
+import type { App, AppConfig, Category, VerificationStatus } from '@blocksmith/schema';
+import type { AppVersionKind } from '../../data/entities';
+import { AppConfigScalar } from './app-config-scalar';
+import { VerificationStatusEnum, VersionKindEnum } from './enums';
 
 @ObjectType('App', { simpleResolvers: true })
-export class AppType {
+export class AppType implements App {
   @Field(() => ID) id!: string;
   @Field() name!: string;
   @Field() description!: string;
   @Field() slug!: string;
-  @Field({ description: 'One of the twelve store categories, or empty.' }) category!: string;
+  @Field(() => String, { description: 'One of the twelve store categories, or empty.' }) category!:
+    Category | '';
   @Field() isPrivate!: boolean;
   @Field() isPublished!: boolean;
   @Field(() => ID) owner_id!: string;
   @Field(() => Int) upvotes!: number;
   @Field(() => Int) views!: number;
   @Field(() => Int, { description: 'Runs of the app.' }) uses!: number;
-  @Field(() => GraphQLJSONObject, { description: 'plugins, connections, canvas' }) config!: AppConfig;
-  @Field({ description: 'pending, approved or rejected' }) verificationStatus!: string;
+  @Field(() => AppConfigScalar) config!: AppConfig;
+  @Field(() => VerificationStatusEnum) verificationStatus!: VerificationStatus;
   @Field(() => String, { nullable: true }) reviewNotes!: string | null;
   @Field() createdAt!: string;
   @Field(() => ID, {
@@ -54,7 +57,7 @@ export class AppVersionType {
   @Field(() => ID) id!: string;
   @Field(() => ID) appId!: string;
   @Field(() => Int, { description: '1, 2, 3... per app.' }) number!: number;
-  @Field({ description: 'created, save, autosave (one per editing burst) or restore' }) kind!: string;
+  @Field(() => VersionKindEnum) kind!: AppVersionKind;
   @Field({ description: 'What changed since the version before, one line.' }) summary!: string;
   @Field(() => ID, { nullable: true }) authorId!: string | null;
   @Field() authorName!: string;
@@ -66,7 +69,7 @@ export class AppVersionType {
   @Field() name!: string;
   @Field() description!: string;
   @Field() category!: string;
-  @Field(() => GraphQLJSONObject, { description: 'plugins, connections, canvas' }) config!: AppConfig;
+  @Field(() => AppConfigScalar) config!: AppConfig;
   @Field(() => [String], {
     description: 'What differs from the live version, one line each (everything when nothing is live).',
   })
@@ -82,5 +85,5 @@ export class AppInput {
   @Field(() => String, { nullable: true }) slug?: string;
   @Field(() => String, { nullable: true }) category?: string;
   @Field(() => Boolean, { nullable: true }) isPrivate?: boolean;
-  @Field(() => GraphQLJSONObject, { nullable: true }) config?: AppConfig;
+  @Field(() => AppConfigScalar, { nullable: true }) config?: AppConfig;
 }

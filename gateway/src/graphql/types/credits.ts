@@ -1,10 +1,12 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import type { ActionType } from '@blocksmith/schema';
+import { ActionTypeEnum } from './enums';
 
 @ObjectType('CreditHistoryEntry', { simpleResolvers: true })
 export class CreditHistoryEntryType {
   @Field() _id!: string;
   @Field({ description: 'e.g. text_generation, image_generation' }) block_type!: string;
-  @Field({ description: 'test_execution (shown as Test) or published' }) action_type!: string;
+  @Field(() => ActionTypeEnum) action_type!: ActionType;
   @Field() timestamp!: string;
   @Field(() => Int) credits_used!: number;
 }

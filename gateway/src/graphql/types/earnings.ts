@@ -1,4 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { PayoutStatus } from '../../data/entities';
+import type { PayoutAccountView } from '../../services/earnings/earnings-views';
+import { PayoutAccountStatusEnum, PayoutStatusEnum } from './enums';
 
 @ObjectType('AppEarnings', { simpleResolvers: true, description: 'One of your apps and what it earned.' })
 export class AppEarningsType {
@@ -29,8 +32,8 @@ export class PayoutType {
   @Field(() => Int) credits!: number;
   @Field(() => Int) amountCents!: number;
   @Field() currency!: string;
-  @Field({ description: 'pending, paid or failed (a failed payout’s credits are back in the balance)' })
-  status!: string;
+  @Field(() => PayoutStatusEnum, { description: 'A failed payout’s credits are back in the balance.' })
+  status!: PayoutStatus;
   @Field(() => String, { nullable: true }) error!: string | null;
   @Field() createdAt!: string;
   @Field(() => String, { nullable: true }) finishedAt!: string | null;
@@ -40,7 +43,7 @@ export class PayoutType {
 export class PayoutAccountType {
   @Field({ description: 'The server pays out through Stripe (STRIPE_SECRET_KEY); else earnings are kept.' })
   configured!: boolean;
-  @Field({ description: 'none, onboarding or enabled' }) status!: string;
+  @Field(() => PayoutAccountStatusEnum) status!: PayoutAccountView['status'];
   @Field(() => Int, { description: 'Payouts start at this many credits.' }) threshold!: number;
   @Field(() => Int, { description: 'What one earned credit pays, in US cents.' }) creditValueCents!: number;
   @Field({ description: 'A payout may be asked for now.' }) canPayOut!: boolean;

@@ -1,9 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import type { PlanId } from '@blocksmith/schema';
+import { PlanIdEnum } from './enums';
 import { AppType } from './app';
 
 @ObjectType('PublishingInfo', { simpleResolvers: true })
 export class PublishingInfoType {
-  @Field({ description: 'free, starter or enterprise' }) plan!: string;
+  @Field(() => PlanIdEnum) plan!: PlanId;
   @Field(() => Int, { description: 'Published apps allowed; -1 means unlimited.' }) limit!: number;
   @Field(() => Int) currentCount!: number;
   @Field(() => Int, { description: '-1 when unlimited.' }) remaining!: number;

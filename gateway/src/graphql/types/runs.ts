@@ -1,5 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import type { ActionType, NodeStatus, RunSource } from '@blocksmith/schema';
+import type { RunRecordStatus } from '../../data/entities';
+import { ActionTypeEnum, RunSourceEnum, RunStatusEnum, StepStatusEnum } from './enums';
 import { CreditHistoryEntryType } from './credits';
 
 @ObjectType('RunRunner', { simpleResolvers: true, description: 'Who started a run.' })
@@ -15,7 +18,7 @@ export class RunStepType {
   @Field({ description: 'The block’s kind.' }) kind!: string;
   @Field({ description: 'The block’s title as the canvas shows it (its label, else the kind’s name).' })
   title!: string;
-  @Field({ description: 'pending, running, succeeded, failed or skipped' }) status!: string;
+  @Field(() => StepStatusEnum) status!: NodeStatus;
   @Field(() => Date, { nullable: true }) startedAt!: Date | null;
   @Field(() => Date, { nullable: true }) finishedAt!: Date | null;
   @Field(() => Int, { nullable: true, description: 'Inside a loop: over all its items.' })
@@ -66,9 +69,9 @@ export class RunType {
   @Field(() => ID) id!: string;
   @Field(() => ID) appId!: string;
   @Field({ description: 'The app’s name (its live name for people other than its owner).' }) appName!: string;
-  @Field({ description: 'running, succeeded, failed or aborted' }) status!: string;
-  @Field() actionType!: string;
-  @Field({ description: 'Where it was started: builder, store, embed or api' }) source!: string;
+  @Field(() => RunStatusEnum) status!: RunRecordStatus;
+  @Field(() => ActionTypeEnum) actionType!: ActionType;
+  @Field(() => RunSourceEnum) source!: RunSource;
   @Field(() => RunRunnerType) runner!: RunRunnerType;
   @Field({ description: 'The caller started it.' }) mine!: boolean;
   @Field(() => Int) cost!: number;

@@ -47,7 +47,7 @@ function fixtureFindings(
     if (FIXTURE_NAME.test(name) && !inTesting(file))
       findings.push({ file, problem: 'is named like a test fixture but sits outside a testing/ folder' });
     if (TEST_FILE.test(name) || inTesting(file)) continue;
-    for (const [, specifier] of read(file).matchAll(SPECIFIER)) {
+    for (const [, specifier = ''] of read(file).matchAll(SPECIFIER)) {
       if (!specifier.startsWith('.')) continue;
       const target = path.posix.join(path.posix.dirname(file), specifier);
       if (!inTesting(`${target}/`) && !inTesting(target)) continue;

@@ -145,6 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     contextFor,
     publicUrl: config.publicUrl,
     onStoreChanged: (listener) => services.apps.onStoreChanged(listener),
+    onPersonChanged: (listener) => services.hub.onEnded(listener),
     sharedAnswerTtlMs: PUBLIC_READ_TTL_MS,
   });
   fastPath = graphql.fastPath;

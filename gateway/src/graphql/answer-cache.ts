@@ -115,7 +115,7 @@ export class AnswerCache {
 }
 
 /** Whether a GraphQL request body runs a query (not a mutation or a subscription). */
-function isQuery(request: unknown): boolean {
+export function isQuery(request: unknown): boolean {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return false;
   const { query, operationName } = request as { query?: unknown; operationName?: unknown };
   if (typeof query !== 'string') return false;
@@ -127,7 +127,8 @@ function isQuery(request: unknown): boolean {
   }
 }
 
-function hasErrors(body: string): boolean {
+/** Whether an answer's body carries errors (or is no JSON object at all). */
+export function hasErrors(body: string): boolean {
   try {
     const answer = JSON.parse(body) as { errors?: unknown } | null;
     return answer === null || typeof answer !== 'object' || answer.errors !== undefined;

@@ -5,6 +5,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import {
+  defaultFieldResolver,
   GraphQLError,
   parse,
   specifiedRules,
@@ -15,6 +16,7 @@ import {
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { AnswerCache } from './answer-cache';
+import { SignedInAnswers } from './signed-in-answers';
 import type { GraphQLContext } from './context';
 import { formatError } from './format-error';
 import { graphqlOverHttp, MAX_GRAPHQL_BODY_BYTES, sendGraphQLError } from './http-handler';
@@ -64,6 +66,11 @@ export interface GraphQLServerOptions {
   publicUrl: string;
   /** Subscribes to changes of what anonymous visitors see: shared answers are dropped then. */
   onStoreChanged(listener: () => void): void;
+  /**
+   * Subscribes to changes of one person's data made other than by their own mutations (a run of
+   * theirs ending): their kept answers are dropped then.
+   */
+  onPersonChanged(listener: (userId: string) => void): void;
   /** How long anonymous visitors' queries may share an answer. */
   sharedAnswerTtlMs: number;
 }
@@ -134,11 +141,26 @@ export async function startGraphQLServer(options: GraphQLServerOptions): Promise
   // Anonymous visitors' queries (the store, an app's page) share answers as long as the store's
   // own shared reads live; a change this process makes to the store drops them at once.
   const answers = new AnswerCache({ ttlMs: options.sharedAnswerTtlMs });
-  options.onStoreChanged(() => answers.clear());
+  // Signed-in people's queries keep their answers, each person's apart, for the same window; a
+  // mutation of theirs (over any transport: the REST bridge runs this schema too) drops them.
+  const signedIn = new SignedInAnswers({ ttlMs: options.sharedAnswerTtlMs });
+  afterEveryMutation(schema, (context: GraphQLContext) => {
+    if (context.caller) signedIn.personChanged(context.caller.userId);
+  });
+  options.onPersonChanged((userId) => signedIn.personChanged(userId));
+  options.onStoreChanged(() => {
+    answers.clear();
+    signedIn.clear();
+  });
   const fastPath = graphqlOverHttp(apollo, {
     contextFor,
     allowedOrigin: new URL(options.publicUrl).origin,
     answers,
+    signedIn: {
+      answers: signedIn,
+      whoOf: ({ caller }) =>
+        caller ? { userId: caller.userId, sessionId: caller.sessionId, isAdmin: caller.isAdmin } : null,
+    },
   });
   const routes = express.Router();
   routes.use(
@@ -154,3 +176,26 @@ export async function startGraphQLServer(options: GraphQLServerOptions): Promise
   );
   return { apollo, fastPath, routes };
 }
+
+/**
+ * Calls `ended` with the context of every mutation field once it has resolved or failed, however
+ * the schema is executed (Apollo, the WebSocket server, the REST bridge's in-process `execute`).
+ * Wraps the Mutation type's resolvers in place, once; queries are untouched and pay nothing.
+ */
+function afterEveryMutation<TContext>(schema: GraphQLSchema, ended: (context: TContext) => void): void {
+  const mutation = schema.getMutationType();
+  if (!mutation || WRAPPED.has(schema)) return;
+  WRAPPED.add(schema);
+  for (const field of Object.values(mutation.getFields())) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = async (source, args, context: TContext, info) => {
+      try {
+        return (await resolve(source, args, context, info)) as unknown;
+      } finally {
+        ended(context);
+      }
+    };
+  }
+}
+
+const WRAPPED = new WeakSet<GraphQLSchema>();

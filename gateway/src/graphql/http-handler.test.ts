@@ -1,4 +1,5 @@
 import { startTestGateway, type Answer, type TestGateway } from '../testing/graphql-client';
+import { probeTextApp } from '../testing/probe-blocks';
 
 describe('GraphQL over HTTP', () => {
   let server: TestGateway;
@@ -86,6 +87,83 @@ describe('GraphQL over HTTP', () => {
     expect(await storeNames()).toContain('Tides');
     await server.gateway.services.apps.setPrivate(userId, app.id!, true);
     expect(await storeNames()).not.toContain('Tides');
+  });
+
+  it('keeps a signed-in person’s answers for a moment, theirs alone; their own writes (GraphQL or REST) and sign-out show at once', async () => {
+    const ada = await server.signUp('ada.answers@example.com');
+    const bob = await server.signUp('bob.answers@example.com');
+    const { dataSource } = server.gateway.database;
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const names = async (token: string) => {
+      const answer = (await (
+        await post(JSON.stringify({ query: '{ myApps { id name } }' }), as(token))
+      ).json()) as Answer;
+      if (answer.errors) return answer.errors[0]!.extensions!.code as string;
+      return (answer.data!.myApps as { name: string }[]).map((app) => app.name);
+    };
+    const create = (await (
+      await post(
+        JSON.stringify({
+          query: 'mutation { createApp(input: { name: "Kept", category: "Content" }) { id } }',
+        }),
+        as(ada),
+      )
+    ).json()) as Answer;
+    const appId = create.data!.createApp.id as string;
+    expect(await names(ada)).toEqual(['Kept']);
+    expect(await names(bob)).toEqual([]);
+
+    // Changed behind the gateway's back: Ada's page asking again within the window gets the kept
+    // answer; Bob's answers never were hers.
+    await dataSource.query(`UPDATE apps SET name = 'Behind' WHERE id = $1`, [appId]);
+    expect(await names(ada)).toEqual(['Kept']);
+    expect(await names(bob)).toEqual([]);
+
+    // Her own mutation drops her kept answers: she reads what she wrote.
+    const renamed = (await (
+      await post(
+        JSON.stringify({
+          query: 'mutation ($id: ID!) { updateApp(id: $id, input: { name: "Renamed" }) { name } }',
+          variables: { id: appId },
+        }),
+        as(ada),
+      )
+    ).json()) as Answer;
+    expect(renamed.data!.updateApp.name).toBe('Renamed');
+    expect(await names(ada)).toEqual(['Renamed']);
+
+    // So does a write through the REST API (which runs the same schema in process).
+    const rest = await fetch(`${server.gateway.url}/api/apps/${appId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...as(ada) },
+      body: JSON.stringify({ name: 'Through REST' }),
+    });
+    expect(rest.status).toBe(200);
+    expect(await names(ada)).toEqual(['Through REST']);
+
+    // A run of hers that ends (here started without any request of hers) drops them too.
+    const runs = async () =>
+      (
+        (await (
+          await post(JSON.stringify({ query: '{ myRuns { runs { status } } }' }), as(ada))
+        ).json()) as Answer
+      ).data!.myRuns.runs as { status: string }[];
+    expect(await runs()).toEqual([]);
+    const [{ id: adaId }] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
+      'ada.answers@example.com',
+    ])) as { id: string }[];
+    await dataSource.query(`UPDATE apps SET config = $2::jsonb WHERE id = $1`, [
+      appId,
+      JSON.stringify(probeTextApp()),
+    ]);
+    await server.gateway.services.runs.runToEnd({ userId: adaId!, appId, inputs: { input_text: 'x' } });
+    expect(await runs()).toEqual([{ status: 'succeeded' }]);
+
+    // A session that ended is refused, kept answer or not.
+    expect(await names(ada)).toEqual(['Through REST']);
+    const out = await post(JSON.stringify({ query: 'mutation { signOut }' }), as(ada));
+    expect(((await out.json()) as Answer).data).toEqual({ signOut: true });
+    expect(await names(ada)).toBe('UNAUTHENTICATED');
   });
 
   it('lets only the product’s own origin read answers', async () => {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 import type { RequestHandler } from 'express';
-import { AnswerCache } from './answer-cache';
+import { AnswerCache, type KeptAnswer } from './answer-cache';
 import { tooDeeplyNested } from './limits';
+import { SignedInAnswers } from './signed-in-answers';
 
 /** The largest GraphQL request body accepted over HTTP. */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
@@ -15,6 +16,20 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   maxBodyBytes?: number;
   /** Answers to anonymous queries shared for a moment; none when unset. */
   answers?: AnswerCache;
+  /**
+   * Answers to signed-in people's queries kept for a moment, each person's apart; none when unset.
+   * `whoOf` names the signed-in person of a request's context (null: not a person's session).
+   */
+  signedIn?: {
+    answers: SignedInAnswers;
+    whoOf(context: TContext): { userId: string; sessionId: string; isAdmin: boolean } | null;
+  };
+}
+
+/** Sends a kept answer as it was first sent. */
+function send(res: ServerResponse, kept: KeptAnswer): void {
+  for (const [name, value] of kept.headers) res.setHeader(name, value);
+  res.end(kept.body);
 }
 
 /**
@@ -105,22 +120,36 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     const text = raw.toString('utf8');
     const queryStart = req.url!.indexOf('?');
     const search = queryStart === -1 ? '' : req.url!.slice(queryStart);
-    const { answers } = options;
+    const { answers, signedIn } = options;
+    const authorization = req.headers.authorization;
     const key = answers
-      ? AnswerCache.keyOf({
-          authorization: req.headers.authorization,
-          accept: req.headers.accept,
-          search,
-          body: text,
-        })
+      ? AnswerCache.keyOf({ authorization, accept: req.headers.accept, search, body: text })
       : null;
     const kept = key === null ? null : answers!.get(key);
     if (kept) {
-      for (const [name, value] of kept.headers) res.setHeader(name, value);
-      res.end(kept.body);
+      send(res, kept);
       return;
     }
+    // A signed-in request's session is checked first (as Apollo would), then its person's answers.
+    let context: Promise<TContext> | undefined;
+    let mine: { userId: string; key: string } | null = null;
+    if (signedIn && authorization !== undefined) {
+      context = options.contextFor(authorization, req);
+      const who = await context.then(signedIn.whoOf, () => null);
+      const personalKey = who
+        ? SignedInAnswers.keyOf({ ...who, accept: req.headers.accept, search, body: text })
+        : null;
+      if (who && personalKey !== null) {
+        const personal = signedIn.answers.get(who.userId, personalKey);
+        if (personal) {
+          send(res, personal);
+          return;
+        }
+        mine = { userId: who.userId, key: personalKey };
+      }
+    }
     const begun = answers?.begin();
+    const personalBegun = mine ? signedIn!.answers.begin() : null;
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -139,18 +168,16 @@ export function graphqlOverHttp<TContext extends BaseContext>(
     }
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: 'POST', headers, search, body },
-      context: () => options.contextFor(req.headers.authorization, req),
+      // The session check already made (or failed) is not made twice.
+      context: () => context ?? options.contextFor(authorization, req),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
       res.end(answer.body.string);
-      if (key !== null) {
-        answers!.keep(key, begun!, body, res.statusCode, {
-          headers: [...answer.headers],
-          body: answer.body.string,
-        });
-      }
+      const complete = { headers: [...answer.headers], body: answer.body.string };
+      if (key !== null) answers!.keep(key, begun!, body, res.statusCode, complete);
+      if (mine) signedIn!.answers.keep(mine.userId, mine.key, personalBegun!, body, res.statusCode, complete);
       return;
     }
     for await (const chunk of answer.body.asyncIterator) res.write(chunk);

@@ -148,6 +148,10 @@ export class PostgresRunEvents implements RunEvents {
     if (options?.startedHere && this.listener) this.unasked.add(runId);
   }
 
+  onEnded(listener: (ownerId: string) => void): void {
+    this.local.onEnded(listener);
+  }
+
   publish(event: RunEvent): void {
     const runId = event.runId;
     this.local.publish(event);

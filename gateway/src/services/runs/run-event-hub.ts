@@ -17,6 +17,7 @@ interface RunChannel {
  */
 export class RunEventHub implements RunEvents {
   private readonly channels = new Map<string, RunChannel>();
+  private readonly endedListeners: ((ownerId: string) => void)[] = [];
 
   constructor(private readonly retainMs = 60_000) {}
 
@@ -48,8 +49,13 @@ export class RunEventHub implements RunEvents {
       channel.finished = true;
       channel.listeners.clear();
       for (const ended of channel.enders.splice(0)) ended();
+      for (const listener of this.endedListeners) listener(channel.ownerId);
       setTimeout(() => this.channels.delete(event.runId), this.retainMs).unref();
     }
+  }
+
+  onEnded(listener: (ownerId: string) => void): void {
+    this.endedListeners.push(listener);
   }
 
   /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */

@@ -21,6 +21,11 @@ export interface RunEvents {
   canWatch(runId: string, userId: string): Promise<boolean>;
   /** Every event of the run so far, then the rest as they happen, ending with `run_finished`. */
   watch(runId: string, signal?: AbortSignal): AsyncGenerator<RunEvent>;
+  /**
+   * Calls `listener` with the starter of every run that ends on this process, as its
+   * `run_finished` is published (what that person reads about their runs changed).
+   */
+  onEnded(listener: (ownerId: string) => void): void;
   /** Settles when the run's `run_finished` has been published (by any process). */
   finished(runId: string): Promise<void>;
   /** Waits for published events to be stored, then stops listening. */

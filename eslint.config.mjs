@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'bench-results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'coverage/**',
+      'bench-results/**',
+      // Written by npm run codegen.
+      'rest-bridge/src/generated/**',
+      'workbench/src/api/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

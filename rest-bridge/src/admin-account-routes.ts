@@ -11,14 +11,17 @@ import {
   type JsonSchema,
 } from './json-schema';
 import { route, type Route } from './route';
+import {
+  AdjustUserCreditsDocument,
+  AdminActionsDocument,
+  AdminUserDocument,
+  AdminUsersDocument,
+  SetUserPlanDocument,
+  SuspendUserDocument,
+  UnsuspendUserDocument,
+} from './generated/graphql';
 
 /** Admins manage accounts: find, look at, change plan and credits, suspend and unsuspend. */
-
-const ADMIN_USER = `id email fullName plan credits unlimited apps publishedApps isAdmin createdAt
-  lastSignInAt suspendedAt`;
-const ADMIN_ACTION = 'id action adminId adminEmail userId userEmail before after reason createdAt';
-const ADMIN_DETAIL = `${ADMIN_USER} recentRuns { id appId appName status cost createdAt finishedAt }
-  earnings { balance total paidOut } actions { ${ADMIN_ACTION} }`;
 
 const time = (description: string): JsonSchema => string(description, { format: 'date-time' });
 const nullableTime = (description: string): JsonSchema => ({
@@ -103,7 +106,7 @@ const REASON = string(`Why, kept with the entry: 1 to ${MAX_ADMIN_REASON} charac
   maxLength: MAX_ADMIN_REASON,
 });
 
-const admin = (data: Record<string, unknown>, key: string) => data[key];
+const admin = <T, K extends keyof T>(data: T, key: K): T[K] => data[key];
 
 export const adminAccountRoutes: Route[] = [
   route({
@@ -113,8 +116,7 @@ export const adminAccountRoutes: Route[] = [
       'Admins: accounts, newest first, whose e-mail or name contains query: plan, credits, apps, last sign-in, suspension; 25 a page.',
     auth: 'user',
     admin: true,
-    operation: `query ($query: String, $cursor: String) {
-      adminUsers(query: $query, cursor: $cursor) { users { ${ADMIN_USER} } nextCursor } }`,
+    operation: AdminUsersDocument,
     query: {
       query: {
         schema: string('Part of an e-mail address or a name.', { maxLength: 200 }),
@@ -139,7 +141,7 @@ export const adminAccountRoutes: Route[] = [
     summary: 'Admins: one account with its recent runs, its earnings and what admins did to it.',
     auth: 'user',
     admin: true,
-    operation: `query ($id: ID!) { adminUser(id: $id) { ${ADMIN_DETAIL} } }`,
+    operation: AdminUserDocument,
     params: USER_ID,
     variables: ({ params }) => ({ id: params.id }),
     answer: (data) => admin(data, 'adminUser'),
@@ -153,7 +155,7 @@ export const adminAccountRoutes: Route[] = [
       'Admins: moves an account to a plan (Enterprise is granted this way after a sales contact); a move up brings the plan’s credits at once.',
     auth: 'user',
     admin: true,
-    operation: `mutation ($id: ID!, $plan: String!) { setUserPlan(userId: $id, plan: $plan) { ${ADMIN_USER} } }`,
+    operation: SetUserPlanDocument,
     params: USER_ID,
     body: object({ plan: enumOf(PLAN_IDS, 'The plan to move to.') }, ['plan']),
     variables: ({ params, body }) => ({ id: params.id, plan: body.plan }),
@@ -168,8 +170,7 @@ export const adminAccountRoutes: Route[] = [
       'Admins: gives credits (or takes some back with a negative amount) as a ledger entry with a reason; never below zero.',
     auth: 'user',
     admin: true,
-    operation: `mutation ($id: ID!, $amount: Int!, $reason: String!) {
-      adjustUserCredits(userId: $id, amount: $amount, reason: $reason) { ${ADMIN_USER} } }`,
+    operation: AdjustUserCreditsDocument,
     params: USER_ID,
     body: object(
       {
@@ -193,7 +194,7 @@ export const adminAccountRoutes: Route[] = [
       'Admins: suspends an account: its sign-ins end, it cannot sign in or use its API keys, and its published apps leave the store until unsuspended.',
     auth: 'user',
     admin: true,
-    operation: `mutation ($id: ID!, $reason: String) { suspendUser(userId: $id, reason: $reason) { ${ADMIN_USER} } }`,
+    operation: SuspendUserDocument,
     params: USER_ID,
     body: object({ reason: REASON }),
     variables: ({ params, body }) => ({ id: params.id, reason: body.reason ?? null }),
@@ -207,7 +208,7 @@ export const adminAccountRoutes: Route[] = [
     summary: 'Admins: lifts a suspension; the account may sign in again and its published apps return.',
     auth: 'user',
     admin: true,
-    operation: `mutation ($id: ID!) { unsuspendUser(userId: $id) { ${ADMIN_USER} } }`,
+    operation: UnsuspendUserDocument,
     params: USER_ID,
     variables: ({ params }) => ({ id: params.id }),
     answer: (data) => admin(data, 'unsuspendUser'),
@@ -220,8 +221,7 @@ export const adminAccountRoutes: Route[] = [
     summary: 'Admins: every admin action (who, what, when, before and after), newest first; 25 a page.',
     auth: 'user',
     admin: true,
-    operation: `query ($userId: ID, $cursor: String) {
-      adminActions(userId: $userId, cursor: $cursor) { actions { ${ADMIN_ACTION} } nextCursor } }`,
+    operation: AdminActionsDocument,
     query: {
       userId: {
         schema: string('An account’s id (a UUID).', { maxLength: 100 }),

@@ -4,7 +4,6 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import express from 'express';
 import {
   execute,
-  parse,
   validate,
   type DocumentNode,
   type GraphQLError,
@@ -104,7 +103,7 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
   const queries = new Ajv2020({ allErrors: false, strict: false, coerceTypes: true });
   const prepared = new Map<Route, PreparedRoute>();
   for (const route of table) {
-    const document = parse(route.operation);
+    const document = route.operation;
     const problems = validate(options.schema, document, options.validationRules);
     if (problems.length > 0) {
       throw new Error(`${route.method} /api${route.path}: ${problems.map((p) => p.message).join('; ')}`);

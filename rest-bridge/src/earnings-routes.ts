@@ -11,18 +11,15 @@ import {
   type JsonSchema,
 } from './json-schema';
 import { route, type Route } from './route';
+import {
+  EarningsDocument,
+  PayoutAccountDocument,
+  RequestPayoutDocument,
+  SetCreatorPriceDocument,
+  StartPayoutOnboardingDocument,
+} from './generated/graphql';
 
 /** Creators earn: the price per run of an app, the earnings page, payouts through Stripe Connect. */
-
-const APP = `id name description slug category isPrivate isPublished owner_id upvotes views uses config
-  verificationStatus reviewNotes createdAt creatorPrice`;
-const PAYOUT = 'id credits amountCents currency status error createdAt finishedAt';
-const PAYOUT_ACCOUNT = 'configured status threshold creditValueCents canPayOut';
-const EARNINGS = `balance total paidOut monetization requiredPlan days
-  byApp { appId name slug isPublished creatorPrice credits runs }
-  byDay { date appId credits }
-  payouts { ${PAYOUT} }
-  payoutAccount { ${PAYOUT_ACCOUNT} }`;
 
 const time = (description: string): JsonSchema => string(description, { format: 'date-time' });
 const nullable = (schema: JsonSchema): JsonSchema => ({
@@ -112,7 +109,7 @@ export const earningsRoutes: Route[] = [
     summary:
       'Sets the credits other people’s runs of your app pay you on top of its blocks’ cost (Starter plan and up; 0 turns it off); runs started after it pay the new price.',
     auth: 'user',
-    operation: `mutation ($id: ID!, $creatorPrice: Int!) { setCreatorPrice(appId: $id, creatorPrice: $creatorPrice) { ${APP} } }`,
+    operation: SetCreatorPriceDocument,
     params: APP_ID,
     body: object(
       {
@@ -134,7 +131,7 @@ export const earningsRoutes: Route[] = [
     summary:
       'What your apps earned from other people’s runs: balance, byApp, byDay (the last ?days=7, 30 or 90), payouts and where your payout account stands.',
     auth: 'user',
-    operation: `query ($days: Int) { earnings(days: $days) { ${EARNINGS} } }`,
+    operation: EarningsDocument,
     query: {
       days: {
         schema: integer('7, 30 or 90.', { minimum: 1, maximum: 90, default: 30 }),
@@ -151,7 +148,7 @@ export const earningsRoutes: Route[] = [
     summary:
       'A link to Stripe’s onboarding form for your payout account (an Express account, made on first use).',
     auth: 'user',
-    operation: 'mutation { startPayoutOnboarding { url } }',
+    operation: StartPayoutOnboardingDocument,
     variables: () => ({}),
     answer: (data) => data.startPayoutOnboarding,
     response: object({ url: string('Open it in the browser.') }, ['url']),
@@ -162,7 +159,7 @@ export const earningsRoutes: Route[] = [
     path: '/earnings/payouts/account',
     summary: 'Asks Stripe where your payout account stands (after onboarding), and answers it.',
     auth: 'user',
-    operation: `query { payoutAccount { ${PAYOUT_ACCOUNT} } }`,
+    operation: PayoutAccountDocument,
     variables: () => ({}),
     answer: (data) => data.payoutAccount,
     response: PayoutAccount,
@@ -173,7 +170,7 @@ export const earningsRoutes: Route[] = [
     path: '/earnings/payouts',
     summary: `Pays your earnings out to your Stripe account once they reach ${PAYOUT_THRESHOLD_CREDITS} credits; a payout whose answer was lost is sent again, never twice.`,
     auth: 'user',
-    operation: `mutation { requestPayout { ${PAYOUT} } }`,
+    operation: RequestPayoutDocument,
     variables: () => ({}),
     answer: (data) => data.requestPayout,
     response: Payout,

@@ -1,3 +1,5 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentNode } from 'graphql';
 import type { BridgeError } from './errors';
 import type { JsonSchema } from './json-schema';
 
@@ -20,8 +22,8 @@ export interface RouteRequest {
   body: Record<string, unknown>;
 }
 
-/** One documented /api route: how it maps onto one GraphQL operation and back. */
-export interface Route {
+/** What the route table and the OpenAPI document read of a route, whatever its operation. */
+interface RouteDescription {
   method: HttpMethod;
   /** Under /api, with `{name}` path parameters: `/apps/{id}/execute`. */
   path: string;
@@ -34,8 +36,6 @@ export interface Route {
   auth: 'user' | 'token' | 'optional' | 'none';
   /** Admin-only routes say so in the document; the service checks it. */
   admin?: boolean;
-  /** The GraphQL operation run for it, one document with one operation. */
-  operation: string;
   /** Path parameters, for the document (plain strings when not described). */
   params?: Readonly<Record<string, { schema: JsonSchema; description: string }>>;
   /** Query parameters it reads. */
@@ -44,12 +44,6 @@ export interface Route {
   body?: JsonSchema;
   /** Execute also takes multipart/form-data with a file. */
   multipart?: boolean;
-  /** Path, query and body to the operation's variables. */
-  variables(request: RouteRequest): Record<string, unknown>;
-  /** An outcome the operation reports as data but the route answers as an error (a failed run). */
-  refusal?(data: Record<string, unknown>): BridgeError | null;
-  /** The operation's data to the documented answer (ignored for 204). */
-  answer(data: Record<string, unknown>, request: RouteRequest): unknown;
   /** Answer status on success (200 unless said). */
   status?: 200 | 201 | 204;
   /** The answer's shape, for the document. */
@@ -58,7 +52,43 @@ export interface Route {
   errors?: readonly OperationErrorStatus[];
 }
 
-/** Declares a route; only for type inference and one place to read defaults. */
-export function route(definition: Route): Route {
+/**
+ * A route's variables as its mapping writes them: each of the operation's variables by name (a
+ * required one cannot be left out, an unknown one is an error). Their values come from a request
+ * already checked against the route's JSON Schemas, so they are not typed again here.
+ */
+export type RouteVariables<TVariables> = { [K in keyof TVariables]: unknown };
+
+/** One documented /api route: how it maps onto one GraphQL operation and back, typed by it. */
+export interface TypedRoute<TData, TVariables> extends RouteDescription {
+  /** The GraphQL operation run for it: a generated document (rest-bridge/src/operations). */
+  operation: TypedDocumentNode<TData, TVariables>;
+  /** Path, query and body to the operation's variables. */
+  variables(request: RouteRequest): RouteVariables<TVariables>;
+  /** An outcome the operation reports as data but the route answers as an error (a failed run). */
+  refusal?(data: TData): BridgeError | null;
+  /** The operation's data to the documented answer (ignored for 204). */
+  answer(data: TData, request: RouteRequest): unknown;
+}
+
+/** A route of the table, whichever operation it runs. */
+export interface Route extends RouteDescription {
+  operation: DocumentNode;
+  variables(request: RouteRequest): Record<string, unknown>;
+  refusal?(data: Record<string, unknown>): BridgeError | null;
+  answer(data: Record<string, unknown>, request: RouteRequest): unknown;
+}
+
+/**
+ * Declares a route: its mappings are checked against its operation's generated types (the data
+ * they read, the variables they write), and the table holds it as a plain Route.
+ */
+export function route<TData extends Record<string, unknown>, TVariables>(
+  definition: TypedRoute<TData, TVariables> & {
+    variables(request: RouteRequest): NoInfer<RouteVariables<TVariables>>;
+    refusal?(data: NoInfer<TData>): BridgeError | null;
+    answer(data: NoInfer<TData>, request: RouteRequest): unknown;
+  },
+): Route {
   return definition;
 }

@@ -16,12 +16,67 @@ import {
   type JsonSchema,
 } from './json-schema';
 import { route, type Route, type RouteRequest } from './route';
-
-const APP = `id name description slug category isPrivate isPublished owner_id upvotes views uses config
-  verificationStatus reviewNotes createdAt creatorPrice`;
-const SESSION = 'access_token refresh_token expires_at expires_in token_type';
-const USER = 'id email user_metadata { full_name isAdmin }';
-const INFO = 'plan limit currentCount remaining canPublish';
+import {
+  ApiKeysDocument,
+  AppDocument,
+  AppRunsDocument,
+  AppVersionDocument,
+  AppVersionsDocument,
+  AppsByUserDocument,
+  AvailableModelsDocument,
+  ContactSalesDocument,
+  CreateApiKeyDocument,
+  CreateAppDocument,
+  CreateCheckoutSessionDocument,
+  CreateUserDocument,
+  CreditCostsDocument,
+  CreditHistoryDocument,
+  CreditStatsDocument,
+  CreditsDocument,
+  DeleteAppDocument,
+  DeleteRunDocument,
+  DeleteSecretDocument,
+  GenerateAppDocument,
+  InitializeCreditsDocument,
+  MeDocument,
+  MyAppsAnalyticsDocument,
+  MyAppsDocument,
+  MyRunsDocument,
+  PendingAppsDocument,
+  ProfileDocument,
+  PublishAppDocument,
+  PublishAppWithDataDocument,
+  PublishedAppDocument,
+  PublishingInfoDocument,
+  RecordAppViewDocument,
+  RecoverPasswordDocument,
+  RefreshSessionDocument,
+  RestoreAppVersionDocument,
+  ReviewAppDocument,
+  RevokeApiKeyDocument,
+  RunAppDocument,
+  RunDocument,
+  RunPublishedAppDocument,
+  SecretsDocument,
+  SetAppPrivateDocument,
+  SignInDocument,
+  SignOutDocument,
+  SignUpDocument,
+  StoreAppsDocument,
+  TrackEventDocument,
+  UnpublishAppDocument,
+  UpdateAppDocument,
+  UpdatePasswordDocument,
+  UpvoteAppDocument,
+  UpvoteStatusDocument,
+  UserByAuthIdDocument,
+  CreditCheckDocument,
+  GeneratePromptDocument,
+  AnalyticsSummaryDocument,
+  SetSecretDocument,
+  type RestAppFieldsFragment,
+  type RestRunFieldsFragment,
+} from './generated/graphql';
 
 /** The app fields a client may send; ids and owners never come from the client. */
 const APP_FIELDS = {
@@ -50,9 +105,10 @@ function appInput(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 const id = (request: RouteRequest) => ({ id: request.params.id });
+/** Answers one field of the operation's data; the key must be one the operation selects. */
 const field =
   <K extends string>(key: K) =>
-  (data: Record<string, unknown>) =>
+  <T extends Record<K, unknown>>(data: T): T[K] =>
     data[key];
 
 /** The `{id}` of the app routes: app ids are UUIDs, so `by-user` in `/apps/by-user/{id}` never is one. */
@@ -61,9 +117,6 @@ const APP_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), descriptio
 const VERSION_ID = {
   versionId: { schema: string('A UUID.', { format: 'uuid' }), description: 'The version’s id.' },
 };
-const VERSION_SUMMARY = `id appId number kind summary authorId authorName createdAt updatedAt isDraft isLive
-  isInReview name description category`;
-const VERSION = `${VERSION_SUMMARY} config changesFromLive`;
 
 const EMAIL = string('E-mail address.', { maxLength: 320 });
 const PASSWORD = string('Password, 8 to 128 characters.', { maxLength: 1024 });
@@ -74,8 +127,7 @@ const authRoutes: Route[] = [
     path: '/auth/signup',
     summary: 'Creates an account and signs it in.',
     auth: 'none',
-    operation: `mutation ($email: String!, $password: String!, $fullName: String) {
-      signUp(email: $email, password: $password, fullName: $fullName) { user { ${USER} } session { ${SESSION} } } }`,
+    operation: SignUpDocument,
     body: object({ email: EMAIL, password: PASSWORD, fullName: string('Full name.', { maxLength: 100 }) }, [
       'email',
       'password',
@@ -97,8 +149,7 @@ const authRoutes: Route[] = [
     summary:
       'Signs in with e-mail and password; repeated failures are slowed down (429); a suspended account is refused (403).',
     auth: 'none',
-    operation: `mutation ($email: String!, $password: String!) {
-      signIn(email: $email, password: $password) { user { ${USER} } session { ${SESSION} } } }`,
+    operation: SignInDocument,
     body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']),
     variables: ({ body }) => ({ email: body.email, password: body.password }),
     answer: field('signIn'),
@@ -110,7 +161,7 @@ const authRoutes: Route[] = [
     path: '/auth/refresh',
     summary: 'A new session for a refresh token; the token is used up (a reused one is refused).',
     auth: 'none',
-    operation: `mutation ($refreshToken: String!) { refreshSession(refreshToken: $refreshToken) { session { ${SESSION} } } }`,
+    operation: RefreshSessionDocument,
     body: object({ refresh_token: string('The refresh token of the current session.') }, ['refresh_token']),
     variables: ({ body }) => ({ refreshToken: body.refresh_token }),
     answer: field('refreshSession'),
@@ -122,7 +173,7 @@ const authRoutes: Route[] = [
     path: '/auth/signout',
     summary: 'Ends the bearer token’s session; its tokens stop working.',
     auth: 'user',
-    operation: 'mutation { signOut }',
+    operation: SignOutDocument,
     variables: () => ({}),
     answer: () => undefined,
     status: 204,
@@ -132,7 +183,7 @@ const authRoutes: Route[] = [
     path: '/auth/recover',
     summary: 'Mails a password reset link when the address has an account; always answers 200.',
     auth: 'none',
-    operation: 'mutation ($email: String!) { recoverPassword(email: $email) }',
+    operation: RecoverPasswordDocument,
     body: object({ email: EMAIL }, ['email']),
     variables: ({ body }) => ({ email: body.email }),
     answer: () => ({}),
@@ -143,7 +194,7 @@ const authRoutes: Route[] = [
     path: '/auth/update-password',
     summary: 'Sets a new password, with the reset token or a session as bearer; other sessions end.',
     auth: 'token',
-    operation: `mutation ($password: String!) { updatePassword(password: $password) { ${USER} } }`,
+    operation: UpdatePasswordDocument,
     body: object({ password: PASSWORD }, ['password']),
     variables: ({ body }) => ({ password: body.password }),
     answer: (data) => ({ user: data.updatePassword }),
@@ -155,7 +206,7 @@ const authRoutes: Route[] = [
     path: '/auth/user',
     summary: 'The signed-in person; admins carry user_metadata.isAdmin true.',
     auth: 'user',
-    operation: `query { me { ${USER} } }`,
+    operation: MeDocument,
     variables: () => ({}),
     answer: (data) => ({ user: data.me }),
     response: object({ user: ref('User') }, ['user']),
@@ -170,17 +221,17 @@ const ownApps = (path: string, summary: string) =>
     path,
     summary,
     auth: 'user',
-    operation: `query { myApps { ${APP} } }`,
+    operation: MyAppsDocument,
     variables: () => ({}),
     answer: field('myApps'),
     response: AppList,
   });
 
 /** A publish's answer: the app with its publishingInfo. */
-const publishedApp = (result: unknown) => {
-  const { app, publishingInfo } = result as { app: Record<string, unknown>; publishingInfo: unknown };
-  return { ...app, publishingInfo };
-};
+const publishedApp = ({ app, publishingInfo }: { app: RestAppFieldsFragment; publishingInfo: unknown }) => ({
+  ...app,
+  publishingInfo,
+});
 
 const appRoutes: Route[] = [
   ownApps('/apps/my-apps', 'Your own apps, newest change first.'),
@@ -190,7 +241,7 @@ const appRoutes: Route[] = [
     path: '/apps',
     summary: 'The store’s apps: approved, public and published, most upvoted first.',
     auth: 'none',
-    operation: `query { storeApps { ${APP} } }`,
+    operation: StoreAppsDocument,
     variables: () => ({}),
     answer: field('storeApps'),
     response: AppList,
@@ -200,7 +251,7 @@ const appRoutes: Route[] = [
     path: '/apps/by-user/{id}',
     summary: 'A publisher’s store apps.',
     auth: 'none',
-    operation: `query ($id: ID!) { appsByUser(userId: $id) { ${APP} } }`,
+    operation: AppsByUserDocument,
     params: { id: { schema: string('Account id.'), description: 'The publisher’s account id.' } },
     variables: id,
     answer: field('appsByUser'),
@@ -211,7 +262,7 @@ const appRoutes: Route[] = [
     path: '/apps/available-models',
     summary: 'Image models the server offers and its default.',
     auth: 'none',
-    operation: 'query { availableModels { models defaultModel } }',
+    operation: AvailableModelsDocument,
     variables: () => ({}),
     answer: field('availableModels'),
     response: object({ models: arrayOf(string('Model.')), defaultModel: string('Default.') }, [
@@ -224,7 +275,7 @@ const appRoutes: Route[] = [
     path: '/apps/publishing/info',
     summary: 'Your plan’s published-app limit and how much of it is used.',
     auth: 'user',
-    operation: `query { publishingInfo { ${INFO} } }`,
+    operation: PublishingInfoDocument,
     variables: () => ({}),
     answer: field('publishingInfo'),
     response: ref('PublishingInfo'),
@@ -236,7 +287,7 @@ const appRoutes: Route[] = [
     summary: 'Admins: published apps waiting for review, oldest first.',
     auth: 'user',
     admin: true,
-    operation: `query { pendingApps { ${APP} } }`,
+    operation: PendingAppsDocument,
     variables: () => ({}),
     answer: (data) => ({ apps: data.pendingApps }),
     response: object({ apps: AppList }, ['apps']),
@@ -247,7 +298,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}',
     summary: 'An app you may see: your own, or one in the store.',
     auth: 'optional',
-    operation: `query ($id: ID!) { app(id: $id) { ${APP} } }`,
+    operation: AppDocument,
     params: APP_ID,
     variables: id,
     answer: field('app'),
@@ -258,7 +309,7 @@ const appRoutes: Route[] = [
     path: '/apps',
     summary: 'Creates an app owned by you (any id or owner_id sent is ignored).',
     auth: 'user',
-    operation: `mutation ($input: AppInput!) { createApp(input: $input) { ${APP} } }`,
+    operation: CreateAppDocument,
     body: APP_BODY,
     variables: ({ body }) => ({ input: appInput(body) }),
     answer: field('createApp'),
@@ -272,7 +323,7 @@ const appRoutes: Route[] = [
     summary:
       'Updates one of your apps with the fields sent: the draft, kept as a new version; what the store shows changes only when a published version is approved.',
     auth: 'user',
-    operation: `mutation ($id: ID!, $input: AppInput!) { updateApp(id: $id, input: $input) { ${APP} } }`,
+    operation: UpdateAppDocument,
     params: APP_ID,
     body: APP_BODY,
     variables: ({ params, body }) => ({ id: params.id, input: appInput(body) }),
@@ -285,7 +336,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}',
     summary: 'Deletes one of your apps.',
     auth: 'user',
-    operation: 'mutation ($id: ID!) { deleteApp(id: $id) }',
+    operation: DeleteAppDocument,
     params: APP_ID,
     variables: id,
     answer: () => ({ success: true }),
@@ -297,7 +348,7 @@ const appRoutes: Route[] = [
     summary:
       'The versions of one of your apps, newest first: what each changed, and which is live, in review and the draft.',
     auth: 'user',
-    operation: `query ($id: ID!) { appVersions(appId: $id) { ${VERSION_SUMMARY} } }`,
+    operation: AppVersionsDocument,
     params: APP_ID,
     variables: id,
     answer: (data) => ({ versions: data.appVersions }),
@@ -308,7 +359,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/versions/{versionId}',
     summary: 'One version of one of your apps, with its config and what differs from the live version.',
     auth: 'user',
-    operation: `query ($id: ID!, $versionId: ID!) { appVersion(appId: $id, versionId: $versionId) { ${VERSION} } }`,
+    operation: AppVersionDocument,
     params: { ...APP_ID, ...VERSION_ID },
     variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
     answer: field('appVersion'),
@@ -320,7 +371,7 @@ const appRoutes: Route[] = [
     summary:
       'Makes an earlier version the draft again, as a new version (nothing is overwritten); answers the app.',
     auth: 'user',
-    operation: `mutation ($id: ID!, $versionId: ID!) { restoreAppVersion(appId: $id, versionId: $versionId) { ${APP} } }`,
+    operation: RestoreAppVersionDocument,
     params: { ...APP_ID, ...VERSION_ID },
     variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
     answer: field('restoreAppVersion'),
@@ -331,7 +382,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/toggle-private',
     summary: 'Hides one of your apps from the store, or shows it again.',
     auth: 'user',
-    operation: `mutation ($id: ID!, $isPrivate: Boolean!) { setAppPrivate(id: $id, isPrivate: $isPrivate) { ${APP} } }`,
+    operation: SetAppPrivateDocument,
     params: APP_ID,
     body: object({ isPrivate: boolean('true to hide it.') }, ['isPrivate']),
     variables: ({ params, body }) => ({ id: params.id, isPrivate: body.isPrivate }),
@@ -344,7 +395,7 @@ const appRoutes: Route[] = [
     summary:
       'A published app by its address, for its public page (no token needed): its live (approved) version; to anyone but its owner, AI blocks come without their settings.',
     auth: 'optional',
-    operation: `query ($slug: String!) { publishedApp(slug: $slug) { ${APP} } }`,
+    operation: PublishedAppDocument,
     params: { slug: { schema: string('A slug.'), description: 'The app’s address: /app/{slug}.' } },
     variables: ({ params }) => ({ slug: params.slug }),
     answer: field('publishedApp'),
@@ -355,7 +406,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/view',
     summary: 'Counts a view of an app’s page.',
     auth: 'optional',
-    operation: 'mutation ($id: ID!) { recordAppView(id: $id) }',
+    operation: RecordAppViewDocument,
     params: APP_ID,
     variables: id,
     answer: (data) => ({ views: data.recordAppView }),
@@ -366,7 +417,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/upvote-status',
     summary: 'Whether you have upvoted the app (userId, if sent, is ignored: it is always you).',
     auth: 'user',
-    operation: 'query ($id: ID!) { upvoteStatus(appId: $id) }',
+    operation: UpvoteStatusDocument,
     params: APP_ID,
     query: { userId: { schema: string('Ignored.'), description: 'Accepted for older clients; ignored.' } },
     variables: id,
@@ -378,15 +429,15 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/upvote',
     summary: 'Upvotes an app once; a second upvote answers 409.',
     auth: 'user',
-    operation: 'mutation ($id: ID!) { upvoteApp(id: $id) { counted upvotes } }',
+    operation: UpvoteAppDocument,
     params: APP_ID,
     body: object({ userId: string('Ignored: the upvote is always yours.') }),
     variables: id,
     refusal: (data) =>
-      (data.upvoteApp as { counted: boolean }).counted
+      data.upvoteApp.counted
         ? null
         : new BridgeError(409, 'already_upvoted', 'You have already upvoted this app.'),
-    answer: (data) => ({ success: true, upvotes: (data.upvoteApp as { upvotes: number }).upvotes }),
+    answer: (data) => ({ success: true, upvotes: data.upvoteApp.upvotes }),
     response: object({ success: boolean('Counted.'), upvotes: integer('Upvotes now.') }, [
       'success',
       'upvotes',
@@ -398,8 +449,7 @@ const appRoutes: Route[] = [
     path: '/apps/publish-with-data',
     summary: 'Saves the whole app (creating it when it has no id), then publishes it for review.',
     auth: 'user',
-    operation: `mutation ($id: ID, $input: AppInput!) {
-      publishAppWithData(id: $id, input: $input) { app { ${APP} } publishingInfo { ${INFO} } } }`,
+    operation: PublishAppWithDataDocument,
     body: APP_BODY,
     variables: ({ body }) => ({
       id: typeof body.id === 'string' && body.id !== '' ? body.id : null,
@@ -414,7 +464,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/publish',
     summary: 'Publishes one of your saved apps for review.',
     auth: 'user',
-    operation: `mutation ($id: ID!) { publishApp(id: $id) { app { ${APP} } publishingInfo { ${INFO} } } }`,
+    operation: PublishAppDocument,
     params: APP_ID,
     variables: id,
     answer: (data) => publishedApp(data.publishApp),
@@ -426,7 +476,7 @@ const appRoutes: Route[] = [
     path: '/apps/{id}/unpublish',
     summary: 'Takes one of your apps out of the store.',
     auth: 'user',
-    operation: `mutation ($id: ID!) { unpublishApp(id: $id) { ${APP} } }`,
+    operation: UnpublishAppDocument,
     params: APP_ID,
     variables: id,
     answer: field('unpublishApp'),
@@ -438,8 +488,7 @@ const appRoutes: Route[] = [
     summary: 'Admins: approve, or reject with review notes.',
     auth: 'user',
     admin: true,
-    operation: `mutation ($id: ID!, $status: String!, $reviewNotes: String) {
-      reviewApp(id: $id, status: $status, reviewNotes: $reviewNotes) { ${APP} } }`,
+    operation: ReviewAppDocument,
     params: APP_ID,
     body: object(
       {
@@ -463,9 +512,7 @@ const appRoutes: Route[] = [
     summary:
       'Your apps’ views, runs and upvotes, and per day as far as your plan’s analytics go: none on Free, runs per day on Starter, views per day and one app at a time on Enterprise.',
     auth: 'user',
-    operation: `query ($period: String!, $appId: ID) { myAppsAnalytics(period: $period, appId: $appId) {
-      period level appId apps { id name isPublished isPrivate category createdAt views runs upvotes }
-      history { date runs views } totals { views runs upvotes } } }`,
+    operation: MyAppsAnalyticsDocument,
     query: {
       period: { schema: { type: 'string', enum: ['7d', '30d'] }, description: '7d (default) or 30d.' },
       appId: {
@@ -522,12 +569,6 @@ const appRoutes: Route[] = [
   }),
 ];
 
-const RUN = 'id appId status actionType cost result error errorCode createdAt finishedAt';
-/** A run as lists show it: no inputs, result or steps. */
-const RUN_SUMMARY = `id appId appName status actionType source runner { id name } mine cost durationMs
-  createdAt finishedAt error errorCode detailsHidden`;
-const RUN_STEP = `nodeId kind title status startedAt finishedAt durationMs inputs outputs outputFiles truncated
-  error model usage items`;
 const RUN_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The run’s id.' } };
 /** The most runs one page may hold: the run history's MAX_RUNS_PAGE. */
 const MAX_RUNS_PAGE = 100;
@@ -548,8 +589,7 @@ function pageVariables(query: Record<string, string>): { limit: number; cursor: 
 }
 
 /** A finished run that did not succeed, as the error its cause answers (with the run's id). */
-function runRefusal(value: unknown): BridgeError | null {
-  const run = value as { id: string; status: string; error: string | null; errorCode: string | null };
+function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
   if (run.status === 'succeeded') return null;
   const [status, code] = statusOf(run.errorCode ?? undefined);
   const message = run.error ?? 'The run did not finish.';
@@ -557,8 +597,7 @@ function runRefusal(value: unknown): BridgeError | null {
 }
 
 /** A succeeded run as execute answers it. */
-function runAnswer(value: unknown): unknown {
-  const run = value as { id: string; cost: number; status: string; result: Record<string, unknown> | null };
+function runAnswer(run: RestRunFieldsFragment): unknown {
   return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
 }
 
@@ -587,8 +626,7 @@ const runRoutes: Route[] = [
       'Runs an app and answers its result fields. JSON { inputData, actionType? }, or multipart with inputData (JSON text) and file. With an API key (Bearer bsk_...): the app’s live version, as a published run, JSON only.',
     auth: 'user',
     multipart: true,
-    operation: `mutation ($id: ID!, $inputs: JSONObject, $actionType: String) {
-      runApp(appId: $id, inputs: $inputs, actionType: $actionType) { ${RUN} } }`,
+    operation: RunAppDocument,
     params: APP_ID,
     body: object({
       inputData: anyObject('Inputs keyed by input block variable name (input_text, ...) or block id.'),
@@ -617,8 +655,7 @@ const runRoutes: Route[] = [
     summary:
       'Runs a published app’s live version by its address, with a session or an API key (Authorization: Bearer bsk_...); answers as execute does.',
     auth: 'user',
-    operation: `mutation ($slug: String!, $inputs: JSONObject) {
-      runPublishedApp(slug: $slug, inputs: $inputs) { ${RUN} } }`,
+    operation: RunPublishedAppDocument,
     params: { slug: { schema: string('A slug.'), description: 'The app’s address: /app/{slug}.' } },
     body: object({
       inputData: anyObject('Inputs keyed by input block variable name (input_text, ...) or block id.'),
@@ -634,8 +671,7 @@ const runRoutes: Route[] = [
     path: '/runs',
     summary: 'The runs you started, newest first, a page at a time.',
     auth: 'user',
-    operation: `query ($limit: Int!, $cursor: String) {
-      myRuns(limit: $limit, cursor: $cursor) { runs { ${RUN_SUMMARY} } nextCursor } }`,
+    operation: MyRunsDocument,
     query: RUN_PAGE_QUERY,
     variables: ({ query }) => pageVariables(query),
     answer: field('myRuns'),
@@ -647,9 +683,7 @@ const runRoutes: Route[] = [
     summary:
       'One of your apps’ runs, newest first, a page at a time: status, when, who, duration, credits (other people’s inputs and outputs only when the app shares run details).',
     auth: 'user',
-    operation: `query ($id: ID!, $limit: Int!, $cursor: String, $status: String, $source: String) {
-      appRuns(appId: $id, limit: $limit, cursor: $cursor, status: $status, source: $source) {
-        runs { ${RUN_SUMMARY} } nextCursor } }`,
+    operation: AppRunsDocument,
     params: APP_ID,
     query: {
       ...RUN_PAGE_QUERY,
@@ -677,7 +711,7 @@ const runRoutes: Route[] = [
     summary:
       'One run with each block’s step: one you started, or one of your app’s (other people’s inputs and outputs only when the app shares run details).',
     auth: 'user',
-    operation: `query ($id: ID!) { run(id: $id) { ${RUN_SUMMARY} inputs result nodes steps { ${RUN_STEP} } } }`,
+    operation: RunDocument,
     params: RUN_ID,
     variables: id,
     answer: field('run'),
@@ -688,7 +722,7 @@ const runRoutes: Route[] = [
     path: '/runs/{id}',
     summary: 'Deletes one run of one of your apps (not one still going: 409).',
     auth: 'user',
-    operation: 'mutation ($id: ID!) { deleteRun(id: $id) }',
+    operation: DeleteRunDocument,
     params: RUN_ID,
     variables: id,
     answer: () => ({ success: true }),
@@ -706,7 +740,7 @@ const balance = (path: string, summary: string) =>
     path,
     summary,
     auth: 'user',
-    operation: 'query { credits { credits unlimited } }',
+    operation: CreditsDocument,
     variables: () => ({}),
     answer: field('credits'),
     response: ref('Credits'),
@@ -721,8 +755,7 @@ const creditRoutes: Route[] = [
     path: '/credits/history',
     summary: 'What your runs cost, newest first.',
     auth: 'user',
-    operation: `query ($limit: Int!, $cursor: String) {
-      creditHistory(limit: $limit, cursor: $cursor) { _id block_type action_type timestamp credits_used } }`,
+    operation: CreditHistoryDocument,
     query: {
       limit: {
         schema: integer(`Entries, 0 to ${MAX_HISTORY_LIMIT}.`, {
@@ -750,7 +783,7 @@ const creditRoutes: Route[] = [
     path: '/credits/stats',
     summary: 'Credits used and runs made, in all.',
     auth: 'user',
-    operation: 'query { creditStats { totalCreditsUsed totalExecutions } }',
+    operation: CreditStatsDocument,
     variables: () => ({}),
     answer: field('creditStats'),
     response: object({ totalCreditsUsed: integer('Credits.'), totalExecutions: integer('Runs.') }, [
@@ -763,7 +796,7 @@ const creditRoutes: Route[] = [
     path: '/credits/costs',
     summary: 'Credits per run by block kind, plus default.',
     auth: 'none',
-    operation: 'query { creditCosts }',
+    operation: CreditCostsDocument,
     variables: () => ({}),
     answer: (data) => ({ costs: data.creditCosts }),
     response: object(
@@ -782,8 +815,7 @@ const creditRoutes: Route[] = [
     path: '/credits/check',
     summary: 'Whether your balance pays for one run of a block kind.',
     auth: 'user',
-    operation:
-      'query ($blockType: String!) { creditCheck(blockType: $blockType) { allowed cost balance unlimited } }',
+    operation: CreditCheckDocument,
     body: object(
       {
         blockType: string('A block kind (textGeneration) or history name (text_generation).', {
@@ -794,12 +826,7 @@ const creditRoutes: Route[] = [
     ),
     variables: ({ body }) => ({ blockType: body.blockType }),
     answer: (data) => {
-      const check = data.creditCheck as {
-        allowed: boolean;
-        cost: number;
-        balance: number;
-        unlimited: boolean;
-      };
+      const check = data.creditCheck;
       return {
         hasEnoughCredits: check.allowed,
         required: check.cost,
@@ -823,9 +850,9 @@ const creditRoutes: Route[] = [
     path: '/credits/initialize',
     summary: 'Creates your balance and grants this month’s credits, once.',
     auth: 'user',
-    operation: 'mutation { initializeCredits { credits unlimited } }',
+    operation: InitializeCreditsDocument,
     variables: () => ({}),
-    answer: (data) => ({ success: true, ...(data.initializeCredits as object) }),
+    answer: (data) => ({ success: true, ...data.initializeCredits }),
     response: object(
       {
         success: boolean('Done.'),
@@ -838,15 +865,13 @@ const creditRoutes: Route[] = [
   }),
 ];
 
-const PROFILE = 'id email full_name plan created_at';
-
 const userRoutes: Route[] = [
   route({
     method: 'POST',
     path: '/users/create',
     summary: 'Creates your user record once; sets full_name when none is set yet.',
     auth: 'user',
-    operation: `mutation ($fullName: String) { createUser(fullName: $fullName) { ${PROFILE} } }`,
+    operation: CreateUserDocument,
     body: object({ fullName: string('Full name.', { maxLength: 100 }) }),
     variables: ({ body }) => ({ fullName: body.fullName ?? null }),
     answer: (data) => ({ success: true, user: data.createUser }),
@@ -858,7 +883,7 @@ const userRoutes: Route[] = [
     path: '/users/profile',
     summary: 'Your user record with full_name and plan.',
     auth: 'user',
-    operation: `query { profile { ${PROFILE} } }`,
+    operation: ProfileDocument,
     variables: () => ({}),
     answer: field('profile'),
     response: ref('Profile'),
@@ -869,7 +894,7 @@ const userRoutes: Route[] = [
     path: '/users/by-supabase-id/{id}',
     summary: 'A publisher by the id their auth provider gave them: id and full_name.',
     auth: 'optional',
-    operation: 'query ($id: ID!) { userByAuthId(id: $id) { id full_name } }',
+    operation: UserByAuthIdDocument,
     params: {
       id: {
         schema: string('Account id or Firebase uid.'),
@@ -888,8 +913,7 @@ const assistantRoutes: Route[] = [
     path: '/generate-prompt',
     summary: 'Writes a prompt template that uses every given variable.',
     auth: 'user',
-    operation:
-      'mutation ($description: String!, $variables: [String!]!) { generatePrompt(description: $description, variables: $variables) }',
+    operation: GeneratePromptDocument,
     body: object(
       {
         description: string('What the prompt should do.', { minLength: 1, maxLength: 4000 }),
@@ -907,8 +931,7 @@ const assistantRoutes: Route[] = [
     path: '/assistant/generate-app',
     summary: 'Builds an app from one sentence.',
     auth: 'user',
-    operation: `mutation ($prompt: String!) { generateApp(prompt: $prompt) {
-      message plugins connections variableMapping appName appDescription } }`,
+    operation: GenerateAppDocument,
     body: object({ prompt: string('What the app should do.', { minLength: 1, maxLength: 4000 }) }, [
       'prompt',
     ]),
@@ -934,7 +957,7 @@ const paymentRoutes: Route[] = [
     path: '/stripe/create-checkout-session',
     summary: 'A Stripe Checkout page for the Starter plan, for yourself only (another userId is refused).',
     auth: 'user',
-    operation: 'mutation ($userId: ID) { createCheckoutSession(userId: $userId) { url sessionId } }',
+    operation: CreateCheckoutSessionDocument,
     body: object({ userId: string('Your own user id (optional); any other id is refused with 403.') }),
     variables: ({ body }) => ({ userId: body.userId ?? null }),
     answer: field('createCheckoutSession'),
@@ -955,7 +978,7 @@ const publicRoutes: Route[] = [
     path: '/contact/sales',
     summary: 'An Enterprise enquiry; stored and mailed to sales.',
     auth: 'optional',
-    operation: 'mutation ($input: SalesContactInput!) { contactSales(input: $input) { message } }',
+    operation: ContactSalesDocument,
     body: object(
       {
         name: string('Your name.', { maxLength: 200 }),
@@ -979,7 +1002,7 @@ const publicRoutes: Route[] = [
         ...(body.companySize !== undefined ? { companySize: body.companySize } : {}),
       },
     }),
-    answer: (data) => ({ success: true, ...(data.contactSales as object) }),
+    answer: (data) => ({ success: true, ...data.contactSales }),
     response: object({ success: boolean('Sent.'), message: string('Confirmation.') }, ['success', 'message']),
   }),
   route({
@@ -988,8 +1011,7 @@ const publicRoutes: Route[] = [
     summary: 'Admins: product events by name over a range.',
     auth: 'user',
     admin: true,
-    operation:
-      'query ($range: String!) { analyticsSummary(range: $range) { range raw recent { name at props } } }',
+    operation: AnalyticsSummaryDocument,
     query: {
       range: {
         schema: { type: 'string', enum: ['1d', '7d', '30d', 'all'] },
@@ -1027,7 +1049,7 @@ const publicRoutes: Route[] = [
     path: '/analytics/events',
     summary: 'Records a product event (signed in or not).',
     auth: 'optional',
-    operation: 'mutation ($name: String!, $props: JSONObject) { trackEvent(name: $name, props: $props) }',
+    operation: TrackEventDocument,
     body: object(
       { name: string('Event name, e.g. app_viewed.', { maxLength: 100 }), props: anyObject('Its fields.') },
       ['name'],
@@ -1039,7 +1061,6 @@ const publicRoutes: Route[] = [
   }),
 ];
 
-const KEY_VIEW = 'id name prefix createdAt lastUsedAt';
 const KEY_PROPERTIES = {
   id: string('Opaque id (a UUID).', { format: 'uuid' }),
   name: string('The name you gave it.'),
@@ -1058,7 +1079,7 @@ const keyRoutes: Route[] = [
     summary:
       'Creates a named API key (Starter plan and up). The answer is the only time the key is shown: keep it safe.',
     auth: 'user',
-    operation: 'mutation ($name: String!) { createApiKey(name: $name) { id name key createdAt } }',
+    operation: CreateApiKeyDocument,
     body: object({ name: string('What the key is for.', { maxLength: 100 }) }, ['name']),
     variables: ({ body }) => ({ name: body.name }),
     answer: field('createApiKey'),
@@ -1079,7 +1100,7 @@ const keyRoutes: Route[] = [
     path: '/keys',
     summary: 'Your API keys, newest first, with when each was last used (never the keys themselves).',
     auth: 'user',
-    operation: `query { apiKeys { ${KEY_VIEW} } }`,
+    operation: ApiKeysDocument,
     variables: () => ({}),
     answer: field('apiKeys'),
     response: arrayOf(object(KEY_PROPERTIES, Object.keys(KEY_PROPERTIES)), 'Newest first.'),
@@ -1090,7 +1111,7 @@ const keyRoutes: Route[] = [
     path: '/keys/{id}',
     summary: 'Revokes one of your API keys: it stops working at once.',
     auth: 'user',
-    operation: 'mutation ($id: ID!) { revokeApiKey(id: $id) }',
+    operation: RevokeApiKeyDocument,
     params: { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The key’s id.' } },
     variables: id,
     answer: () => ({ success: true }),
@@ -1121,7 +1142,7 @@ const secretRoutes: Route[] = [
     path: '/secrets',
     summary: 'Your secrets by name, for HTTP Request headers ({{secret.NAME}}); never their values.',
     auth: 'user',
-    operation: 'query { secrets { name createdAt updatedAt } }',
+    operation: SecretsDocument,
     variables: () => ({}),
     answer: field('secrets'),
     response: arrayOf(SecretInfo, 'By name.'),
@@ -1132,8 +1153,7 @@ const secretRoutes: Route[] = [
     summary:
       'Saves a secret, or replaces its value. The value is kept encrypted and never shown again; runs of your apps use it.',
     auth: 'user',
-    operation:
-      'mutation ($name: String!, $value: String!) { setSecret(name: $name, value: $value) { name createdAt updatedAt } }',
+    operation: SetSecretDocument,
     params: secretName,
     body: object(
       { value: string('The secret’s value: one line, 4,000 characters at most.', { maxLength: 4000 }) },
@@ -1148,7 +1168,7 @@ const secretRoutes: Route[] = [
     path: '/secrets/{name}',
     summary: 'Deletes one of your secrets.',
     auth: 'user',
-    operation: 'mutation ($name: String!) { deleteSecret(name: $name) }',
+    operation: DeleteSecretDocument,
     params: secretName,
     variables: ({ params }) => ({ name: params.name }),
     answer: () => ({ success: true }),

@@ -1,16 +1,7 @@
+import type { ApiKeyFieldsFragment, CreateApiKeyMutation } from './generated/graphql';
+
 /** An API key as its owner lists it: never the secret. */
-export interface ApiKey {
-  id: string;
-  name: string;
-  /** `bsk_` and the next characters, to recognise the key by. */
-  prefix: string;
-  /** ISO times. */
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiKey = ApiKeyFieldsFragment;
 
 /** A new key with its secret, which the server shows this once and never again. */
-export interface CreatedApiKey extends ApiKey {
-  /** Sent as `Authorization: Bearer <key>`. */
-  key: string;
-}
+export type CreatedApiKey = CreateApiKeyMutation['createApiKey'];

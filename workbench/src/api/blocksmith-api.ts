@@ -1,5 +1,5 @@
 import type {
-  AnalyticsLevel,
+  ActionType,
   App,
   AppConfig,
   BlockCatalogueEntry,
@@ -10,6 +10,19 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { AdminAccountsApi } from './admin-accounts';
+import type {
+  AnalyticsSummaryQuery,
+  AppStatusCountsQuery,
+  AppVersionQuery,
+  AvailableModelsQuery,
+  CreditsQuery,
+  MyAppsAnalyticsQuery,
+  SalesContactInput,
+  ServerInfoQuery,
+  SessionFieldsFragment,
+  UserFieldsFragment,
+  VersionEntryFieldsFragment,
+} from './generated/graphql';
 import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
@@ -18,18 +31,9 @@ import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-his
 import type { TemplatesApi } from './templates';
 
 /** The signed-in person, shaped like the hosted auth service's user. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  user_metadata: { full_name: string; isAdmin?: boolean };
-}
+export type AuthUser = UserFieldsFragment;
 
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  /** Unix seconds when the access token expires. */
-  expires_at: number;
-}
+export type Session = SessionFieldsFragment;
 
 export interface AuthResult {
   user: AuthUser;
@@ -50,7 +54,7 @@ export interface AppInput {
 }
 
 /** How a version of an app came to be. */
-export type VersionKind = 'created' | 'save' | 'autosave' | 'restore';
+export type VersionKind = AppVersionEntry['kind'];
 
 /**
  * Which versions an app's draft, live copy and pending review are. The server sends them to the
@@ -69,79 +73,30 @@ export interface AppVersionIds {
 export type VersionedApp = App & AppVersionIds;
 
 /** One entry of an app's history, as the history list shows it (without its content). */
-export interface AppVersionEntry {
-  id: string;
-  appId: string;
-  number: number;
-  kind: VersionKind;
-  /** What changed since the version before, on one line. */
-  summary: string;
-  authorId: string | null;
-  authorName: string;
-  /** ISO times. */
-  createdAt: string;
-  updatedAt: string;
-  isDraft: boolean;
-  isLive: boolean;
-  isInReview: boolean;
-  name: string;
-}
+export type AppVersionEntry = VersionEntryFieldsFragment;
 
 /** One version with its content, and what differs from the live version. */
-export interface AppVersion extends AppVersionEntry {
-  description: string;
-  category: string;
-  config: AppConfig;
-  /** Lines of what differs from the live version (everything when nothing is live yet). */
-  changesFromLive: string[];
-}
+export type AppVersion = AppVersionQuery['appVersion'];
 
-export interface Credits {
-  credits: number;
-  unlimited: boolean;
-}
+export type Credits = CreditsQuery['credits'];
 
-export interface AvailableModels {
-  models: string[];
-  defaultModel: string;
-}
+export type AvailableModels = AvailableModelsQuery['availableModels'];
 
 /** What the browser may know about the server's sign-in setup (nothing secret). */
-export interface ServerInfo {
-  authProvider: string;
-  billingEnabled: boolean;
-  /** The Firebase web config for Google sign-in; null when Google sign-in is not configured. */
-  firebase: FirebaseWebConfig | null;
-}
+export type ServerInfo = ServerInfoQuery['serverInfo'];
 
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  /** The Firebase Auth emulator to sign in with instead of Google (local development and tests). */
-  authEmulatorUrl?: string | null;
-}
+export type FirebaseWebConfig = NonNullable<ServerInfo['firebase']>;
 
 /** One recorded product event, for the admin analytics panel. */
-export interface AnalyticsEventRecord {
-  name: string;
-  at: string;
-  props: Record<string, unknown>;
-}
+export type AnalyticsEventRecord = AnalyticsSummaryQuery['analyticsSummary']['recent'][number];
 
 /** Admins: events by name over a range, and the newest events. */
-export interface AnalyticsSummary {
-  range: string;
+export type AnalyticsSummary = Omit<AnalyticsSummaryQuery['analyticsSummary'], 'raw'> & {
   raw: Record<string, number>;
-  recent: AnalyticsEventRecord[];
-}
+};
 
 /** Published apps by review status. */
-export interface AppStatusCounts {
-  pending: number;
-  approved: number;
-  rejected: number;
-}
+export type AppStatusCounts = AppStatusCountsQuery['appStatusCounts'];
 
 export type ReviewStatus = 'approved' | 'rejected';
 
@@ -292,40 +247,14 @@ export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, TemplatesA
 export type AnalyticsPeriod = '7d' | '30d';
 
 /** One app's activity in the my-apps analytics. */
-export interface AppAnalytics {
-  id: string;
-  name: string;
-  isPublished: boolean;
-  isPrivate: boolean;
-  category: string;
-  createdAt: string;
-  views: number;
-  runs: number;
-  upvotes: number;
-}
+export type AppAnalytics = MyAppsAnalytics['apps'][number];
 
-export interface MyAppsAnalytics {
-  period: string;
-  /** What the plan's analytics show (the schema's `Plan.analytics`). */
-  level: AnalyticsLevel;
-  /** The one app the history is about, or null for all. */
-  appId: string | null;
-  apps: AppAnalytics[];
-  /** Per day (YYYY-MM-DD, UTC): runs, and views on advanced analytics; empty without analytics. */
-  history: Array<{ date: string; runs: number; views: number | null }>;
-  totals: { views: number; runs: number; upvotes: number };
-}
+export type MyAppsAnalytics = MyAppsAnalyticsQuery['myAppsAnalytics'];
 
 /** An Enterprise enquiry from the pricing section. */
-export interface SalesContactInput {
-  name: string;
-  email: string;
-  company: string;
-  companySize: string | null;
-  message: string;
-}
+export type { SalesContactInput };
 
-export type RunActionType = 'test_execution' | 'published';
+export type RunActionType = ActionType;
 
 /** The assistant's answer, unchecked: the workbench validates it before loading it. */
 export interface GeneratedAppAnswer {

@@ -1,16 +1,25 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type DocumentNode } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  type OperationVariables,
+  type TypedDocumentNode,
+} from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import type {
-  App,
-  BlockCatalogueEntry,
-  CreditHistoryEntry,
-  CreditStats,
-  FileRef,
-  PublishingInfo,
-  RunEvent,
+import {
+  isCategory,
+  type App,
+  type BlockCatalogueEntry,
+  type Category,
+  type CreditHistoryEntry,
+  type CreditStats,
+  type FileRef,
+  type PublishingInfo,
+  type RunEvent,
 } from '@blocksmith/schema';
 import { createClient, type Client } from 'graphql-ws';
 import {
@@ -36,18 +45,94 @@ import {
   type MyAppsAnalytics,
   type SalesContactInput,
 } from './blocksmith-api';
-import * as adminOps from './admin-accounts';
 import type { AdminActionPage, AdminUser, AdminUserDetail, AdminUserPage } from './admin-accounts';
-import * as earningsOps from './earnings';
 import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
-import * as secretOps from './secrets';
 import type { SecretInfo } from './secrets';
-import { TEMPLATES, type AppTemplate } from './templates';
-import * as developerOps from './developer-operations';
+import type { AppTemplate } from './templates';
 import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
-import * as ops from './operations';
-import * as historyOps from './run-history-operations';
+import {
+  AdjustUserCreditsDocument,
+  AdminActionsDocument,
+  AdminUserDocument,
+  AdminUsersDocument,
+  AnalyticsSummaryDocument,
+  ApiKeysDocument,
+  AppDocument,
+  AppRunsDocument,
+  AppStatusCountsDocument,
+  AppVersionDocument,
+  AppVersionsDocument,
+  AppsByUserDocument,
+  AvailableModelsDocument,
+  BillingInfoDocument,
+  BlockCatalogueDocument,
+  ContactSalesDocument,
+  CreateApiKeyDocument,
+  CreateAppDocument,
+  CreateCheckoutSessionDocument,
+  CreateUserDocument,
+  CreditCostsDocument,
+  CreditHistoryDocument,
+  CreditHistoryPageDocument,
+  CreditStatsDocument,
+  CreditsDocument,
+  DeleteAppDocument,
+  DeleteRunDocument,
+  DeleteSecretDocument,
+  EarningsDocument,
+  EmbedSettingsDocument,
+  EmbeddedAppDocument,
+  GenerateAppDocument,
+  GeneratePromptDocument,
+  InitializeCreditsDocument,
+  MeDocument,
+  MyAppsAnalyticsDocument,
+  MyAppsDocument,
+  MyRunsDocument,
+  PayoutAccountDocument,
+  PendingAppsDocument,
+  PublishAppWithDataDocument,
+  PublishedAppDocument,
+  PublishedRunSharingDocument,
+  PublishingInfoDocument,
+  RecordAppViewDocument,
+  RecoverPasswordDocument,
+  RefreshSessionDocument,
+  RequestPayoutDocument,
+  RestoreAppVersionDocument,
+  ReviewAppDocument,
+  RevokeApiKeyDocument,
+  RunDetailDocument,
+  RunEmbeddedDocument,
+  RunOutcomeDocument,
+  RunProgressDocument,
+  RunSharingDocument,
+  SecretsDocument,
+  ServerInfoDocument,
+  SetAppPrivateDocument,
+  SetCreatorPriceDocument,
+  SetRunSharingDocument,
+  SetSecretDocument,
+  SetUserPlanDocument,
+  SignInDocument,
+  SignOutDocument,
+  SignUpDocument,
+  StartPayoutOnboardingDocument,
+  StartRunDocument,
+  StoreAppsDocument,
+  TemplatesDocument,
+  SuspendUserDocument,
+  TrackEventDocument,
+  UnsuspendUserDocument,
+  UpdateAppDocument,
+  UpdateEmbedSettingsDocument,
+  UpdatePasswordDocument,
+  UpvoteAppDocument,
+  UpvoteStatusDocument,
+  UpvotedAppsDocument,
+  UserByAuthIdDocument,
+} from './generated/graphql';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 
 /** Hands out the access token for a request, refreshing it first when it is about to expire. */
@@ -158,88 +243,86 @@ export class GraphqlApi implements BlocksmithApi {
     });
   }
 
-  private async query<T>(
-    query: DocumentNode,
-    variables: Record<string, unknown> = {},
+  private async query<TData, TVariables extends OperationVariables>(
+    query: TypedDocumentNode<TData, TVariables>,
+    variables: TVariables,
     context: Record<string, unknown> = {},
-  ): Promise<T> {
+  ): Promise<TData> {
     try {
-      const result = await this.client.query<T>({ query, variables, context });
+      const result = await this.client.query<TData, TVariables>({ query, variables, context });
       if (result.data === undefined) throw new ApiError('The server sent no data.');
-      return result.data as T;
+      return result.data;
     } catch (error) {
       throw toApiError(error);
     }
   }
 
-  private async mutate<T>(
-    mutation: DocumentNode,
-    variables: Record<string, unknown> = {},
+  private async mutate<TData, TVariables extends OperationVariables>(
+    mutation: TypedDocumentNode<TData, TVariables>,
+    variables: TVariables,
     context: Record<string, unknown> = {},
-  ): Promise<T> {
+  ): Promise<TData> {
     try {
-      const result = await this.client.mutate<T>({ mutation, variables, context });
+      const result = await this.client.mutate<TData, TVariables>({ mutation, variables, context });
       if (result.data === undefined || result.data === null) throw new ApiError('The server sent no data.');
-      return result.data as T;
+      return result.data;
     } catch (error) {
       throw toApiError(error);
     }
   }
 
   async blockCatalogue(): Promise<BlockCatalogueEntry[]> {
-    return (await this.query<{ blockCatalogue: BlockCatalogueEntry[] }>(ops.BLOCK_CATALOGUE)).blockCatalogue;
+    const entries: readonly object[] = (await this.query(BlockCatalogueDocument, {})).blockCatalogue;
+    // The gateway answers the registry's own declarations field for field (catalogue-resolver.ts);
+    // their settings, flow and result views are JSON here and read back as what they were.
+    return entries as BlockCatalogueEntry[];
   }
 
   async availableModels(): Promise<AvailableModels> {
-    return (await this.query<{ availableModels: AvailableModels }>(ops.AVAILABLE_MODELS)).availableModels;
+    return (await this.query(AvailableModelsDocument, {})).availableModels;
   }
 
   async creditCosts(): Promise<Record<string, number>> {
-    return (await this.query<{ creditCosts: Record<string, number> }>(ops.CREDIT_COSTS)).creditCosts;
+    return numbersOf((await this.query(CreditCostsDocument, {})).creditCosts);
   }
 
   async signIn(email: string, password: string): Promise<AuthResult> {
-    return (await this.mutate<{ signIn: AuthResult }>(ops.SIGN_IN, { email, password }, ANONYMOUS)).signIn;
+    return (await this.mutate(SignInDocument, { email, password }, ANONYMOUS)).signIn;
   }
 
   async signUp(email: string, password: string, fullName: string): Promise<AuthResult> {
     const variables = { email, password, fullName: fullName.trim() === '' ? null : fullName.trim() };
-    return (await this.mutate<{ signUp: AuthResult }>(ops.SIGN_UP, variables, ANONYMOUS)).signUp;
+    return (await this.mutate(SignUpDocument, variables, ANONYMOUS)).signUp;
   }
 
   async refreshSession(refreshToken: string): Promise<Session> {
-    const data = await this.mutate<{ refreshSession: { session: Session } }>(
-      ops.REFRESH_SESSION,
-      { refreshToken },
-      ANONYMOUS,
-    );
+    const data = await this.mutate(RefreshSessionDocument, { refreshToken }, ANONYMOUS);
     return data.refreshSession.session;
   }
 
   async signOut(): Promise<void> {
-    await this.mutate(ops.SIGN_OUT);
+    await this.mutate(SignOutDocument, {});
   }
 
   async me(): Promise<AuthUser | null> {
-    return (await this.query<{ me: AuthUser | null }>(ops.ME)).me;
+    return (await this.query(MeDocument, {})).me;
   }
 
   async credits(): Promise<Credits> {
-    return (await this.query<{ credits: Credits }>(ops.CREDITS)).credits;
+    return (await this.query(CreditsDocument, {})).credits;
   }
 
   async initializeCredits(): Promise<Credits> {
-    return (await this.mutate<{ initializeCredits: Credits }>(ops.INITIALIZE_CREDITS)).initializeCredits;
+    return (await this.mutate(InitializeCreditsDocument, {})).initializeCredits;
   }
 
   async creditHistory(limit: number): Promise<CreditHistoryEntry[]> {
-    return (await this.query<{ creditHistory: CreditHistoryEntry[] }>(historyOps.CREDIT_HISTORY, { limit }))
-      .creditHistory;
+    return (await this.query(CreditHistoryDocument, { limit })).creditHistory;
   }
 
   async creditHistoryPage(limit: number, cursor: string | null): Promise<CreditHistoryPage> {
     return (
-      await this.query<{ creditHistoryPage: CreditHistoryPage }>(historyOps.CREDIT_HISTORY_PAGE, {
+      await this.query(CreditHistoryPageDocument, {
         limit,
         cursor,
       })
@@ -247,53 +330,52 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   async creditStats(): Promise<CreditStats> {
-    return (await this.query<{ creditStats: CreditStats }>(historyOps.CREDIT_STATS)).creditStats;
+    return (await this.query(CreditStatsDocument, {})).creditStats;
   }
 
   async publishingInfo(): Promise<PublishingInfo> {
-    return (await this.query<{ publishingInfo: PublishingInfo }>(ops.PUBLISHING_INFO)).publishingInfo;
+    return (await this.query(PublishingInfoDocument, {})).publishingInfo;
   }
 
   async myApps(): Promise<App[]> {
-    return (await this.query<{ myApps: App[] }>(ops.MY_APPS)).myApps;
+    return (await this.query(MyAppsDocument, {})).myApps.map(withCategory);
   }
 
   async app(id: string): Promise<VersionedApp> {
-    return (await this.query<{ app: VersionedApp }>(ops.APP, { id })).app;
+    return withCategory((await this.query(AppDocument, { id })).app);
   }
 
   async createApp(input: AppInput): Promise<VersionedApp> {
-    return (await this.mutate<{ createApp: VersionedApp }>(ops.CREATE_APP, { input })).createApp;
+    return withCategory((await this.mutate(CreateAppDocument, { input })).createApp);
   }
 
   async updateApp(id: string, input: AppInput, options: { autosave?: boolean } = {}): Promise<VersionedApp> {
     // An explicit save leaves `autosave` out: it is a named version of its own.
     const variables = options.autosave ? { id, input, autosave: true } : { id, input };
-    return (await this.mutate<{ updateApp: VersionedApp }>(ops.UPDATE_APP, variables)).updateApp;
+    return withCategory((await this.mutate(UpdateAppDocument, variables)).updateApp);
   }
 
   async publishAppWithData(
     id: string | undefined,
     input: AppInput,
   ): Promise<{ app: VersionedApp; publishingInfo: PublishingInfo }> {
-    const data = await this.mutate<{
-      publishAppWithData: { app: VersionedApp; publishingInfo: PublishingInfo };
-    }>(ops.PUBLISH_APP_WITH_DATA, { id: id ?? null, input });
-    return data.publishAppWithData;
+    const { app, publishingInfo } = (await this.mutate(PublishAppWithDataDocument, { id: id ?? null, input }))
+      .publishAppWithData;
+    return { app: withCategory(app), publishingInfo };
   }
 
   async appVersions(appId: string): Promise<AppVersionEntry[]> {
-    return (await this.query<{ appVersions: AppVersionEntry[] }>(ops.APP_VERSIONS, { appId })).appVersions;
+    return (await this.query(AppVersionsDocument, { appId })).appVersions;
   }
 
   async appVersion(appId: string, versionId: string): Promise<AppVersion> {
-    return (await this.query<{ appVersion: AppVersion }>(ops.APP_VERSION, { appId, versionId })).appVersion;
+    return (await this.query(AppVersionDocument, { appId, versionId })).appVersion;
   }
 
   async restoreAppVersion(appId: string, versionId: string): Promise<VersionedApp> {
-    return (
-      await this.mutate<{ restoreAppVersion: VersionedApp }>(ops.RESTORE_APP_VERSION, { appId, versionId })
-    ).restoreAppVersion;
+    return withCategory(
+      (await this.mutate(RestoreAppVersionDocument, { appId, versionId })).restoreAppVersion,
+    );
   }
 
   async startRun(
@@ -302,7 +384,7 @@ export class GraphqlApi implements BlocksmithApi {
     actionType: RunActionType = 'test_execution',
   ): Promise<{ runId: string; cost: number }> {
     return (
-      await this.mutate<{ startRun: { runId: string; cost: number } }>(ops.START_RUN, {
+      await this.mutate(StartRunDocument, {
         appId,
         inputs,
         actionType,
@@ -313,8 +395,9 @@ export class GraphqlApi implements BlocksmithApi {
   watchRun(runId: string, watcher: RunWatcher): () => void {
     this.connectionWatchers.add(watcher);
     const done = () => this.connectionWatchers.delete(watcher);
+    // Each event is a JSON object on the wire, one of the RunEvent shapes run-events.ts declares.
     const subscription = this.client
-      .subscribe<{ runProgress: RunEvent }>({ query: ops.RUN_PROGRESS, variables: { runId } })
+      .subscribe<{ runProgress: RunEvent }>({ query: RunProgressDocument, variables: { runId } })
       .subscribe({
         next: (result) => {
           if (result.error) watcher.error(toApiError(result.error));
@@ -336,7 +419,7 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   async runOutcome(runId: string): Promise<FinishedRun> {
-    return (await this.query<{ run: FinishedRun }>(historyOps.RUN_OUTCOME, { id: runId })).run;
+    return (await this.query(RunOutcomeDocument, { id: runId })).run;
   }
 
   async uploadFile(appId: string, blockId: string, file: File): Promise<FileRef> {
@@ -368,83 +451,76 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   async trackEvent(name: string, props: Record<string, unknown>): Promise<void> {
-    await this.mutate(ops.TRACK_EVENT, { name, props });
+    await this.mutate(TrackEventDocument, { name, props });
   }
 
   async publishedApp(slug: string): Promise<App> {
-    return (await this.query<{ publishedApp: App }>(ops.PUBLISHED_APP, { slug })).publishedApp;
+    return withCategory((await this.query(PublishedAppDocument, { slug })).publishedApp);
   }
 
   async publisherName(authId: string): Promise<string> {
-    const data = await this.query<{ userByAuthId: { full_name: string } }>(ops.USER_BY_AUTH_ID, {
+    const data = await this.query(UserByAuthIdDocument, {
       id: authId,
     });
     return data.userByAuthId.full_name;
   }
 
   async recordAppView(id: string): Promise<number> {
-    return (await this.mutate<{ recordAppView: number }>(ops.RECORD_APP_VIEW, { id })).recordAppView;
+    return (await this.mutate(RecordAppViewDocument, { id })).recordAppView;
   }
 
   async upvotedApps(appIds: string[]): Promise<string[]> {
-    return (await this.query<{ upvotedApps: string[] }>(ops.UPVOTED_APPS, { appIds })).upvotedApps;
+    return (await this.query(UpvotedAppsDocument, { appIds })).upvotedApps;
   }
 
   async upvoteStatus(appId: string): Promise<boolean> {
-    return (await this.query<{ upvoteStatus: boolean }>(ops.UPVOTE_STATUS, { appId })).upvoteStatus;
+    return (await this.query(UpvoteStatusDocument, { appId })).upvoteStatus;
   }
 
   async upvoteApp(id: string): Promise<{ counted: boolean; upvotes: number }> {
-    return (await this.mutate<{ upvoteApp: { counted: boolean; upvotes: number } }>(ops.UPVOTE_APP, { id }))
-      .upvoteApp;
+    return (await this.mutate(UpvoteAppDocument, { id })).upvoteApp;
   }
 
   async generateApp(prompt: string): Promise<GeneratedAppAnswer> {
-    return (await this.mutate<{ generateApp: GeneratedAppAnswer }>(ops.GENERATE_APP, { prompt })).generateApp;
+    return (await this.mutate(GenerateAppDocument, { prompt })).generateApp;
   }
 
   async generatePrompt(description: string, variables: string[]): Promise<string> {
-    return (await this.mutate<{ generatePrompt: string }>(ops.GENERATE_PROMPT, { description, variables }))
-      .generatePrompt;
+    return (await this.mutate(GeneratePromptDocument, { description, variables })).generatePrompt;
   }
 
   async createCheckoutSession(): Promise<{ url: string }> {
-    return (await this.mutate<{ createCheckoutSession: { url: string } }>(ops.CREATE_CHECKOUT_SESSION))
-      .createCheckoutSession;
+    return (await this.mutate(CreateCheckoutSessionDocument, {})).createCheckoutSession;
   }
 
   async billingEnabled(): Promise<boolean> {
-    const data = await this.query<{ serverInfo: { billingEnabled: boolean } }>(
-      ops.BILLING_INFO,
-      {},
-      ANONYMOUS,
-    );
+    const data = await this.query(BillingInfoDocument, {}, ANONYMOUS);
     return data.serverInfo.billingEnabled;
   }
 
   async recoverPassword(email: string): Promise<void> {
-    await this.mutate(ops.RECOVER_PASSWORD, { email }, ANONYMOUS);
+    await this.mutate(RecoverPasswordDocument, { email }, ANONYMOUS);
   }
 
   async updatePassword(password: string, recoveryToken?: string): Promise<AuthUser> {
     const context = recoveryToken ? withBearer(recoveryToken) : {};
-    return (await this.mutate<{ updatePassword: AuthUser }>(ops.UPDATE_PASSWORD, { password }, context))
-      .updatePassword;
+    return (await this.mutate(UpdatePasswordDocument, { password }, context)).updatePassword;
   }
 
   async createUser(fullName: string | null): Promise<void> {
-    await this.mutate(ops.CREATE_USER, { fullName });
+    await this.mutate(CreateUserDocument, { fullName });
   }
 
   async serverInfo(): Promise<ServerInfo> {
     // Never waits for a token: restoring a Google session itself needs this answer.
-    return (await this.query<{ serverInfo: ServerInfo }>(ops.SERVER_INFO, {}, ANONYMOUS)).serverInfo;
+    return (await this.query(ServerInfoDocument, {}, ANONYMOUS)).serverInfo;
   }
 
   async meWithToken(token: string): Promise<AuthUser | null> {
     try {
-      const result = await this.client.query<{ me: AuthUser | null }>({
-        query: ops.ME,
+      const result = await this.client.query({
+        query: MeDocument,
+        variables: {},
         context: withBearer(token),
       });
       return result.data?.me ?? null;
@@ -454,75 +530,72 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   async analyticsSummary(range: string): Promise<AnalyticsSummary> {
-    return (await this.query<{ analyticsSummary: AnalyticsSummary }>(ops.ANALYTICS_SUMMARY, { range }))
-      .analyticsSummary;
+    const summary = (await this.query(AnalyticsSummaryDocument, { range })).analyticsSummary;
+    return { ...summary, raw: numbersOf(summary.raw) };
   }
 
   async pendingApps(): Promise<VersionedApp[]> {
-    return (await this.query<{ pendingApps: VersionedApp[] }>(ops.PENDING_APPS)).pendingApps;
+    return (await this.query(PendingAppsDocument, {})).pendingApps.map(withCategory);
   }
 
   async appStatusCounts(): Promise<AppStatusCounts> {
-    return (await this.query<{ appStatusCounts: AppStatusCounts }>(ops.APP_STATUS_COUNTS)).appStatusCounts;
+    return (await this.query(AppStatusCountsDocument, {})).appStatusCounts;
   }
 
   async reviewApp(id: string, status: ReviewStatus, reviewNotes: string | null): Promise<App> {
-    return (await this.mutate<{ reviewApp: App }>(ops.REVIEW_APP, { id, status, reviewNotes })).reviewApp;
+    return withCategory((await this.mutate(ReviewAppDocument, { id, status, reviewNotes })).reviewApp);
   }
 
   async storeApps(): Promise<App[]> {
-    return (await this.query<{ storeApps: App[] }>(ops.STORE_APPS)).storeApps;
+    return (await this.query(StoreAppsDocument, {})).storeApps.map(withCategory);
   }
 
   async appsByUser(userId: string): Promise<App[]> {
-    return (await this.query<{ appsByUser: App[] }>(ops.APPS_BY_USER, { userId })).appsByUser;
+    return (await this.query(AppsByUserDocument, { userId })).appsByUser.map(withCategory);
   }
 
   async deleteApp(id: string): Promise<void> {
-    await this.mutate(ops.DELETE_APP, { id });
+    await this.mutate(DeleteAppDocument, { id });
   }
 
   async setAppPrivate(id: string, isPrivate: boolean): Promise<App> {
-    return (await this.mutate<{ setAppPrivate: App }>(ops.SET_APP_PRIVATE, { id, isPrivate })).setAppPrivate;
+    return withCategory((await this.mutate(SetAppPrivateDocument, { id, isPrivate })).setAppPrivate);
   }
 
   async myAppsAnalytics(period: AnalyticsPeriod, appId: string | null = null): Promise<MyAppsAnalytics> {
-    return (await this.query<{ myAppsAnalytics: MyAppsAnalytics }>(ops.MY_APPS_ANALYTICS, { period, appId }))
-      .myAppsAnalytics;
+    return (await this.query(MyAppsAnalyticsDocument, { period, appId })).myAppsAnalytics;
   }
 
   async contactSales(input: SalesContactInput): Promise<string> {
-    return (await this.mutate<{ contactSales: { message: string } }>(ops.CONTACT_SALES, { input }))
-      .contactSales.message;
+    return (await this.mutate(ContactSalesDocument, { input })).contactSales.message;
   }
 
   async apiKeys(): Promise<ApiKey[]> {
-    return (await this.query<{ apiKeys: ApiKey[] }>(developerOps.API_KEYS)).apiKeys;
+    return (await this.query(ApiKeysDocument, {})).apiKeys;
   }
 
   async createApiKey(name: string): Promise<CreatedApiKey> {
-    return (await this.mutate<{ createApiKey: CreatedApiKey }>(developerOps.CREATE_API_KEY, { name }))
-      .createApiKey;
+    return (await this.mutate(CreateApiKeyDocument, { name })).createApiKey;
   }
 
   async revokeApiKey(id: string): Promise<void> {
-    await this.mutate(developerOps.REVOKE_API_KEY, { id });
+    await this.mutate(RevokeApiKeyDocument, { id });
   }
 
   async templates(): Promise<AppTemplate[]> {
-    return (await this.query<{ templates: AppTemplate[] }>(TEMPLATES)).templates;
+    return (await this.query(TemplatesDocument, {})).templates.map(withCategory);
   }
 
   async secrets(): Promise<SecretInfo[]> {
-    return (await this.query<{ secrets: SecretInfo[] }>(secretOps.SECRETS)).secrets;
+    return (await this.query(SecretsDocument, {})).secrets;
   }
 
   async setSecret(name: string, value: string): Promise<SecretInfo> {
-    return (await this.mutate<{ setSecret: SecretInfo }>(secretOps.SET_SECRET, { name, value })).setSecret;
+    return (await this.mutate(SetSecretDocument, { name, value })).setSecret;
   }
 
   async deleteSecret(name: string): Promise<void> {
-    await this.mutate(secretOps.DELETE_SECRET, { name });
+    await this.mutate(DeleteSecretDocument, { name });
   }
 
   async openApiDocument(): Promise<Record<string, unknown>> {
@@ -540,8 +613,7 @@ export class GraphqlApi implements BlocksmithApi {
   }
 
   async embedSettings(appId: string): Promise<EmbedSettings> {
-    return (await this.query<{ embedSettings: EmbedSettings }>(developerOps.EMBED_SETTINGS, { appId }))
-      .embedSettings;
+    return (await this.query(EmbedSettingsDocument, { appId })).embedSettings;
   }
 
   async updateEmbedSettings(
@@ -550,122 +622,118 @@ export class GraphqlApi implements BlocksmithApi {
     monthlyCredits: number,
   ): Promise<EmbedSettings> {
     const variables = { appId, paysOwner, monthlyCredits };
-    return (
-      await this.mutate<{ updateEmbedSettings: EmbedSettings }>(developerOps.UPDATE_EMBED_SETTINGS, variables)
-    ).updateEmbedSettings;
+    return (await this.mutate(UpdateEmbedSettingsDocument, variables)).updateEmbedSettings;
   }
 
   async embeddedApp(slug: string): Promise<EmbeddedApp> {
-    return (await this.query<{ embeddedApp: EmbeddedApp }>(developerOps.EMBEDDED_APP, { slug })).embeddedApp;
+    const { app, paysOwner } = (await this.query(EmbeddedAppDocument, { slug })).embeddedApp;
+    return { app: withCategory(app), paysOwner };
   }
 
   async runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun> {
-    return (await this.mutate<{ runEmbedded: FinishedRun }>(developerOps.RUN_EMBEDDED, { slug, inputs }))
-      .runEmbedded;
+    return (await this.mutate(RunEmbeddedDocument, { slug, inputs })).runEmbedded;
   }
 
   async appRuns(appId: string, limit: number, cursor: string | null, filter: RunFilter): Promise<RunPage> {
     const variables = { appId, limit, cursor, status: filter.status ?? null, source: filter.source ?? null };
-    return (await this.query<{ appRuns: RunPage }>(historyOps.APP_RUNS, variables)).appRuns;
+    return (await this.query(AppRunsDocument, variables)).appRuns;
   }
 
   async myRuns(limit: number, cursor: string | null, appId: string | null = null): Promise<RunPage> {
-    return (await this.query<{ myRuns: RunPage }>(historyOps.MY_RUNS, { limit, cursor, appId })).myRuns;
+    return (await this.query(MyRunsDocument, { limit, cursor, appId })).myRuns;
   }
 
   async runDetail(id: string): Promise<RunDetail> {
-    return (await this.query<{ run: RunDetail }>(historyOps.RUN_DETAIL, { id })).run;
+    return (await this.query(RunDetailDocument, { id })).run;
   }
 
   async deleteRun(id: string): Promise<void> {
-    await this.mutate(historyOps.DELETE_RUN, { id });
+    await this.mutate(DeleteRunDocument, { id });
   }
 
   async runSharing(appId: string): Promise<boolean> {
-    const data = await this.query<{ app: { shareRunDetails: boolean } }>(historyOps.RUN_SHARING, {
+    const data = await this.query(RunSharingDocument, {
       id: appId,
     });
     return data.app.shareRunDetails;
   }
 
   async publishedRunSharing(slug: string): Promise<boolean> {
-    const data = await this.query<{ publishedApp: { shareRunDetails: boolean } }>(
-      historyOps.PUBLISHED_RUN_SHARING,
-      { slug },
-    );
+    const data = await this.query(PublishedRunSharingDocument, { slug });
     return data.publishedApp.shareRunDetails;
   }
 
   async setRunSharing(appId: string, share: boolean): Promise<boolean> {
-    const data = await this.mutate<{ setRunSharing: { shareRunDetails: boolean } }>(
-      historyOps.SET_RUN_SHARING,
-      { appId, share },
-    );
+    const data = await this.mutate(SetRunSharingDocument, { appId, share });
     return data.setRunSharing.shareRunDetails;
   }
 
   async adminUsers(query: string, cursor: string | null): Promise<AdminUserPage> {
-    return (await this.query<{ adminUsers: AdminUserPage }>(adminOps.ADMIN_USERS, { query, cursor }))
-      .adminUsers;
+    return (await this.query(AdminUsersDocument, { query, cursor })).adminUsers;
   }
 
   async adminUser(id: string): Promise<AdminUserDetail> {
-    return (await this.query<{ adminUser: AdminUserDetail }>(adminOps.ADMIN_USER, { id })).adminUser;
+    return (await this.query(AdminUserDocument, { id })).adminUser;
   }
 
   async adminActions(cursor: string | null, userId: string | null = null): Promise<AdminActionPage> {
-    return (await this.query<{ adminActions: AdminActionPage }>(adminOps.ADMIN_ACTIONS, { cursor, userId }))
-      .adminActions;
+    return (await this.query(AdminActionsDocument, { cursor, userId })).adminActions;
   }
 
   async setUserPlan(userId: string, plan: string): Promise<AdminUser> {
-    return (await this.mutate<{ setUserPlan: AdminUser }>(adminOps.SET_USER_PLAN, { userId, plan }))
-      .setUserPlan;
+    return (await this.mutate(SetUserPlanDocument, { userId, plan })).setUserPlan;
   }
 
   async adjustUserCredits(userId: string, amount: number, reason: string): Promise<AdminUser> {
     const variables = { userId, amount, reason };
-    return (await this.mutate<{ adjustUserCredits: AdminUser }>(adminOps.ADJUST_USER_CREDITS, variables))
-      .adjustUserCredits;
+    return (await this.mutate(AdjustUserCreditsDocument, variables)).adjustUserCredits;
   }
 
   async suspendUser(userId: string, reason: string | null): Promise<AdminUser> {
-    return (await this.mutate<{ suspendUser: AdminUser }>(adminOps.SUSPEND_USER, { userId, reason }))
-      .suspendUser;
+    return (await this.mutate(SuspendUserDocument, { userId, reason })).suspendUser;
   }
 
   async unsuspendUser(userId: string): Promise<AdminUser> {
-    return (await this.mutate<{ unsuspendUser: AdminUser }>(adminOps.UNSUSPEND_USER, { userId }))
-      .unsuspendUser;
+    return (await this.mutate(UnsuspendUserDocument, { userId })).unsuspendUser;
   }
 
   async earnings(days: number): Promise<Earnings> {
-    return (await this.query<{ earnings: Earnings }>(earningsOps.EARNINGS, { days })).earnings;
+    return (await this.query(EarningsDocument, { days })).earnings;
   }
 
   async setCreatorPrice(appId: string, creatorPrice: number): Promise<{ id: string; creatorPrice: number }> {
     const variables = { appId, creatorPrice };
-    return (
-      await this.mutate<{ setCreatorPrice: { id: string; creatorPrice: number } }>(
-        earningsOps.SET_CREATOR_PRICE,
-        variables,
-      )
-    ).setCreatorPrice;
+    return (await this.mutate(SetCreatorPriceDocument, variables)).setCreatorPrice;
   }
 
   async startPayoutOnboarding(): Promise<string> {
-    return (
-      await this.mutate<{ startPayoutOnboarding: { url: string } }>(earningsOps.START_PAYOUT_ONBOARDING)
-    ).startPayoutOnboarding.url;
+    return (await this.mutate(StartPayoutOnboardingDocument, {})).startPayoutOnboarding.url;
   }
 
   async payoutAccount(): Promise<PayoutAccount> {
-    return (await this.query<{ payoutAccount: PayoutAccount }>(earningsOps.PAYOUT_ACCOUNT)).payoutAccount;
+    return (await this.query(PayoutAccountDocument, {})).payoutAccount;
   }
 
   async requestPayout(): Promise<Payout> {
-    return (await this.mutate<{ requestPayout: Payout }>(earningsOps.REQUEST_PAYOUT)).requestPayout;
+    return (await this.mutate(RequestPayoutDocument, {})).requestPayout;
   }
+}
+
+/**
+ * An app as the API answers it, its category narrowed to the store's: the gateway keeps one of
+ * them or none, so anything else reads as none.
+ */
+function withCategory<T extends { category: string }>(
+  app: T,
+): Omit<T, 'category'> & { category: Category | '' } {
+  return { ...app, category: isCategory(app.category) ? app.category : '' };
+}
+
+/** The numeric values of a JSON object of counts (credit costs, events by name). */
+function numbersOf(values: Record<string, unknown>): Record<string, number> {
+  const numbers: Record<string, number> = {};
+  for (const [key, value] of Object.entries(values)) if (typeof value === 'number') numbers[key] = value;
+  return numbers;
 }
 
 /** Context for one call made with a given bearer token instead of the session's. */

@@ -1,95 +1,37 @@
-import type { CreditHistoryEntry, NodeStatus } from '@blocksmith/schema';
+import type { RunSource } from '@blocksmith/schema';
+import type {
+  AppRunsQuery,
+  CreditHistoryPageQuery,
+  RunDetailQuery,
+  RunSummaryFieldsFragment,
+} from './generated/graphql';
 
 /** Where a run was started from. */
-export type RunSource = 'builder' | 'store' | 'embed' | 'api';
+export type { RunSource };
 
 export const RUN_SOURCES: readonly RunSource[] = ['builder', 'store', 'embed', 'api'];
 
 /** How a run ended, or that it has not yet. */
-export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'aborted';
+export type RunRecordStatus = RunSummary['status'];
 
 export const RUN_STATUSES: readonly RunRecordStatus[] = ['succeeded', 'failed', 'running', 'aborted'];
 
 /** One block of a run as it was kept: what it received and produced, when, and how it ended. */
-export interface RunStep {
-  nodeId: string;
-  /** The block's kind. */
-  kind: string;
-  /** The block's title as the canvas shows it (its label, else the kind's name). */
-  title: string;
-  status: NodeStatus;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  /** The variables the block received; null when the privacy rule hides them. */
-  inputs: Record<string, unknown> | null;
-  /**
-   * Its outputs by name (long values cut; an output block's results under `artifacts`); null
-   * when hidden.
-   */
-  outputs: Record<string, unknown> | null;
-  /** Per output that was cut, a signed link to the whole value; null when none was cut or hidden. */
-  outputFiles: Record<string, unknown> | null;
-  truncated: boolean;
-  error: string | null;
-  /** The model, when the AI provider reports it. */
-  model: string | null;
-  /** `{ promptTokens, completionTokens, totalTokens }`, when reported. */
-  usage: Record<string, unknown> | null;
-  /** Blocks inside a loop: how many items they ran for. */
-  items: number | null;
-}
+export type RunStep = RunDetail['steps'][number];
 
 /** Who started a run. */
-export interface RunRunner {
-  id: string;
-  name: string;
-}
+export type RunRunner = RunSummary['runner'];
 
 /** A run as the lists show it. */
-export interface RunSummary {
-  id: string;
-  appId: string;
-  appName: string;
-  status: RunRecordStatus;
-  /** `test_execution` or `published`. */
-  actionType: string;
-  source: RunSource;
-  runner: RunRunner;
-  /** The caller started it. */
-  mine: boolean;
-  cost: number;
-  durationMs: number | null;
-  /** ISO times. */
-  createdAt: string;
-  finishedAt: string | null;
-  error: string | null;
-  errorCode: string | null;
-  /** The privacy rule hides what went in and came out. */
-  detailsHidden: boolean;
-}
+export type RunSummary = RunSummaryFieldsFragment;
 
 /** One run with what it did, block by block. */
-export interface RunDetail extends RunSummary {
-  /** What the run was started with (file inputs by reference); null when hidden. */
-  inputs: Record<string, unknown> | null;
-  /** Result fields and artifacts of a successful run; null when hidden or not successful. */
-  result: Record<string, unknown> | null;
-  /** Per block: status, duration, error (as live progress left it). */
-  nodes: Record<string, unknown> | null;
-  steps: RunStep[];
-}
+export type RunDetail = RunDetailQuery['run'];
 
 /** One page of runs, newest first; `nextCursor` fetches the page after it (null: no more). */
-export interface RunPage {
-  runs: RunSummary[];
-  nextCursor: string | null;
-}
+export type RunPage = AppRunsQuery['appRuns'];
 
-export interface CreditHistoryPage {
-  entries: CreditHistoryEntry[];
-  nextCursor: string | null;
-}
+export type CreditHistoryPage = CreditHistoryPageQuery['creditHistoryPage'];
 
 /** What an app's runs list is narrowed to. */
 export interface RunFilter {

@@ -174,7 +174,7 @@ export const CATALOGUE: BlockCatalogueEntry[] = [
 export const ADA: AuthUser = {
   id: 'user-ada',
   email: 'ada@example.com',
-  user_metadata: { full_name: 'Ada Lovelace' },
+  user_metadata: { full_name: 'Ada Lovelace', isAdmin: false },
 };
 
 export function memoryStorage(

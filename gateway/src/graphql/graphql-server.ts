@@ -145,7 +145,9 @@ export async function startGraphQLServer(options: GraphQLServerOptions): Promise
   // mutation of theirs (over any transport: the REST bridge runs this schema too) drops them.
   const signedIn = new SignedInAnswers({ ttlMs: options.sharedAnswerTtlMs });
   afterEveryMutation(schema, (context: GraphQLContext) => {
-    if (context.caller) signedIn.personChanged(context.caller.userId);
+    // An admin's mutations change other people's accounts and apps: everyone's answers go.
+    if (context.caller?.isAdmin) signedIn.clear();
+    else if (context.caller) signedIn.personChanged(context.caller.userId);
   });
   options.onPersonChanged((userId) => signedIn.personChanged(userId));
   options.onStoreChanged(() => {

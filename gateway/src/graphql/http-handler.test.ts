@@ -149,14 +149,15 @@ describe('GraphQL over HTTP', () => {
         ).json()) as Answer
       ).data!.myRuns.runs as { status: string }[];
     expect(await runs()).toEqual([]);
-    const [{ id: adaId }] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
+    const [adaRow] = (await dataSource.query(`SELECT id FROM users WHERE email = $1`, [
       'ada.answers@example.com',
     ])) as { id: string }[];
+    const adaId = adaRow!.id;
     await dataSource.query(`UPDATE apps SET config = $2::jsonb WHERE id = $1`, [
       appId,
       JSON.stringify(probeTextApp()),
     ]);
-    await server.gateway.services.runs.runToEnd({ userId: adaId!, appId, inputs: { input_text: 'x' } });
+    await server.gateway.services.runs.runToEnd({ userId: adaId, appId, inputs: { input_text: 'x' } });
     expect(await runs()).toEqual([{ status: 'succeeded' }]);
 
     // A session that ended is refused, kept answer or not.

@@ -62,10 +62,23 @@ describe('POST /api/stripe/webhook', () => {
     const spent = await t.api('GET', '/credits/balance', { token });
     expect(spent.body.credits).toBe(50);
     const payload = checkoutCompleted('evt_upgrade', id);
+    // The page asks for the plan before and right after paying: the answer kept for the person in
+    // between must not hide the upgrade.
+    const planShown = async () => {
+      const answer = await fetch(`${t.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ publishingInfo { plan } }' }),
+      });
+      return ((await answer.json()) as { data: { publishingInfo: { plan: string } } }).data.publishingInfo
+        .plan;
+    };
+    expect(await planShown()).toBe('free');
 
     const first = await deliver(payload);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true, outcome: 'upgraded' });
+    expect(await planShown()).toBe('starter');
     const again = await Promise.all([deliver(payload), deliver(payload)]);
     expect(again.map((a) => [a.status, a.body.outcome])).toEqual([
       [200, 'duplicate'],

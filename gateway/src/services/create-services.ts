@@ -173,6 +173,8 @@ export function createServices(deps: {
     webhookSecret: config.stripeWebhookSecret,
     publicUrl: config.publicUrl,
     ledger,
+    // A plan decides what its holder is shown and what their apps cost others.
+    plansChanged: () => apps.storeChanged(),
   });
   const info: ServerInfo = {
     authProvider: config.authProvider,

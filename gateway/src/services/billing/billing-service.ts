@@ -16,6 +16,11 @@ export interface BillingOptions {
   publicUrl: string;
   /** Plan changes grant credits through the ledger, in the same transaction. */
   ledger: CreditLedger;
+  /**
+   * Called once a payment event or a plan's end has changed someone's plan: what people are shown
+   * (their plan, what their apps cost others) changed without any request of theirs.
+   */
+  plansChanged?: () => void;
   clock?: () => Date;
   log?: (message: string) => void;
 }
@@ -182,7 +187,7 @@ export class BillingService {
     }
     const field = findUnstorableText(event);
     if (field !== null) throw new InputError(unstorableTextMessage(`event.${field}`));
-    return this.options.dataSource.transaction(async (m) => {
+    const outcome = await this.options.dataSource.transaction(async (m) => {
       const recorded = (await m.query(
         `INSERT INTO processed_webhook_events (id, type) VALUES ($1, $2)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
@@ -193,6 +198,8 @@ export class BillingService {
       this.log(`Stripe ${event.type} ${event.id}: ${outcome}`);
       return outcome;
     });
+    if (outcome !== 'duplicate' && outcome !== 'ignored') this.options.plansChanged?.();
+    return outcome;
   }
 
   /**
@@ -206,6 +213,7 @@ export class BillingService {
         RETURNING id`,
       [this.now()],
     )) as [Row[], number];
+    if (changed.length > 0) this.options.plansChanged?.();
     return changed.length;
   }
 

@@ -144,10 +144,13 @@ export async function startGraphQLServer(options: GraphQLServerOptions): Promise
   // Signed-in people's queries keep their answers, each person's apart, for the same window; a
   // mutation of theirs (over any transport: the REST bridge runs this schema too) drops them.
   const signedIn = new SignedInAnswers({ ttlMs: options.sharedAnswerTtlMs });
-  afterEveryMutation(schema, (context: GraphQLContext) => {
-    // An admin's mutations change other people's accounts and apps: everyone's answers go.
-    if (context.caller?.isAdmin) signedIn.clear();
-    else if (context.caller) signedIn.personChanged(context.caller.userId);
+  afterEveryMutation(schema, ({ caller, apiKey }: GraphQLContext) => {
+    if (caller && !caller.isAdmin) signedIn.personChanged(caller.userId);
+    else if (apiKey) signedIn.personChanged(apiKey.userId);
+    // An admin's mutations change other people's accounts and apps, and one without a session
+    // (verifying an address, resetting a password, a visitor's run on its owner's credits) changes
+    // someone it does not name: everyone's answers go.
+    else signedIn.clear();
   });
   options.onPersonChanged((userId) => signedIn.personChanged(userId));
   options.onStoreChanged(() => {

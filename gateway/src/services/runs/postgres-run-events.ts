@@ -2,7 +2,8 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { RunEventHub } from './run-event-hub';
-import { runState, type RunEvents } from './run-events';
+import type { RunEvents } from './run-events';
+import { runState } from './run-records';
 
 const CHANNEL = 'run_events';
 /** A watcher on some process asks the executor of a run to store its events (payload: run id). */

@@ -1,5 +1,4 @@
-import type { RunEvent, RunStatus } from '@blocksmith/schema';
-import type { DataSource } from 'typeorm';
+import type { RunEvent } from '@blocksmith/schema';
 
 /**
  * Where a run's progress goes and where watchers read it. In one process (the embedded database)
@@ -30,35 +29,4 @@ export interface RunEvents {
   finished(runId: string): Promise<void>;
   /** Waits for published events to be stored, then stops listening. */
   close(): Promise<void>;
-}
-
-/**
- * A run's record as watchers need it: its `run_finished` if its ending is stored (null while it
- * runs) and the process executing it (null while it waits in the queue). Null if there is no run.
- */
-export async function runState(
-  dataSource: DataSource,
-  runId: string,
-): Promise<{ ending: RunEvent | null; executor: string | null } | null> {
-  const [row] = (await dataSource.query(
-    `SELECT status, error, finished_at, executor FROM runs WHERE id = $1`,
-    [runId],
-  )) as {
-    status: RunStatus | 'running';
-    error: string | null;
-    finished_at: Date | string | null;
-    executor: string | null;
-  }[];
-  if (!row) return null;
-  const ending: RunEvent | null =
-    row.status === 'running'
-      ? null
-      : {
-          type: 'run_finished',
-          runId,
-          at: row.finished_at === null ? Date.now() : new Date(row.finished_at).getTime(),
-          status: row.status,
-          ...(row.error ? { error: row.error } : {}),
-        };
-  return { ending, executor: row.executor };
 }

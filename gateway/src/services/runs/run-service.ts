@@ -11,20 +11,19 @@ import {
   withCreatorPrice,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { FileRecord, RunRecord } from '../../data/entities';
+import { FileRecord } from '../../data/entities';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chargeStartedBlocks } from './run-charges';
-import { runState, type RunEvents } from './run-events';
+import type { RunEvents } from './run-events';
 import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
+import { RunRecords, UNFINISHED_STEP, type StoredRun } from './run-records';
 import { StepRecorder, type StoredStep } from './run-steps';
 import { StepCheckpoints } from './step-checkpoints';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
-import { SuccessWriter } from './success-writer';
 import { isUuid } from '../../ids';
 
 export interface RunServiceDeps {
@@ -78,7 +77,7 @@ export interface StartedRun {
    * Settles with the stored run once it has finished (on whichever process executed it) and its
    * record, uses count and any refund are stored.
    */
-  done: Promise<RunRecord>;
+  done: Promise<StoredRun>;
 }
 
 export interface StartRunRequest {
@@ -138,31 +137,9 @@ export function parseActionType(actionType: string): ActionType {
   return actionType;
 }
 
-const MAX_INPUT_CHARS = 100_000;
+export { UNFINISHED_STEP, type StoredRun } from './run-records';
 
-/** A `runs` row as the database answers it, as the entity. */
-export function toRunRecord(row: Record<string, unknown>): RunRecord {
-  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-  return Object.assign(new RunRecord(), {
-    id: row.id,
-    appId: row.app_id,
-    userId: row.user_id,
-    actionType: row.action_type,
-    source: row.source,
-    detailsShared: row.details_shared === true,
-    visitor: row.visitor === true,
-    status: row.status,
-    cost: Number(row.cost),
-    inputs: json(row.inputs),
-    result: json(row.result),
-    nodes: json(row.nodes),
-    error: row.error ?? null,
-    errorCode: row.error_code ?? null,
-    createdAt: new Date(row.created_at as string | Date),
-    finishedAt: row.finished_at == null ? null : new Date(row.finished_at as string | Date),
-    executor: row.executor ?? null,
-  });
-}
+const MAX_INPUT_CHARS = 100_000;
 
 /** No upload is kept above this, whatever a block's settings say. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -170,31 +147,6 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** What a run says when the process executing it stopped before it ended. */
 export const INTERRUPTED_RUN_MESSAGE =
   'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
-
-/**
- * Ends a run still running ($1) as $2 with error $3 and code $4, keeping its stored steps: each
- * one still running becomes failed at $5 (ms since 1970), its error its title followed by $6.
- */
-const END_KEEPING_STEPS_SQL = `
-UPDATE runs SET status = $2, result = NULL, error = $3, error_code = $4, finished_at = now(),
-       nodes = (
-         SELECT COALESCE(jsonb_object_agg(step.id, CASE WHEN step.value->>'status' = 'running'
-           THEN step.value || jsonb_build_object(
-             'status', 'failed', 'finishedAt', $5::bigint, 'error', COALESCE(step.value->>'title', '') || $6::text)
-           ELSE step.value END), '{}'::jsonb)
-           FROM jsonb_each(COALESCE(runs.nodes, '{}'::jsonb)) AS step(id, value))
- WHERE id = $1 AND status = 'running'
-RETURNING id`;
-
-/** What a block's step says when the run ended while the block was running, by how it ended. */
-export const UNFINISHED_STEP = {
-  /** Its process stopped (or its ending could not be stored). */
-  interrupted: (title: string) => `${title} did not finish: the server running it stopped while it ran.`,
-  /** The run reached its time limit. */
-  timedOut: (title: string) => `${title} did not finish: the run reached its time limit.`,
-  /** Anything else that left it running (the run was stopped). */
-  stopped: (title: string) => `${title} did not finish: the run was stopped.`,
-};
 
 /**
  * Runs an app for a signed-in person: checks who may run it, validates the app and the inputs,
@@ -205,15 +157,11 @@ export const UNFINISHED_STEP = {
 export class RunService {
   private readonly queue: RunQueue;
   private started = false;
-  /** Runs started here and not yet ended: their starters wait for the stored run. */
-  private readonly awaited = new Set<string>();
-  /** Runs of `awaited` this process stored as succeeded (saves reading them back). */
-  private readonly storedHere = new Map<string, RunRecord>();
   /** Runs this process has charged to execute itself, or is executing. */
   private readonly executingHere = new Set<string>();
   private readonly log: (message: string) => void;
-  /** Successes are stored (and the app's use counted) together when runs end together. */
-  private readonly successes: SuccessWriter;
+  /** Every statement about the runs this service starts and executes. */
+  private readonly records: RunRecords;
   /** The steps of runs going on for a while, stored as they go. */
   private readonly checkpoints: StepCheckpoints;
   /**
@@ -223,10 +171,10 @@ export class RunService {
   recordSteps: boolean;
 
   constructor(private readonly deps: RunServiceDeps) {
-    this.successes = new SuccessWriter(deps.dataSource);
+    this.records = new RunRecords({ dataSource: deps.dataSource, ledger: deps.ledger });
     this.queue = deps.queue ?? new InProcessRunQueue();
     this.log = deps.log ?? ((message) => console.error(message));
-    this.checkpoints = new StepCheckpoints(deps.dataSource, this.log);
+    this.checkpoints = new StepCheckpoints(this.records, this.log);
     this.recordSteps = deps.recordSteps ?? true;
   }
 
@@ -300,16 +248,7 @@ export class RunService {
 
     this.deps.hub.open(runId, userId);
     if (local) this.deps.hub.executing(runId, userId, { startedHere: true });
-    this.awaited.add(runId);
-    let record: RunRecord | undefined;
-    const done = this.deps.hub
-      .finished(runId)
-      .finally(() => {
-        record = this.storedHere.get(runId);
-        this.storedHere.delete(runId);
-        this.awaited.delete(runId);
-      })
-      .then(() => record ?? this.stored(runId));
+    const done = this.records.whenEnded(runId, this.deps.hub.finished(runId));
     done.catch(() => undefined); // callers that do not wait for the end must not see it as unhandled
     const job: RunJob = {
       runId,
@@ -372,7 +311,7 @@ export class RunService {
   }
 
   /** Starts a run and waits for it to end; the stored run (read it later with RunHistoryService.run). */
-  async runToEnd(request: StartRunRequest): Promise<RunRecord> {
+  async runToEnd(request: StartRunRequest): Promise<StoredRun> {
     const started = await this.start(request);
     return started.done;
   }
@@ -469,10 +408,6 @@ export class RunService {
     return files.forOwner ? files.forOwner(userId) : files;
   }
 
-  private async stored(runId: string): Promise<RunRecord> {
-    return this.deps.dataSource.getRepository(RunRecord).findOneByOrFail({ id: runId });
-  }
-
   /**
    * Executes one queued run on this process. A retried job (its first process died or it outlived
    * its time limit) that had already begun is not run twice: it ends failed and refunded.
@@ -488,10 +423,7 @@ export class RunService {
 
   private async runJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
     if (attempt.retry) {
-      const [row] = (await this.deps.dataSource.query(
-        `SELECT status, EXISTS (SELECT 1 FROM run_events WHERE run_id = $1) AS begun FROM runs WHERE id = $1`,
-        [job.runId],
-      )) as { status: string; begun: boolean }[];
+      const row = await this.records.retried(job.runId);
       if (!row || row.status !== 'running') return; // it did finish, or is gone
       if (row.begun) {
         await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE');
@@ -540,49 +472,9 @@ export class RunService {
    * stay as they were last stored; a block they show running did not finish.
    */
   private async endUnfinished(runId: string, error: string, errorCode: string): Promise<void> {
-    const ended = await this.storeFailure(runId, { status: 'failed', nodes: null, error, errorCode });
+    const ended = await this.records.storeFailure(runId, { status: 'failed', nodes: null, error, errorCode });
     if (ended)
       this.deps.hub.publish({ type: 'run_finished', runId, at: Date.now(), status: 'failed', error });
-  }
-
-  /**
-   * Stores a failed or stopped run and refunds it, once: only a run still running changes.
-   * `nodes` null keeps the steps stored so far, each one still running ended as not finished.
-   */
-  private async storeFailure(
-    runId: string,
-    failure: {
-      status: 'failed' | 'aborted';
-      nodes: Record<string, unknown> | null;
-      error: string | null;
-      errorCode: string | null;
-    },
-  ): Promise<boolean> {
-    return this.deps.dataSource.transaction(async (manager) => {
-      if (failure.nodes === null) {
-        const [changed] = (await manager.query(END_KEEPING_STEPS_SQL, [
-          runId,
-          failure.status,
-          failure.error,
-          failure.errorCode,
-          Date.now(),
-          UNFINISHED_STEP.interrupted(''),
-        ])) as [unknown[], number];
-        if (changed.length === 0) return false;
-      } else {
-        const changed = await manager.getRepository(RunRecord).update({ id: runId, status: 'running' }, {
-          status: failure.status,
-          result: null,
-          nodes: failure.nodes,
-          error: failure.error,
-          errorCode: failure.errorCode,
-          finishedAt: new Date(),
-        } as QueryDeepPartialEntity<RunRecord>);
-        if (!changed.affected) return false;
-      }
-      await this.deps.ledger.refund(runId, { manager });
-      return true;
-    });
   }
 
   /**
@@ -676,17 +568,14 @@ export class RunService {
     let stored: boolean;
     if (outcome.status === 'succeeded') {
       // One statement, shared with the other runs ending at the same moment: outcome and use count.
-      const row = await this.successes.store({
+      stored = await this.records.storeSuccess({
         runId,
         result: { ...outcome.result, artifacts: outcome.artifacts },
         nodes,
         finishedAt: new Date(),
       });
-      stored = row !== null;
-      // Kept for `done` only when this process started the run (it is waiting for it).
-      if (row && this.awaited.has(runId)) this.storedHere.set(runId, toRunRecord(row));
     } else {
-      stored = await this.storeFailure(runId, {
+      stored = await this.records.storeFailure(runId, {
         status: outcome.status,
         nodes,
         error: outcome.error ?? null,
@@ -698,7 +587,7 @@ export class RunService {
       return { succeeded: outcome.status === 'succeeded', charged };
     }
     // Another process ended it first (this one was taken to have stopped): its ending stands.
-    const ending: RunEvent = (await runState(this.deps.dataSource, runId))?.ending ?? {
+    const ending: RunEvent = (await this.records.ending(runId)) ?? {
       type: 'run_finished',
       runId,
       at: Date.now(),

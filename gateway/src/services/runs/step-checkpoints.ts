@@ -1,15 +1,4 @@
-import type { DataSource } from 'typeorm';
 import type { StepRecorder } from './run-steps';
-
-/**
- * Stores the steps of runs still going, where $1 is a JSON array of { id, nodes }. Only a run
- * still running changes: a checkpoint that comes after the run's ending (stored by the run or by
- * the sweep of a dead process) changes nothing.
- */
-const STORE_STEPS_SQL = `
-UPDATE runs SET nodes = s.nodes
-  FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, nodes jsonb)
- WHERE runs.id = s.id AND runs.status = 'running'`;
 
 /** How long a run goes before its steps are stored while it runs, and how often after that. */
 export const CHECKPOINT_MS = 250;
@@ -34,7 +23,8 @@ export class StepCheckpoints {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly dataSource: DataSource,
+    /** Stores the steps of runs still running, in one statement (`RunRecords.storeSteps`). */
+    private readonly records: { storeSteps(batch: readonly { id: string; nodes: unknown }[]): Promise<void> },
     private readonly log: (message: string) => void,
     private readonly intervalMs = CHECKPOINT_MS,
   ) {}
@@ -71,7 +61,7 @@ export class StepCheckpoints {
     }
     if (batch.length === 0) return;
     this.writing = this.writing
-      .then(() => this.dataSource.query(STORE_STEPS_SQL, [JSON.stringify(batch)]))
+      .then(() => this.records.storeSteps(batch))
       .then(
         () => undefined,
         (error: unknown) =>

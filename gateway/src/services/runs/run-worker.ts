@@ -1,0 +1,310 @@
+import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
+import type { RunEvent } from '@blocksmith/schema';
+import type { DataSource } from 'typeorm';
+import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
+import type { AnalyticsService } from '../analytics/analytics-service';
+import { chargeStartedBlocks } from './run-charges';
+import type { RunEvents } from './run-events';
+import type { RunJob, RunQueue } from './run-queue';
+import { UNFINISHED_STEP, type RunRecords } from './run-records';
+import { StepRecorder, type StoredStep } from './run-steps';
+import { runTimedOutMessage, stopGraceMs } from './run-timeout';
+import { StepCheckpoints } from './step-checkpoints';
+
+/** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
+export type RunFiles = FileStore & { forOwner?(ownerId: string | null): FileStore };
+
+/** The files of `ownerId` (nobody's when null), where the store can say whose a file is. */
+export function filesOf(files: RunFiles, ownerId: string | null): FileStore {
+  return files.forOwner ? files.forOwner(ownerId) : files;
+}
+
+/** What a run says when the process executing it stopped before it ended. */
+export const INTERRUPTED_RUN_MESSAGE =
+  'This run was interrupted because the server running it stopped. Your credits were refunded; please run it again.';
+
+/** This process's heartbeat (see `RunServiceDeps.lease`). */
+export interface RunLease {
+  readonly id: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface RunWorkerDeps {
+  dataSource: DataSource;
+  records: RunRecords;
+  registry: BlockRegistry;
+  provider: AiProvider;
+  files: RunFiles;
+  hub: RunEvents;
+  queue: RunQueue;
+  analytics?: Pick<AnalyticsService, 'record'> | undefined;
+  /** Blocks running at once within one run. */
+  concurrency?: number | undefined;
+  /** A run still going after this long is stopped, failed and refunded. */
+  timeoutMs?: number | undefined;
+  log: (message: string) => void;
+  lease?: RunLease | undefined;
+  recordSteps: boolean;
+  secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> } | undefined;
+}
+
+/**
+ * Executes runs on this process: takes them from the queue (or at once, as they start here),
+ * charges the blocks that start along the way, stops a run at its time limit, keeps the steps of
+ * long runs stored as they go, and stores each ending (through RunRecords) before its
+ * `run_finished` is published. Ends runs whose process stopped (`endLapsed`), and drains.
+ */
+export class RunWorker {
+  private running = false;
+  /** Runs this process has charged to execute itself, or is executing. */
+  private readonly executingHere = new Set<string>();
+  /** The steps of runs going on for a while, stored as they go. */
+  private readonly checkpoints: StepCheckpoints;
+  /** Keep each block's step with the run; may be switched while runs go on. */
+  recordSteps: boolean;
+
+  constructor(private readonly deps: RunWorkerDeps) {
+    this.checkpoints = new StepCheckpoints(deps.records, deps.log);
+    this.recordSteps = deps.recordSteps;
+  }
+
+  /** Whether it takes runs from the queue (`start`). */
+  get started(): boolean {
+    return this.running;
+  }
+
+  /** Begins taking runs from the queue (with pg-boss: this process's share of everyone's runs). */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.deps.queue.start((job, attempt) => this.executeJob(job, attempt));
+    await this.deps.lease?.start();
+  }
+
+  /**
+   * Takes a place to execute `runId` here at once, if one is free: the run is named as executing
+   * here before its record exists, so this process's sweep never takes it. False: it is queued.
+   */
+  takeLocal(runId: string): boolean {
+    const local = this.deps.queue.takeLocal();
+    if (local) this.executingHere.add(runId);
+    return local;
+  }
+
+  /** Gives back the place taken for `runId` (its charge failed). */
+  releaseLocal(runId: string): void {
+    this.executingHere.delete(runId);
+    this.deps.queue.releaseLocal();
+  }
+
+  /** The runs this process is executing now: the lease sweep leaves them alone. */
+  executing(): string[] {
+    return [...this.executingHere];
+  }
+
+  /**
+   * Graceful shutdown: takes no more runs and waits for those this process executes; with
+   * pg-boss, runs not done within `timeoutMs` go back to the queue for another process.
+   */
+  async drain(timeoutMs?: number): Promise<void> {
+    await this.deps.queue.stop(timeoutMs);
+    await this.checkpoints.stop();
+    await this.deps.lease?.stop();
+  }
+
+  /** Ends runs whose executing process stopped: failed and refunded, once each. */
+  async endLapsed(runIds: readonly string[]): Promise<void> {
+    for (const runId of runIds) {
+      await this.endUnfinished(runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE');
+    }
+  }
+
+  /**
+   * Ends a run that is still running as failed, refunds it, and tells its watchers. Its steps
+   * stay as they were last stored; a block they show running did not finish.
+   */
+  async endUnfinished(runId: string, error: string, errorCode: string): Promise<void> {
+    const ended = await this.deps.records.storeFailure(runId, {
+      status: 'failed',
+      nodes: null,
+      error,
+      errorCode,
+    });
+    if (ended)
+      this.deps.hub.publish({ type: 'run_finished', runId, at: Date.now(), status: 'failed', error });
+  }
+
+  /**
+   * Executes one queued run on this process. A retried job (its first process died or it outlived
+   * its time limit) that had already begun is not run twice: it ends failed and refunded.
+   */
+  private async executeJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
+    this.executingHere.add(job.runId);
+    try {
+      await this.runJob(job, attempt);
+    } finally {
+      this.executingHere.delete(job.runId);
+    }
+  }
+
+  private async runJob(job: RunJob, attempt: { retry: boolean }): Promise<void> {
+    if (attempt.retry) {
+      const row = await this.deps.records.retried(job.runId);
+      if (!row || row.status !== 'running') return; // it did finish, or is gone
+      if (row.begun) {
+        await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE');
+        return;
+      }
+    }
+    let plan: RunPlan;
+    try {
+      plan = planRun(job.config, this.deps.registry);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');
+      return;
+    }
+    this.deps.hub.executing(job.runId, job.userId);
+    let ended: { succeeded: boolean; charged: number };
+    try {
+      ended = await this.execute(job, plan);
+    } catch (error) {
+      // Its ending could not be stored (the database went away, say): end it as interrupted, so
+      // it is not left charged and unfinished; failing that, the lease sweep ends it later.
+      this.deps.log(`Run ${job.runId}: its outcome could not be stored: ${String(error)}`);
+      await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE').catch(() => undefined);
+      throw error;
+    }
+    this.deps.analytics?.record(
+      'app_executed',
+      {
+        app_id: job.appId,
+        app_name: job.appName,
+        plugin_types: plan.nodes.map((node) => node.definition.kind),
+        credits_used: ended.succeeded ? ended.charged : 0,
+        success: ended.succeeded,
+      },
+      job.userId,
+    );
+  }
+
+  /**
+   * Executes the run and stores its ending; answers whether it succeeded as stored, and the
+   * credits charged in all. The run's `run_finished` is published once its ending is stored (or,
+   * if another process ended it first, that stored ending). Throws only when the ending could not
+   * be stored. Blocks not paid for at the start are charged as they start (`chargeStartedBlocks`).
+   */
+  private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; charged: number }> {
+    const { runId, userId, inputs } = job;
+    const { records, hub } = this.deps;
+    let charged = plan.cost;
+    // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
+    let finished: RunEvent | undefined;
+    let abandoned = false;
+    const timeoutMs = this.deps.timeoutMs;
+    const limit = new AbortController();
+    const timers: NodeJS.Timeout[] = [];
+    // Each block's step, built from the progress events; stored as it goes once the run is long.
+    const steps = this.recordSteps ? new StepRecorder(plan) : null;
+    if (steps) this.checkpoints.track(runId, steps, inputs);
+    const engine = executeRun(plan, {
+      runId,
+      inputs,
+      provider: this.deps.provider,
+      files: this.deps.files,
+      onEvent: (event) => {
+        if (abandoned) return;
+        steps?.observe(event);
+        if (event.type === 'run_finished') finished = event;
+        else hub.publish(event);
+      },
+      maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
+      signal: limit.signal,
+      charge: async (charges) => {
+        charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
+      },
+      ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
+    });
+    let outcome: RunOutcome | null;
+    let timedOut = false;
+    try {
+      if (timeoutMs === undefined) outcome = await engine;
+      else {
+        // Past the limit the run is asked to stop; a block that ignores that is left behind after a
+        // grace period, and the run ends without it.
+        const givenUp = new Promise<null>((resolve) => {
+          timers.push(setTimeout(() => limit.abort(), timeoutMs));
+          timers.push(setTimeout(() => resolve(null), timeoutMs + stopGraceMs(timeoutMs)));
+        });
+        outcome = await Promise.race([engine, givenUp]).finally(() => timers.forEach(clearTimeout));
+      }
+    } finally {
+      this.checkpoints.forget(runId);
+    }
+    const engineOutcome = outcome;
+    if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {
+      abandoned = outcome === null;
+      timedOut = true;
+      const error = runTimedOutMessage(timeoutMs!);
+      outcome = {
+        ...(outcome ?? { runId, nodes: {}, result: {}, artifacts: [], durationMs: timeoutMs! }),
+        status: 'failed',
+        error,
+        errorCode: 'RUN_TIMEOUT',
+      };
+      finished = { type: 'run_finished', runId, at: Date.now(), status: 'failed', error };
+    }
+    let nodes: Record<string, unknown>;
+    if (steps) {
+      const stepNodes: Record<string, StoredStep> = await steps.final({
+        outcome: engineOutcome,
+        inputs,
+        unfinished: timedOut ? UNFINISHED_STEP.timedOut : UNFINISHED_STEP.stopped,
+        // Cut outputs are kept whole as the runner's files; a visitor's belong to nobody (they
+        // open only through the signed links a permitted read of the run hands out).
+        files: () => filesOf(this.deps.files, job.visitor ? null : userId),
+      });
+      nodes = stepNodes;
+    } else {
+      nodes = {};
+      for (const [id, node] of Object.entries(outcome.nodes)) {
+        nodes[id] = {
+          status: node.status,
+          durationMs: Math.round(node.durationMs),
+          ...(node.error ? { error: node.error } : {}),
+          ...(node.runs !== undefined ? { runs: node.runs } : {}),
+          ...(node.routes ? { routes: node.routes } : {}),
+        };
+      }
+    }
+    const stored =
+      outcome.status === 'succeeded'
+        ? // One statement, shared with the other runs ending at the same moment: outcome and use count.
+          await records.storeSuccess({
+            runId,
+            result: { ...outcome.result, artifacts: outcome.artifacts },
+            nodes,
+            finishedAt: new Date(),
+          })
+        : await records.storeFailure(runId, {
+            status: outcome.status,
+            nodes,
+            error: outcome.error ?? null,
+            errorCode: outcome.errorCode ?? null,
+          });
+    if (stored) {
+      if (finished) hub.publish(finished);
+      return { succeeded: outcome.status === 'succeeded', charged };
+    }
+    // Another process ended it first (this one was taken to have stopped): its ending stands.
+    const ending: RunEvent = (await records.ending(runId)) ?? {
+      type: 'run_finished',
+      runId,
+      at: Date.now(),
+      status: 'failed',
+    };
+    hub.publish(ending);
+    return { succeeded: ending.type === 'run_finished' && ending.status === 'succeeded', charged };
+  }
+}

@@ -17,7 +17,7 @@ import {
   UnauthenticatedError,
 } from '../../errors';
 import { planRun, type BlockRegistry } from '../../kernel';
-import type { RunRecord } from '../../data/entities';
+import type { StoredRun } from '../runs/run-records';
 import type { AppService } from '../apps/app-service';
 import type { RunService } from '../runs/run-service';
 import { isUuid } from '../../ids';
@@ -116,7 +116,7 @@ export class EmbedService {
     inputs: unknown;
     runner: { userId: string; isAdmin: boolean } | null;
     clientAddress: string | undefined;
-  }): Promise<RunRecord> {
+  }): Promise<StoredRun> {
     const { app, paysOwner } = await this.embedded(request.slug);
     if (request.runner) {
       return this.deps.runs.runToEnd({

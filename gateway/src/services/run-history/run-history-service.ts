@@ -1,6 +1,7 @@
 import { blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import type { RunRecord, RunRecordStatus } from '../../data/entities';
+import type { RunRecordStatus } from '../../data/entities';
+import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
@@ -179,7 +180,7 @@ export class RunHistoryService {
    * A run its caller has just made, as runApp and friends answer it: theirs to see whole (the
    * embed's visitor too, who is answered their own run). Names and details load only when asked.
    */
-  answer(record: RunRecord, viewer: RunViewer | null): RunView {
+  answer(record: StoredRun, viewer: RunViewer | null): RunView {
     const summary: RunSummary = {
       id: record.id,
       appId: record.appId,

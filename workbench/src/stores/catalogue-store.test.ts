@@ -2,6 +2,18 @@ import { CatalogueStore, readTier } from './catalogue-store';
 import { CATALOGUE, FakeApi } from '../testing/fake-api';
 
 describe('CatalogueStore', () => {
+  it('makes a second caller wait for the read already under way (the builder opens an app only once the blocks are known)', async () => {
+    const catalogue = new CatalogueStore(new FakeApi());
+    const first = catalogue.load();
+    const second = catalogue.load();
+    await second;
+    expect(catalogue.state).toBe('ready');
+    expect(catalogue.firstOutputOf('textGeneration')).toBe('generated_text');
+    await first;
+    await catalogue.load();
+    expect(catalogue.state).toBe('ready');
+  });
+
   it('carries each block kind’s tier from the gateway', async () => {
     const api = new FakeApi();
     const scorer = {

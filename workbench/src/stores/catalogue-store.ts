@@ -37,6 +37,7 @@ export class CatalogueStore {
   costs: Record<string, number> = {};
   state: LoadState = 'idle';
   error = '';
+  private reading: Promise<void> | null = null;
 
   constructor(private readonly api: BlocksmithApi) {
     makeObservable(this, {
@@ -83,8 +84,18 @@ export class CatalogueStore {
     this.state = 'ready';
   }
 
-  async load(): Promise<void> {
-    if (this.state === 'loading' || this.state === 'ready') return;
+  /**
+   * Reads the catalogue once. Every caller waits for the same read: one that asks while another's
+   * read is under way gets that read's end, not an early return with nothing loaded yet.
+   */
+  load(): Promise<void> {
+    if (this.state === 'ready') return Promise.resolve();
+    if (this.state === 'loading' && this.reading) return this.reading;
+    this.reading = this.read().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private async read(): Promise<void> {
     this.state = 'loading';
     try {
       const [entries, models, costs] = await Promise.all([

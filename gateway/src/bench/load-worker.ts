@@ -112,6 +112,11 @@ interface LoadJob {
   connections: number;
   seconds: number;
   total: number | null;
+  /**
+   * Each request sends its own body: a GraphQL body with an unused variable counting up (GraphQL
+   * ignores variables the operation does not declare), so no two requests are the same.
+   */
+  vary: boolean;
 }
 
 /** CPU this thread has used, in ms (Linux: its utime + stime; null where /proc is not there). */
@@ -141,12 +146,25 @@ async function main(job: LoadJob): Promise<void> {
     Array.from({ length: job.connections }, async (_, c) => {
       const own =
         job.connectionHeaders.length > 0 ? job.connectionHeaders[c % job.connectionHeaders.length] : {};
-      const request = requestBytes(url, method, { ...job.headers, ...own }, job.body);
+      const headers = { ...job.headers, ...own };
+      const request = requestBytes(url, method, headers, job.body);
+      const parsed = job.vary && job.body !== null ? (JSON.parse(job.body) as { variables?: object }) : null;
+      let n = 0;
+      const next = () =>
+        parsed === null
+          ? request
+          : requestBytes(
+              url,
+              method,
+              headers,
+              JSON.stringify({ ...parsed, variables: { ...parsed.variables, n: `${c}-${n++}` } }),
+            );
       const connection = await Connection.open(url);
       try {
         while (more()) {
+          const bytes = next();
           const start = performance.now();
-          const answer = await connection.send(request);
+          const answer = await connection.send(bytes);
           if (answer.status !== 200 || answer.text.includes('"errors"')) {
             failures++;
             firstFailure ??= answer.text.slice(0, 500);

@@ -30,6 +30,8 @@ export function load(options: {
   connections?: number;
   seconds?: number;
   total?: number;
+  /** Every request a body of its own (an unused GraphQL variable counting up): nothing answered twice. */
+  vary?: boolean;
 }): Promise<LoadResult> {
   const worker = new Worker(path.join(__dirname, 'load-worker.js'), {
     workerData: {
@@ -40,6 +42,7 @@ export function load(options: {
       connections: options.connections ?? 16,
       seconds: options.seconds ?? 5,
       total: options.total ?? null,
+      vary: options.vary ?? false,
     },
   });
   const cpuBefore = process.cpuUsage();

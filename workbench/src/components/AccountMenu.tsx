@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Switch, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Switch, Tag } from '@blueprintjs/core';
 import { LogOutIcon } from '@blueprintjs/icons';
 import { PLANS, isPlanId } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
@@ -94,7 +94,7 @@ export const AccountMenu = observer(function AccountMenu({
   );
 
   return (
-    <Popover content={menu} placement="bottom-end">
+    <PopoverNext content={menu} placement="bottom-end">
       {/* Named with the initials it shows too, so saying what is seen finds it (label in name). */}
       <Button
         variant="minimal"
@@ -103,6 +103,6 @@ export const AccountMenu = observer(function AccountMenu({
       >
         <span className="avatar">{session.initials}</span>
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 });

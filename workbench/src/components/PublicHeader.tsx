@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { MenuIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -64,9 +64,9 @@ export const PublicHeader = observer(function PublicHeader({ onPricing, signInRe
         </nav>
         <div className="public-header-actions">
           <span className="public-nav-narrow">
-            <Popover content={narrowMenu} placement="bottom-end">
+            <PopoverNext content={narrowMenu} placement="bottom-end">
               <Button variant="minimal" icon={<MenuIcon />} aria-label={PUBLIC_HEADER.menu} />
-            </Popover>
+            </PopoverNext>
           </span>
           {signedIn ? (
             <>

@@ -1,4 +1,4 @@
-import { Button, EditableText, Menu, MenuDivider, MenuItem, Popover, Tooltip } from '@blueprintjs/core';
+import { Button, EditableText, Menu, MenuDivider, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
 import {
   DocumentOpenIcon,
   DuplicateIcon,
@@ -127,11 +127,11 @@ export const BuilderHeader = observer(function BuilderHeader() {
           <ShopIcon size={14} />
           <span>{STORE_LINK_LABEL}</span>
         </Link>
-        <Popover content={fileMenu} placement="bottom-end">
+        <PopoverNext content={fileMenu} placement="bottom-end">
           <Tooltip content="App actions" placement="bottom">
             <Button variant="minimal" icon={<MoreIcon />} aria-label="App actions" />
           </Tooltip>
-        </Popover>
+        </PopoverNext>
         <input
           ref={fileInput}
           type="file"

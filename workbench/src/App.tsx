@@ -3,14 +3,17 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toasts } from './components/Toasts';
-import { HomePage } from './pages/home/HomePage';
-import { NotFoundPage } from './pages/not-found/NotFoundPage';
-import { SignInPage } from './pages/signin/SignInPage';
 import { ADMIN_USERS_PATH } from './texts/admin-users-texts';
 import { EARNINGS_PATH } from './texts/earnings-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
 
+// Every page is loaded when first visited: the builder, the largest, does not wait for the others.
+const HomePage = lazy(() => import('./pages/home/HomePage').then((m) => ({ default: m.HomePage })));
+const SignInPage = lazy(() => import('./pages/signin/SignInPage').then((m) => ({ default: m.SignInPage })));
+const NotFoundPage = lazy(() =>
+  import('./pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 const BuilderPage = lazy(() => import('./pages/builder/BuilderPage'));
 const StorePage = lazy(() => import('./pages/store/StorePage'));
 const PublisherPage = lazy(() => import('./pages/publisher/PublisherPage'));

@@ -1,23 +1,12 @@
-import { MenuDivider, MenuItem } from '@blueprintjs/core';
-import {
-  BankAccountIcon,
-  ChartIcon,
-  DollarIcon,
-  HistoryIcon,
-  KeyIcon,
-  LockIcon,
-  PeopleIcon,
-} from '@blueprintjs/icons';
+import { Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { AccountMenu } from '../../components/AccountMenu';
 import { useStores } from '../../stores-context';
-import { ADMIN_USERS, ADMIN_USERS_PATH } from '../../texts/admin-users-texts';
-import { EARNINGS, EARNINGS_PATH } from '../../texts/earnings-texts';
-import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
-import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
 import { HEADER } from '../../texts/builder-texts';
-import { CREDIT_USAGE, RUNS } from '../../texts/run-history-texts';
-import { UpgradeButton } from './UpgradeButton';
+
+// The menu's items are loaded when the menu first opens, not with the builder.
+const AvatarMenuItems = lazy(() => import('./AvatarMenuItems').then((m) => ({ default: m.AvatarMenuItems })));
 
 /**
  * Initials that open the account menu: name, e-mail, plan, credits, Analytics, My runs, Credits
@@ -37,19 +26,15 @@ export const AvatarMenu = observer(function AvatarMenu() {
 
   return (
     <AccountMenu credits={<span className="avatar-credits">{creditsText}</span>} signOutText={HEADER.signOut}>
-      <li>
-        <UpgradeButton compact />
-      </li>
-      <MenuDivider />
-      {credits.hasPublishedApp && <MenuItem icon={<ChartIcon />} text={HEADER.analytics} href="/my-apps" />}
-      <MenuItem icon={<HistoryIcon />} text={RUNS.menuItem} href="/runs" />
-      <MenuItem icon={<DollarIcon />} text={CREDIT_USAGE.viewAll} href="/credits" />
-      <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} href={EARNINGS_PATH} />
-      <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
-      <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
-      {session.user?.user_metadata.isAdmin === true && (
-        <MenuItem icon={<PeopleIcon />} text={ADMIN_USERS.menuItem} href={ADMIN_USERS_PATH} />
-      )}
+      <Suspense
+        fallback={
+          <li className="page-loading" role="none">
+            <Spinner size={20} aria-label="Loading" />
+          </li>
+        }
+      >
+        <AvatarMenuItems />
+      </Suspense>
     </AccountMenu>
   );
 });

@@ -1,36 +1,42 @@
-import { Button, Drawer, Position } from '@blueprintjs/core';
+import { Button, Drawer, Position, Spinner } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { MOBILE_BREAKPOINT } from '@blocksmith/schema';
 import { ReactFlowProvider } from '@xyflow/react';
 import '@xyflow/react/dist/base.css';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect } from 'react';
+import { lazy, useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { OnceOpened } from '../../components/OnceOpened';
 import { useStores } from '../../stores-context';
 import { PROPERTIES } from '../../texts/builder-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
+import { HISTORY } from '../../texts/version-texts';
 import { usePageTitle } from '../use-page-title';
-import { AiBuildOverlay } from './AiBuildOverlay';
 import { AssistantChat } from './AssistantChat';
 import './assistants.css';
 import { AddNodePanel } from './AddNodePanel';
 import { BuilderHeader } from './BuilderHeader';
 import { ConfirmDialog, LoadingOverlay, OpenAppsDialog, ShareDialog } from './BuilderDialogs';
 import { CanvasArea } from './CanvasArea';
-import { FullBlockDialog } from './FullBlockDialog';
-import { HistoryPanel } from './HistoryPanel';
-import { LocalDraftDialog } from './LocalDraftDialog';
-import { PreviewDrawer } from './PreviewDrawer';
 import { PromptAssistantDialog } from './PromptAssistantDialog';
 import { PropertiesPanel } from './PropertiesPanel';
-import { ShortcutSheet } from './ShortcutSheet';
 import { Sidebar } from './Sidebar';
 import { useBeforeUnload, useBuilderKeys, useNarrowScreen } from './use-builder-keys';
 
+// What the builder shows only on demand is loaded the first time it is shown.
+const AiBuildOverlay = lazy(() => import('./AiBuildOverlay').then((m) => ({ default: m.AiBuildOverlay })));
+const FullBlockDialog = lazy(() => import('./FullBlockDialog').then((m) => ({ default: m.FullBlockDialog })));
+const HistoryPanel = lazy(() => import('./HistoryPanel').then((m) => ({ default: m.HistoryPanel })));
+const LocalDraftDialog = lazy(() =>
+  import('./LocalDraftDialog').then((m) => ({ default: m.LocalDraftDialog })),
+);
+const PreviewDrawer = lazy(() => import('./PreviewDrawer').then((m) => ({ default: m.PreviewDrawer })));
+const ShortcutSheet = lazy(() => import('./ShortcutSheet').then((m) => ({ default: m.ShortcutSheet })));
+
 /** The app builder at /app. */
 const BuilderPage = observer(function BuilderPage() {
-  const { builder, aiBuild, onboarding, upgrade } = useStores();
-  const { view } = builder;
+  const { builder, aiBuild, onboarding, upgrade, palette } = useStores();
+  const { view, history } = builder;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   usePageTitle(PAGE_TITLES.builder(builder.document.meta.name));
@@ -98,8 +104,21 @@ const BuilderPage = observer(function BuilderPage() {
             </aside>
           )}
           <CanvasArea />
-          {!mobile && !full && <HistoryPanel />}
-          {!mobile && (full || !builder.history.open) && (
+          {!mobile && !full && (
+            <OnceOpened
+              open={history.open}
+              fallback={
+                <aside className="history-aside" aria-label={HISTORY.title}>
+                  <div className="page-loading">
+                    <Spinner aria-label="Loading" />
+                  </div>
+                </aside>
+              }
+            >
+              <HistoryPanel />
+            </OnceOpened>
+          )}
+          {!mobile && (full || !history.open) && (
             <aside
               className={`properties${view.propertiesCollapsed ? ' is-collapsed' : ''}${full ? ' is-docked' : ''}`}
               aria-label="Properties"
@@ -150,20 +169,34 @@ const BuilderPage = observer(function BuilderPage() {
             </Drawer>
           </>
         )}
-        <PreviewDrawer />
-        {mobile && <HistoryPanel />}
-        <LocalDraftDialog />
+        <OnceOpened open={builder.previewOpen}>
+          <PreviewDrawer />
+        </OnceOpened>
+        {mobile && (
+          <OnceOpened open={history.open}>
+            <HistoryPanel />
+          </OnceOpened>
+        )}
+        <OnceOpened open={builder.localDraft.offer !== null}>
+          <LocalDraftDialog />
+        </OnceOpened>
         <ShareDialog />
         <ConfirmDialog />
         <OpenAppsDialog />
-        <FullBlockDialog />
+        <OnceOpened open={palette.upgradeOpen}>
+          <FullBlockDialog />
+        </OnceOpened>
         <LoadingOverlay />
         <aside className="assistant-landmark" aria-label="AI assistant">
           <AssistantChat />
         </aside>
         <PromptAssistantDialog />
-        <AiBuildOverlay />
-        <ShortcutSheet />
+        <OnceOpened open={aiBuild.active}>
+          <AiBuildOverlay />
+        </OnceOpened>
+        <OnceOpened open={view.shortcutsOpen}>
+          <ShortcutSheet />
+        </OnceOpened>
       </div>
     </ReactFlowProvider>
   );

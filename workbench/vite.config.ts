@@ -26,5 +26,25 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 700,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries the app shell and the builder load before they draw, as two files:
+            // split into the many small chunks the pages happen to share, they compress worse and
+            // cost more requests. Libraries of one page only (charts, Markdown, Google sign-in) and
+            // the icons stay with the pages that use them.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@blueprintjs[\\/]core|@floating-ui|react-transition-group|dom-helpers|mobx|mobx-react-lite|react-router|react-router-dom|@apollo|graphql|graphql-ws|rxjs|optimism|@wry|tslib|classnames)[\\/]/,
+            },
+            {
+              name: 'canvas',
+              test: /[\\/]node_modules[\\/](@xyflow|d3-(?:selection|transition|zoom|drag|dispatch|ease|timer|color|interpolate)|zustand|use-sync-external-store|classcat)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

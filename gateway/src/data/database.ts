@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
+import { keepPgliteVacuumed } from './pglite-maintenance';
 import { pgliteDriver } from './pglite-pool';
 
 export interface Database {
@@ -35,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataSource: DataSource;
   let kind: Database['kind'];
   let location: string;
+  let driver: ReturnType<typeof pgliteDriver> | null = null;
   if (options.databaseUrl) {
     kind = 'postgres';
     location = redact(options.databaseUrl);
@@ -54,12 +56,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
     location = dir;
     const db = await PGlite.create(dir);
-    dataSource = new DataSource({ type: 'postgres', driver: pgliteDriver(db), entities, migrations });
+    driver = pgliteDriver(db);
+    dataSource = new DataSource({ type: 'postgres', driver, entities, migrations });
   }
   await dataSource.initialize();
   if (options.databaseUrl) await migrateAlone(dataSource, options.databaseUrl);
   else await dataSource.runMigrations({ transaction: 'each' });
-  return { dataSource, kind, location, close: () => dataSource.destroy() };
+  // PGlite has no autovacuum: the gateway vacuums it after writes (data/pglite-maintenance.ts).
+  const maintenance = driver
+    ? keepPgliteVacuumed({ query: (sql) => dataSource.query(sql), writes: driver.writes })
+    : null;
+  return {
+    dataSource,
+    kind,
+    location,
+    close: async () => {
+      await maintenance?.stop();
+      await dataSource.destroy();
+    },
+  };
 }
 
 /** The advisory lock key that lets one process at a time migrate a shared PostgreSQL database. */

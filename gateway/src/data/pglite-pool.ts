@@ -78,16 +78,21 @@ async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown
   };
 }
 
+/** Statements that change no rows: a SELECT that is no data-modifying WITH cannot be told apart cheaply, so WITH counts as a write. */
+const READS = /^\s*(SELECT|SHOW|VACUUM|ANALYZE|BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\b/i;
+
 /** One PGlite session seen through node-postgres' client interface. */
 class PgliteClient extends EventEmitter {
   constructor(
     private readonly db: PGlite,
     readonly release: Release,
+    private readonly sent: (text: string) => void,
   ) {
     super();
   }
 
   async query(text: string | NamedStatement, values?: unknown[]): Promise<PgResult> {
+    this.sent(typeof text === 'string' ? text : text.text);
     if (typeof text !== 'string') return queryNamed(this.db, text, values ?? []);
     if (values && values.length > 0) return this.db.query(text, values) as Promise<PgResult>;
     // Without parameters a string may hold several statements (migrations); answer with the last.
@@ -105,6 +110,11 @@ class PgliteClient extends EventEmitter {
 export class PglitePool extends EventEmitter {
   private tail: Promise<void> = Promise.resolve();
   private ended = false;
+  /** Statements sent that may change rows (not SELECT, SHOW or the maintenance's own). */
+  writes = 0;
+  private readonly count = (text: string) => {
+    if (!READS.test(text)) this.writes += 1;
+  };
 
   constructor(private readonly db: PGlite) {
     super();
@@ -151,23 +161,33 @@ export class PglitePool extends EventEmitter {
     this.tail = previous.then(() => held);
     return previous.then(() => {
       let released = false;
-      return new PgliteClient(this.db, () => {
-        if (!released) {
-          released = true;
-          release();
-        }
-      });
+      return new PgliteClient(
+        this.db,
+        () => {
+          if (!released) {
+            released = true;
+            release();
+          }
+        },
+        this.count,
+      );
     });
   }
 }
 
-/** The `driver` option for TypeORM's postgres driver: `new DataSource({ type: 'postgres', driver: pgliteDriver(db) })`. */
-export function pgliteDriver(db: PGlite): { Pool: new () => PglitePool } {
+/**
+ * The `driver` option for TypeORM's postgres driver: `new DataSource({ type: 'postgres', driver:
+ * pgliteDriver(db) })`; `writes()` counts the statements its pools sent that may change rows.
+ */
+export function pgliteDriver(db: PGlite): { Pool: new () => PglitePool; writes(): number } {
+  const pools: PglitePool[] = [];
   return {
     Pool: class extends PglitePool {
       constructor() {
         super(db);
+        pools.push(this);
       }
     },
+    writes: () => pools.reduce((sum, pool) => sum + pool.writes, 0),
   };
 }

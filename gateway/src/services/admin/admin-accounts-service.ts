@@ -158,7 +158,7 @@ export class AdminAccountsService {
     if (!isPlanId(plan)) {
       throw new InputError('plan must be free, starter or enterprise.', { field: 'plan' });
     }
-    return this.changing(caller, userId, 'plan', async (tx, account) => {
+    const view = await this.changing(caller, userId, 'plan', async (tx, account) => {
       if (account.plan === plan) {
         throw new ConflictError(`This account is already on the ${PLANS[plan].name} plan.`);
       }
@@ -172,6 +172,9 @@ export class AdminAccountsService {
         reason: null,
       };
     });
+    // A plan decides what the person's apps cost others and which of their apps others may run.
+    this.deps.apps.storeChanged();
+    return view;
   }
 
   /** Gives credits (or takes some back) with a reason, as one ledger entry; never below zero. */

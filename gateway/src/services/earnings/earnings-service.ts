@@ -13,6 +13,7 @@ import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
+import { PUBLIC_READ_TTL_MS } from '../apps/app-service';
 import type { EarningsSummary, PayoutAccountView, PayoutView } from './earnings-views';
 import { Payouts } from './payouts';
 import type { ConnectApi } from './stripe-connect';
@@ -21,6 +22,9 @@ export const EARNINGS_DAYS = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
 
 type Row = Record<string, unknown>;
+
+/** Apps whose prices are kept at most (all are dropped when there are more). */
+const MAX_KEPT_PRICES = 10_000;
 
 /** An app's creator price, owner and the owner's plan: read for every run that is priced. */
 const APP_PRICE: PreparedStatement = {
@@ -34,6 +38,7 @@ export interface EarningsOptions {
   apps: {
     get(viewer: { userId: string | null; isAdmin: boolean }, id: string): Promise<App>;
     storeChanged(): void;
+    onStoreChanged(listener: () => void): void;
   };
   /** Stripe Connect; null without STRIPE_SECRET_KEY (payouts are not configured, earnings are kept). */
   connect: ConnectApi | null;
@@ -56,8 +61,17 @@ function planOf(value: unknown): PlanId {
  */
 export class EarningsService {
   readonly payouts: Payouts;
+  /**
+   * Apps' prices as runs read them, each for the store's shared-read window (a second): every run
+   * of an app is priced, and the price, its owner and the owner's plan rarely change. Dropped at
+   * once when this process changes what the store shows (a price, a plan, a suspension), so a
+   * change made here applies to the very next run; one made through another process within the
+   * window.
+   */
+  private readonly prices = new Map<string, { row: Row | null; until: number }>();
 
   constructor(private readonly options: EarningsOptions) {
+    options.apps.onStoreChanged(() => this.prices.clear());
     this.payouts = new Payouts({
       dataSource: options.dataSource,
       connect: options.connect,
@@ -100,13 +114,23 @@ export class EarningsService {
   /**
    * What a run of the app started now by `runnerId` pays its owner: the price set, while the
    * owner's plan includes creator earnings; nothing for the owner's own runs and runs a visitor
-   * starts on the owner's credits. Read afresh, so a change of price applies to the next run.
+   * starts on the owner's credits. A change of price or plan made here applies to the next run
+   * (`prices`).
    */
   async priceFor(appId: string, runnerId: string, options: { visitor?: boolean } = {}): Promise<number> {
     if (options.visitor || !isUuid(appId)) return 0;
-    const [row] = await queryPrepared<Row[]>(this.options.dataSource, APP_PRICE, [appId]);
+    const row = await this.priceRow(appId);
     if (!row || row.owner_id === runnerId) return 0;
     return effectiveCreatorPrice(Number(row.creator_price), planOf(row.plan));
+  }
+
+  private async priceRow(appId: string): Promise<Row | null> {
+    const kept = this.prices.get(appId);
+    if (kept && kept.until > performance.now()) return kept.row;
+    const [row] = await queryPrepared<Row[]>(this.options.dataSource, APP_PRICE, [appId]);
+    if (this.prices.size >= MAX_KEPT_PRICES) this.prices.clear();
+    this.prices.set(appId, { row: row ?? null, until: performance.now() + PUBLIC_READ_TTL_MS });
+    return row ?? null;
   }
 
   /** The earnings page: balance, per app, per day over the last `days` (7, 30 or 90), payouts. */

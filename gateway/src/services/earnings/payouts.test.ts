@@ -15,7 +15,11 @@ describe.each(databaseTargets)('Payouts through Stripe Connect on %s', (_name, d
   let db: Database;
   let stripe: FakeStripeConnect;
   let earnings: EarningsService;
-  const apps = { get: async () => ({}) as never, storeChanged: () => undefined };
+  const apps = {
+    get: async () => ({}) as never,
+    storeChanged: () => undefined,
+    onStoreChanged: () => undefined,
+  };
 
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
@@ -228,7 +232,11 @@ describe('Payouts on a server without Stripe', () => {
     db = await openTestDatabase(undefined);
     earnings = new EarningsService({
       dataSource: db.dataSource,
-      apps: { get: async () => ({}) as never, storeChanged: () => undefined },
+      apps: {
+        get: async () => ({}) as never,
+        storeChanged: () => undefined,
+        onStoreChanged: () => undefined,
+      },
       connect: null,
       publicUrl: PUBLIC_URL,
     });

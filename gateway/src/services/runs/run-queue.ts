@@ -13,6 +13,8 @@ export interface RunJob {
   inputs: Record<string, unknown>;
   /** Started by a visitor who was not signed in, on the account of `userId` (an embed's owner). */
   visitor?: boolean;
+  /** Whether the run was charged a creator price (its success pays the app's owner); absent: not known. */
+  paysCreator?: boolean;
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */

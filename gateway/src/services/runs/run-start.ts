@@ -192,6 +192,7 @@ export class RunStart {
       config: app.config,
       inputs,
       ...(visitor && { visitor }),
+      paysCreator: creatorPrice > 0,
     };
     try {
       await this.deps.queue.enqueue(job, { local });

@@ -286,6 +286,7 @@ export class RunWorker {
             result: { ...outcome.result, artifacts: outcome.artifacts },
             nodes,
             finishedAt: new Date(),
+            ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),
           })
         : await records.storeFailure(runId, {
             status: outcome.status,

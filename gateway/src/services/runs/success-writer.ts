@@ -9,6 +9,11 @@ export interface Success {
   result: unknown;
   nodes: Record<string, unknown>;
   finishedAt: Date;
+  /**
+   * False when the run was charged no creator price, so its success pays no earning and skips
+   * that part of the statement; absent when not known (the whole statement runs).
+   */
+  paysCreator?: boolean;
 }
 
 /**
@@ -18,9 +23,7 @@ export interface Success {
  * a prepared statement answering `runs.*` fails once a migration adds a column to `runs` (a
  * rolling deploy), since the server will not change a prepared statement's result type.
  */
-const STORE_SUCCESSES: PreparedStatement = {
-  name: 'store_run_successes_v3',
-  text: `
+const STORE_SUCCESSES_AND_COUNT = `
 WITH success AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result jsonb, nodes jsonb, finished_at timestamptz)
 ), done AS (
@@ -35,7 +38,22 @@ WITH success AS (
   UPDATE apps SET uses = uses + used.n
     FROM (SELECT app_id, count(*)::int AS n FROM done GROUP BY app_id) AS used
    WHERE apps.id = used.app_id
-), ${EARN_ON_SUCCESS_SQL}
+)`;
+
+const STORE_SUCCESSES: PreparedStatement = {
+  name: 'store_run_successes_v3',
+  text: `${STORE_SUCCESSES_AND_COUNT}, ${EARN_ON_SUCCESS_SQL}
+SELECT * FROM done`,
+};
+
+/**
+ * The same for runs that pay no creator price (most runs: their owner's own, and apps without a
+ * price): without the earning's lookup of the price in the ledger, about a fifth of the statement
+ * on the embedded database.
+ */
+const STORE_UNPRICED_SUCCESSES: PreparedStatement = {
+  name: 'store_unpriced_run_successes_v1',
+  text: `${STORE_SUCCESSES_AND_COUNT}
 SELECT * FROM done`,
 };
 
@@ -80,7 +98,8 @@ export class SuccessWriter {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    const rows = await queryPrepared(this.dataSource, STORE_SUCCESSES, [
+    const earns = batch.some(({ success }) => success.paysCreator !== false);
+    const rows = await queryPrepared(this.dataSource, earns ? STORE_SUCCESSES : STORE_UNPRICED_SUCCESSES, [
       JSON.stringify(
         batch.map(({ success }) => ({
           id: success.runId,

@@ -125,6 +125,19 @@ async function signedInPage(email, fullName, viewport = DESKTOP) {
 const paletteItem = (page, type) => page.locator(`.sidebar .palette-item[data-block-type="${type}"]`);
 const upgradeDialog = (page) => page.getByRole('dialog').filter({ hasText: 'A Starter block' });
 
+/**
+ * Escape closes the dialog that has the focus: Blueprint moves it into a dialog a frame after the
+ * dialog opens, so a key pressed in between reaches what had it (the Add Node panel under it).
+ */
+async function escapeUpgradeDialog(page) {
+  await page.waitForFunction(() => {
+    const overlay = globalThis.document.querySelector('.full-block-dialog')?.closest('.bp6-overlay');
+    return Boolean(overlay?.contains(globalThis.document.activeElement));
+  });
+  await page.keyboard.press('Escape');
+  await upgradeDialog(page).waitFor({ state: 'detached' });
+}
+
 /** Waits until the dialog has finished opening (Blueprint fades it in). */
 async function settled(page) {
   await page.waitForTimeout(400);
@@ -194,15 +207,13 @@ test(
       )
       .waitFor();
     assert.equal(await page.locator('.block-node').count(), 0);
-    await page.keyboard.press('Escape');
-    await upgradeDialog(page).waitFor({ state: 'detached' });
+    await escapeUpgradeDialog(page);
 
     // Dragging it onto the canvas adds nothing either.
     await dropBlock(page, 'ycPitchScorer', 400, 240);
     await upgradeDialog(page).waitFor();
     assert.equal(await page.locator('.block-node').count(), 0);
-    await page.keyboard.press('Escape');
-    await upgradeDialog(page).waitFor({ state: 'detached' });
+    await escapeUpgradeDialog(page);
     // Core blocks are added as before.
     await dropBlock(page, 'textInput', 300, 240);
     await page.getByTestId('node-count').getByText('1 node').waitFor();
@@ -226,8 +237,7 @@ test(
     await shot(page, 'block-tiers-3-add-node-panel-1440');
     await panelScorer.click();
     await upgradeDialog(page).getByText(REFUSAL).waitFor();
-    await page.keyboard.press('Escape');
-    await upgradeDialog(page).waitFor({ state: 'detached' });
+    await escapeUpgradeDialog(page);
     assert.equal(await page.locator('.block-node').count(), 1, 'still only the text input');
     await page.getByRole('button', { name: 'Exit Full Screen' }).click();
 

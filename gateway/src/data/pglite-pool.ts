@@ -20,16 +20,6 @@ interface NamedStatement {
 /** The parameter types of each statement prepared in a database session, by name. */
 const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
 
-function joined(messages: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    all.set(message, at);
-    at += message.length;
-  }
-  return all;
-}
-
 /**
  * Runs a named statement the way a server's connection does: parsed and described once per
  * session, then each call is one Bind/Describe/Execute/Sync exchange. `db.query` parses, plans and
@@ -42,7 +32,7 @@ async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown
   let parameterTypes = prepared.get(statement.name);
   if (!parameterTypes) {
     const { messages } = await db.execProtocol(
-      joined([
+      Buffer.concat([
         protocol.serialize.parse({ name: statement.name, text: statement.text }),
         protocol.serialize.describe({ type: 'S', name: statement.name }),
         protocol.serialize.sync(),
@@ -59,7 +49,7 @@ async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown
     return serialize ? serialize(value) : String(value);
   });
   const { messages } = await db.execProtocol(
-    joined([
+    Buffer.concat([
       protocol.serialize.bind({ statement: statement.name, values: serialized }),
       protocol.serialize.describe({ type: 'P' }),
       protocol.serialize.execute({}),

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { PostgresRunEvents } from './services/runs/postgres-run-events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type AiProvider } from '@blocksmith/block-sdk';
 import { createProvider, describeProvider } from './providers/ai';
 import { createRestBridge } from '@blocksmith/rest-bridge';
@@ -56,6 +57,18 @@ export interface Gateway {
 
 /** How long a stopping process waits for the runs it executes before handing them back. */
 const SHUTDOWN_GRACE_MS = 30_000;
+
+/**
+ * Runs still under way go back to the queue for another process. pg-boss forgets its stopped
+ * workers in a loop of its own that looks once a second and is not awaited by `stop`; waiting it
+ * out leaves no timer running behind a closed gateway.
+ */
+async function stopBoss(boss: PgBoss): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await delay(BOSS_WORKER_SWEEP_MS);
+}
+
+const BOSS_WORKER_SWEEP_MS = 1_100;
 
 /**
  * With PostgreSQL, processes share work: runs and scheduled work are pg-boss jobs, and run progress
@@ -216,8 +229,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await services.scheduled.stop();
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);
-      // Runs still under way go back to the queue for another process.
-      await shared?.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      if (shared) await stopBoss(shared.boss);
       await services.hub.close();
       await services.accounts.settled();
       await services.analytics.settled();

@@ -213,12 +213,16 @@ export class RunRecords {
 
   /**
    * Stores a success and counts the app's use, shared with the other runs ending at the same
-   * moment; false when the run had already ended (another process ended it first).
+   * moment; false when the run had already ended (another process ended it first). `inputs` are
+   * the run's, as it was started with them.
    */
-  async storeSuccess(success: Success): Promise<boolean> {
+  async storeSuccess(success: Success, inputs: Record<string, unknown>): Promise<boolean> {
     const row = await this.successes.store(success);
     // Kept for `whenEnded` only when this process started the run (it is waiting for it).
-    if (row && this.awaited.has(success.runId)) this.storedHere.set(success.runId, toStoredRun(row));
+    if (row && this.awaited.has(success.runId)) {
+      const { result, nodes } = success;
+      this.storedHere.set(success.runId, toStoredRun({ ...row, inputs, result, nodes }));
+    }
     return row !== null;
   }
 

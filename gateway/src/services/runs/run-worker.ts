@@ -281,13 +281,16 @@ export class RunWorker {
     const stored =
       outcome.status === 'succeeded'
         ? // One statement, shared with the other runs ending at the same moment: outcome and use count.
-          await records.storeSuccess({
-            runId,
-            result: { ...outcome.result, artifacts: outcome.artifacts },
-            nodes,
-            finishedAt: new Date(),
-            ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),
-          })
+          await records.storeSuccess(
+            {
+              runId,
+              result: { ...outcome.result, artifacts: outcome.artifacts },
+              nodes,
+              finishedAt: new Date(),
+              ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),
+            },
+            inputs,
+          )
         : await records.storeFailure(runId, {
             status: outcome.status,
             nodes,

@@ -54,9 +54,23 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
     const writer = new SuccessWriter(db.dataSource, 10);
     const rows = await Promise.all(runs.map((runId, i) => writer.store(success(runId, `answer ${i}`))));
     rows.forEach((row, i) => {
-      expect(row).toMatchObject({ id: runs[i], status: 'succeeded' });
-      const result = typeof row!.result === 'string' ? JSON.parse(row!.result) : row!.result;
-      expect(result).toEqual({ summary: `answer ${i}`, artifacts: [] });
+      expect(row).toMatchObject({ id: runs[i], status: 'succeeded', app_id: i < 30 ? first : second });
+      // The writer has what it sent: the answer holds none of it.
+      expect(row).not.toHaveProperty('result');
+      expect(row).not.toHaveProperty('nodes');
+      expect(row).not.toHaveProperty('inputs');
+    });
+    const results = (await db.dataSource.query(
+      `SELECT id, result, nodes FROM runs WHERE id = ANY($1::uuid[])`,
+      [runs],
+    )) as { id: string; result: unknown; nodes: unknown }[];
+    const byId = new Map(results.map((row) => [row.id, row]));
+    runs.forEach((runId, i) => {
+      expect(byId.get(runId)).toEqual({
+        id: runId,
+        result: { summary: `answer ${i}`, artifacts: [] },
+        nodes: { n1: { status: 'succeeded', durationMs: 3 } },
+      });
     });
     const uses = (await db.dataSource.query('SELECT id, uses FROM apps WHERE id = ANY($1::uuid[])', [
       [first, second],
@@ -70,6 +84,28 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
       [runs],
     )) as { n: number }[];
     expect(stored[0]!.n).toBe(runs.length);
+  });
+
+  it('stores the successes of one turn of the event loop in one statement, and a later one in another', async () => {
+    const appId = await newApp();
+    const runs = await Promise.all(Array.from({ length: 6 }, () => newRun(appId)));
+    const writer = new SuccessWriter(db.dataSource);
+    const sent = jest.spyOn(db.dataSource.manager, 'query');
+    try {
+      // Five runs ending in the same turn (as requests handled one after another without waiting
+      // for I/O do), then one more after they were stored.
+      const together = await Promise.all(runs.slice(0, 5).map((runId) => writer.store(success(runId))));
+      expect(sent).toHaveBeenCalledTimes(1);
+      const later = await writer.store(success(runs[5]!));
+      expect(sent).toHaveBeenCalledTimes(2);
+      expect([...together, later].map((row) => row?.id)).toEqual(runs);
+    } finally {
+      sent.mockRestore();
+    }
+    const [app] = (await db.dataSource.query('SELECT uses FROM apps WHERE id = $1', [appId])) as {
+      uses: number;
+    }[];
+    expect(Number(app!.uses)).toBe(6);
   });
 
   it('leaves a run that already ended as it is, and one bad success fails only itself', async () => {

@@ -42,6 +42,7 @@ describe.each(databaseTargets)('Creator earnings on %s', (_name, databaseUrl) =>
   let ledger: CreditLedger;
   let runs: RunService;
   let earnings: EarningsService;
+  const recorded: { name: string; props: Record<string, unknown>; userId: string | null | undefined }[] = [];
 
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
@@ -57,6 +58,7 @@ describe.each(databaseTargets)('Creator earnings on %s', (_name, databaseUrl) =>
       files: new MemoryFileStore(),
       hub: new RunEventHub(),
       earnings,
+      analytics: { record: (name, props, userId) => void recorded.push({ name, props, userId }) },
       concurrency: 8,
     });
   }, 60_000);
@@ -144,6 +146,14 @@ describe.each(databaseTargets)('Creator earnings on %s', (_name, databaseUrl) =>
     }
     // The owner's spendable credits did not move: earnings are apart.
     expect(await ledger.balance(owner)).toBe(500);
+    // The product analytics count what each runner paid: the blocks and the price.
+    const executed = recorded.filter(
+      (event) => event.name === 'app_executed' && event.props.app_id === appId,
+    );
+    expect(executed).toHaveLength(30);
+    expect(
+      executed.every((event) => event.props.credits_used === 2 + 3 && event.props.success === true),
+    ).toBe(true);
   });
 
   it('pays nothing for the owner’s own runs, and a failed run earns nothing and refunds its price', async () => {

@@ -15,6 +15,8 @@ export interface RunJob {
   visitor?: boolean;
   /** Whether the run was charged a creator price (its success pays the app's owner); absent: not known. */
   paysCreator?: boolean;
+  /** The creator price the run was charged with its blocks, in credits (absent: none, or not known). */
+  creatorPrice?: number;
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */

@@ -193,6 +193,7 @@ export class RunStart {
       inputs,
       ...(visitor && { visitor }),
       paysCreator: creatorPrice > 0,
+      ...(creatorPrice > 0 && { creatorPrice }),
     };
     try {
       await this.deps.queue.enqueue(job, { local });

@@ -198,7 +198,9 @@ export class RunWorker {
   private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; charged: number }> {
     const { runId, userId, inputs } = job;
     const { records, hub } = this.deps;
-    let charged = plan.cost;
+    // What the runner paid: the blocks charged at the start, the creator price, then the blocks
+    // charged as they start.
+    let charged = plan.cost + (job.creatorPrice ?? 0);
     // run_finished is held back until the outcome is stored, so a client that sees it can read the run.
     let finished: RunEvent | undefined;
     let abandoned = false;

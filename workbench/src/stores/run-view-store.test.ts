@@ -233,6 +233,41 @@ describe('RunViewStore', () => {
     expect(store.steps.every((row) => !row.onCanvas)).toBe(true);
   });
 
+  it('draws the canvas of the version the run ran, not the app as it is now', async () => {
+    const { api, store } = await setup();
+    // Since the run, the owner removed the display block and added a summary.
+    api.apps.set('app-1', {
+      ...APP,
+      config: {
+        ...APP.config,
+        plugins: [
+          ...APP.config.plugins.filter((plugin) => plugin.id !== 'show'),
+          { id: 'sum', type: 'textDisplay', position: { x: 900, y: 0 }, settings: {} },
+        ],
+        connections: [APP.config.connections[0]!],
+      },
+    });
+    api.runs = [{ ...FAILED_RUN, version: { id: 'v-2', number: 2, config: { ...APP.config } } }];
+    await store.open('run-7');
+    expect(store.flowNodes.map((node) => node.id)).toEqual(['in', 'ai', 'show']);
+    expect(store.flowEdges.map((edge) => edge.id)).toEqual(['c1', 'c2']);
+    expect(store.steps.map((row) => [row.nodeId, row.onCanvas])).toEqual([
+      ['in', true],
+      ['ai', true],
+      ['show', true],
+    ]);
+  });
+
+  it('draws the canvas of the version the run ran when the app itself can no longer be read', async () => {
+    const { api, store } = await setup();
+    api.apps.delete('app-1');
+    api.runs = [{ ...FAILED_RUN, version: { id: 'v-1', number: 1, config: { ...APP.config } } }];
+    await store.open('run-7');
+    expect(store.appMissing).toBe(false);
+    expect(store.flowNodes.map((node) => node.id)).toEqual(['in', 'ai', 'show']);
+    expect(store.document.meta.name).toBe('Lighthouse writer');
+  });
+
   it('says a run is not there', async () => {
     const { store } = await setup();
     await store.open('run-missing');

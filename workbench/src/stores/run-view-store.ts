@@ -26,7 +26,7 @@ export interface StepRow {
   intent: StatusIntent;
   duration: string;
   error: string | null;
-  /** The block is on the app's canvas as it is now. */
+  /** The block is on the canvas shown: the version the run ran, else the app as it is now. */
   onCanvas: boolean;
 }
 
@@ -269,8 +269,12 @@ export class RunViewStore implements CanvasFlowSource {
     runInAction(() => {
       this.detail = detail;
       this.app = app;
-      this.appMissing = app === null;
-      if (app) this.document.load(app);
+      // The canvas as the run ran it: its version's blocks; for runs kept before versions were
+      // recorded, the app as it is now.
+      const version = detail.version;
+      this.appMissing = app === null && version === null;
+      if (version) this.document.load({ ...(app ?? { name: detail.appName }), config: version.config });
+      else if (app) this.document.load(app);
       this.run.applyFinished({
         id: detail.id,
         status: detail.status,

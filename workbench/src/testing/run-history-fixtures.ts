@@ -45,6 +45,7 @@ export function keptRun(id: string, overrides: Partial<RunDetail> = {}, minute =
     result: null,
     nodes: null,
     steps: [],
+    version: null,
     ...overrides,
   };
 }

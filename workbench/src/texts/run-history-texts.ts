@@ -136,6 +136,9 @@ export const RUNS = {
   noResults: 'This run has no results to show.',
   steps: 'Blocks',
   canvasHint: 'Click a block to see what it received and produced.',
+  /** The app's version the run ran: its canvas is shown as that version had it. */
+  version: (n: number) => `Version ${n}`,
+  versionTitle: 'The canvas is shown as this version of the app had it.',
   blockInputs: 'Received',
   blockOutputs: 'Produced',
   noBlockInputs: 'Nothing came in: this block starts the run.',

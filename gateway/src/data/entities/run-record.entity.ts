@@ -58,4 +58,9 @@ export class RunRecord {
    * it waits in the shared queue for whichever process takes it.
    */
   @Column('uuid', { nullable: true }) executor!: string | null;
+  /**
+   * The app's version the run ran (an AppVersion id): the draft for its owner's runs, the live
+   * version for everyone else's; null for runs kept before versions were recorded.
+   */
+  @Column('uuid', { name: 'version_id', nullable: true }) versionId!: string | null;
 }

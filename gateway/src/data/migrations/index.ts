@@ -12,6 +12,7 @@ import { RunHistory1764700000000 } from './1764700000000-run-history';
 import { UserSecrets1764800000000 } from './1764800000000-user-secrets';
 import { AdminAccounts1764900000000 } from './1764900000000-admin-accounts';
 import { CreatorEarnings1765000000000 } from './1765000000000-creator-earnings';
+import { RunVersions1765100000000 } from './1765100000000-run-versions';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   UserSecrets1764800000000,
   AdminAccounts1764900000000,
   CreatorEarnings1765000000000,
+  RunVersions1765100000000,
 ];

@@ -60,6 +60,17 @@ export class RunStepType {
   items!: number | null;
 }
 
+@ObjectType('RunVersion', { simpleResolvers: true, description: 'The app’s version a run ran.' })
+export class RunVersionType {
+  @Field(() => ID) id!: string;
+  @Field(() => Int, { description: 'Its number in the app’s version history.' }) number!: number;
+  @Field(() => GraphQLJSONObject, {
+    description:
+      'Its blocks and connections (AI blocks without their settings for people other than the owner).',
+  })
+  config!: Record<string, unknown>;
+}
+
 @ObjectType('Run', {
   simpleResolvers: true,
   description:
@@ -74,6 +85,12 @@ export class RunType {
   @Field(() => RunSourceEnum) source!: RunSource;
   @Field(() => RunRunnerType) runner!: RunRunnerType;
   @Field({ description: 'The caller started it.' }) mine!: boolean;
+  @Field(() => RunVersionType, {
+    nullable: true,
+    description:
+      'The app’s version it ran: the draft for its owner’s runs, the live version for everyone else’s. Null for runs kept before versions were recorded.',
+  })
+  version!: RunVersionType | null;
   @Field(() => Int) cost!: number;
   @Field(() => Int, { nullable: true, description: 'From start to end; null while it runs.' })
   durationMs!: number | null;

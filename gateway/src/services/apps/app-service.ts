@@ -130,6 +130,19 @@ export function toApp(record: AppRecord): App {
 }
 
 /**
+ * An app's config as people other than its owner see it: its AI blocks without their settings (the
+ * prompts stay the owner's; the server runs them whole).
+ */
+export function configForRunners(config: AppConfig, registry: BlockRegistry): AppConfig {
+  return {
+    ...config,
+    plugins: config.plugins.map((plugin) =>
+      registry.get(plugin.type)?.category === 'ai' ? { ...plugin, settings: {} } : plugin,
+    ),
+  };
+}
+
+/**
  * The app as everyone but its owner and admins sees it: its live version, with `config` as the
  * runner page needs it (or whole, for a run on the server).
  */
@@ -342,24 +355,33 @@ export class AppService {
    * a read up to PUBLIC_READ_TTL_MS old. Writes use `get`.
    */
   async read(viewer: Viewer, id: string): Promise<App> {
-    return this.readById(viewer, id, this.forRunnerPage);
+    return (await this.readById(viewer, id, this.forRunnerPage)).app;
   }
 
   /**
-   * The app a run uses: for its owner (and admins) the draft; for everyone else the live version,
-   * whole (the runner page gets it without AI blocks' settings, the server runs all of it).
+   * The app a run uses, and which of its versions that is: for its owner (and admins) the draft;
+   * for everyone else the live version, whole (the runner page gets it without AI blocks'
+   * settings, the server runs all of it).
    */
-  forRun(viewer: Viewer, id: string): Promise<App> {
-    return this.readById(viewer, id, (config) => config);
+  async forRun(viewer: Viewer, id: string): Promise<{ app: App; versionId: string | null }> {
+    const { app, record } = await this.readById(viewer, id, (config) => config);
+    return { app, versionId: (record ? record.liveVersionId : app.draftVersionId) ?? null };
   }
 
-  /** `read` and `forRun`: the shared public read, the live version shown through `shown`. */
-  private async readById(viewer: Viewer, id: string, shown: (config: AppConfig) => AppConfig): Promise<App> {
+  /**
+   * `read` and `forRun`: the shared public read, the live version shown through `shown` (with its
+   * record); the owner and admins read the app afresh (no record).
+   */
+  private async readById(
+    viewer: Viewer,
+    id: string,
+    shown: (config: AppConfig) => AppConfig,
+  ): Promise<{ app: App; record: AppRecord | null }> {
     const key = `id:${this.uuid(id)}`;
     const record = await this.publicRead(key, () => this.withOwner({ id }));
-    if (record && this.privileged(viewer, record)) return this.get(viewer, id);
+    if (record && this.privileged(viewer, record)) return { app: await this.get(viewer, id), record: null };
     if (!record || !this.visible(viewer, record)) throw new NotFoundError(NOT_FOUND);
-    return toLiveApp(record, shown);
+    return { app: toLiveApp(record, shown), record };
   }
 
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
@@ -445,14 +467,8 @@ export class AppService {
    * place and connections, input and output blocks with their settings (the runner page draws
    * their fields), AI blocks without theirs (prompt templates and the like are the creator's work).
    */
-  private readonly forRunnerPage = (config: AppConfig): AppConfig => ({
-    ...config,
-    plugins: config.plugins.map((plugin) =>
-      this.registry.get(plugin.type)?.category === 'ai' ? { ...plugin, settings: {} } : plugin,
-    ),
-  });
+  private readonly forRunnerPage = (config: AppConfig): AppConfig => configForRunners(config, this.registry);
 
-  /** The owner and admins see everything about an app, always current. */
   /**
    * Blocks a plan without full blocks may not add: any full block the config holds that the app
    * did not already hold (by block id). What someone built before keeps saving and running.
@@ -480,6 +496,7 @@ export class AppService {
   /** Block names for summaries of changes, from the registry. */
   private readonly nameOf = (type: string): string | undefined => this.registry.get(type)?.name;
 
+  /** The owner and admins see everything about an app, always current. */
   private privileged(viewer: Viewer, record: AppRecord): boolean {
     return viewer.isAdmin || (viewer.userId !== null && viewer.userId === record.ownerId);
   }

@@ -63,7 +63,9 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
     });
     const seen = await apps.getPublishedBySlug(anonymous, app.slug);
     expect(seen.name).toBe('Poems');
-    expect((await apps.forRun(anonymous, app.id!)).config.plugins[1]!.settings.template).toBe('Write a poem');
+    expect((await apps.forRun(anonymous, app.id!)).app.config.plugins[1]!.settings.template).toBe(
+      'Write a poem',
+    );
     // Published again: in review while version 1 keeps serving.
     const submitted = await publishing.publish(owner, app.id!);
     expect(submitted.app.verificationStatus).toBe('pending');
@@ -84,7 +86,9 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
     await publishing.publish(owner, app.id!);
     await publishing.review(admin, app.id!, 'approved');
     expect((await apps.read(anonymous, app.id!)).name).toBe('Crypto tips');
-    expect((await apps.forRun(anonymous, app.id!)).config.plugins[1]!.settings.template).toMatch(/IGNORE/);
+    expect((await apps.forRun(anonymous, app.id!)).app.config.plugins[1]!.settings.template).toMatch(
+      /IGNORE/,
+    );
   });
 
   it('shows other people a published app without its AI blocks’ settings', async () => {

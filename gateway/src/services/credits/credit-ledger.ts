@@ -90,13 +90,15 @@ export interface NewRun {
   detailsShared?: boolean;
   /** Started by a visitor who was not signed in, on the owner's credits (`userId` pays). */
   visitor?: boolean;
+  /** The app's version it runs (an AppVersion id), when known. */
+  versionId?: string | null;
 }
 
 const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 
 const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor,
-    source, details_shared, visitor)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10)`;
+    source, details_shared, visitor, version_id)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11)`;
 
 function runParameters(run: NewRun, cost: number): unknown[] {
   return [
@@ -110,37 +112,38 @@ function runParameters(run: NewRun, cost: number): unknown[] {
     run.source ?? (run.actionType === 'test_execution' ? 'builder' : 'store'),
     run.detailsShared ?? false,
     run.visitor ?? false,
+    run.versionId ?? null,
   ];
 }
 
 /**
  * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 source, $9 details
- * shared, $10 visitor, $11 debit entries, $12 the grant an unlimited plan adds, $13 unlimited plans,
- * $14 time. Data-modifying CTEs see one snapshot; the
+ * shared, $10 visitor, $11 version, $12 debit entries, $13 the grant an unlimited plan adds, $14
+ * unlimited plans, $15 time. Data-modifying CTEs see one snapshot; the
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
 const CHARGE_NEW_RUN: PreparedStatement = {
-  name: 'charge_new_run',
+  name: 'charge_new_run_v2',
   text: `
 WITH who AS (
-  SELECT plan, plan = ANY($13::text[]) AS unlimited FROM users WHERE id = $3
+  SELECT plan, plan = ANY($14::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
   UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $14
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $15
    WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
   RETURNING balance
 ), run AS (
   INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, source,
-                    details_shared, visitor, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $14 FROM taken
+                    details_shared, visitor, version_id, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $15 FROM taken
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $14
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $15
     FROM run,
          jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $12::jsonb || $11::jsonb ELSE $11::jsonb END
+           CASE WHEN (SELECT unlimited FROM who) THEN $13::jsonb || $12::jsonb ELSE $12::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`,

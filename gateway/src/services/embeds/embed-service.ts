@@ -143,7 +143,7 @@ export class EmbedService {
     }
     // The full live version prices the run, as the run service will: the shown one has no AI
     // settings, which a block may need to plan at all.
-    const live = await this.deps.apps.forRun({ userId: null, isAdmin: false }, app.id!);
+    const { app: live } = await this.deps.apps.forRun({ userId: null, isAdmin: false }, app.id!);
     const cost = planRun(live.config, this.deps.registry).cost;
     const period = periodOf(this.now());
     if (!(await this.reserve(app.id!, period, cost))) throw new UnauthenticatedError(SIGN_IN_TO_RUN);

@@ -29,6 +29,7 @@ import { CreditLedger } from '../credits';
 import { FileLinks } from '../files/file-links';
 import { ProcessLease } from '../runs/process-lease';
 import { RunEventHub } from '../runs/run-event-hub';
+import type { StoredRun } from '../runs/run-records';
 import { RunService, type RunServiceDeps } from '../runs/run-service';
 import { MAX_STORED_CHARS } from '../runs/stored-value';
 import { ScheduledWork } from '../scheduled-work';
@@ -212,6 +213,47 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
     }
     // The run's nodes keep their old shape for existing readers.
     expect((await view.nodes)!.gen).toEqual({ status: 'succeeded', durationMs: expect.any(Number) });
+  });
+
+  it('keeps the version each run ran: the owner’s draft, everyone else’s live version, prompts shown to the owner only', async () => {
+    const owner = await person('Ada Owner');
+    const runner = await person('Ben Runner');
+    const appId = await published(owner);
+    const inputs = { input_text: 'the sea' };
+    const before = await runs.runToEnd({ userId: runner.userId, appId, inputs, actionType: 'published' });
+    // The owner saves a new prompt (version 2, the draft) and tries it; version 1 stays live.
+    const rewritten = {
+      ...storyApp,
+      plugins: storyApp.plugins.map((plugin) =>
+        plugin.id === 'gen'
+          ? { ...plugin, settings: { prompt_template: 'A poem on {{input_text}}' } }
+          : plugin,
+      ),
+    };
+    await apps.update(owner.userId, appId, { config: rewritten });
+    const tried = await runs.runToEnd({ userId: owner.userId, appId, inputs, actionType: 'test_execution' });
+    const after = await runs.runToEnd({ userId: runner.userId, appId, inputs, actionType: 'published' });
+    const versionOf = async (viewer: RunViewer, runId: string) => {
+      const version = await (await history.run(viewer, runId)).version;
+      if (!version) return null;
+      const plugins = (version.config as { plugins: { id: string; settings: Record<string, unknown> }[] })
+        .plugins;
+      return {
+        number: version.number,
+        prompt: plugins.find((p) => p.id === 'gen')!.settings.prompt_template,
+      };
+    };
+    expect(await versionOf(owner, before.id)).toEqual({ number: 1, prompt: 'Write about {{input_text}}' });
+    expect(await versionOf(owner, tried.id)).toEqual({ number: 2, prompt: 'A poem on {{input_text}}' });
+    expect(await versionOf(owner, after.id)).toEqual({ number: 1, prompt: 'Write about {{input_text}}' });
+    // The runner sees the version they ran as its page showed it: the AI block without its prompt.
+    expect(await versionOf(runner, after.id)).toEqual({ number: 1, prompt: undefined });
+    // A page of runs loads the versions of all its runs in one read.
+    const page = await history.appRuns(owner, appId);
+    expect(await Promise.all(page.runs.map(async (run) => (await run.version)?.number))).toEqual([1, 2, 1]);
+    // Runs kept before versions were recorded have none.
+    await db.dataSource.query('UPDATE runs SET version_id = NULL WHERE id = $1', [before.id]);
+    expect(await versionOf(owner, before.id)).toBeNull();
   });
 
   it('keeps the model and the tokens an OpenAI-compatible server reports for a block', async () => {
@@ -523,7 +565,7 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
     const runner = await person();
     const app = await apps.create(owner.userId, { config: greeter });
     const appId = app.id!;
-    const made: RunRecord[] = [];
+    const made: StoredRun[] = [];
     for (let i = 0; i < 12; i++) {
       made.push(await runs.runToEnd({ userId: owner.userId, appId, inputs: { input_text: `n${i}` } }));
     }

@@ -5,6 +5,7 @@ import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
+import { configForRunners } from '../apps/app-service';
 import type { FileLinks } from '../files/file-links';
 import { CURSOR_TIME_SQL, decodeCursor, encodeCursor } from './run-cursor';
 import {
@@ -13,6 +14,7 @@ import {
   type RunLoaders,
   type RunNames,
   type RunSummary,
+  type RunVersionView,
   type StoredSteps,
 } from './run-view';
 
@@ -327,6 +329,36 @@ export class RunHistoryService {
             }),
           ),
       ));
+    let versions: Promise<Map<string, RunVersionView>> | undefined;
+    const loadVersions = () =>
+      (versions ??= (
+        dataSource.query(
+          `SELECT r.id, v.id AS version_id, v.number, v.config, a.owner_id
+             FROM runs r JOIN app_versions v ON v.id = r.version_id JOIN apps a ON a.id = r.app_id
+            WHERE r.id = ANY($1::uuid[])`,
+          [ids],
+        ) as Promise<Row[]>
+      ).then(
+        (rows) =>
+          new Map(
+            rows.map((row) => {
+              const owner = viewer !== null && (viewer.isAdmin || row.owner_id === viewer.userId);
+              const config = json<AppConfig>(row.config);
+              return [
+                String(row.id),
+                {
+                  id: String(row.version_id),
+                  number: Number(row.number),
+                  // The prompts stay the owner's, as on the app's page.
+                  config: (owner ? config : configForRunners(config, registry)) as unknown as Record<
+                    string,
+                    unknown
+                  >,
+                },
+              ];
+            }),
+          ),
+      ));
     const missing = (id: string): never => {
       throw new NotFoundError(`${RUN_NOT_FOUND} (${id})`);
     };
@@ -337,6 +369,7 @@ export class RunHistoryService {
         return loaded.has(id) ? loaded.get(id)! : missing(id);
       },
       names: async (id) => (await loadNames()).get(id) ?? missing(id),
+      version: async (id) => (await loadVersions()).get(id) ?? null,
       sign: (value) => fileLinks.sign(value),
       blockOf: async (runId, nodeId) => {
         let config = configs.get(runId);

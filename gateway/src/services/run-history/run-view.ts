@@ -62,6 +62,14 @@ export interface RunStepView {
   items: number | null;
 }
 
+/** The app's version a run ran, as the caller may see it. */
+export interface RunVersionView {
+  id: string;
+  number: number;
+  /** Its blocks and connections (AI blocks without their settings for people other than the owner). */
+  config: Record<string, unknown>;
+}
+
 /** How the caller stands to the run. */
 export interface RunAccess {
   /** The caller started it (or is the one answered a run they just made). */
@@ -73,6 +81,8 @@ export interface RunLoaders {
   details(id: string): Promise<RunDetails>;
   steps(id: string): Promise<StoredSteps>;
   names(id: string): Promise<RunNames>;
+  /** The version it ran; null for runs kept before versions were recorded. */
+  version(id: string): Promise<RunVersionView | null>;
   /** Kept files in a value (at any depth) as signed links. */
   sign<T>(value: T): Promise<T>;
   /** A block's title and kind from the app as it is now, for runs kept before steps had them. */
@@ -131,6 +141,11 @@ export class RunView {
   get runner(): Promise<RunRunner> | RunRunner {
     if (this.summary.visitor) return VISITOR_RUNNER;
     return this.loaders.names(this.id).then((names) => ({ id: this.summary.userId, name: names.runnerName }));
+  }
+
+  /** The app's version the run ran (null for runs kept before versions were recorded). */
+  get version(): Promise<RunVersionView | null> {
+    return this.loaders.version(this.id);
   }
 
   /** What the run was started with (file inputs by reference, as signed links); null when hidden. */

@@ -172,6 +172,7 @@ export class RunStart {
           // The notice as the person saw it when they started the run decides what its owner sees.
           detailsShared: runnable.app.shareRunDetails === true,
           visitor,
+          versionId: runnable.versionId,
         },
         items,
       );
@@ -252,7 +253,7 @@ export class RunStart {
     appId: string;
     actionType?: ActionType | undefined;
     live?: boolean | undefined;
-  }): Promise<{ app: App; actionType: ActionType }> {
+  }): Promise<{ app: App; versionId: string | null; actionType: ActionType }> {
     // A live run reads the app as the store shows it, whoever asks.
     const viewer = request.live
       ? { userId: null, isAdmin: false }
@@ -260,17 +261,17 @@ export class RunStart {
     // Someone else's app may be the shared public read (up to a second old, like its page); the
     // owner's own runs always use the current app.
     // Other people run the live version, whole; the owner runs the draft.
-    const app = await this.deps.apps.forRun(viewer, request.appId);
+    const { app, versionId } = await this.deps.apps.forRun(viewer, request.appId);
     const actionType =
       request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
     if (actionType === 'test_execution') {
       if (app.owner_id !== request.userId) throw new NotFoundError('App not found.');
-      return { app, actionType };
+      return { app, versionId, actionType };
     }
     if (actionType === 'published') {
       if (!app.isPublished)
         throw new NotFoundError('The requested app could not be found or is not published.');
-      return { app, actionType };
+      return { app, versionId, actionType };
     }
     throw new InputError('actionType must be test_execution or published.');
   }

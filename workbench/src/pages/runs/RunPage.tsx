@@ -192,6 +192,11 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
             <span>{summary.source}</span>
             <span>{summary.duration}</span>
             <span>{summary.credits}</span>
+            {detail.version && (
+              <span title={RUNS.versionTitle} data-testid="run-version">
+                {RUNS.version(detail.version.number)}
+              </span>
+            )}
           </div>
         </div>
         <div className="run-actions">

@@ -332,6 +332,11 @@ test(
     // The failed run: its canvas coloured by step, the failed block opened, another one clicked.
     await page.locator(`[data-run-id="${failed.runId}"] .run-link`).click();
     await page.getByTestId('run-app-name').getByText('Lighthouse guide').waitFor();
+    // The owner's run ran the draft: the version it ran is named beside its cost.
+    await page
+      .getByTestId('run-version')
+      .getByText(/^Version \d+$/)
+      .waitFor();
     const canvas = page.getByTestId('run-canvas');
     await canvas.locator('.block-node[data-type="code"][data-status="failed"]').waitFor();
     assert.equal(

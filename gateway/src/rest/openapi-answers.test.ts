@@ -406,6 +406,8 @@ describe('answers against /api/openapi.json', () => {
       const runId = mine.body.runs[0].id as string;
       const one = await expectStatus(200, 'GET', `/api/runs/${runId}`, { token: ann });
       expect(one.body.steps.length).toBeGreaterThan(0);
+      // The version the run ran: its id and number only, never its blocks' settings.
+      expect(one.body.version).toEqual({ id: expect.any(String), number: expect.any(Number) });
       await expectStatus(404, 'DELETE', `/api/runs/${runId}`, { token: bob });
       await expectStatus(200, 'DELETE', `/api/runs/${runId}`, { token: ann });
       await expectStatus(404, 'GET', `/api/runs/${runId}`, { token: ann });

@@ -289,10 +289,14 @@ export class RunHistoryService {
     let steps: Promise<Map<string, StoredSteps>> | undefined;
     let names: Promise<Map<string, RunNames>> | undefined;
     const configs = new Map<string, Promise<AppConfig | null>>();
+    // One query for every run of the page, its rows keyed by run id.
+    const byRun = <T>(sql: string, read: (row: Row) => T) =>
+      (dataSource.query(sql, [ids]) as Promise<Row[]>).then(
+        (rows) => new Map(rows.map((row) => [String(row.id), read(row)])),
+      );
     const byId = <T>(column: string, read: (row: Row) => T) =>
-      (
-        dataSource.query(`SELECT id, ${column} FROM runs WHERE id = ANY($1::uuid[])`, [ids]) as Promise<Row[]>
-      ).then((rows) => new Map(rows.map((row) => [String(row.id), read(row)])));
+      byRun(`SELECT id, ${column} FROM runs WHERE id = ANY($1::uuid[])`, read);
+    const ownsApp = (row: Row) => viewer !== null && (viewer.isAdmin || row.owner_id === viewer.userId);
     const loadDetails = () =>
       (details ??= known
         ? Promise.resolve(new Map([[ids[0]!, known.details]]))
@@ -303,61 +307,39 @@ export class RunHistoryService {
           ? Promise.resolve(new Map([[ids[0]!, known.steps]]))
           : byId('nodes', (row) => json<StoredSteps>(row.nodes)));
     const loadNames = () =>
-      (names ??= (
-        dataSource.query(
-          `SELECT r.id, a.owner_id, a.name, a.live->>'name' AS live_name, u.full_name, u.email, r.user_id
-             FROM runs r JOIN apps a ON a.id = r.app_id JOIN users u ON u.id = r.user_id
-            WHERE r.id = ANY($1::uuid[])`,
-          [ids],
-        ) as Promise<Row[]>
-      ).then(
-        (rows) =>
-          new Map(
-            rows.map((row) => {
-              const owner = viewer !== null && (viewer.isAdmin || row.owner_id === viewer.userId);
-              const self = viewer !== null && row.user_id === viewer.userId;
-              const fullName = String(row.full_name ?? '').trim();
-              return [
-                String(row.id),
-                {
-                  // The draft's name is its owner's; everyone else knows the app by its live name.
-                  appName: String(owner ? row.name : (row.live_name ?? row.name)),
-                  // Other people's e-mail addresses are never shown.
-                  runnerName: fullName || (self ? String(row.email) : 'Someone signed in'),
-                },
-              ];
-            }),
-          ),
+      (names ??= byRun(
+        `SELECT r.id, a.owner_id, a.name, a.live->>'name' AS live_name, u.full_name, u.email, r.user_id
+           FROM runs r JOIN apps a ON a.id = r.app_id JOIN users u ON u.id = r.user_id
+          WHERE r.id = ANY($1::uuid[])`,
+        (row): RunNames => {
+          const self = viewer !== null && row.user_id === viewer.userId;
+          const fullName = String(row.full_name ?? '').trim();
+          return {
+            // The draft's name is its owner's; everyone else knows the app by its live name.
+            appName: String(ownsApp(row) ? row.name : (row.live_name ?? row.name)),
+            // Other people's e-mail addresses are never shown.
+            runnerName: fullName || (self ? String(row.email) : 'Someone signed in'),
+          };
+        },
       ));
     let versions: Promise<Map<string, RunVersionView>> | undefined;
     const loadVersions = () =>
-      (versions ??= (
-        dataSource.query(
-          `SELECT r.id, v.id AS version_id, v.number, v.config, a.owner_id
-             FROM runs r JOIN app_versions v ON v.id = r.version_id JOIN apps a ON a.id = r.app_id
-            WHERE r.id = ANY($1::uuid[])`,
-          [ids],
-        ) as Promise<Row[]>
-      ).then(
-        (rows) =>
-          new Map(
-            rows.map((row) => {
-              const owner = viewer !== null && (viewer.isAdmin || row.owner_id === viewer.userId);
-              const config = json<AppConfig>(row.config);
-              return [
-                String(row.id),
-                {
-                  id: String(row.version_id),
-                  number: Number(row.number),
-                  // The prompts stay the owner's, as on the app's page.
-                  config: (owner ? config : configForRunners(config, registry)) as unknown as Record<
-                    string,
-                    unknown
-                  >,
-                },
-              ];
-            }),
-          ),
+      (versions ??= byRun(
+        `SELECT r.id, v.id AS version_id, v.number, v.config, a.owner_id
+           FROM runs r JOIN app_versions v ON v.id = r.version_id JOIN apps a ON a.id = r.app_id
+          WHERE r.id = ANY($1::uuid[])`,
+        (row): RunVersionView => {
+          const config = json<AppConfig>(row.config);
+          return {
+            id: String(row.version_id),
+            number: Number(row.number),
+            // The prompts stay the owner's, as on the app's page.
+            config: (ownsApp(row) ? config : configForRunners(config, registry)) as unknown as Record<
+              string,
+              unknown
+            >,
+          };
+        },
       ));
     const missing = (id: string): never => {
       throw new NotFoundError(`${RUN_NOT_FOUND} (${id})`);

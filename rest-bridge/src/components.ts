@@ -206,18 +206,14 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       result: nullableObject('Result fields and artifacts, once it succeeded; null when hidden.'),
       nodes: nullableObject('Per block: status, duration, error.'),
       steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
-      version: {
-        ...object(
-          {
-            id: string('Version id.', { format: 'uuid' }),
-            number: integer('Its number in the app’s version history.'),
-          },
-          ['id', 'number'],
-        ),
-        type: ['object', 'null'],
-        description:
-          'The app’s version it ran: the draft for its owner’s runs, the live version for everyone else’s; null for runs kept before versions were recorded.',
-      },
+      version: nullableObject(
+        'The app’s version it ran: the draft for its owner’s runs, the live version for everyone else’s; null for runs kept before versions were recorded.',
+        {
+          id: string('Version id.', { format: 'uuid' }),
+          number: integer('Its number in the app’s version history.'),
+        },
+        ['id', 'number'],
+      ),
     },
     [...Object.keys(RUN_SUMMARY_PROPERTIES), 'inputs', 'result', 'nodes', 'steps', 'version'],
   ),

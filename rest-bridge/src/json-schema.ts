@@ -48,12 +48,6 @@ export const nullableInteger = (description: string): JsonSchema => ({
   description,
 });
 
-/** Any object, or null. */
-export const nullableObject = (description: string): JsonSchema => ({
-  type: ['object', 'null'],
-  description,
-});
-
 export const integer = (description: string, extra: Partial<JsonSchema> = {}): JsonSchema => ({
   type: 'integer',
   description,
@@ -69,6 +63,17 @@ export const object = (
   properties,
   ...(required.length > 0 ? { required } : {}),
   ...(description ? { description } : {}),
+});
+
+/** An object, or null: any object, or one with `properties` when they are given. */
+export const nullableObject = (
+  description: string,
+  properties?: Readonly<Record<string, JsonSchema>>,
+  required: readonly string[] = [],
+): JsonSchema => ({
+  ...(properties ? object(properties, required) : {}),
+  type: ['object', 'null'],
+  description,
 });
 
 export const anyObject = (description: string): JsonSchema => ({ type: 'object', description });

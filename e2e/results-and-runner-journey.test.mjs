@@ -126,8 +126,11 @@ async function openContext({ scheme, viewport = DESKTOP, auth = null, stored = {
   return { context, page, errors };
 }
 
-const overlap = (a, b) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Whether two boxes overlap; both must be on screen (Playwright answers null for a hidden one). */
+function overlap(a, b) {
+  assert.ok(a && b, `both boxes are on screen (${JSON.stringify(a)}, ${JSON.stringify(b)})`);
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 /** Whether the element under the middle of `locator` is (inside) it: nothing covers it there. */
 async function onTop(locator) {
@@ -253,7 +256,9 @@ for (const scheme of ['light', 'dark']) {
       assert.ok(!overlap(await fab.boundingBox(), await properties.boundingBox()), 'clear when collapsed');
       await page.getByRole('button', { name: 'Expand Properties Panel' }).click();
       await page.getByRole('button', { name: 'Version history' }).click();
-      const history = page.locator('aside.history-aside');
+      // The panel's code loads on first open behind a placeholder of the same class; measure the
+      // loaded panel, not the placeholder it replaces.
+      const history = page.locator('aside.history-aside:has(.history-aside-head)');
       await history.waitFor();
       assert.ok(
         !overlap(await fab.boundingBox(), await history.boundingBox()),

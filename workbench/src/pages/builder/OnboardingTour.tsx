@@ -26,6 +26,10 @@ function findTarget(target: TourTarget): HTMLElement | null {
   return all.find((element) => element.getClientRects().length > 0) ?? all[0] ?? null;
 }
 
+/** Whether `element` is the canvas standing in for the 'connect' step's handle until a block has one. */
+const standsIn = (element: HTMLElement, target: TourTarget) =>
+  target === 'connect' && !element.classList.contains('react-flow__handle');
+
 const CARD_WIDTH = 340;
 const GAP = 14;
 
@@ -73,8 +77,14 @@ function useTargetBox(target: TourTarget, active: boolean): Box | null {
     if (!active) return;
     let scrolled = false;
     let frame = 0;
+    let element: HTMLElement | null = null;
     const measure = () => {
-      const element = findTarget(target);
+      // The page is searched again only when the element found is gone or hidden (a phone's
+      // panel slid out), or stood in for a handle not drawn yet: not every frame, which on a
+      // large canvas costs more than the frame's measuring.
+      if (!element?.isConnected || element.getClientRects().length === 0 || standsIn(element, target)) {
+        element = findTarget(target);
+      }
       if (element && !scrolled) {
         element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         scrolled = true;

@@ -334,7 +334,7 @@ test('a visitor on a phone sees the locks, is asked to sign in, and builds with 
       'YC Application Scorer is a full block. Full blocks come with the Starter plan and up. Sign in with a Starter plan or higher to use them.',
     )
     .waitFor();
-  await dialog.getByRole('button', { name: 'Sign in' }).waitFor();
+  await dialog.getByRole('button', { name: 'Sign In' }).waitFor();
   assert.equal(await dialog.getByRole('button', { name: 'Upgrade to Starter' }).count(), 0);
   await settled(page);
   await shot(page, 'block-tiers-7-visitor-dialog-390');

@@ -1,10 +1,7 @@
-import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../stores-context';
-import { LinkButton } from './LinkButton';
-import { PublicFooter } from './PublicFooter';
-import { PublicHeader } from './PublicHeader';
+import { SignedInPage } from './SignedInPage';
 import '../pages/api-keys/api-keys.css';
 
 /** What the signed-in person's page loads when they are known, and forgets when they leave. */
@@ -14,10 +11,9 @@ interface PersonalData {
 }
 
 /**
- * A page of the signed-in person's own things under /account (API keys, secrets): the public
- * header and footer, a title and an introduction, a sign-in prompt for visitors, and `children` once
- * someone is signed in; `data` is loaded for each person and cleared when they leave. `dialogs` sit
- * beside the page.
+ * A page of the signed-in person's own things under /account (API keys, secrets): a title and an
+ * introduction, a sign-in prompt for visitors, and `children` once someone is signed in; `data` is
+ * loaded for each person and cleared when they leave. `dialogs` sit beside the page.
  */
 export const AccountPage = observer(function AccountPage({
   path,
@@ -33,7 +29,7 @@ export const AccountPage = observer(function AccountPage({
   title: string;
   intro: string;
   icon: JSX.Element;
-  texts: { loading: string; signedOut: string; signIn: string };
+  texts: { loading: string; signedOut: string };
   data: PersonalData;
   dialogs?: ReactNode;
   children: ReactNode;
@@ -48,31 +44,20 @@ export const AccountPage = observer(function AccountPage({
   }, [data, userId]);
 
   return (
-    <div className="public-page">
-      <PublicHeader signInRedirect={path} />
-      <main className="public-main api-keys-page">
-        <h1 className="page-title">{title}</h1>
-        <p className="muted api-keys-intro">{intro}</p>
-        {!session.checked ? (
-          <Spinner aria-label={texts.loading} />
-        ) : !session.signedIn ? (
-          <NonIdealState
-            icon={icon}
-            description={texts.signedOut}
-            action={
-              <LinkButton
-                intent="primary"
-                href={`/signin?redirect=${encodeURIComponent(path)}`}
-                text={texts.signIn}
-              />
-            }
-          />
-        ) : (
-          children
-        )}
-      </main>
-      <PublicFooter />
-      {dialogs}
-    </div>
+    <SignedInPage
+      path={path}
+      className="api-keys-page"
+      head={
+        <>
+          <h1 className="page-title">{title}</h1>
+          <p className="muted api-keys-intro">{intro}</p>
+        </>
+      }
+      loadingLabel={texts.loading}
+      signIn={{ icon, text: texts.signedOut }}
+      after={dialogs}
+    >
+      {children}
+    </SignedInPage>
   );
 });

@@ -15,7 +15,6 @@ export const API_KEYS = {
   intro:
     'An API key lets your own programs run published apps without signing in. Runs are charged to your credits. Send it as Authorization: Bearer <key>.',
   signedOut: 'Sign in to see and create your API keys.',
-  signIn: 'Sign in',
   loading: 'Loading your keys...',
   loadFailed: 'Your keys could not be loaded.',
   tryAgain: 'Try again',
@@ -62,7 +61,7 @@ export const API_PANEL = {
   openApiTitle: 'OpenAPI 3.1 (this app only)',
   lockedTitle: 'Call this app from your code',
   lockedSignedOut: 'Sign in with a Starter plan or higher to run this app through the API.',
-  signIn: 'Sign in',
+  signIn: 'Sign In',
   ownerUpgrade: 'Your plan has no API keys yet: upgrade to use these snippets.',
   comparePlans: 'Compare plans',
 } as const;

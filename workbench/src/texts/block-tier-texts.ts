@@ -18,7 +18,7 @@ export const BLOCK_TIERS = {
   visitorRefusal: (blockName: string, planName: string) =>
     `${blockName} is a full block. Full blocks come with the ${planName} plan and up. Sign in with a ${planName} plan or higher to use them.`,
   dialogTitle: (planName: string) => `A ${planName} block`,
-  signIn: 'Sign in',
+  signIn: 'Sign In',
   comparePlans: 'Compare plans',
   close: 'Close',
 } as const;

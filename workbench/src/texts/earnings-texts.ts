@@ -27,7 +27,6 @@ export const EARNINGS = {
   intro:
     'Ask a price per run on your published apps: other people’s runs pay it on top of what the blocks cost, and it is yours to pay out. Your own runs never pay it.',
   signedOut: 'Sign in to see what your apps earned.',
-  signIn: 'Sign In',
   loading: 'Loading your earnings',
   loadFailed: 'Your earnings could not be loaded.',
   tryAgain: 'Try again',

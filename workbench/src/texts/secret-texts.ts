@@ -7,7 +7,6 @@ export const SECRETS_TEXT = {
   intro:
     'Values your blocks use without showing them, such as an API token in an HTTP Request header: Authorization: Bearer {{secret.API_TOKEN}}. A saved value is kept encrypted and never shown again; runs of your apps use it, whoever runs them.',
   signedOut: 'Sign in to keep secrets for your blocks.',
-  signIn: 'Sign In',
   loading: 'Loading secrets...',
   loadFailed: 'Your secrets could not be loaded.',
   tryAgain: 'Try again',

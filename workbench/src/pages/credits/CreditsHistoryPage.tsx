@@ -2,10 +2,11 @@ import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@
 import { DollarIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { CREDIT_USAGE } from '../../texts/run-history-texts';
-import { AccountPage, Pager } from '../runs/RunsLayout';
+import { Pager } from '../runs/RunsLayout';
 import { usePageTitle } from '../use-page-title';
 import './credits.css';
 
@@ -24,14 +25,22 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
   const pages = creditHistory.pages;
   const stats = creditHistory.stats;
   return (
-    <AccountPage
+    <SignedInPage
       path="/credits"
       className="credits-page"
-      signInTitle={CREDIT_USAGE.signInTitle}
-      signInText={CREDIT_USAGE.signInText}
+      head={
+        <>
+          <h1 className="page-title">{CREDIT_USAGE.pageTitle}</h1>
+          <p className="muted page-subtitle">{CREDIT_USAGE.pageSubtitle}</p>
+        </>
+      }
+      loadingLabel={CREDIT_USAGE.loading}
+      signIn={{
+        icon: <DollarIcon size={40} />,
+        title: CREDIT_USAGE.signInTitle,
+        text: CREDIT_USAGE.signInText,
+      }}
     >
-      <h1 className="page-title">{CREDIT_USAGE.pageTitle}</h1>
-      <p className="muted page-subtitle">{CREDIT_USAGE.pageSubtitle}</p>
       <div className="credits-totals">
         <Card className="credits-total">
           <div className="muted small">{CREDIT_USAGE.balance}</div>
@@ -99,7 +108,7 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
           />
         </div>
       )}
-    </AccountPage>
+    </SignedInPage>
   );
 });
 

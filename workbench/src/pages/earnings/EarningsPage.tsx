@@ -14,9 +14,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AppEarnings, Payout } from '../../api/earnings';
-import { LinkButton } from '../../components/LinkButton';
-import { PublicFooter } from '../../components/PublicFooter';
-import { PublicHeader } from '../../components/PublicHeader';
+import { SignedInPage } from '../../components/SignedInPage';
 import { UpgradePrompt } from '../../components/UpgradePrompt';
 import { EARNINGS_PERIODS } from '../../stores/earnings-store';
 import { useStores } from '../../stores-context';
@@ -49,31 +47,20 @@ export const EarningsPage = observer(function EarningsPage() {
   }, [earnings, userId]);
 
   return (
-    <div className="public-page">
-      <PublicHeader signInRedirect={EARNINGS_PATH} />
-      <main className="public-main earnings-page">
-        <h1 className="page-title">{EARNINGS.title}</h1>
-        <p className="muted page-subtitle earnings-intro">{EARNINGS.intro}</p>
-        {!session.checked ? (
-          <Spinner aria-label={EARNINGS.loading} />
-        ) : !session.signedIn ? (
-          <NonIdealState
-            icon={<DollarIcon size={40} />}
-            description={EARNINGS.signedOut}
-            action={
-              <LinkButton
-                intent="primary"
-                href={`/signin?redirect=${encodeURIComponent(EARNINGS_PATH)}`}
-                text={EARNINGS.signIn}
-              />
-            }
-          />
-        ) : (
-          <EarningsContent />
-        )}
-      </main>
-      <PublicFooter />
-    </div>
+    <SignedInPage
+      path={EARNINGS_PATH}
+      className="earnings-page"
+      head={
+        <>
+          <h1 className="page-title">{EARNINGS.title}</h1>
+          <p className="muted page-subtitle earnings-intro">{EARNINGS.intro}</p>
+        </>
+      }
+      loadingLabel={EARNINGS.loading}
+      signIn={{ icon: <DollarIcon size={40} />, text: EARNINGS.signedOut }}
+    >
+      <EarningsContent />
+    </SignedInPage>
   );
 });
 

@@ -23,8 +23,7 @@ import { useEffect } from 'react';
 import type { AnalyticsPeriod } from '../../api/blocksmith-api';
 import { LinkButton } from '../../components/LinkButton';
 import { UpgradePrompt } from '../../components/UpgradePrompt';
-import { PublicFooter } from '../../components/PublicFooter';
-import { PublicHeader } from '../../components/PublicHeader';
+import { SignedInPage } from '../../components/SignedInPage';
 import { appStatusLabel } from '../../stores/my-apps-store';
 import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
@@ -62,27 +61,13 @@ export const MyAppsPage = observer(function MyAppsPage() {
   }, [myApps, signedIn]);
 
   return (
-    <div className="public-page">
-      <PublicHeader signInRedirect="/my-apps" />
-      <main className="public-main">
-        {!session.checked ? (
-          <div className="store-loading">
-            <Spinner aria-label={MY_APPS.loading} />
-          </div>
-        ) : !signedIn ? (
-          <NonIdealState
-            className="store-empty"
-            icon={<ChartIcon size={40} />}
-            title={MY_APPS.signInTitle}
-            description={MY_APPS.signInText}
-            action={<LinkButton intent="primary" href="/signin?redirect=/my-apps" text="Sign In" />}
-          />
-        ) : (
-          <Analytics />
-        )}
-      </main>
-      <PublicFooter />
-    </div>
+    <SignedInPage
+      path="/my-apps"
+      loadingLabel={MY_APPS.loading}
+      signIn={{ icon: <ChartIcon size={40} />, title: MY_APPS.signInTitle, text: MY_APPS.signInText }}
+    >
+      <Analytics />
+    </SignedInPage>
   );
 });
 

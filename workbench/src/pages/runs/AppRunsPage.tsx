@@ -4,11 +4,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { RUN_SOURCES, RUN_STATUSES, type RunRecordStatus, type RunSource } from '../../api/run-history';
+import { SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS, RUN_SOURCE_LABELS, RUN_STATUS_LABELS } from '../../texts/run-history-texts';
 import { usePageTitle } from '../use-page-title';
-import { AccountPage, Pager, RunList } from './RunsLayout';
+import { Pager, RunList } from './RunsLayout';
 
 /** /my-apps/{appId}/runs: an app's runs for its owner, the privacy rule and its switch. */
 const AppRunsPage = observer(function AppRunsPage() {
@@ -22,14 +23,14 @@ const AppRunsPage = observer(function AppRunsPage() {
   }, [appRuns, appId, userId]);
 
   return (
-    <AccountPage
+    <SignedInPage
       path={`/my-apps/${appId}/runs`}
       className="runs-page"
-      signInTitle={RUNS.signInTitle}
-      signInText={RUNS.signInText}
+      loadingLabel={RUNS.loading}
+      signIn={{ icon: <HistoryIcon size={40} />, title: RUNS.signInTitle, text: RUNS.signInText }}
     >
       <AppRuns />
-    </AccountPage>
+    </SignedInPage>
   );
 });
 

@@ -2,11 +2,12 @@ import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { HistoryIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
 import { usePageTitle } from '../use-page-title';
-import { AccountPage, Pager, RunList } from './RunsLayout';
+import { Pager, RunList } from './RunsLayout';
 
 /** /runs: the runs the signed-in person started, newest first; each opens with its results. */
 const MyRunsPage = observer(function MyRunsPage() {
@@ -20,14 +21,18 @@ const MyRunsPage = observer(function MyRunsPage() {
 
   const pages = myRuns.pages;
   return (
-    <AccountPage
+    <SignedInPage
       path="/runs"
       className="runs-page"
-      signInTitle={RUNS.signInTitle}
-      signInText={RUNS.signInText}
+      head={
+        <>
+          <h1 className="page-title">{RUNS.myRunsTitle}</h1>
+          <p className="muted page-subtitle">{RUNS.myRunsSubtitle}</p>
+        </>
+      }
+      loadingLabel={RUNS.loading}
+      signIn={{ icon: <HistoryIcon size={40} />, title: RUNS.signInTitle, text: RUNS.signInText }}
     >
-      <h1 className="page-title">{RUNS.myRunsTitle}</h1>
-      <p className="muted page-subtitle">{RUNS.myRunsSubtitle}</p>
       {pages.error ? (
         <Callout intent="danger" title={RUNS.loadFailed}>
           {pages.error} <Button variant="minimal" text={RUNS.retry} onClick={() => void pages.reload()} />
@@ -49,7 +54,7 @@ const MyRunsPage = observer(function MyRunsPage() {
           <Pager pager={pages} newer={RUNS.newer} older={RUNS.older} page={RUNS.page} />
         </div>
       )}
-    </AccountPage>
+    </SignedInPage>
   );
 });
 

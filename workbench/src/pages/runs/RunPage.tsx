@@ -1,11 +1,12 @@
 import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { EyeOffIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { EyeOffIcon, HistoryIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { dataView } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RunCanvas } from '../../canvas/RunCanvas';
 import { LinkButton } from '../../components/LinkButton';
+import { SignedInPage } from '../../components/SignedInPage';
 import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -13,7 +14,7 @@ import { RUNS } from '../../texts/run-history-texts';
 import { ArtifactView, ResultItemView, RunResults } from '../builder/ResultView';
 import { RunNotices } from '../builder/RunNotices';
 import { usePageTitle } from '../use-page-title';
-import { AccountPage, StatusTag } from './RunsLayout';
+import { StatusTag } from './RunsLayout';
 
 /** /runs/{runId}: one kept run, its canvas coloured by step, a block's inputs and outputs. */
 const RunPage = observer(function RunPage() {
@@ -27,14 +28,14 @@ const RunPage = observer(function RunPage() {
   }, [runView, runId, userId]);
 
   return (
-    <AccountPage
+    <SignedInPage
       path={`/runs/${runId}`}
       className="run-page"
-      signInTitle={RUNS.signInTitle}
-      signInText={RUNS.signInText}
+      loadingLabel={RUNS.loading}
+      signIn={{ icon: <HistoryIcon size={40} />, title: RUNS.signInTitle, text: RUNS.signInText }}
     >
       <RunView store={runView} />
-    </AccountPage>
+    </SignedInPage>
   );
 });
 

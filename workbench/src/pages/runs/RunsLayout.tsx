@@ -1,62 +1,12 @@
-import { Button, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ChevronLeftIcon, ChevronRightIcon, EyeOffIcon, HistoryIcon } from '@blueprintjs/icons';
+import { Button, Tag } from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon, EyeOffIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LinkButton } from '../../components/LinkButton';
-import { PublicFooter } from '../../components/PublicFooter';
-import { PublicHeader } from '../../components/PublicHeader';
 import type { CursorPager } from '../../stores/cursor-pager';
 import type { RunRow, StatusIntent } from '../../stores/run-rows';
-import { useStores } from '../../stores-context';
 import { RUNS } from '../../texts/run-history-texts';
 import './runs.css';
-
-/** A page of the signed-in person's account: the public header and footer, sign-in first. */
-export const AccountPage = observer(function AccountPage({
-  path,
-  className,
-  signInTitle,
-  signInText,
-  children,
-}: {
-  /** Where sign-in comes back to. */
-  path: string;
-  className: string;
-  signInTitle: string;
-  signInText: string;
-  children: ReactNode;
-}) {
-  const { session } = useStores();
-  return (
-    <div className="public-page">
-      <PublicHeader signInRedirect={path} />
-      <main className={`public-main ${className}`}>
-        {!session.checked ? (
-          <div className="runs-loading">
-            <Spinner aria-label={RUNS.loading} />
-          </div>
-        ) : !session.signedIn ? (
-          <NonIdealState
-            icon={<HistoryIcon size={40} />}
-            title={signInTitle}
-            description={signInText}
-            action={
-              <LinkButton
-                intent="primary"
-                href={`/signin?redirect=${encodeURIComponent(path)}`}
-                text="Sign In"
-              />
-            }
-          />
-        ) : (
-          children
-        )}
-      </main>
-      <PublicFooter />
-    </div>
-  );
-});
 
 /** Newer / Older through a cursor-paged list, with the page number between. */
 export const Pager = observer(function Pager<T>({

@@ -1,0 +1,68 @@
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useStores } from '../stores-context';
+import { LinkButton } from './LinkButton';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+import './signed-in-page.css';
+
+/** The button that takes a visitor to sign in, and back. */
+export const SIGN_IN = 'Sign In';
+
+/**
+ * The frame of a page of the signed-in person's own things (their apps, runs, keys, earnings): the
+ * public header and footer, `head` (a title, an introduction) for everyone, a spinner until the
+ * session is known, then `children` for the person or, for a visitor, what the page is for and a
+ * Sign In that comes back to `path`. `after` (dialogs) sits beside the page.
+ */
+export const SignedInPage = observer(function SignedInPage({
+  path,
+  className,
+  head,
+  loadingLabel,
+  signIn,
+  after,
+  children,
+}: {
+  path: string;
+  className?: string;
+  head?: ReactNode;
+  loadingLabel: string;
+  signIn: { icon: JSX.Element; title?: string; text: string };
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { session } = useStores();
+  return (
+    <div className="public-page">
+      <PublicHeader signInRedirect={path} />
+      <main className={className ? `public-main ${className}` : 'public-main'}>
+        {head}
+        {!session.checked ? (
+          <div className="signed-in-loading">
+            <Spinner aria-label={loadingLabel} />
+          </div>
+        ) : !session.signedIn ? (
+          <NonIdealState
+            className="signed-in-prompt"
+            icon={signIn.icon}
+            title={signIn.title}
+            description={signIn.text}
+            action={
+              <LinkButton
+                intent="primary"
+                href={`/signin?redirect=${encodeURIComponent(path)}`}
+                text={SIGN_IN}
+              />
+            }
+          />
+        ) : (
+          children
+        )}
+      </main>
+      <PublicFooter />
+      {after}
+    </div>
+  );
+});

@@ -8,8 +8,6 @@ import {
   FormGroup,
   HTMLTable,
   InputGroup,
-  NonIdealState,
-  Spinner,
 } from '@blueprintjs/core';
 import { KeyIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
@@ -49,18 +47,6 @@ const ApiKeysPage = observer(function ApiKeysPage() {
 
 const KeysContent = observer(function KeysContent() {
   const { apiKeys } = useStores();
-  if (apiKeys.state === 'idle' || apiKeys.state === 'loading') {
-    return <Spinner aria-label={API_KEYS.loading} />;
-  }
-  if (apiKeys.state === 'failed') {
-    return (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        description={API_KEYS.loadFailed}
-        action={<Button text={API_KEYS.tryAgain} onClick={() => void apiKeys.load()} />}
-      />
-    );
-  }
   if (apiKeys.allowed !== true) {
     return (
       <UpgradePrompt

@@ -7,8 +7,6 @@ import {
   FormGroup,
   HTMLTable,
   InputGroup,
-  NonIdealState,
-  Spinner,
 } from '@blueprintjs/core';
 import { EditIcon, LockIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
@@ -41,17 +39,6 @@ const SecretsPage = observer(function SecretsPage() {
 
 const SecretsContent = observer(function SecretsContent() {
   const { secrets } = useStores();
-  if (secrets.state === 'idle' || secrets.state === 'loading')
-    return <Spinner aria-label={SECRETS_TEXT.loading} />;
-  if (secrets.state === 'failed') {
-    return (
-      <NonIdealState
-        icon={<WarningSignIcon size={40} />}
-        description={SECRETS_TEXT.loadFailed}
-        action={<Button text={SECRETS_TEXT.tryAgain} onClick={() => void secrets.load()} />}
-      />
-    );
-  }
   return (
     <>
       <Card className="api-keys-create">

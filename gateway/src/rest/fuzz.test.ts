@@ -97,8 +97,13 @@ const INTERNALS = /Maximum call stack|RangeError|TypeError|QueryFailedError|node
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-/** Sends one request with node's HTTP client, which sends paths and bodies exactly as given. */
-function send(origin: URL, probe: Probe): Promise<Omit<Outcome, 'problems' | 'probe'>> {
+/**
+ * Sends one request with node's HTTP client, which sends paths and bodies exactly as given. A
+ * request on a kept-alive connection the server closed as idle just as it was sent (ECONNRESET
+ * before any answer, on a reused socket) never reached the server: it is sent once more, as
+ * Node's documentation advises, on a new connection.
+ */
+function send(origin: URL, probe: Probe, retried = false): Promise<Omit<Outcome, 'problems' | 'probe'>> {
   return new Promise((resolve) => {
     let answered = false;
     const headers: Record<string, string | number> = { ...probe.headers };
@@ -126,8 +131,13 @@ function send(origin: URL, probe: Probe): Promise<Omit<Outcome, 'problems' | 'pr
       response.on('error', done);
     });
     // The server may answer (413, 401) and close before the whole body is written: that is fine.
-    request.on('error', (error) => {
-      if (!answered) resolve({ status: null, contentType: '', text: `no answer: ${error.message}` });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (request.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        resolve(send(origin, probe, true));
+        return;
+      }
+      resolve({ status: null, contentType: '', text: `no answer: ${error.message}` });
     });
     request.end(probe.body);
   });

@@ -51,12 +51,8 @@ export const AccountPage = observer(function AccountPage({
     <SignedInPage
       path={path}
       className="api-keys-page"
-      head={
-        <>
-          <h1 className="page-title">{title}</h1>
-          <p className="muted api-keys-intro">{intro}</p>
-        </>
-      }
+      title={title}
+      intro={intro}
       loadingLabel={texts.loading}
       signIn={{ icon, text: texts.signedOut }}
       after={dialogs}

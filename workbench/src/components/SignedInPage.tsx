@@ -12,14 +12,15 @@ export const SIGN_IN = 'Sign In';
 
 /**
  * The frame of a page of the signed-in person's own things (their apps, runs, keys, earnings): the
- * public header and footer, `head` (a title, an introduction) for everyone, a spinner until the
+ * public header and footer, the page's `title` and `intro` for everyone, a spinner until the
  * session is known, then `children` for the person or, for a visitor, what the page is for and a
  * Sign In that comes back to `path`. `after` (dialogs) sits beside the page.
  */
 export const SignedInPage = observer(function SignedInPage({
   path,
   className,
-  head,
+  title,
+  intro,
   loadingLabel,
   signIn,
   after,
@@ -27,7 +28,8 @@ export const SignedInPage = observer(function SignedInPage({
 }: {
   path: string;
   className?: string;
-  head?: ReactNode;
+  title?: string;
+  intro?: string;
   loadingLabel: string;
   signIn: { icon: JSX.Element; title?: string; text: string };
   after?: ReactNode;
@@ -38,7 +40,8 @@ export const SignedInPage = observer(function SignedInPage({
     <div className="public-page">
       <PublicHeader signInRedirect={path} />
       <main className={className ? `public-main ${className}` : 'public-main'}>
-        {head}
+        {title && <h1 className="page-title">{title}</h1>}
+        {intro && <p className="muted signed-in-intro">{intro}</p>}
         {!session.checked ? (
           <div className="signed-in-loading">
             <Spinner aria-label={loadingLabel} />

@@ -28,12 +28,8 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
     <SignedInPage
       path="/credits"
       className="credits-page"
-      head={
-        <>
-          <h1 className="page-title">{CREDIT_USAGE.pageTitle}</h1>
-          <p className="muted page-subtitle">{CREDIT_USAGE.pageSubtitle}</p>
-        </>
-      }
+      title={CREDIT_USAGE.pageTitle}
+      intro={CREDIT_USAGE.pageSubtitle}
       loadingLabel={CREDIT_USAGE.loading}
       signIn={{
         icon: <DollarIcon size={40} />,

@@ -50,12 +50,8 @@ export const EarningsPage = observer(function EarningsPage() {
     <SignedInPage
       path={EARNINGS_PATH}
       className="earnings-page"
-      head={
-        <>
-          <h1 className="page-title">{EARNINGS.title}</h1>
-          <p className="muted page-subtitle earnings-intro">{EARNINGS.intro}</p>
-        </>
-      }
+      title={EARNINGS.title}
+      intro={EARNINGS.intro}
       loadingLabel={EARNINGS.loading}
       signIn={{ icon: <DollarIcon size={40} />, text: EARNINGS.signedOut }}
     >

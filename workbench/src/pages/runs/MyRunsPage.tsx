@@ -24,12 +24,8 @@ const MyRunsPage = observer(function MyRunsPage() {
     <SignedInPage
       path="/runs"
       className="runs-page"
-      head={
-        <>
-          <h1 className="page-title">{RUNS.myRunsTitle}</h1>
-          <p className="muted page-subtitle">{RUNS.myRunsSubtitle}</p>
-        </>
-      }
+      title={RUNS.myRunsTitle}
+      intro={RUNS.myRunsSubtitle}
       loadingLabel={RUNS.loading}
       signIn={{ icon: <HistoryIcon size={40} />, title: RUNS.signInTitle, text: RUNS.signInText }}
     >

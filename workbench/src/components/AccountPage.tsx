@@ -1,9 +1,9 @@
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState } from '@blueprintjs/core';
 import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { useStores } from '../stores-context';
-import { SignedInPage } from './SignedInPage';
+import { PageSpinner, SignedInPage } from './SignedInPage';
 import '../pages/api-keys/api-keys.css';
 
 /** What the signed-in person's page loads when they are known, and forgets when they leave. */
@@ -58,7 +58,7 @@ export const AccountPage = observer(function AccountPage({
       after={dialogs}
     >
       {data.state === 'idle' || data.state === 'loading' ? (
-        <Spinner aria-label={texts.loading} />
+        <PageSpinner label={texts.loading} />
       ) : data.state === 'failed' ? (
         <NonIdealState
           icon={<WarningSignIcon size={40} />}

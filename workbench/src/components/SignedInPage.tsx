@@ -8,7 +8,16 @@ import { PublicHeader } from './PublicHeader';
 import './signed-in-page.css';
 
 /** The button that takes a visitor to sign in, and back. */
-export const SIGN_IN = 'Sign In';
+const SIGN_IN = 'Sign In';
+
+/** A page's spinner, centred with room around it, while the page or a part of it loads. */
+export function PageSpinner({ label }: { label: string }) {
+  return (
+    <div className="page-spinner">
+      <Spinner aria-label={label} />
+    </div>
+  );
+}
 
 /**
  * The frame of a page of the signed-in person's own things (their apps, runs, keys, earnings): the
@@ -43,9 +52,7 @@ export const SignedInPage = observer(function SignedInPage({
         {title && <h1 className="page-title">{title}</h1>}
         {intro && <p className="muted signed-in-intro">{intro}</p>}
         {!session.checked ? (
-          <div className="signed-in-loading">
-            <Spinner aria-label={loadingLabel} />
-          </div>
+          <PageSpinner label={loadingLabel} />
         ) : !session.signedIn ? (
           <NonIdealState
             className="signed-in-prompt"

@@ -1,8 +1,8 @@
-import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { DollarIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SignedInPage } from '../../components/SignedInPage';
+import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { CREDIT_USAGE } from '../../texts/run-history-texts';
@@ -63,9 +63,7 @@ const CreditsHistoryPage = observer(function CreditsHistoryPage() {
           <Button variant="minimal" text={CREDIT_USAGE.retry} onClick={() => void pages.reload()} />
         </Callout>
       ) : !pages.loaded || creditHistory.rows === null ? (
-        <div className="runs-loading">
-          <Spinner aria-label={CREDIT_USAGE.loading} />
-        </div>
+        <PageSpinner label={CREDIT_USAGE.loading} />
       ) : creditHistory.rows.length === 0 ? (
         <NonIdealState icon={<DollarIcon size={40} />} title={CREDIT_USAGE.empty} />
       ) : (

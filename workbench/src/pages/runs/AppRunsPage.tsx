@@ -1,10 +1,10 @@
-import { Alert, Button, Callout, Card, HTMLSelect, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, HTMLSelect, NonIdealState, Switch } from '@blueprintjs/core';
 import { HistoryIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { RUN_SOURCES, RUN_STATUSES, type RunRecordStatus, type RunSource } from '../../api/run-history';
-import { SignedInPage } from '../../components/SignedInPage';
+import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS, RUN_SOURCE_LABELS, RUN_STATUS_LABELS } from '../../texts/run-history-texts';
@@ -101,9 +101,7 @@ const AppRuns = observer(function AppRuns() {
           {pages.error} <Button variant="minimal" text={RUNS.retry} onClick={() => void pages.reload()} />
         </Callout>
       ) : !pages.loaded ? (
-        <div className="runs-loading">
-          <Spinner aria-label={RUNS.loading} />
-        </div>
+        <PageSpinner label={RUNS.loading} />
       ) : appRuns.rows.length === 0 ? (
         <NonIdealState
           className="runs-empty"

@@ -1,8 +1,8 @@
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { HistoryIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { SignedInPage } from '../../components/SignedInPage';
+import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
@@ -34,9 +34,7 @@ const MyRunsPage = observer(function MyRunsPage() {
           {pages.error} <Button variant="minimal" text={RUNS.retry} onClick={() => void pages.reload()} />
         </Callout>
       ) : !pages.loaded ? (
-        <div className="runs-loading">
-          <Spinner aria-label={RUNS.loading} />
-        </div>
+        <PageSpinner label={RUNS.loading} />
       ) : myRuns.rows.length === 0 ? (
         <NonIdealState
           className="runs-empty"

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { EyeOffIcon, HistoryIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { dataView } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RunCanvas } from '../../canvas/RunCanvas';
 import { LinkButton } from '../../components/LinkButton';
-import { SignedInPage } from '../../components/SignedInPage';
+import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
@@ -161,11 +161,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
   const detail = store.detail;
   const summary = store.summary;
   if (store.state !== 'ready' || !detail || !summary) {
-    return (
-      <div className="runs-loading">
-        <Spinner aria-label={RUNS.loadingRun} />
-      </div>
-    );
+    return <PageSpinner label={RUNS.loadingRun} />;
   }
   const hidden = detail.detailsHidden;
   const selected = store.selected;

@@ -36,6 +36,21 @@ export class AiProviderError extends BlockError {
   }
 }
 
+/**
+ * The block used up the time it is allowed (the Code block's script ran past its limit) and was
+ * stopped. The run fails, but the time was used: the gateway keeps the block's own charge instead
+ * of refunding it with the rest of the run. `usedMs`: how long it ran.
+ */
+export class BlockOverrunError extends BlockError {
+  constructor(
+    message: string,
+    readonly usedMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** A block definition is unusable; raised when it is declared or registered. */
 export class BlockDefinitionError extends Error {
   constructor(message: string) {

@@ -64,7 +64,14 @@ export {
 } from './summarise/summary-lengths';
 export { encodableText } from './documents/encodable-text';
 export { catalogueEntry, type CatalogueEntry } from './catalogue-entry';
-export { BlockError, BlockInputError, AiOutputError, AiProviderError, BlockDefinitionError } from './errors';
+export {
+  BlockError,
+  BlockInputError,
+  BlockOverrunError,
+  AiOutputError,
+  AiProviderError,
+  BlockDefinitionError,
+} from './errors';
 export type { AiProviderErrorKind } from './errors';
 export { exampleFromSchema, type ExampleContext } from './examples/example-from-schema';
 export { OFFLINE_MARKER, capitalise, joinList } from './examples/sample-text';

@@ -13,6 +13,8 @@ export interface NodeContextInit<S> {
   provider: AiProvider;
   files: FileStore;
   signal: AbortSignal;
+  /** Who the run is charged to (default `anonymous`): see `RunContext.account`. */
+  account?: string;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
   /** What an AI call used, when the provider reports it. */
@@ -44,6 +46,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly files: FileStore;
   readonly signal: AbortSignal;
   readonly gathered: readonly GatheredItem[];
+  readonly account: string;
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -57,6 +60,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.files = init.files;
     this.signal = init.signal;
     this.gathered = init.gathered ?? NOTHING_GATHERED;
+    this.account = init.account ?? 'anonymous';
   }
 
   get ai(): Ai {

@@ -65,4 +65,9 @@ export interface RunContext<S> {
    */
   secret(name: string): Promise<string | undefined>;
   readonly signal: AbortSignal;
+  /**
+   * Who the run is charged to, as an opaque id. Blocks that share something scarce between every
+   * run of the server (the Code block's sandbox threads) give each account its fair share by it.
+   */
+  readonly account: string;
 }

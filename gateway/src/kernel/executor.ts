@@ -53,6 +53,8 @@ export interface ExecuteOptions {
    * artifacts and error are cleaned of every value it read. Without it blocks find none.
    */
   secrets?: (name: string) => Promise<string | undefined>;
+  /** Who the run is charged to (`RunContext.account`): blocks share scarce capacity fairly by it. */
+  account?: string;
 }
 
 export interface RunOutcome {
@@ -389,6 +391,7 @@ class RunExecution {
       provider: this.options.provider,
       files: this.options.files,
       signal: this.controller.signal,
+      ...(this.options.account !== undefined && { account: this.options.account }),
       onPartial: (text) =>
         this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame)),
       onArtifact: (artifact) => artifacts.push(artifact),

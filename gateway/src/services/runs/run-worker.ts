@@ -227,6 +227,7 @@ export class RunWorker {
         charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
       },
       ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
+      account: userId,
     });
     let outcome: RunOutcome | null;
     let timedOut = false;

@@ -1,7 +1,7 @@
 import type { AiProvider } from '@blocksmith/block-sdk';
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@blocksmith/schema';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
-import type { ApiKeyCaller } from '../services/api-keys/api-key-service';
+import { checkEntitled, type ApiKeyCaller } from '../services/api-keys/api-key-service';
 import type { BlockRegistry } from '../kernel';
 import type { Caller } from '../services/accounts';
 import type { Services } from '../services/create-services';
@@ -34,7 +34,8 @@ export function requireCaller(context: GraphQLContext): Caller {
 
 /**
  * Who a run is for: the signed-in person, or the owner of the API key it came with (whose runs
- * are counted against the key's limit and use the app's live version).
+ * are counted against the key's limit and use the app's live version). A key runs only while its
+ * owner's plan includes API keys.
  */
 export async function requireRunner(
   context: GraphQLContext,
@@ -43,6 +44,7 @@ export async function requireRunner(
     return { userId: context.caller.userId, isAdmin: context.caller.isAdmin, viaKey: false };
   if (context.apiKey) {
     if (context.apiKey.suspended) throw new ForbiddenError(ACCOUNT_SUSPENDED_MESSAGE);
+    checkEntitled(context.apiKey);
     await context.services.apiKeys.consumeRun(context.apiKey);
     return { userId: context.apiKey.userId, isAdmin: false, viaKey: true };
   }

@@ -107,6 +107,34 @@ describe('API keys over /api and GraphQL', () => {
     expect((await t.api('GET', `/apps/${app.id}`, { token: ann })).body.name).toBe('Draft only');
   });
 
+  it('stop running apps when the plan no longer includes them, and run again after an upgrade', async () => {
+    const setPlan = (plan: string) =>
+      t.gateway.database.dataSource.query("UPDATE users SET plan = $1 WHERE email = 'ann@example.com'", [
+        plan,
+      ]);
+    await setPlan('free');
+    const refused = await t.api('POST', `/apps/${app.id}/execute`, {
+      token: key,
+      body: { inputData: { input_text: 'x' } },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'API keys come with the Starter plan and up; your plan is Free. Upgrade to use them.',
+    );
+    const graphql = await t.graphql(
+      'mutation ($id: ID!) { runApp(appId: $id, inputs: { input_text: "x" }) { status } }',
+      { id: app.id },
+      key,
+    );
+    expect(graphql.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    await setPlan('starter');
+    const again = await t.api('POST', `/apps/${app.id}/execute`, {
+      token: key,
+      body: { inputData: { input_text: 'x' } },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('stop working once revoked', async () => {
     expect((await t.api('DELETE', `/keys/${keyId}`, { token: ann })).body).toEqual({ success: true });
     const refused = await t.api('POST', `/apps/${app.id}/execute`, {

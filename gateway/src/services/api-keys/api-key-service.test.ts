@@ -43,7 +43,11 @@ describe.each(databaseTargets)('ApiKeyService on %s', (_name, databaseUrl) => {
     ])) as { key_hash: string; prefix: string }[];
     expect(row!.key_hash).not.toContain(created.key.slice(4));
     expect(created.key.startsWith(row!.prefix)).toBe(true);
-    expect(await keys.authenticate(created.key)).toEqual({ userId: owner, keyId: created.id });
+    expect(await keys.authenticate(created.key)).toEqual({
+      userId: owner,
+      keyId: created.id,
+      plan: 'starter',
+    });
     expect(await keys.authenticate(`${created.key}x`)).toBeNull();
     expect(await keys.authenticate('bsk_')).toBeNull();
   });

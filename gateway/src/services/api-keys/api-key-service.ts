@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { entitlementMessage, isPlanId, PLANS } from '@blocksmith/schema';
+import { entitlementMessage, isPlanId, PLANS, type PlanId } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { ApiKey, User } from '../../data/entities';
 import type { RateLimiter } from '../../data/rate-limiter';
@@ -31,6 +31,20 @@ export interface ApiKeyCaller {
   keyId: string;
   /** An admin suspended the key's owner: the key runs nothing until the account is unsuspended. */
   suspended?: boolean;
+  /**
+   * The owner's plan when the key was used: a plan without API keys (a downgrade since the key was
+   * made) runs nothing with it (`checkEntitled`).
+   */
+  plan?: PlanId;
+}
+
+/**
+ * Refuses a key whose owner's plan no longer includes API keys, with the plan's own message: the
+ * entitlement is checked each time a key is used, not only when it is made.
+ */
+export function checkEntitled(caller: ApiKeyCaller): void {
+  const plan = caller.plan ?? 'free';
+  if (!PLANS[plan].apiKeys) throw new ForbiddenError(entitlementMessage(plan, 'apiKeys'));
 }
 
 function hash(key: string): string {
@@ -108,12 +122,14 @@ export class ApiKeyService {
       .getRepository(ApiKey)
       .findOne({ where: { keyHash: hash(token) }, relations: { user: true } });
     if (!key) return null;
-    if (key.user?.suspendedAt) return { userId: key.userId, keyId: key.id, suspended: true };
+    // The owner's row comes with the key: their plan is known without another query.
+    const plan = key.user && isPlanId(key.user.plan) ? key.user.plan : 'free';
+    if (key.user?.suspendedAt) return { userId: key.userId, keyId: key.id, plan, suspended: true };
     const now = this.now();
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
       await this.dataSource.getRepository(ApiKey).update({ id: key.id }, { lastUsedAt: new Date(now) });
     }
-    return { userId: key.userId, keyId: key.id };
+    return { userId: key.userId, keyId: key.id, plan };
   }
 
   /** Counts one run against the key; refuses past its limit with the seconds to wait. */

@@ -10,7 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import { adjustCredits, type CreditLedger } from '../credits';
-import { decodePageEnd, encodePageEnd, exactTime } from './admin-cursor';
+import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
 import {
   ACCOUNT_COLUMNS,
   toAdminAction,

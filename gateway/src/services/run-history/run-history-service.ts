@@ -1,13 +1,13 @@
 import { blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
+import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
 import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
 import { configForRunners } from '../apps/app-service';
 import type { FileLinks } from '../files/file-links';
-import { CURSOR_TIME_SQL, decodeCursor, encodeCursor } from './run-cursor';
 import {
   RunView,
   type RunDetails,
@@ -42,7 +42,7 @@ const PRUNE_BATCH = 500;
 /** The columns a list row needs (never inputs, result or steps). */
 const SUMMARY_COLUMNS = `r.id, r.app_id, r.user_id, r.action_type, r.source, r.status, r.cost, r.error,
   r.error_code, r.created_at, r.finished_at, r.details_shared, r.visitor,
-  ${CURSOR_TIME_SQL.replace('created_at', 'r.created_at')} AS cursor_at`;
+  ${exactTime('r.created_at')} AS cursor_at`;
 
 /** Where kept files are removed (the disk store; tests may pass another). */
 export interface KeptFiles {
@@ -103,7 +103,7 @@ export class RunHistoryService {
     if (source !== null && !isRunSource(source)) {
       throw new InputError('source must be builder, store, embed or api.', { field: 'source' });
     }
-    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    const after = options.cursor ? decodePageEnd(options.cursor) : null;
     const [app] = isUuid(appId)
       ? ((await this.deps.dataSource.query('SELECT owner_id FROM apps WHERE id = $1', [appId])) as Row[])
       : [];
@@ -139,7 +139,7 @@ export class RunHistoryService {
     options: { limit?: number; cursor?: string | null; appId?: string | null } = {},
   ): Promise<RunPage> {
     const limit = pageLimit(options.limit);
-    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    const after = options.cursor ? decodePageEnd(options.cursor) : null;
     const appId = options.appId ?? null;
     if (appId !== null && !isUuid(appId)) return { runs: [], nextCursor: null };
     const parameters: unknown[] = [viewer.userId];
@@ -270,7 +270,7 @@ export class RunHistoryService {
         (summary) =>
           new RunView(summary, { mine: summary.userId === viewer.userId && !summary.visitor }, loaders),
       ),
-      nextCursor: more && last ? encodeCursor({ at: String(last.cursor_at), id: String(last.id) }) : null,
+      nextCursor: more && last ? encodePageEnd({ at: String(last.cursor_at), id: String(last.id) }) : null,
     };
   }
 

@@ -21,7 +21,15 @@ export type { RunContext, UpstreamValue, GatheredItem } from './run-context';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { renderPrompt, type PromptMessages } from './prompt';
 export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './check-package';
-export { SECRET_REFERENCE, SecretReader, scrubError, scrubSecrets, type RevealedSecrets } from './secrets';
+export {
+  MIN_SECRET_FRAGMENT,
+  SECRET_REFERENCE,
+  SecretMask,
+  SecretReader,
+  scrubError,
+  scrubSecrets,
+  type RevealedSecrets,
+} from './secrets';
 export { Ai, checkJsonAnswer, type TextOptions } from './ai';
 export type {
   AiProvider,

@@ -1,4 +1,7 @@
+import { defineBlock } from './define-block';
+import { output } from './outputs';
 import { SecretReader, scrubError, scrubSecrets } from './secrets';
+import { runBlock } from './testing/run-block';
 
 describe('secrets in block results', () => {
   const revealed = new Map([
@@ -32,10 +35,45 @@ describe('secrets in block results', () => {
     expect(scrubSecrets(same, new Map())).toBe(same);
   });
 
+  it('masks a secret cut short, in outputs and in failures (their stack too)', () => {
+    const token = new Map([['API_TOKEN', 'tok_live_9f8A7b6C5d4E3f2G1h']]);
+    const excerpt = 'The server answered 400 Bad Request: {"auth":"Bearer tok_live_9f8A7b6C5d4E3f2G…';
+    expect(scrubSecrets({ steps: [excerpt] }, token)).toEqual({
+      steps: ['The server answered 400 Bad Request: {"auth":"Bearer [secret API_TOKEN]…'],
+    });
+    const thrown = new Error(excerpt);
+    expect(thrown.stack).toContain('9f8A7b6C'); // read before, as a logger might
+    const error = scrubError(thrown, token) as Error;
+    expect(error.message).toBe('The server answered 400 Bad Request: {"auth":"Bearer [secret API_TOKEN]…');
+    expect(error.stack).not.toContain('9f8A7b6C');
+    expect(scrubError(`refused ${token.get('API_TOKEN')!.slice(9)}`, token)).toBe(
+      'refused [secret API_TOKEN]',
+    );
+  });
+
   it('remembers what it read, and only values that exist', async () => {
     const reader = new SecretReader(async (name) => (name === 'TOKEN' ? 'ghp_s3cret' : undefined));
     expect(await reader.read('TOKEN')).toBe('ghp_s3cret');
     expect(await reader.read('MISSING')).toBeUndefined();
     expect([...reader.revealed]).toEqual([['TOKEN', 'ghp_s3cret']]);
+  });
+
+  it('the test harness cleans progress as a run does', async () => {
+    const talker = defineBlock({
+      kind: 'secretTalker',
+      name: 'Secret Talker',
+      description: 'Says part of its secret as progress.',
+      category: 'ai',
+      cost: 1,
+      settings: {},
+      outputs: { said: output.text() },
+      async run(ctx) {
+        const token = (await ctx.secret('TOKEN'))!;
+        ctx.progress(`sending ${token.slice(0, 12)}`);
+        return { said: 'done' };
+      },
+    });
+    const { progress } = await runBlock(talker, { secrets: { TOKEN: 'ghp_0123456789abcdef' } });
+    expect(progress).toEqual(['sending [secret TOKEN]']);
   });
 });

@@ -78,7 +78,7 @@ export async function runBlock(
     provider: options.provider ?? new ScriptedProvider(),
     files: options.files ?? new MemoryFileStore(),
     signal: options.signal ?? new AbortController().signal,
-    onPartial: (text) => progress.push(text),
+    onPartial: (text) => progress.push(scrubSecrets(text, secrets.revealed)),
     onArtifact: (artifact) => artifacts.push(artifact),
     ...(declared && {
       onRoute: (name: string) => {

@@ -54,6 +54,13 @@ export class PublishingLimitError extends AppError {
   }
 }
 
+/** A signed-in embed run whose price the runner has not confirmed (see EmbedConsents). */
+export class PriceUnconfirmedError extends AppError {
+  constructor(message: string) {
+    super('PRICE_UNCONFIRMED', message);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super('PAYLOAD_TOO_LARGE', message);

@@ -138,13 +138,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   app.use(healthRoutes({ dataSource: database.dataSource, registry }));
   // Security headers: kept files set a stricter policy of their own, /graphql's browser page is
   // Apollo's with its own; embeds (/embed/{slug}, and /embed.js that inserts them) are made to be
-  // used by other sites; every other page may not be framed.
+  // used by other sites; every other page (an embed's sign-in window too) may not be framed.
   const embedHeaders = securityHeaders(config, { framedAnywhere: true });
   const pageHeaders = securityHeaders(config);
+  // Pages under an embed (its sign-in window, where the price of a run is confirmed) talk to the
+  // embed that opened them, but no other site may frame them.
+  const embedWindowHeaders = securityHeaders(config, { keepsOpener: true });
   app.use((req, res, next) => {
     const where = req.path;
     if (where.startsWith('/files/') || where === '/graphql' || where.startsWith('/graphql/')) return next();
-    if (where.startsWith('/embed/') || where === '/embed.js') return embedHeaders(req, res, next);
+    if (/^\/embed\/[^/]+\/?$/.test(where) || where === '/embed.js') return embedHeaders(req, res, next);
+    if (where.startsWith('/embed/')) return embedWindowHeaders(req, res, next);
     return pageHeaders(req, res, next);
   });
   // GraphQL POSTs (nearly every request) go straight to Apollo; the rest through Express.

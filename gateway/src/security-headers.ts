@@ -10,8 +10,13 @@ import type { GatewayConfig } from './config';
  */
 export function securityHeaders(
   config: GatewayConfig,
-  options: { framedAnywhere?: boolean } = {},
+  options: {
+    framedAnywhere?: boolean;
+    /** A window other windows open and talk to (an embed's sign-in window), framed by nobody. */
+    keepsOpener?: boolean;
+  } = {},
 ): RequestHandler {
+  const keepsOpener = options.framedAnywhere || options.keepsOpener;
   const publicUrl = new URL(config.publicUrl);
   const https = publicUrl.protocol === 'https:';
   // The product's own WebSocket (run progress), named for browsers that do not count it as 'self'.
@@ -56,7 +61,7 @@ export function securityHeaders(
     },
     // Google sign-in talks to its popup or redirect window. An embed's sign-in window, opened from
     // a frame inside another site, must keep its opener to hand the session back.
-    crossOriginOpenerPolicy: { policy: options.framedAnywhere ? 'unsafe-none' : 'same-origin-allow-popups' },
+    crossOriginOpenerPolicy: { policy: keepsOpener ? 'unsafe-none' : 'same-origin-allow-popups' },
     // Generated images and downloads are opened from other tabs and apps; embeds (and the script
     // that inserts them, /embed.js) are loaded by other sites.
     crossOriginResourcePolicy: { policy: options.framedAnywhere ? 'cross-origin' : 'same-site' },

@@ -36,6 +36,7 @@ const BY_CODE: Readonly<Record<ErrorCode, readonly [number, string]>> = {
   UNAUTHENTICATED: [401, 'unauthorized'],
   FORBIDDEN: [403, 'forbidden'],
   PUBLISHING_LIMIT: [403, 'publishing_limit'],
+  PRICE_UNCONFIRMED: [403, 'price_unconfirmed'],
   NOT_FOUND: [404, 'not_found'],
   CONFLICT: [409, 'conflict'],
   INSUFFICIENT_CREDITS: [402, 'insufficient_credits'],

@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INSUFFICIENT_CREDITS',
   'PUBLISHING_LIMIT',
+  /** A signed-in run from an embed before the runner confirmed the app's price in our own window. */
+  'PRICE_UNCONFIRMED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',

@@ -62,7 +62,19 @@ describe('embeds', () => {
       extensions: { code: 'UNAUTHENTICATED' },
     });
 
-    // A signed-in runner pays for their own run.
+    // A signed-in runner pays for their own run, once they confirmed its price (embed-consent.test.ts).
+    const { maxCredits } = (
+      await t.graphql(
+        'query ($slug: String!) { embedRunPrice(slug: $slug) { maxCredits } }',
+        { slug: app.slug },
+        runner,
+      )
+    ).data!.embedRunPrice as { maxCredits: number };
+    await t.graphql(
+      'mutation ($slug: String!, $max: Int!) { confirmEmbedPrice(slug: $slug, maxCredits: $max) { confirmed } }',
+      { slug: app.slug, max: maxCredits },
+      runner,
+    );
     const before = await credits(runner);
     const theirs = await t.graphql(RUN, { slug: app.slug }, runner);
     expect(theirs.data?.runEmbedded).toMatchObject({ status: 'succeeded' });

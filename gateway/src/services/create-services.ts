@@ -6,6 +6,7 @@ import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
 import { ApiKeyService } from './api-keys/api-key-service';
+import { EmbedConsents } from './embeds/embed-consent';
 import { EmbedService } from './embeds/embed-service';
 import { RateLimiter } from '../data/rate-limiter';
 import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
@@ -221,7 +222,14 @@ export function createServices(deps: {
     files,
     fileLinks,
     apiKeys: new ApiKeyService(dataSource, limiter),
-    embeds: new EmbedService({ dataSource, apps, runs, registry, limiter }),
+    embeds: new EmbedService({
+      dataSource,
+      apps,
+      runs,
+      registry,
+      limiter,
+      consents: new EmbedConsents({ dataSource, apps, registry, earnings }),
+    }),
     secrets,
     adminAccounts: new AdminAccountsService({
       dataSource,

@@ -9,6 +9,7 @@ export { CreditBalance } from './credit-balance.entity';
 export { CreditLedgerEntry, type LedgerKind } from './credit-ledger-entry.entity';
 export { EarningsBalance } from './earnings-balance.entity';
 export { EarningsEntry, type EarningsKind } from './earnings-entry.entity';
+export { EmbedConsent } from './embed-consent.entity';
 export { EmbedUsage } from './embed-usage.entity';
 export { FileRecord } from './file-record.entity';
 export { GatewayProcess } from './gateway-process.entity';

@@ -13,6 +13,7 @@ import { UserSecrets1764800000000 } from './1764800000000-user-secrets';
 import { AdminAccounts1764900000000 } from './1764900000000-admin-accounts';
 import { CreatorEarnings1765000000000 } from './1765000000000-creator-earnings';
 import { RunVersions1765100000000 } from './1765100000000-run-versions';
+import { EmbedConsents1765200000000 } from './1765200000000-embed-consents';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   AdminAccounts1764900000000,
   CreatorEarnings1765000000000,
   RunVersions1765100000000,
+  EmbedConsents1765200000000,
 ];

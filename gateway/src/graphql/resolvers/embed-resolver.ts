@@ -1,8 +1,21 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireCaller, type GraphQLContext } from '../context';
+import type { EmbedRunPrice } from '../../services/embeds/embed-consent';
+import { RunStartedType } from '../types/credits';
 import { RunType } from '../types/runs';
-import { EmbeddedAppType, EmbedSettingsType } from '../types/embed';
+import { EmbeddedAppType, EmbedRunPriceType, EmbedSettingsType } from '../types/embed';
+
+function priceType(price: EmbedRunPrice): EmbedRunPriceType {
+  return {
+    appId: price.appId,
+    minCredits: price.cost.min,
+    maxCredits: price.cost.max,
+    creatorPrice: price.creatorPrice,
+    confirmedMax: price.confirmedMax,
+    confirmed: price.confirmed,
+  };
+}
 
 @Resolver()
 export class EmbedResolver {
@@ -46,5 +59,44 @@ export class EmbedResolver {
     });
     // The person who ran it is answered their own run, whole (a visitor too).
     return context.services.runHistory.answer(run, context.caller);
+  }
+
+  @Query(() => EmbedRunPriceType, {
+    description: 'What one run of an embedded app costs you, and whether you confirmed that price.',
+  })
+  async embedRunPrice(@Arg('slug') slug: string, @Ctx() context: GraphQLContext) {
+    return priceType(await context.services.embeds.runPrice(slug, requireCaller(context).userId));
+  }
+
+  @Mutation(() => EmbedRunPriceType, {
+    description:
+      'Confirms the price of a run of an embedded app (in its sign-in window), so you may run it from the embed. maxCredits: the most a run cost as you were shown it; a higher price now is refused (CONFLICT).',
+  })
+  async confirmEmbedPrice(
+    @Arg('slug') slug: string,
+    @Arg('maxCredits', () => Int) maxCredits: number,
+    @Ctx() context: GraphQLContext,
+  ) {
+    return priceType(
+      await context.services.embeds.confirmPrice(slug, requireCaller(context).userId, maxCredits),
+    );
+  }
+
+  @Mutation(() => RunStartedType, {
+    description:
+      'Starts your run of an embedded app, on your credits, once you confirmed its price (PRICE_UNCONFIRMED until then). Watch it with runProgress.',
+  })
+  async startEmbeddedRun(
+    @Arg('slug') slug: string,
+    @Arg('inputs', () => GraphQLJSONObject, { nullable: true }) inputs: Record<string, unknown> | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RunStartedType> {
+    const caller = requireCaller(context);
+    const started = await context.services.embeds.start({
+      slug,
+      inputs: inputs ?? {},
+      runner: { userId: caller.userId, isAdmin: caller.isAdmin },
+    });
+    return { runId: started.runId, cost: started.cost };
   }
 }

@@ -18,6 +18,8 @@ import {
 } from '../../errors';
 import { planRun, type BlockRegistry } from '../../kernel';
 import type { StoredRun } from '../runs/run-records';
+import type { StartedRun, StartRunRequest } from '../runs/run-start';
+import type { EmbedConsents, EmbedRunPrice } from './embed-consent';
 import type { AppService } from '../apps/app-service';
 import type { RunService } from '../runs/run-service';
 import { isUuid } from '../../ids';
@@ -46,7 +48,8 @@ function periodOf(now: number): string {
 
 /**
  * Embeds: a published app's live version run inside other sites' pages (/embed/{slug}), on plans
- * that include embeds. A signed-in runner pays as on the app's page; a runner who is not signed in
+ * that include embeds. A signed-in runner pays as on the app's page, once they confirmed the price
+ * of a run in the embed's sign-in window (EmbedConsents); a runner who is not signed in
  * runs on the owner's credits when the owner allows it, up to a monthly cap the owner sets (counted
  * before the run starts, given back when it fails), and at most EMBED_RUNS_PER_ADDRESS_PER_MINUTE
  * runs a minute from one address.
@@ -59,6 +62,7 @@ export class EmbedService {
       runs: RunService;
       registry: BlockRegistry;
       limiter: RateLimiter;
+      consents: EmbedConsents;
       now?: () => number;
     },
   ) {}
@@ -119,15 +123,7 @@ export class EmbedService {
   }): Promise<StoredRun> {
     const { app, paysOwner } = await this.embedded(request.slug);
     if (request.runner) {
-      return this.deps.runs.runToEnd({
-        userId: request.runner.userId,
-        isAdmin: request.runner.isAdmin,
-        appId: app.id!,
-        inputs: request.inputs,
-        actionType: 'published',
-        live: true,
-        source: 'embed',
-      });
+      return this.deps.runs.runToEnd(await this.signedInRun(app, request.runner, request.inputs));
     }
     if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
     const limited = await this.deps.limiter.consume(
@@ -164,6 +160,52 @@ export class EmbedService {
       await this.release(app.id!, period, cost);
       throw error;
     }
+  }
+
+  /**
+   * Starts a signed-in runner's run of an embedded app, on their credits, watched with runProgress
+   * (the embed's Run once they are signed in).
+   */
+  async start(request: {
+    slug: string;
+    inputs: unknown;
+    runner: { userId: string; isAdmin: boolean };
+  }): Promise<StartedRun> {
+    const { app } = await this.embedded(request.slug);
+    return this.deps.runs.start(await this.signedInRun(app, request.runner, request.inputs));
+  }
+
+  /** What a run of the embedded app costs `userId`, and whether they confirmed that price. */
+  async runPrice(slug: string, userId: string): Promise<EmbedRunPrice> {
+    const { app } = await this.embedded(slug);
+    return this.deps.consents.price(userId, app);
+  }
+
+  /** `userId` confirms the price of a run they were shown (`shownMax` at most): see EmbedConsents. */
+  async confirmPrice(slug: string, userId: string, shownMax: number): Promise<EmbedRunPrice> {
+    const { app } = await this.embedded(slug);
+    return this.deps.consents.confirm(userId, app, shownMax);
+  }
+
+  /**
+   * A signed-in runner's run from an embed: theirs to pay, once they confirmed its price in our
+   * own window (another site frames the embed and could trick a click on Run).
+   */
+  private async signedInRun(
+    app: App,
+    runner: { userId: string; isAdmin: boolean },
+    inputs: unknown,
+  ): Promise<StartRunRequest> {
+    await this.deps.consents.require(runner.userId, app);
+    return {
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
+      appId: app.id!,
+      inputs,
+      actionType: 'published',
+      live: true,
+      source: 'embed',
+    };
   }
 
   /** Counts `cost` against this month's cap in one statement; false when it would pass it. */

@@ -3,7 +3,6 @@ import {
   NodeContext,
   SecretReader,
   outputTypeProblem,
-  scrubError,
   scrubSecrets,
   type AiProvider,
   type AiUsage,
@@ -392,8 +391,10 @@ class RunExecution {
       files: this.options.files,
       signal: this.controller.signal,
       ...(this.options.account !== undefined && { account: this.options.account }),
-      onPartial: (text) =>
-        this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame)),
+      onPartial: (partial) => {
+        const text = this.secrets ? scrubSecrets(partial, this.secrets.revealed) : partial;
+        this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame));
+      },
       onArtifact: (artifact) => artifacts.push(artifact),
       onUsage: (usage) => addUsage(used, usage),
       ...(routes && { onRoute: (name: string) => void routes.push(name) }),
@@ -419,8 +420,7 @@ class RunExecution {
             used,
           );
         },
-        (error: unknown) =>
-          this.fail(frame, index, this.secrets ? scrubError(error, this.secrets.revealed) : error, startedAt),
+        (error: unknown) => this.fail(frame, index, error, startedAt),
       );
   }
 
@@ -500,7 +500,9 @@ class RunExecution {
     const node = this.nodes[index]!;
     const durationMs = performance.now() - startedAt;
     const known = error instanceof BlockError;
-    const reason = error instanceof Error ? error.message : String(error);
+    const said = error instanceof Error ? error.message : String(error);
+    // Whatever the block said, or the engine says of it, is cleaned of the secrets it read.
+    const reason = this.secrets ? scrubSecrets(said, this.secrets.revealed) : said;
     const item = frame.position?.at(-1);
     const where = item ? ` on item ${item.item} of ${item.items}` : '';
     const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;

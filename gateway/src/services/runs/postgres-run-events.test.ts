@@ -160,6 +160,24 @@ const serverUrl = process.env.TEST_DATABASE_URL;
     expect((await stored(runId)).map((e) => e.type)).toEqual(['run_started', 'run_finished']);
   });
 
+  it('stores progress holding a NUL or half an emoji, cleaned, with the rest of the run', async () => {
+    const deaf = new PostgresRunEvents(db.dataSource, db.url!); // never started: stores every event
+    const runId = await newRun();
+    deaf.executing(runId, ownerId, { startedHere: true });
+    deaf.publish(started(runId));
+    deaf.publish(partial(runId, 'a\u0000b'));
+    deaf.publish(partial(runId, 'cut 😀'.slice(0, 5)));
+    deaf.publish(finished(runId));
+    await end(runId, 'succeeded');
+    await deaf.close();
+    expect((await stored(runId)).map((e) => (e.type === 'node_partial' ? e.text : e.type))).toEqual([
+      'run_started',
+      'a\ufffdb',
+      'cut \ufffd',
+      'run_finished',
+    ]);
+  });
+
   it('stores the events of a run it did not start (a queued one) as they come', async () => {
     const runId = await newRun(null);
     a.executing(runId, ownerId);

@@ -1,4 +1,4 @@
-import type { RunEvent } from '@blocksmith/schema';
+import { storableValue, type RunEvent } from '@blocksmith/schema';
 import type { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { RunEventHub } from './run-event-hub';
@@ -212,7 +212,8 @@ export class PostgresRunEvents implements RunEvents {
       if (end) ended = true;
       this.begun.add(runId);
       try {
-        await this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(batch), runId, end]);
+        // Progress a block wrote may hold what the database refuses (a NUL, half an emoji).
+        await this.dataSource.query(APPEND_SQL, [runId, JSON.stringify(storableValue(batch)), runId, end]);
       } catch (error) {
         this.log(
           `Run ${runId}: ${batch.length} progress event(s) were not stored: ${error instanceof Error ? error.message : error}`,

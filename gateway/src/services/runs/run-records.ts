@@ -1,4 +1,10 @@
-import type { ActionType, RunEvent, RunSource, RunStatus } from '@blocksmith/schema';
+import {
+  storableValue,
+  type ActionType,
+  type RunEvent,
+  type RunSource,
+  type RunStatus,
+} from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EntityNotFoundError } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
@@ -208,7 +214,7 @@ export class RunRecords {
 
   /** Stores the steps of runs still running, one statement for all of them. */
   async storeSteps(batch: readonly { id: string; nodes: unknown }[]): Promise<void> {
-    await this.deps.dataSource.query(STORE_STEPS_SQL, [JSON.stringify(batch)]);
+    await this.deps.dataSource.query(STORE_STEPS_SQL, [JSON.stringify(storableValue(batch))]);
   }
 
   /**
@@ -217,10 +223,12 @@ export class RunRecords {
    * the run's, as it was started with them.
    */
   async storeSuccess(success: Success, inputs: Record<string, unknown>): Promise<boolean> {
-    const row = await this.successes.store(success);
+    // What blocks produced, made storable: the starter is answered these same values.
+    const stored = { ...success, result: storableValue(success.result), nodes: storableValue(success.nodes) };
+    const row = await this.successes.store(stored);
     // Kept for `whenEnded` only when this process started the run (it is waiting for it).
     if (row && this.awaited.has(success.runId)) {
-      const { result, nodes } = success;
+      const { result, nodes } = stored;
       this.storedHere.set(success.runId, toStoredRun({ ...row, inputs, result, nodes }));
     }
     return row !== null;
@@ -230,7 +238,9 @@ export class RunRecords {
    * Stores a failed or stopped run and refunds it, once: only a run still running changes.
    * `nodes` null keeps the steps stored so far, each one still running ended as not finished.
    */
-  storeFailure(runId: string, failure: RunFailure): Promise<boolean> {
+  storeFailure(runId: string, ending: RunFailure): Promise<boolean> {
+    // An error or step a block wrote may hold what the database refuses (a NUL, half an emoji).
+    const failure = storableValue(ending);
     return this.deps.dataSource.transaction(async (manager) => {
       const [changed] = (
         failure.nodes === null

@@ -17,6 +17,14 @@ describe('cutValue', () => {
     expect(cutValue('abcdef', 4)).toEqual({ value: 'abcd', cut: true });
   });
 
+  it('never cuts between the two halves of an emoji', () => {
+    expect(cutValue(`${'a'.repeat(MAX_STORED_CHARS - 1)}😀😀`)).toEqual({
+      value: 'a'.repeat(MAX_STORED_CHARS - 1),
+      cut: true,
+    });
+    expect(cutValue(['aaa😀', 'b'], 4)).toEqual({ value: ['aaa'], cut: true });
+  });
+
   it('keeps a list’s and an object’s first entries while they fit, keeping the shape', () => {
     expect(cutValue(['aaaa', 'bbbb', 'cccc'], 10)).toEqual({ value: ['aaaa', 'bbbb', 'cc'], cut: true });
     expect(cutValue({ rows: ['aaaa', 'bbbb'], after: 'zz' }, 9)).toEqual({

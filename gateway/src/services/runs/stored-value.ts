@@ -1,3 +1,5 @@
+import { cutText } from '@blocksmith/schema';
+
 /**
  * The most characters of one value (an output, an input, an artifact) a run's history keeps in the
  * run record. A longer value is cut to this and kept whole as a file.
@@ -12,13 +14,13 @@ export interface CutValue {
 
 /**
  * `value` with at most `budget` characters of text in it, keeping its shape: a string is cut at
- * the budget, a list keeps its first items and an object its first properties while they fit
+ * the budget (never between the two halves of an emoji: `cutText`), a list keeps its first items and an object its first properties while they fit
  * (each cut in turn), and numbers, yes/no values and null count their written length. JSON
  * punctuation is not counted, so a cut value is a little longer than `budget` once written.
  */
 export function cutValue(value: unknown, budget: number = MAX_STORED_CHARS): CutValue {
   if (typeof value === 'string') {
-    return value.length <= budget ? { value, cut: false } : { value: value.slice(0, budget), cut: true };
+    return value.length <= budget ? { value, cut: false } : { value: cutText(value, budget), cut: true };
   }
   if (value === null || typeof value !== 'object') return { value, cut: false };
   const state = { left: budget, cut: false };
@@ -33,7 +35,7 @@ function cutInto(value: unknown, state: { left: number; cut: boolean }): unknown
       return value;
     }
     state.cut = true;
-    const kept = value.slice(0, Math.max(0, state.left));
+    const kept = cutText(value, state.left);
     state.left = 0;
     return kept;
   }

@@ -63,4 +63,9 @@ export class RunRecord {
    * version for everyone else's; null for runs kept before versions were recorded.
    */
   @Column('uuid', { name: 'version_id', nullable: true }) versionId!: string | null;
+  /**
+   * The month (`YYYY-MM`) of its app's embed cap that every charge of this run counts against: set
+   * for a visitor's run on the owner's credits, null otherwise.
+   */
+  @Column('text', { name: 'embed_period', nullable: true }) embedPeriod!: string | null;
 }

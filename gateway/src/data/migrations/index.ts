@@ -14,6 +14,7 @@ import { AdminAccounts1764900000000 } from './1764900000000-admin-accounts';
 import { CreatorEarnings1765000000000 } from './1765000000000-creator-earnings';
 import { RunVersions1765100000000 } from './1765100000000-run-versions';
 import { EmbedConsents1765200000000 } from './1765200000000-embed-consents';
+import { RunEmbedPeriod1765300000000 } from './1765300000000-run-embed-period';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   CreatorEarnings1765000000000,
   RunVersions1765100000000,
   EmbedConsents1765200000000,
+  RunEmbedPeriod1765300000000,
 ];

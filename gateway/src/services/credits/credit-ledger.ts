@@ -15,6 +15,7 @@ import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import { blockCost } from './block-cost';
+import { countAgainstEmbedCap, giveBackToEmbedCap, lockEmbedCapOf, type EmbedCap } from './embed-cap';
 import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
 import { requireUuid, validateDebitRequest, type DebitRequest } from './debit-request';
 import { addToBalance, insertEntries, lockBalance, planAndBalance, rows, updated } from './ledger-queries';
@@ -92,13 +93,18 @@ export interface NewRun {
   visitor?: boolean;
   /** The app's version it runs (an AppVersion id), when known. */
   versionId?: string | null;
+  /**
+   * The embed cap every charge of the run counts against (a visitor's run on the owner's credits):
+   * its first charge is counted with it, or the run is refused (EmbedCapReachedError).
+   */
+  embedCap?: EmbedCap | null;
 }
 
 const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 
 const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor,
-    source, details_shared, visitor, version_id)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11)`;
+    source, details_shared, visitor, version_id, embed_period)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`;
 
 function runParameters(run: NewRun, cost: number): unknown[] {
   return [
@@ -113,37 +119,38 @@ function runParameters(run: NewRun, cost: number): unknown[] {
     run.detailsShared ?? false,
     run.visitor ?? false,
     run.versionId ?? null,
+    run.embedCap?.period ?? null,
   ];
 }
 
 /**
  * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 source, $9 details
- * shared, $10 visitor, $11 version, $12 debit entries, $13 the grant an unlimited plan adds, $14
- * unlimited plans, $15 time. Data-modifying CTEs see one snapshot; the
+ * shared, $10 visitor, $11 version, $12 embed period, $13 debit entries, $14 the grant an unlimited
+ * plan adds, $15 unlimited plans, $16 time. Data-modifying CTEs see one snapshot; the
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
 const CHARGE_NEW_RUN: PreparedStatement = {
-  name: 'charge_new_run_v2',
+  name: 'charge_new_run_v3',
   text: `
 WITH who AS (
-  SELECT plan, plan = ANY($14::text[]) AS unlimited FROM users WHERE id = $3
+  SELECT plan, plan = ANY($15::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
   UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $15
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $16
    WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
   RETURNING balance
 ), run AS (
   INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, source,
-                    details_shared, visitor, version_id, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $15 FROM taken
+                    details_shared, visitor, version_id, embed_period, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $16 FROM taken
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $15
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $16
     FROM run,
          jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $13::jsonb || $12::jsonb ELSE $12::jsonb END
+           CASE WHEN (SELECT unlimited FROM who) THEN $14::jsonb || $13::jsonb ELSE $13::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`,
@@ -375,14 +382,16 @@ export class CreditLedger {
     }));
     const grant = { delta: total, kind: 'grant', block_type: null, action_type: null };
     const unlimitedPlans = PLAN_IDS.filter(isUnlimited);
+    const parameters = () => [
+      ...runParameters(run, total),
+      JSON.stringify(entries),
+      JSON.stringify([grant]),
+      unlimitedPlans,
+      this.clock(),
+    ];
+    if (run.embedCap) return this.chargeNewCappedRun(run, run.embedCap, total, parameters());
     const charge = async () =>
-      queryPrepared<{ balance: number; plan: PlanId }[]>(this.dataSource, CHARGE_NEW_RUN, [
-        ...runParameters(run, total),
-        JSON.stringify(entries),
-        JSON.stringify([grant]),
-        unlimitedPlans,
-        this.clock(),
-      ]);
+      queryPrepared<{ balance: number; plan: PlanId }[]>(this.dataSource, CHARGE_NEW_RUN, parameters());
     let [row] = await charge();
     if (!row) {
       const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);
@@ -395,6 +404,27 @@ export class CreditLedger {
     }
     const unlimited = isUnlimited(row.plan);
     return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };
+  }
+
+  /**
+   * `chargeNewRun` for a run an embed cap covers, in one transaction: the cap counts the run's
+   * charge first (its usage row locked before the balance, as when blocks are charged later), then
+   * the same statement charges the balance; either refusal leaves nothing counted or charged.
+   */
+  private chargeNewCappedRun(
+    run: NewRun,
+    cap: EmbedCap,
+    total: number,
+    parameters: unknown[],
+  ): Promise<DebitResult> {
+    return this.dataSource.transaction(async (m) => {
+      await countAgainstEmbedCap(m, cap, total);
+      await lockBalance(m, run.userId); // an unlimited plan may have no balance row yet
+      const [row] = (await m.query(CHARGE_NEW_RUN.text, parameters)) as { balance: number; plan: PlanId }[];
+      if (!row) throw notEnoughCredits(total, (await planAndBalance(m, run.userId)).balance);
+      const unlimited = isUnlimited(row.plan);
+      return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };
+    });
   }
 
   /**
@@ -412,6 +442,8 @@ export class CreditLedger {
       );
       if (!owner[0]) return 0;
       const userId = String(owner[0].user_id);
+      // An embed cap the run counts against is locked before the balance, as when it is charged.
+      const cap = await lockEmbedCapOf(m, runId);
       // The balance row is the per-user lock every write takes; after it, look for a refund.
       await lockBalance(m, userId);
       const entries = await rows(
@@ -435,6 +467,15 @@ export class CreditLedger {
       await insertEntries(m, reversals);
       const net = reversals.reduce((sum, entry) => sum + entry.delta, 0);
       if (net !== 0) await addToBalance(m, userId, net);
+      // The cap gets back every charge it counted that is refunded.
+      if (cap) {
+        const refunded = reversals.filter((entry) => entry.kind === 'refund');
+        await giveBackToEmbedCap(
+          m,
+          cap,
+          refunded.reduce((sum, entry) => sum + entry.delta, 0),
+        );
+      }
       return net;
     });
   }

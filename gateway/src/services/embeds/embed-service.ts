@@ -16,7 +16,8 @@ import {
   RateLimitedError,
   UnauthenticatedError,
 } from '../../errors';
-import { planRun, type BlockRegistry } from '../../kernel';
+import type { BlockRegistry } from '../../kernel';
+import { EmbedCapReachedError } from '../credits/embed-cap';
 import type { StoredRun } from '../runs/run-records';
 import type { StartedRun, StartRunRequest } from '../runs/run-start';
 import type { EmbedConsents, EmbedRunPrice } from './embed-consent';
@@ -50,8 +51,9 @@ function periodOf(now: number): string {
  * Embeds: a published app's live version run inside other sites' pages (/embed/{slug}), on plans
  * that include embeds. A signed-in runner pays as on the app's page, once they confirmed the price
  * of a run in the embed's sign-in window (EmbedConsents); a runner who is not signed in
- * runs on the owner's credits when the owner allows it, up to a monthly cap the owner sets (counted
- * before the run starts, given back when it fails), and at most EMBED_RUNS_PER_ADDRESS_PER_MINUTE
+ * runs on the owner's credits when the owner allows it, up to a monthly cap the owner sets (every
+ * charge of the run counts, at its start and as blocks start in loops and after routes; a charge
+ * that would pass the cap refuses or stops the run; a failed run gives back what it counted), and at most EMBED_RUNS_PER_ADDRESS_PER_MINUTE
  * runs a minute from one address.
  */
 export class EmbedService {
@@ -137,14 +139,8 @@ export class EmbedService {
         { retryAfterSeconds: limited.retryAfterSeconds },
       );
     }
-    // The full live version prices the run, as the run service will: the shown one has no AI
-    // settings, which a block may need to plan at all.
-    const { app: live } = await this.deps.apps.forRun({ userId: null, isAdmin: false }, app.id!);
-    const cost = planRun(live.config, this.deps.registry).cost;
-    const period = periodOf(this.now());
-    if (!(await this.reserve(app.id!, period, cost))) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
     try {
-      const run = await this.deps.runs.runToEnd({
+      return await this.deps.runs.runToEnd({
         userId: app.owner_id!,
         appId: app.id!,
         inputs: request.inputs,
@@ -153,11 +149,13 @@ export class EmbedService {
         source: 'embed',
         // The owner pays, but the run is a visitor's: its details follow the app's sharing notice.
         visitor: true,
+        // Every charge of the run counts against this month's cap, in the transaction that takes
+        // it; a refunded run gives back what it counted (see CreditLedger).
+        embedPeriod: periodOf(this.now()),
       });
-      if (run.status !== 'succeeded') await this.release(app.id!, period, cost);
-      return run;
     } catch (error) {
-      await this.release(app.id!, period, cost);
+      // The cap does not cover the run's first charge: the visitor may run it on their own credits.
+      if (error instanceof EmbedCapReachedError) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
       throw error;
     }
   }

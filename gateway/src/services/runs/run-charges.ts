@@ -2,6 +2,7 @@ import { PLANS, UNLIMITED, type ActionType } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { ConflictError, InsufficientCreditsError } from '../../errors';
 import type { BlockCharge } from '../../kernel';
+import { countAgainstEmbedCap } from '../credits/embed-cap';
 import { insertEntries, lockBalance, planAndBalance, rows, updated } from '../credits/ledger-queries';
 
 function credits(n: number): string {
@@ -21,9 +22,11 @@ function chargedFor(charges: readonly BlockCharge[]): string {
  * one transaction: the run row is locked and must still be running (a run ended and refunded
  * meanwhile is never charged again), the balance pays for all of them or nothing is taken, one
  * debit entry per block is written (an unlimited plan's cover as a grant, as for the run's first
- * charge), and the run's `cost` grows by the total. The run row is locked before the balance, in
- * the same order as ending a run, so the two never deadlock. Throws InsufficientCreditsError when
- * the balance is short, which stops the run (and a stopped run is refunded).
+ * charge), and the run's `cost` grows by the total. A run an embed's owner pays for counts the
+ * total against the embed's monthly cap first (EmbedCapReachedError when it would pass it). The run
+ * row is locked before the cap's usage and the balance, in the same order as ending a run, so they
+ * never deadlock. Throws InsufficientCreditsError when the balance (or the cap) is short, which
+ * stops the run before the blocks run (and a stopped run is refunded).
  */
 export async function chargeStartedBlocks(
   dataSource: DataSource,
@@ -35,11 +38,15 @@ export async function chargeStartedBlocks(
   return dataSource.transaction(async (m) => {
     const [run] = await rows(
       m,
-      'SELECT action_type, status FROM runs WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      'SELECT action_type, status, app_id, embed_period FROM runs WHERE id = $1 AND user_id = $2 FOR UPDATE',
       [runId, userId],
     );
     if (!run || run.status !== 'running') throw new ConflictError('This run has already ended.');
     const actionType = run.action_type as ActionType;
+    if (run.embed_period !== null) {
+      const cap = { appId: String(run.app_id), period: String(run.embed_period) };
+      await countAgainstEmbedCap(m, cap, total, chargedFor(charges));
+    }
     const { plan } = await planAndBalance(m, userId);
     const unlimited = PLANS[plan].monthlyCredits === UNLIMITED;
     if (unlimited) {

@@ -58,6 +58,11 @@ export interface StartRunRequest {
    * the run is not theirs, so its details are shown to them only when the app shares them.
    */
   visitor?: boolean;
+  /**
+   * The month (`YYYY-MM`) of the app's embed cap this run counts against: every charge of the run,
+   * at its start and as its blocks start, is counted there (a visitor's run the owner pays for).
+   */
+  embedPeriod?: string;
 }
 
 export interface InputFileRequest {
@@ -173,6 +178,7 @@ export class RunStart {
           detailsShared: runnable.app.shareRunDetails === true,
           visitor,
           versionId: runnable.versionId,
+          embedCap: request.embedPeriod ? { appId: app.id!, period: request.embedPeriod } : null,
         },
         items,
       );

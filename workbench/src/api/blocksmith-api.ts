@@ -26,7 +26,7 @@ import type {
 import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
-import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
+import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 import type { TemplatesApi } from './templates';
 
@@ -227,6 +227,12 @@ export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, TemplatesA
   embeddedApp(slug: string): Promise<EmbeddedApp>;
   /** Runs an embedded app and answers once it has ended (the owner pays for people not signed in). */
   runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun>;
+  /** What a run of an embedded app costs the signed-in person, and whether they confirmed it. */
+  embedRunPrice(slug: string): Promise<EmbedRunPrice>;
+  /** Confirms the price of a run (`maxCredits`: the most a run cost as shown), in the sign-in window. */
+  confirmEmbedPrice(slug: string, maxCredits: number): Promise<EmbedRunPrice>;
+  /** Starts the signed-in person's run of an embedded app (PRICE_UNCONFIRMED until they confirmed it). */
+  startEmbeddedRun(slug: string, inputs: Record<string, unknown>): Promise<{ runId: string; cost: number }>;
 
   // Run history.
   /** An app's runs, newest first (its owner only). */

@@ -1,8 +1,18 @@
 import type { App } from '@blocksmith/schema';
-import type { EmbedSettingsFieldsFragment, RunOutcomeQuery } from './generated/graphql';
+import type {
+  EmbedRunPriceFieldsFragment,
+  EmbedSettingsFieldsFragment,
+  RunOutcomeQuery,
+} from './generated/graphql';
 
 /** How one of the owner's apps may be embedded on other sites. */
 export type EmbedSettings = EmbedSettingsFieldsFragment;
+
+/**
+ * What one run of an embedded app costs the signed-in person (blocks plus the creator's price),
+ * and whether they confirmed that price: runs from an embed need it, unless they are free.
+ */
+export type EmbedRunPrice = EmbedRunPriceFieldsFragment;
 
 /** A published app as its embed shows it: the live version. */
 export interface EmbeddedApp {

@@ -50,7 +50,7 @@ import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
 import type { AppTemplate } from './templates';
-import type { EmbeddedApp, EmbedSettings, FinishedRun } from './embeds';
+import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import {
   AdjustUserCreditsDocument,
   AdminActionsDocument,
@@ -81,6 +81,8 @@ import {
   DeleteRunDocument,
   DeleteSecretDocument,
   EarningsDocument,
+  ConfirmEmbedPriceDocument,
+  EmbedRunPriceDocument,
   EmbedSettingsDocument,
   EmbeddedAppDocument,
   GenerateAppDocument,
@@ -119,6 +121,7 @@ import {
   SignOutDocument,
   SignUpDocument,
   StartPayoutOnboardingDocument,
+  StartEmbeddedRunDocument,
   StartRunDocument,
   StoreAppsDocument,
   TemplatesDocument,
@@ -632,6 +635,21 @@ export class GraphqlApi implements BlocksmithApi {
 
   async runEmbedded(slug: string, inputs: Record<string, unknown>): Promise<FinishedRun> {
     return (await this.mutate(RunEmbeddedDocument, { slug, inputs })).runEmbedded;
+  }
+
+  async embedRunPrice(slug: string): Promise<EmbedRunPrice> {
+    return (await this.query(EmbedRunPriceDocument, { slug })).embedRunPrice;
+  }
+
+  async confirmEmbedPrice(slug: string, maxCredits: number): Promise<EmbedRunPrice> {
+    return (await this.mutate(ConfirmEmbedPriceDocument, { slug, maxCredits })).confirmEmbedPrice;
+  }
+
+  async startEmbeddedRun(
+    slug: string,
+    inputs: Record<string, unknown>,
+  ): Promise<{ runId: string; cost: number }> {
+    return (await this.mutate(StartEmbeddedRunDocument, { slug, inputs })).startEmbeddedRun;
   }
 
   async appRuns(appId: string, limit: number, cursor: string | null, filter: RunFilter): Promise<RunPage> {

@@ -30,8 +30,11 @@ function fakeHost(options: { blocked?: boolean } = {}) {
   return { host, opened };
 }
 
-async function setup(options: { signedIn?: boolean; paysOwner?: boolean; blocked?: boolean } = {}) {
+async function setup(
+  options: { signedIn?: boolean; paysOwner?: boolean; blocked?: boolean; confirmed?: boolean } = {},
+) {
   const api = new FakeApi();
+  api.embedPrice = { ...api.embedPrice, confirmed: options.confirmed ?? false };
   api.apps.set('app-9', JSON.parse(JSON.stringify(PUBLISHED_APP)));
   api.embedPaysOwner = options.paysOwner ?? false;
   const session = await restoredSession(api, memoryStorage(), options.signedIn ?? false);
@@ -93,17 +96,18 @@ describe('EmbedStore', () => {
     expect(embed.state).toBe('failed');
   });
 
-  it('runs as the signed-in person, with live progress, charged as a published run', async () => {
-    const { api, embed } = await setup({ signedIn: true });
+  it('runs as the signed-in person who confirmed its price, with live progress, as an embed run', async () => {
+    const { api, embed } = await setup({ signedIn: true, confirmed: true });
     api.runEvents = EVENTS;
     expect(embed.runLabel).toBe('Run');
     embed.run.setValue('input_text', 'Lighthouses');
     await embed.runApp();
-    expect(api.calls).toContain('startRun');
-    expect(api.calls.indexOf('credits')).toBeLessThan(api.calls.indexOf('startRun'));
+    expect(api.embedStarts).toEqual([
+      { slug: 'post-writer-1', inputs: { input_text: 'Lighthouses', selected_option: 'Warm' } },
+    ]);
+    expect(api.calls.indexOf('credits')).toBeLessThan(api.calls.indexOf('startEmbeddedRun'));
     expect(api.calls).not.toContain('runEmbedded');
-    expect(api.lastActionType).toBe('published');
-    expect(api.lastInputs).toEqual({ input_text: 'Lighthouses', selected_option: 'Warm' });
+    expect(api.calls).not.toContain('startRun');
     expect(embed.run.phase).toBe('succeeded');
     expect(embed.run.resultGroups[0]?.nodeId).toBe('ai');
   });
@@ -158,13 +162,57 @@ describe('EmbedStore', () => {
     expect(session.signedIn).toBe(false);
 
     api.runEvents = EVENTS;
+    // The window confirmed the price before lending its session.
+    api.embedPrice = { ...api.embedPrice, confirmed: true };
     embed.receive({ origin: ORIGIN, source: popup, data: message });
     expect(session.signedIn).toBe(true);
     expect(embed.signingIn).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(api.calls).toContain('startRun');
+    expect(api.calls).toContain('startEmbeddedRun');
     expect(await session.accessToken()).toBe('lent-token');
+  });
+
+  it('has a signed-in person confirm the price in the window before the first paid run', async () => {
+    const { api, embed, opened, session } = await setup({ signedIn: true });
+    expect(embed.priceUnconfirmed).toBe(true);
+    expect(embed.runLabel).toBe('Confirm price');
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(api.calls).not.toContain('startEmbeddedRun');
+    expect(opened).toEqual([
+      expect.objectContaining({ url: `${ORIGIN}/embed/post-writer-1/sign-in`, name: 'blocksmith-sign-in' }),
+    ]);
+    expect(embed.signingIn).toBe(true);
+
+    api.runEvents = EVENTS;
+    api.embedPrice = { ...api.embedPrice, confirmed: true };
+    embed.receive({
+      origin: ORIGIN,
+      source: opened[0]!.window,
+      data: { type: EMBED_SIGNED_IN_MESSAGE, session: LENT },
+    });
+    expect(embed.priceUnconfirmed).toBe(false);
+    expect(embed.runLabel).toBe('Run');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.embedStarts).toHaveLength(1);
+    expect(await session.accessToken()).toBe('lent-token');
+  });
+
+  it('opens the window when the server asks for the price to be confirmed (it rose since)', async () => {
+    const { api, embed, opened } = await setup({ signedIn: true, confirmed: true });
+    expect(embed.runLabel).toBe('Run');
+    api.embedPrice = { ...api.embedPrice, confirmed: false };
+    embed.run.setValue('input_text', 'Lighthouses');
+    await embed.runApp();
+    expect(api.embedStarts).toEqual([]);
+    expect(embed.run.phase).toBe('idle');
+    expect(embed.run.value('input_text')).toBe('Lighthouses');
+    expect(embed.problem).toBe('Confirm the price of this app before running it here.');
+    expect(embed.runLabel).toBe('Confirm price');
+    expect(opened).toHaveLength(1);
+    expect(embed.signingIn).toBe(true);
   });
 
   it('stops waiting when the sign-in window is closed by hand, and says when it was blocked', async () => {

@@ -8,6 +8,7 @@ import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
 import { isSignedInMessage } from './embed-messages';
+import { SignInHandOver, type MessageTarget } from './sign-in-hand-over';
 import { realTimers } from './real-timers';
 import { RunStore } from './run-store';
 import type { SessionStore } from './session-store';
@@ -38,6 +39,9 @@ export interface ReceivedMessage {
  * (here, or through the sign-in window's lent session), runs are the runner's, with live progress.
  * Signed out, the owner pays when the embed allows it (`runEmbedded`, answered at the end);
  * otherwise Run opens the sign-in window, which lends its session back, and the run starts.
+ * Another site frames the embed and could trick a click on Run: a signed-in person's first paid
+ * run of the app (and the first after its price rose) waits until they confirmed its price in the
+ * sign-in window, a page of ours no site can frame (the server refuses it until then).
  */
 export class EmbedStore {
   state: EmbedState = 'idle';
@@ -52,6 +56,8 @@ export class EmbedStore {
   signingIn = false;
   /** The browser refused to open the sign-in window. */
   popupBlocked = false;
+  /** The signed-in person has to confirm the price of a run in the sign-in window first. */
+  priceUnconfirmed = false;
   readonly document: DocumentStore;
   readonly run: RunStore;
   /** The app's owner sees what people enter and get back (the notice is shown). */
@@ -80,6 +86,7 @@ export class EmbedStore {
       problem: observable,
       signingIn: observable,
       popupBlocked: observable,
+      priceUnconfirmed: observable,
       canRun: computed,
       needsUpload: computed,
       runsSignedOut: computed,
@@ -108,6 +115,7 @@ export class EmbedStore {
 
   get runLabel(): string {
     if (this.run.processing) return EMBED.running;
+    if (this.session.signedIn && this.priceUnconfirmed) return EMBED.confirmPrice;
     return this.session.signedIn || this.runsSignedOut ? EMBED.runApp : EMBED.signInToRun;
   }
 
@@ -146,6 +154,7 @@ export class EmbedStore {
         this.document.load(embedded.app);
         this.state = 'ready';
       });
+      void this.checkPrice();
       void this.api.publishedRunSharing(slug).then(
         (sharing) => runInAction(() => this.slug === slug && (this.sharing = sharing)),
         (error: unknown) => console.warn('Run sharing could not be read.', error),
@@ -175,7 +184,8 @@ export class EmbedStore {
     if (problem) return;
     // A lent sign-in ends with its token: then the person signs in again.
     const token = this.session.signedIn ? await this.session.accessToken() : null;
-    if (token) await this.runSignedIn(this.app);
+    if (token && this.priceUnconfirmed) this.requestSignIn();
+    else if (token) await this.runSignedIn(this.app);
     else if (this.runsSignedOut) await this.runOnOwner(this.slug);
     else this.requestSignIn();
   }
@@ -184,7 +194,43 @@ export class EmbedStore {
     if (!app.id) return;
     // A new account's first credits are granted when its balance is first read.
     if (this.credits.credits === null) await this.credits.refresh();
-    await this.run.run(app.id, 'published');
+    const slug = this.slug;
+    let unconfirmed: ApiError | null = null;
+    await this.run.runStartedBy(app.id, (inputs) =>
+      this.api.startEmbeddedRun(slug, inputs).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'PRICE_UNCONFIRMED') unconfirmed = error;
+        throw error;
+      }),
+    );
+    if (!unconfirmed) return;
+    // Never confirmed here, or the price rose since: the sign-in window asks.
+    const message = errorMessage(unconfirmed, EMBED.confirmNote);
+    this.run.clearRun();
+    runInAction(() => {
+      this.priceUnconfirmed = true;
+      this.problem = message;
+    });
+    this.requestSignIn();
+  }
+
+  /** Whether the signed-in person must confirm the price of a run first (said on Run). */
+  private async checkPrice(): Promise<void> {
+    const slug = this.slug;
+    if (!this.session.signedIn) return;
+    try {
+      const price = await this.api.embedRunPrice(slug);
+      runInAction(() => {
+        if (this.slug === slug) this.priceUnconfirmed = !price.confirmed;
+      });
+    } catch (error) {
+      // Run asks the server anyway, and opens the window when it refuses.
+      console.warn('The price of a run could not be read.', error);
+    }
+  }
+
+  /** The store of the sign-in window this embed opens (/embed/{slug}/sign-in), in that window. */
+  signInWindow(slug: string, opener: MessageTarget | null, closeWindow: () => void): SignInHandOver {
+    return new SignInHandOver(this.session, this.api, slug, opener, this.host.origin, closeWindow);
   }
 
   private async runOnOwner(slug: string): Promise<void> {
@@ -241,6 +287,9 @@ export class EmbedStore {
     if (!this.popup || message.source !== this.popup || message.origin !== this.host.origin) return;
     if (!isSignedInMessage(message.data)) return;
     this.session.borrow(message.data.session);
+    // The window hands the session over once the price is confirmed (or needs no confirmation).
+    this.priceUnconfirmed = false;
+    this.problem = '';
     const run = this.runAfterSignIn;
     this.stopWaiting();
     if (run) void this.runApp();

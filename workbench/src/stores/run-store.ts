@@ -483,7 +483,15 @@ export class RunStore {
    * Starts a run of the saved app `appId` and follows its progress. Resolves when the run has
    * finished, with the outcome; never rejects.
    */
-  async run(appId: string, actionType: RunActionType = 'test_execution'): Promise<RunOutcome> {
+  run(appId: string, actionType: RunActionType = 'test_execution'): Promise<RunOutcome> {
+    return this.runStartedBy(appId, (inputs) => this.api.startRun(appId, inputs, actionType));
+  }
+
+  /** `run`, started by `start` (an embed starts its runs through its own operation). */
+  async runStartedBy(
+    appId: string,
+    start: (inputs: Record<string, unknown>) => Promise<{ runId: string }>,
+  ): Promise<RunOutcome> {
     this.begin();
     let runId: string;
     try {
@@ -495,7 +503,7 @@ export class RunStore {
         if (file) inputs[field.key] = (await this.api.uploadFile(appId, field.plugin.id, file)).id;
         else if (kept) inputs[field.key] = kept.id;
       }
-      ({ runId } = await this.api.startRun(appId, inputs, actionType));
+      ({ runId } = await start(inputs));
     } catch (error) {
       const message = runFailureMessage(error);
       this.fail(message);

@@ -12,7 +12,7 @@ import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
 import { ApiError } from '../api/blocksmith-api';
-import type { EmbeddedApp, EmbedSettings, FinishedRun } from '../api/embeds';
+import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from '../api/embeds';
 import type { RunDetail, RunFilter, RunSummary } from '../api/run-history';
 import type {
   AnalyticsPeriod,
@@ -760,6 +760,36 @@ export class FakeApi implements BlocksmithApi {
     this.check('runEmbedded');
     this.embeddedRuns.push({ slug, inputs });
     return this.copy(this.finishedRun);
+  }
+  /** What embedRunPrice answers; confirmEmbedPrice confirms it. */
+  embedPrice: EmbedRunPrice = {
+    appId: 'app-1',
+    minCredits: 4,
+    maxCredits: 4,
+    creatorPrice: 3,
+    confirmedMax: null,
+    confirmed: false,
+  };
+  confirmedPrices: Array<{ slug: string; maxCredits: number }> = [];
+  async embedRunPrice(_slug: string) {
+    this.check('embedRunPrice');
+    return { ...this.embedPrice };
+  }
+  async confirmEmbedPrice(slug: string, maxCredits: number) {
+    this.check('confirmEmbedPrice');
+    this.confirmedPrices.push({ slug, maxCredits });
+    this.embedPrice = { ...this.embedPrice, confirmedMax: maxCredits, confirmed: true };
+    return { ...this.embedPrice };
+  }
+  embedStarts: Array<{ slug: string; inputs: Record<string, unknown> }> = [];
+  async startEmbeddedRun(slug: string, inputs: Record<string, unknown>) {
+    this.check('startEmbeddedRun');
+    if (!this.embedPrice.confirmed) {
+      throw new ApiError('Confirm the price of this app before running it here.', 'PRICE_UNCONFIRMED');
+    }
+    this.embedStarts.push({ slug, inputs });
+    this.lastInputs = inputs;
+    return { runId: 'run-1', cost: this.embedPrice.maxCredits };
   }
 
   // Run history: runs kept newest first; the cursor is the id of a page's last run.

@@ -24,6 +24,10 @@ export const EMBED = {
   runFailed: 'The run failed',
   noInputs: 'This app needs no input: just run it.',
   openOnProduct: `Open on ${PRODUCT_NAME}`,
+  /** Run, while the signed-in person has not confirmed the price of a run here. */
+  confirmPrice: 'Confirm price',
+  confirmNote: 'Runs use your credits. Confirm the price once, in a small window.',
+  waitingForConfirmation: 'Confirm the price in the window that opened...',
 } as const;
 
 /** The sign-in window an embed opens (/embed/{slug}/sign-in). */
@@ -34,6 +38,14 @@ export const EMBED_SIGN_IN = {
     'You are signed in, but this window can no longer reach the page it was opened from. Run the app on its page instead.',
   openApp: 'Open the app',
   close: 'Close this window',
+  confirmTitle: 'Confirm the price',
+  confirmIntro: (app: string) =>
+    `You are about to run ${app} from a page on another site, on your credits. One run costs:`,
+  confirmOnce: 'We ask once for this app, and again if its price goes up.',
+  confirm: 'Confirm price',
+  cancel: 'Cancel',
+  priceFailed: 'The price of this app could not be read. Close this window and try again.',
+  confirmFailed: 'The price could not be confirmed. Try again.',
 } as const;
 
 export const EMBED_PANEL = {

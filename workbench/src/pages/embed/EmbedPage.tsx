@@ -113,7 +113,10 @@ const EmbedPage = observer(function EmbedPage() {
         )}
         {embed.signingIn ? (
           <Callout intent="primary" className="embed-callout" data-testid="embed-waiting">
-            <Spinner size={14} className="embed-inline-spinner" /> {EMBED.waitingForSignIn}{' '}
+            <Spinner size={14} className="embed-inline-spinner" />{' '}
+            {embed.priceUnconfirmed && session.signedIn
+              ? EMBED.waitingForConfirmation
+              : EMBED.waitingForSignIn}{' '}
             <Button
               size="small"
               variant="minimal"
@@ -135,7 +138,9 @@ const EmbedPage = observer(function EmbedPage() {
           />
           <span className="muted small embed-who" data-testid="embed-who">
             {session.signedIn
-              ? EMBED.signedInAs(session.displayName)
+              ? embed.priceUnconfirmed
+                ? EMBED.confirmNote
+                : EMBED.signedInAs(session.displayName)
               : embed.runsSignedOut
                 ? EMBED.ownerPays
                 : EMBED.signInNote(PRODUCT_NAME)}

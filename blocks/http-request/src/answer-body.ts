@@ -14,12 +14,22 @@ function charsetOf(contentType: string): string {
   }
 }
 
+/**
+ * What JSON.parse says is wrong, without the piece of the text it quotes (`Unexpected token 'B',
+ * ..."h": Bearer abc"... is not valid JSON`): an answer may echo what the request sent, secrets
+ * included, and the quoted piece starts wherever the error is, inside a secret too.
+ */
+function jsonProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new BlockError(
-      `The server said it answered JSON, but the body is not valid JSON (${(error as Error).message}).`,
+      `The server said it answered JSON, but the body is not valid JSON (${jsonProblem(error)}).`,
     );
   }
 }

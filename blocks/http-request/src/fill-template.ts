@@ -57,6 +57,26 @@ export function fillUrl(template: string, label: string, lookup: Lookup): string
   );
 }
 
+/**
+ * The name of the first placeholder of a URL template whose value would go in as it is (before
+ * the path, query or fragment, where it can be or change the host), or undefined when every value
+ * is percent-encoded. Values encoded before it hold no `:`, `/`, `?` or `#`, so they cannot change
+ * where the path starts: the template alone decides.
+ */
+export function unencodedUrlPlaceholder(template: string): string | undefined {
+  let current: string | undefined;
+  let unencoded: string | undefined;
+  const lookup: Lookup = (name) => {
+    current = name;
+    return { found: true, value: '' };
+  };
+  fillPlaceholders(template, 'URL', lookup, (_value, before) => {
+    if (unencoded === undefined && !pastAuthority(before)) unencoded = current;
+    return '';
+  });
+  return unencoded;
+}
+
 /** Fills a header value; a value that would break the header onto another line is refused. */
 export function fillHeaderValue(template: string, label: string, lookup: Lookup): string {
   const value = fillPlaceholders(template, label, lookup, (v) => valueAsText(v)).trim();

@@ -1,18 +1,12 @@
-import {
-  BlockError,
-  BlockInputError,
-  defineBlock,
-  field,
-  output,
-  SECRET_REFERENCE,
-  type RunContext,
-} from '@blocksmith/block-sdk';
+import { BlockInputError, defineBlock, field, output, type RunContext } from '@blocksmith/block-sdk';
 import { AddressGuard, systemResolver, type Resolver } from './address-guard';
 import { answerBody } from './answer-body';
 import { fillJson, fillUrl, type Lookup } from './fill-template';
+import { headerSecrets } from './header-secrets';
 import { operatorAllowList } from './operator-allow-list';
 import { requestHeaders } from './request-headers';
 import { sendRequest, type SendLimits } from './send-request';
+import { statusProblem } from './status-problem';
 
 const METHODS = [
   { value: 'GET', label: 'GET' },
@@ -42,59 +36,6 @@ function variableLookup(ctx: RunContext<unknown>): Lookup {
   };
 }
 
-/** The names of the secrets a template uses (`{{secret.NAME}}`), each once. */
-function secretNames(template: string): string[] {
-  return [...new Set(Array.from(template.matchAll(SECRET_REFERENCE), (match) => match[1]!))];
-}
-
-/** The part of a URL template before its path, query or fragment: its scheme, host and port. */
-function addressPart(template: string): string {
-  const scheme = template.indexOf('://');
-  const start = scheme === -1 ? 0 : scheme + 3;
-  const end = template.slice(start).search(/[/?#]/);
-  return end === -1 ? template : template.slice(0, start + end);
-}
-
-/**
- * Reads the owner's secrets the Headers setting names. Secrets go in headers only, and only to an
- * address written out in the URL: were the host filled from a variable, whoever runs the app could
- * send the owner's secret to a server of their choosing.
- */
-async function headerSecrets(
-  ctx: Pick<RunContext<unknown>, 'secret'>,
-  settings: { url: string; body: string; headers: string },
-): Promise<Map<string, string>> {
-  for (const [label, template] of [
-    ['URL', settings.url],
-    ['JSON body', settings.body],
-  ] as const) {
-    const [name] = secretNames(template);
-    if (name !== undefined) {
-      throw new BlockInputError(
-        `"${label}" uses {{secret.${name}}}: secrets can be used in Headers only, where they are never shown. Move it there.`,
-      );
-    }
-  }
-  const names = secretNames(settings.headers);
-  const values = new Map<string, string>();
-  if (names.length === 0) return values;
-  if (addressPart(settings.url).includes('{{')) {
-    throw new BlockInputError(
-      `"Headers" sends the secret ${names[0]}, so the URL's address must be written out, not filled in from a variable: start "URL" with https://your-api.example.com and keep {{variables}} in its path or query.`,
-    );
-  }
-  for (const name of names) {
-    const value = await ctx.secret(name);
-    if (value === undefined) {
-      throw new BlockInputError(
-        `"Headers" uses {{secret.${name}}}, but there is no secret named ${name}. The app's owner adds it on the Secrets page (account menu), then runs the app again.`,
-      );
-    }
-    values.set(name, value);
-  }
-  return values;
-}
-
 function parseUrl(text: string): URL {
   try {
     return new URL(text.trim());
@@ -104,12 +45,6 @@ function parseUrl(text: string): URL {
       `"URL" is not a complete address after filling in variables: "${shown}". Start it with https://.`,
     );
   }
-}
-
-function statusProblem(status: number, statusText: string, body: Buffer): BlockError {
-  const text = new TextDecoder().decode(body.subarray(0, 400)).replace(/\s+/g, ' ').trim();
-  const excerpt = text === '' ? '' : `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
-  return new BlockError(`The server answered ${status}${statusText ? ` ${statusText}` : ''}${excerpt}`);
 }
 
 export interface HttpRequestOptions {
@@ -201,9 +136,17 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
         maxRedirects: MAX_REDIRECTS,
       };
       const guard = new AddressGuard(operatorAllowList(), resolver);
-      const answer = await sendRequest({ method, url, headers, body }, guard, limits, ctx.signal);
+      const secretHeaders = new Set(
+        Object.keys(headers).filter((name) => [...secrets.values()].some((v) => headers[name]!.includes(v))),
+      );
+      const answer = await sendRequest(
+        { method, url, headers, secretHeaders, body },
+        guard,
+        limits,
+        ctx.signal,
+      );
       if (settings.fail_on_error_status && answer.status >= 400) {
-        throw statusProblem(answer.status, answer.statusText, answer.body);
+        throw statusProblem(answer.status, answer.statusText, answer.body, secrets);
       }
       return {
         http_response: {

@@ -11,6 +11,8 @@ export interface OutgoingRequest {
   url: URL;
   /** Header names in lower case. */
   headers: Readonly<Record<string, string>>;
+  /** Headers whose value carries one of the owner's secrets: never sent on to another origin. */
+  secretHeaders?: ReadonlySet<string>;
   body?: string;
 }
 
@@ -28,7 +30,10 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-/** Headers kept when a redirect leads to another origin; credentials and the rest are not sent on. */
+/**
+ * Headers kept when a redirect leads to another origin, unless they carry a secret; credentials
+ * and the rest are not sent on.
+ */
 const CROSS_ORIGIN_HEADERS = new Set([
   'accept',
   'accept-encoding',
@@ -159,14 +164,20 @@ function redirected(outgoing: OutgoingRequest, response: IncomingMessage): Outgo
   let headers = { ...outgoing.headers };
   if (toGet) delete headers['content-type'];
   if (url.origin !== outgoing.url.origin) {
-    headers = Object.fromEntries(Object.entries(headers).filter(([name]) => CROSS_ORIGIN_HEADERS.has(name)));
+    headers = Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => CROSS_ORIGIN_HEADERS.has(name) && !outgoing.secretHeaders?.has(name),
+      ),
+    );
   }
+  const kept = outgoing.secretHeaders && { secretHeaders: outgoing.secretHeaders };
   return toGet
-    ? { method: 'GET', url, headers }
+    ? { method: 'GET', url, headers, ...kept }
     : {
         method: outgoing.method,
         url,
         headers,
+        ...kept,
         ...(outgoing.body === undefined ? {} : { body: outgoing.body }),
       };
 }

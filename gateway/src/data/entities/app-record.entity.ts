@@ -39,6 +39,12 @@ export class AppRecord {
   @Column('uuid', { name: 'live_version_id', nullable: true }) liveVersionId!: string | null;
   /** The live version's content, kept on the row so public reads need no join. */
   @Column('jsonb', { nullable: true }) live!: VersionContent | null;
+  /**
+   * The block kinds the app holds legitimately: a full-tier kind its owner's plan does not allow is
+   * saved and run only when listed here (see services/apps/README.md).
+   */
+  @Column('text', { name: 'block_kinds_held', array: true, default: () => "'{}'" })
+  blockKindsHeld!: string[];
   /** The version waiting for review, if any. */
   @Column('uuid', { name: 'submitted_version_id', nullable: true }) submittedVersionId!: string | null;
   @Column('integer', { default: 0 }) upvotes!: number;

@@ -15,6 +15,7 @@ import { CreatorEarnings1765000000000 } from './1765000000000-creator-earnings';
 import { RunVersions1765100000000 } from './1765100000000-run-versions';
 import { EmbedConsents1765200000000 } from './1765200000000-embed-consents';
 import { RunEmbedPeriod1765300000000 } from './1765300000000-run-embed-period';
+import { AppBlockKindsHeld1765400000000 } from './1765400000000-app-block-kinds-held';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   RunVersions1765100000000,
   EmbedConsents1765200000000,
   RunEmbedPeriod1765300000000,
+  AppBlockKindsHeld1765400000000,
 ];

@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
   describeChanges,
-  fullBlocksRefusal,
   isPlanId,
-  planAllowsBlock,
   DEFAULT_APP_NAME,
   effectiveCreatorPrice,
   emptyConfig,
@@ -13,12 +11,14 @@ import {
   type App,
   type AppConfig,
   type BlockNameOf,
+  type PlanId,
 } from '@blocksmith/schema';
 import { IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
-import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../errors';
+import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { AppRecord, AppVersion, type User } from '../../data/entities';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { contentOf, keepVersion } from './app-versions';
+import { checkFullKinds, fullKindsOf, heldAfterSave } from './block-tiers';
 import { planRun, type BlockRegistry, type RunPlan } from '../../kernel';
 import { isUuid } from '../../ids';
 
@@ -216,7 +216,7 @@ export class AppService {
         live: null,
         submittedVersionId: null,
       });
-      await this.checkBlockTiers(tx, ownerId, null, record.config);
+      record.blockKindsHeld = await this.checkBlockTiers(tx, ownerId, [], record.config);
       await this.saveUnique(tx, record);
       await keepVersion(tx, record, {
         authorId: ownerId,
@@ -242,7 +242,9 @@ export class AppService {
     const values = this.checked(input, false);
     const app = await this.dataSource.transaction(async (tx) => {
       const record = await this.ownedForUpdate(tx, ownerId, id);
-      if (values.config) await this.checkBlockTiers(tx, ownerId, record.config, values.config);
+      if (values.config) {
+        record.blockKindsHeld = await this.checkBlockTiers(tx, ownerId, record.blockKindsHeld, values.config);
+      }
       Object.assign(record, values, { updatedAt: new Date(this.now()) });
       if (CONTENT_FIELDS.some((field) => values[field] !== undefined)) {
         await keepVersion(tx, record, {
@@ -270,6 +272,7 @@ export class AppService {
       Object.assign(record, contentOf(version), { updatedAt: new Date(this.now()) });
       // Block kinds may have gone since: the restored draft must still be one the engine can run.
       record.config = this.checkedConfig(version.config);
+      record.blockKindsHeld = await this.checkBlockTiers(tx, ownerId, record.blockKindsHeld, record.config);
       await keepVersion(tx, record, {
         authorId: ownerId,
         kind: 'restore',
@@ -470,27 +473,41 @@ export class AppService {
   private readonly forRunnerPage = (config: AppConfig): AppConfig => configForRunners(config, this.registry);
 
   /**
-   * Blocks a plan without full blocks may not add: any full block the config holds that the app
-   * did not already hold (by block id). What someone built before keeps saving and running.
+   * Refuses a config holding a full-tier block kind the owner's plan does not allow and the app
+   * does not hold legitimately (`held`), compared by kind, not block id: turning a block into a
+   * full one is adding one. Answers the kinds the app holds legitimately once it is saved.
    */
   private async checkBlockTiers(
     tx: EntityManager,
     ownerId: string,
-    before: AppConfig | null,
-    after: AppConfig,
-  ): Promise<void> {
-    const had = new Set((before?.plugins ?? []).map((plugin) => plugin.id));
-    const added = after.plugins
-      .filter((plugin) => !had.has(plugin.id))
-      .map((plugin) => this.registry.get(plugin.type))
-      .filter((definition) => definition?.tier === 'full');
-    if (added.length === 0) return;
+    held: readonly string[],
+    config: AppConfig,
+  ): Promise<string[]> {
+    if (fullKindsOf(config, this.registry).size === 0) return [...held];
+    const plan = await this.planOf(tx, ownerId);
+    checkFullKinds(plan, held, config, this.registry);
+    return heldAfterSave(plan, held, config, this.registry);
+  }
+
+  /**
+   * The run-time side of the plan check: a run of `config` (the draft or the live version of app
+   * `appId`) holding a full-tier kind that its owner's plan does not allow and the app does not
+   * hold legitimately is refused with the same 403 as a save. Reads nothing for apps without full
+   * blocks.
+   */
+  async checkFullBlocksForRun(appId: string, config: AppConfig): Promise<void> {
+    if (fullKindsOf(config, this.registry).size === 0) return;
+    const [row] = (await this.dataSource.query(
+      'SELECT a.block_kinds_held, u.plan FROM apps a JOIN users u ON u.id = a.owner_id WHERE a.id = $1',
+      [appId],
+    )) as { block_kinds_held: string[]; plan: string }[];
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    checkFullKinds(isPlanId(row.plan) ? row.plan : 'free', row.block_kinds_held, config, this.registry);
+  }
+
+  private async planOf(tx: EntityManager, ownerId: string): Promise<PlanId> {
     const [owner] = (await tx.query('SELECT plan FROM users WHERE id = $1', [ownerId])) as { plan: string }[];
-    const plan = isPlanId(owner?.plan) ? owner.plan : 'free';
-    if (planAllowsBlock(plan, 'full')) return;
-    throw new ForbiddenError(
-      fullBlocksRefusal([...new Set(added.map((definition) => definition!.name))], plan),
-    );
+    return isPlanId(owner?.plan) ? owner.plan : 'free';
   }
 
   /** Block names for summaries of changes, from the registry. */

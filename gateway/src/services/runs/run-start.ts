@@ -142,6 +142,9 @@ export class RunStart {
     // The app may be a read shared with other callers: the run gets a copy of its own.
     const app = { ...runnable.app, config: JSON.parse(JSON.stringify(runnable.app.config)) as App['config'] };
     const plan = planRun(app.config, this.deps.registry);
+    // A full block the owner's plan does not allow and the app never held legitimately: refused
+    // as on save (a config written around the save check runs no more than it saves).
+    await this.deps.apps.checkFullBlocksForRun(app.id!, app.config);
     const inputs = this.checkedInputs(app, plan, request.inputs);
     await this.checkInputFiles(plan, inputs, userId);
     // Charged now: the AI blocks every run pays for. The others (after a route, inside a loop) are

@@ -30,6 +30,7 @@ export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';
 export * from './unstorable-text';
+export * from './result-keys';
 export * from './version-summary';
 export * from './events';
 export * from './block-title';

@@ -10,7 +10,14 @@ import {
   type GatheredItem,
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
-import type { Artifact, LoopPosition, RunEvent, RunStatus, TokenUsage } from '@blocksmith/schema';
+import {
+  resultKeys,
+  type Artifact,
+  type LoopPosition,
+  type RunEvent,
+  type RunStatus,
+  type TokenUsage,
+} from '@blocksmith/schema';
 import { Frame, LoopRun, SKIPPED, type NodeOutcome } from './run-frame';
 import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
 import { EMPTY_SCOPE, variableScope } from './variable-scope';
@@ -64,7 +71,7 @@ export interface RunOutcome {
   errorCode?: string;
   failedNodeId?: string;
   nodes: Record<string, NodeOutcome>;
-  /** Every block's outputs merged by name (variables keep their unique names): the result display reads this. */
+  /** Every block's outputs merged under the keys `resultKeys` gives them (none overwrites another): the result display reads this. */
   result: Record<string, unknown>;
   artifacts: { nodeId: string; artifact: Artifact }[];
   durationMs: number;
@@ -699,6 +706,14 @@ class RunExecution {
     const nodes: Record<string, NodeOutcome> = {};
     const result: Record<string, unknown> = {};
     const artifacts: RunOutcome['artifacts'] = [];
+    // Each output's key in the flat result: a name two blocks share is not overwritten.
+    const keys = resultKeys(
+      this.plan.nodes.map((node) => ({
+        id: node.id,
+        variable: node.variable,
+        outputs: Object.keys(node.definition.outputs),
+      })),
+    );
     for (const index of this.plan.order) {
       const node = this.nodes[index]!;
       const outcome = this.outcomeForReport(node);
@@ -707,10 +722,10 @@ class RunExecution {
       for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
       if (node.definition.category === 'input') continue;
       let first = true;
+      const key = keys.get(node.id)!;
       for (const name in outcome.outputs) {
         // A loop's first output is its current item, which means nothing once the loop is over.
-        if (!(first && node.body >= 0))
-          result[first && node.variable !== undefined ? node.variable : name] = outcome.outputs[name];
+        if (!(first && node.body >= 0)) result[key[name] ?? name] = outcome.outputs[name];
         first = false;
       }
     }

@@ -43,7 +43,7 @@ function state(run: Partial<FinishedRun>) {
 }
 
 describe('finishedRunState', () => {
-  it('gives each block its outputs back from the merged answer, by variable name', () => {
+  it('gives each block its outputs back from the merged answer, by variable name and suffixed name', () => {
     const { outputs, nodes, artifacts } = state({
       nodes: {
         in: { status: 'succeeded', durationMs: 0 },
@@ -56,6 +56,7 @@ describe('finishedRunState', () => {
         generated_text: 'first',
         generated_text_2: 'second',
         usage: 3,
+        usage_2: 4,
         artifacts: [
           { nodeId: 'show', artifact: { kind: 'text', format: 'card', text: 'first', copyable: true } },
           { nodeId: 'show', artifact: { kind: 'unknown' } },
@@ -65,7 +66,7 @@ describe('finishedRunState', () => {
     });
     expect(outputs).toEqual({
       a: { generated_text: 'first', usage: 3 },
-      b: { generated_text: 'second', usage: 3 },
+      b: { generated_text: 'second', usage: 4 },
     });
     expect(nodes.get('a')).toEqual({ status: 'succeeded', text: '', durationMs: 12 });
     expect(artifacts).toEqual([

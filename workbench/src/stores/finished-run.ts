@@ -1,4 +1,4 @@
-import type { AppConfig, Artifact, NodeStatus } from '@blocksmith/schema';
+import { resultKeys, type AppConfig, type Artifact, type NodeStatus } from '@blocksmith/schema';
 import type { FinishedRun } from '../api/embeds';
 import type { NodeRunState, RunArtifact } from './run-store';
 
@@ -18,8 +18,9 @@ export interface FinishedRunState {
 
 /**
  * A finished run's answer as the live progress would have left it. The answer merges every
- * block's outputs by name, a block's first output under its variable name; each block gets its
- * outputs back by those names (`variables`, `outputNames` from the catalogue). Input blocks show
+ * block's outputs under the keys `resultKeys` gives them (a block's first output under its
+ * variable name, a name an earlier block holds with a suffix); each block gets its outputs back by
+ * those keys (`variables`, `outputNames` from the catalogue). Input blocks show
  * nothing, as during a live run.
  */
 export function finishedRunState(
@@ -52,13 +53,20 @@ export function finishedRunState(
         : [],
   );
   const outputs: Record<string, Record<string, unknown>> = {};
+  const keys = resultKeys(
+    config.plugins.map((plugin) => ({
+      id: plugin.id,
+      variable: variables.get(plugin.id),
+      outputs: outputNames(plugin.type),
+    })),
+  );
   for (const plugin of config.plugins) {
     if (isInput(plugin.type) || nodes.get(plugin.id)?.status !== 'succeeded') continue;
     const own: Record<string, unknown> = {};
-    outputNames(plugin.type).forEach((name, index) => {
-      const key = index === 0 ? (variables.get(plugin.id) ?? name) : name;
+    for (const name of outputNames(plugin.type)) {
+      const key = keys.get(plugin.id)![name]!;
       if (key !== 'artifacts' && key in result) own[name] = result[key];
-    });
+    }
     if (Object.keys(own).length > 0) outputs[plugin.id] = own;
   }
   return { nodes, outputs, artifacts };

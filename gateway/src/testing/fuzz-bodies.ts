@@ -1,10 +1,10 @@
 import { probeTextApp } from './probe-blocks';
 
 /**
- * What the fuzz test (`fuzz.test.ts`) sends: valid base values for bodies and GraphQL arguments, and
- * malformed JSON bodies, path segments, query strings, multipart bodies, Stripe events and GraphQL
- * variables and documents, each with a short name that says what is wrong with it. Everything here
- * is pure; the test sends it and judges the answers.
+ * What the fuzz tests (`src/rest/fuzz-*.test.ts`) send: valid base values for bodies and GraphQL
+ * arguments, and malformed JSON bodies, path segments, query strings, multipart bodies, Stripe
+ * events and GraphQL variables and documents, each with a short name that says what is wrong with
+ * it. Everything here is pure; `fuzz-campaign.ts` sends it and judges the answers.
  */
 
 /** JSON text placed as-is where a value goes (deep nesting, duplicate or prototype keys). */

@@ -1,0 +1,18 @@
+import { describeFuzzCampaign } from '../testing/fuzz-campaign';
+import { fuzzGraphql } from '../testing/fuzz-graphql-probes';
+
+/**
+ * Malformed GraphQL envelopes, documents and transports, and malformed variables and literals
+ * for every query and subscription field of the introspected schema.
+ * On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The harness and its rules are in
+ * `../testing/fuzz-campaign.ts`, the requests in `../testing/fuzz-graphql-probes.ts`.
+ *
+ * Limit: 600 s per target. Budget: 1,600 requests per target (the campaign stops with an error
+ * past it). Measured here on 2 shared cores, `node scripts/jest.js -w 1 <this file>`:
+ * PGlite 16.8 s at a load average of 9.8 (the five files one after another, with other tests).
+ */
+describeFuzzCampaign('GraphQL envelopes, queries and subscriptions', {
+  areas: ['graphql'],
+  budget: 1_600,
+  fuzz: fuzzGraphql('queries'),
+});

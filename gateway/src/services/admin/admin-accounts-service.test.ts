@@ -285,7 +285,7 @@ describe.each(databaseTargets)('AdminAccountsService on %s', (_name, databaseUrl
     expect(await accounts.authenticate(eve.session.access_token)).toBeNull();
     const again = await accounts.signIn({ email: eve.email, password: PASSWORD });
     expect(await accounts.authenticate(again.session.access_token)).toMatchObject({ userId: eve.id });
-    expect(await keys.authenticate(key.key)).toEqual({ userId: eve.id, keyId: key.id });
+    expect(await keys.authenticate(key.key)).toEqual({ userId: eve.id, keyId: key.id, plan: 'starter' });
     expect((await apps.listStore()).some((listed) => listed.id === app.id)).toBe(true);
     const run = await runs.runToEnd({ userId: runner.id, appId: app.id!, inputs: { input_text: 'Ann' } });
     expect(run.status).toBe('succeeded');

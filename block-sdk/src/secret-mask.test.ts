@@ -68,6 +68,11 @@ describe('SecretMask', () => {
     expect(quoted.text(`?q=${encodeURIComponent('pass "word" \\ back')}`)).toBe('?q=[secret QUOTED]');
   });
 
+  it('masks a secret holding a lone surrogate', () => {
+    const odd = new SecretMask(new Map([['ODD', 'half \ud800 of a pair']]));
+    expect(odd.text('x half \ud800 of a pair y')).toBe('x [secret ODD] y');
+  });
+
   it('leaves text without any secret as it is, and an empty set masks nothing', () => {
     const text = 'tok_liv and nothing more';
     expect(mask.text(text)).toBe(text);

@@ -20,7 +20,13 @@ const FILTER_BITS = 1 << 16;
 
 /** A secret's forms as they may appear in text: as it is, inside a JSON string, percent-encoded. */
 function formsOf(value: string): string[] {
-  return [...new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)])];
+  const forms = new Set([value, JSON.stringify(value).slice(1, -1)]);
+  try {
+    forms.add(encodeURIComponent(value));
+  } catch {
+    // A lone surrogate has no percent-encoded form.
+  }
+  return [...forms];
 }
 
 function windowHash(text: string, start: number): number {

@@ -3,8 +3,10 @@
 // "Charge runs to me" with a monthly cap in the app page's Embed panel; a visitor who is not signed
 // in runs the app inside the other site's page (the script tag inserts the frame and keeps it as
 // tall as the app), on the owner's credits; with the owner no longer paying, Run opens the
-// sign-in window, which lends the session back to the frame, and the run goes on with live
-// progress. Only /embed/ pages may be framed. Screenshots at 1440 and 390 px.
+// sign-in window, where the visitor signs in and confirms the price of a run (a page no other site
+// may frame), which then lends the session back to the frame, and the run goes on with live
+// progress; the next run needs no confirmation. Only /embed/{slug} may be framed. Screenshots at
+// 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -263,6 +265,10 @@ test(
       'cross-origin-opener-policy',
     );
     assert.equal(coop, 'unsafe-none', 'the sign-in window keeps its opener');
+    // The price is confirmed there: no other site may frame it and click through it.
+    const window = await fetch(`${server.url}/embed/${app.slug}/sign-in`);
+    assert.equal(window.headers.get('x-frame-options'), 'DENY');
+    assert.match(window.headers.get('content-security-policy'), /frame-ancestors 'none'/);
     const grace = await signUp(server, {
       email: 'grace@example.com',
       password: PASSWORD,
@@ -283,7 +289,28 @@ test(
     await popup.getByLabel('Email').fill(grace.user.email);
     await popup.getByLabel('Password').fill(PASSWORD);
     await popup.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
-    await popup.waitForEvent('close', { timeout: 20_000 });
+    // Signed in, the window asks for the price of a run to be confirmed before the frame may run.
+    const confirm = popup.getByTestId('embed-confirm');
+    await confirm.getByText('You are about to run Lighthouse Poet from a page on another site').waitFor();
+    const { embedRunPrice: price } = await graphql(
+      server,
+      'query ($slug: String!) { embedRunPrice(slug: $slug) { maxCredits confirmed } }',
+      { slug: app.slug },
+      grace.session.access_token,
+    );
+    assert.equal(price.confirmed, false);
+    assert.match(
+      await popup.getByTestId('embed-confirm-price').innerText(),
+      new RegExp(`^${price.maxCredits} credit`),
+    );
+    await frame.getByTestId('embed-waiting').waitFor();
+    // Confirm takes a click once the window has been in front for a moment.
+    await confirm.locator('button:not([disabled])', { hasText: 'Confirm price' }).waitFor();
+    await shot(popup, 'embed-confirm-price-window');
+    await Promise.all([
+      popup.waitForEvent('close', { timeout: 20_000 }),
+      confirm.getByRole('button', { name: 'Confirm price' }).click(),
+    ]);
     await frame.getByText('Signed in as Grace Hopper').waitFor();
     await frame
       .getByTestId('results')
@@ -292,7 +319,14 @@ test(
       .waitFor({ timeout: 60_000 });
     await shot(other, 'embed-signed-in-desktop', { fullPage: true });
     const { credits } = await graphql(server, '{ credits { credits } }', {}, grace.session.access_token);
-    assert.ok(credits.credits < 50, `the run was charged to the runner: ${credits.credits}`);
+    assert.equal(credits.credits, 50 - price.maxCredits, 'the run was charged to the runner');
+
+    // Confirmed once for this app: the next run starts at once, without a window.
+    await frame.getByLabel('Topic').fill('tides');
+    await frame.getByTestId('embed-run').getByText('Run', { exact: true }).waitFor();
+    await frame.getByTestId('embed-run').click();
+    await frame.getByTestId('results').getByText(/tides/i).first().waitFor({ timeout: 60_000 });
+    assert.equal(visitor.pages().length, 1, 'no window opened for the second run');
     assert.deepEqual(errors, []);
     await visitor.close();
   },

@@ -10,6 +10,7 @@ export type LedgerKind = 'grant' | 'debit' | 'refund' | 'adjustment';
 @Index('credit_ledger_user', ['userId', 'createdAt'])
 @Index('credit_ledger_run', ['runId'])
 @Index('credit_ledger_one_grant', ['userId', 'grantPeriod'], { unique: true, where: `kind = 'grant'` })
+@Index('credit_ledger_one_refund', ['reverses'], { unique: true, where: 'reverses IS NOT NULL' })
 @Check('credit_ledger_kind', `kind IN ('grant', 'debit', 'refund', 'adjustment')`)
 @Check('credit_ledger_action_type', `action_type IN ('test_execution', 'published')`)
 export class CreditLedgerEntry {
@@ -25,5 +26,7 @@ export class CreditLedgerEntry {
   @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
   /** `2026-11` for a monthly grant: one grant per user per period. */
   @Column('text', { name: 'grant_period', nullable: true }) grantPeriod!: string | null;
+  /** A refund's debit (all or, for a charge kept on a failed run, none of it given back). */
+  @Column('uuid', { nullable: true }) reverses!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }

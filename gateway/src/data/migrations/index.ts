@@ -16,6 +16,7 @@ import { RunVersions1765100000000 } from './1765100000000-run-versions';
 import { EmbedConsents1765200000000 } from './1765200000000-embed-consents';
 import { RunEmbedPeriod1765300000000 } from './1765300000000-run-embed-period';
 import { AppBlockKindsHeld1765400000000 } from './1765400000000-app-block-kinds-held';
+import { LedgerRefundReverses1765500000000 } from './1765500000000-ledger-refund-reverses';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   EmbedConsents1765200000000,
   RunEmbedPeriod1765300000000,
   AppBlockKindsHeld1765400000000,
+  LedgerRefundReverses1765500000000,
 ];

@@ -15,9 +15,10 @@ import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import { blockCost } from './block-cost';
-import { countAgainstEmbedCap, giveBackToEmbedCap, lockEmbedCapOf, type EmbedCap } from './embed-cap';
+import { refundRun, type KeptCharge, type RefundResult } from './credit-refund';
+import { countAgainstEmbedCap, type EmbedCap } from './embed-cap';
 import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
-import { requireUuid, validateDebitRequest, type DebitRequest } from './debit-request';
+import { requireUuid, validateDebitRequest, validateItems, type DebitRequest } from './debit-request';
 import { addToBalance, insertEntries, lockBalance, planAndBalance, rows, updated } from './ledger-queries';
 
 export const MAX_HISTORY_LIMIT = 200;
@@ -433,56 +434,28 @@ export class CreditLedger {
    * put back (0 for a run an unlimited plan covered).
    */
   async refund(runId: string, options: InTransaction = {}): Promise<number> {
+    return (await this.refundKeeping(runId, [], options)).refunded;
+  }
+
+  /**
+   * `refund`, keeping the charges of blocks that overran their time (one `KeptCharge` per overrun
+   * block run; per block type, no more than the run was charged for it): those debits stay charged
+   * and shown in history and stats, the rest is given back. Answers what was refunded and kept.
+   */
+  async refundKeeping(
+    runId: string,
+    keep: readonly KeptCharge[],
+    options: InTransaction = {},
+  ): Promise<RefundResult> {
     requireUuid(runId, 'runId');
-    return this.transaction(options, async (m) => {
-      const owner = await rows(
-        m,
-        `SELECT user_id FROM credit_ledger WHERE run_id = $1 AND kind = 'debit' LIMIT 1`,
-        [runId],
-      );
-      if (!owner[0]) return 0;
-      const userId = String(owner[0].user_id);
-      // An embed cap the run counts against is locked before the balance, as when it is charged.
-      const cap = await lockEmbedCapOf(m, runId);
-      // The balance row is the per-user lock every write takes; after it, look for a refund.
-      await lockBalance(m, userId);
-      const entries = await rows(
-        m,
-        `SELECT kind, delta, block_type, action_type FROM credit_ledger
-         WHERE user_id = $1 AND run_id = $2 ORDER BY created_at, id`,
-        [userId, runId],
-      );
-      if (entries.some((entry) => entry.kind === 'refund')) return 0;
-      const now = this.clock();
-      // Debits come back as refunds; a plan's cover for the run is withdrawn with it.
-      const reversals = entries.map((entry) => ({
-        userId,
-        delta: -Number(entry.delta),
-        kind: entry.kind === 'debit' ? ('refund' as const) : ('grant' as const),
-        blockType: (entry.block_type as string | null) ?? null,
-        actionType: (entry.action_type as ActionType | null) ?? null,
-        runId,
-        at: now,
-      }));
-      await insertEntries(m, reversals);
-      const net = reversals.reduce((sum, entry) => sum + entry.delta, 0);
-      if (net !== 0) await addToBalance(m, userId, net);
-      // The cap gets back every charge it counted that is refunded.
-      if (cap) {
-        const refunded = reversals.filter((entry) => entry.kind === 'refund');
-        await giveBackToEmbedCap(
-          m,
-          cap,
-          refunded.reduce((sum, entry) => sum + entry.delta, 0),
-        );
-      }
-      return net;
-    });
+    const { items } = validateItems(keep);
+    return this.transaction(options, (m) => refundRun(m, runId, items, this.clock()));
   }
 
   /**
    * What the user was charged for, newest first, in the spec's history shape. Usage only: grants
-   * and the entries of refunded runs are left out. `limit` 0..200 (0 gives []); `cursor` is the
+   * and refunds are left out, and so is each debit its refund gave back (a charge a failed run kept
+   * stays). `limit` 0..200 (0 gives []); `cursor` is the
    * `_id` of the last entry of the page before (keyset: created_at, id).
    */
   async history(
@@ -535,10 +508,9 @@ export class CreditLedger {
     }
     const found = await rows(
       this.dataSource.manager,
-      `SELECT d.id, d.block_type, d.action_type, d.delta, d.created_at FROM credit_ledger d
-       WHERE d.user_id = $1 AND d.kind = 'debit' AND NOT EXISTS (
-         SELECT 1 FROM credit_ledger r
-         WHERE r.user_id = d.user_id AND r.run_id = d.run_id AND r.kind = 'refund')
+      `SELECT d.id, d.block_type, d.action_type, d.delta + COALESCE(r.delta, 0) AS delta, d.created_at
+       FROM credit_ledger d LEFT JOIN credit_ledger r ON r.reverses = d.id
+       WHERE d.user_id = $1 AND d.kind = 'debit' AND d.delta + COALESCE(r.delta, 0) < 0
          ${cursor === null ? '' : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM credit_ledger c WHERE c.id = $3)'}
        ORDER BY d.created_at DESC, d.id DESC LIMIT $2`,
       cursor === null ? [userId, limit] : [userId, limit, cursor],
@@ -552,17 +524,17 @@ export class CreditLedger {
     }));
   }
 
-  /** Credits used and runs charged, both net of refunds (a refunded run counts for neither). */
+  /**
+   * Credits used and runs charged, both net of refunds: a run refunded whole counts for neither, a
+   * failed run that kept a charge counts with what it kept.
+   */
   async stats(userId: string): Promise<CreditStats> {
     requireUuid(userId, 'userId');
     const [row] = await rows(
       this.dataSource.manager,
-      `SELECT
-         (COALESCE(SUM(-delta) FILTER (WHERE kind = 'debit'), 0)
-          - COALESCE(SUM(delta) FILTER (WHERE kind = 'refund'), 0))::int AS used,
-         (COUNT(DISTINCT run_id) FILTER (WHERE kind = 'debit')
-          - COUNT(DISTINCT run_id) FILTER (WHERE kind = 'refund'))::int AS runs
-       FROM credit_ledger WHERE user_id = $1`,
+      `SELECT COALESCE(SUM(used), 0)::int AS used, (COUNT(*) FILTER (WHERE used > 0))::int AS runs
+       FROM (SELECT SUM(-delta) AS used FROM credit_ledger
+             WHERE user_id = $1 AND kind IN ('debit', 'refund') GROUP BY run_id) AS charged`,
       [userId],
     );
     return { totalCreditsUsed: Number(row?.used ?? 0), totalExecutions: Number(row?.runs ?? 0) };

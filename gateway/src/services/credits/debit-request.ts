@@ -31,8 +31,13 @@ export function validateDebitRequest(request: DebitRequest): { items: DebitItem[
   if (!ACTION_TYPES.includes(request.actionType)) {
     throw new InputError(`actionType must be one of ${ACTION_TYPES.join(', ')}.`);
   }
-  if (!Array.isArray(request.items)) throw new InputError('items must be a list.');
-  for (const item of request.items) {
+  return validateItems(request.items);
+}
+
+/** Checks charge items (whole credits of 0 or more, a block type each); answers those that cost something. */
+export function validateItems(list: readonly DebitItem[]): { items: DebitItem[]; total: number } {
+  if (!Array.isArray(list)) throw new InputError('items must be a list.');
+  for (const item of list) {
     if (typeof item?.blockType !== 'string' || item.blockType.trim() === '') {
       throw new InputError('Every item needs a blockType.');
     }
@@ -43,6 +48,6 @@ export function validateDebitRequest(request: DebitRequest): { items: DebitItem[
       });
     }
   }
-  const items = request.items.filter((item) => item.credits > 0);
+  const items = list.filter((item) => item.credits > 0);
   return { items, total: items.reduce((sum, item) => sum + item.credits, 0) };
 }

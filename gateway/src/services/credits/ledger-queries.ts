@@ -76,6 +76,8 @@ export async function insertEntries(
     actionType: ActionType | null;
     runId: string;
     at: Date;
+    /** A refund's debit. */
+    reverses?: string | null;
   }[],
 ): Promise<void> {
   if (entries.length === 0) return;
@@ -91,11 +93,12 @@ export async function insertEntries(
       entry.actionType,
       entry.runId,
       entry.at,
+      entry.reverses ?? null,
     );
-    return `(${Array.from({ length: 8 }, (_, i) => `$${base + i + 1}`).join(', ')})`;
+    return `(${Array.from({ length: 9 }, (_, i) => `$${base + i + 1}`).join(', ')})`;
   });
   await m.query(
-    `INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
+    `INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at, reverses)
        VALUES ${values.join(', ')}`,
     parameters,
   );

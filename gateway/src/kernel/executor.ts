@@ -1,5 +1,6 @@
 import {
   BlockError,
+  BlockOverrunError,
   NodeContext,
   SecretReader,
   outputTypeProblem,
@@ -75,6 +76,17 @@ export interface RunOutcome {
   result: Record<string, unknown>;
   artifacts: { nodeId: string; artifact: Artifact }[];
   durationMs: number;
+  /** One per block run that overran its time (`BlockOverrunError`), loop items included: its charge is kept. */
+  overruns?: BlockOverrun[];
+}
+
+/** A block run stopped at its time limit: the time was used, so its own charge stands. */
+export interface BlockOverrun {
+  nodeId: string;
+  /** The block's credit-history name, e.g. `code`. */
+  blockType: string;
+  /** What one run of the block costs (its definition's `cost`). */
+  credits: number;
 }
 
 /**
@@ -121,6 +133,7 @@ class RunExecution {
   private readonly closes: Int32Array | undefined;
   /** The secrets blocks of this run have read (made when the run has a way to read them). */
   private readonly secrets: SecretReader | undefined;
+  private readonly overruns: BlockOverrun[] = [];
 
   constructor(
     private readonly plan: RunPlan,
@@ -506,6 +519,12 @@ class RunExecution {
   private fail(frame: Frame, index: number, error: unknown, startedAt: number): void {
     const node = this.nodes[index]!;
     const durationMs = performance.now() - startedAt;
+    if (error instanceof BlockOverrunError)
+      this.overruns.push({
+        nodeId: node.id,
+        blockType: node.definition.historyType,
+        credits: node.definition.cost,
+      });
     const known = error instanceof BlockError;
     const said = error instanceof Error ? error.message : String(error);
     // Whatever the block said, or the engine says of it, is cleaned of the secrets it read.
@@ -737,6 +756,7 @@ class RunExecution {
       result,
       artifacts,
       durationMs: performance.now() - this.began,
+      ...(this.overruns.length > 0 && { overruns: this.overruns }),
     };
     if (this.failure) {
       outcome.error = this.failure.message;

@@ -42,6 +42,29 @@ export interface RunFailure {
   nodes: Record<string, unknown> | null;
   error: string | null;
   errorCode: string | null;
+  /**
+   * Charges the run keeps although it failed: one per block run that overran its time (the time
+   * was used). The rest is refunded, and the stored error says what was kept.
+   */
+  keep?: readonly { blockType: string; credits: number }[] | undefined;
+}
+
+/** How a failed run was stored: its error as stored (saying what was kept, when a charge was). */
+export interface StoredFailure {
+  error: string | null;
+}
+
+/** The words a failed run's error ends with when it kept `kept` credits of its charge. */
+export function keptChargeNote(kept: number, refunded: number): string {
+  const credits = kept === 1 ? '1 credit was' : `${kept} credits were`;
+  return `${credits} kept for the time used${refunded > 0 ? ', the rest refunded' : ''}.`;
+}
+
+/** `error` followed by what the run kept of its charge. */
+function withKeptCharge(error: string | null, kept: number, refunded: number): string {
+  const note = keptChargeNote(kept, refunded);
+  if (!error) return note[0]!.toUpperCase() + note.slice(1);
+  return `${error}${/[.!?]$/.test(error) ? '' : '.'} ${note[0]!.toUpperCase()}${note.slice(1)}`;
 }
 
 /** The columns of a stored run, as `toStoredRun` reads them (named: see success-writer.ts). */
@@ -146,8 +169,17 @@ export async function runState(
 
 export interface RunRecordsDeps {
   dataSource: DataSource;
-  /** Gives back a failed run's credits, in the transaction that stores its failure. */
-  ledger: { refund(runId: string, options: { manager: EntityManager }): Promise<unknown> };
+  /**
+   * Gives back a failed run's credits, in the transaction that stores its failure, keeping the
+   * charges `keep` names (blocks that overran their time).
+   */
+  ledger: {
+    refundKeeping(
+      runId: string,
+      keep: readonly { blockType: string; credits: number }[],
+      options: { manager: EntityManager },
+    ): Promise<{ refunded: number; kept: number }>;
+  };
 }
 
 /**
@@ -235,10 +267,11 @@ export class RunRecords {
   }
 
   /**
-   * Stores a failed or stopped run and refunds it, once: only a run still running changes.
-   * `nodes` null keeps the steps stored so far, each one still running ended as not finished.
+   * Stores a failed or stopped run and refunds it (but what `keep` names), once: only a run still
+   * running changes; null when it had ended. `nodes` null keeps the steps stored so far, each one
+   * still running ended as not finished. A run that kept a charge says so after its error.
    */
-  storeFailure(runId: string, ending: RunFailure): Promise<boolean> {
+  storeFailure(runId: string, ending: RunFailure): Promise<StoredFailure | null> {
     // An error or step a block wrote may hold what the database refuses (a NUL, half an emoji).
     const failure = storableValue(ending);
     return this.deps.dataSource.transaction(async (manager) => {
@@ -261,9 +294,12 @@ export class RunRecords {
               new Date(),
             ])
       ) as [unknown[], number];
-      if (changed.length === 0) return false;
-      await this.deps.ledger.refund(runId, { manager });
-      return true;
+      if (changed.length === 0) return null;
+      const { refunded, kept } = await this.deps.ledger.refundKeeping(runId, ending.keep ?? [], { manager });
+      if (kept === 0) return { error: failure.error };
+      const error = storableValue(withKeptCharge(failure.error, kept, refunded));
+      await manager.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, error]);
+      return { error };
     });
   }
 }

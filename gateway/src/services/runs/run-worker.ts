@@ -132,7 +132,13 @@ export class RunWorker {
       errorCode,
     });
     if (ended)
-      this.deps.hub.publish({ type: 'run_finished', runId, at: Date.now(), status: 'failed', error });
+      this.deps.hub.publish({
+        type: 'run_finished',
+        runId,
+        at: Date.now(),
+        status: 'failed',
+        ...(ended.error !== null && { error: ended.error }),
+      });
   }
 
   /**
@@ -281,25 +287,33 @@ export class RunWorker {
         };
       }
     }
-    const stored =
-      outcome.status === 'succeeded'
-        ? // One statement, shared with the other runs ending at the same moment: outcome and use count.
-          await records.storeSuccess(
-            {
-              runId,
-              result: { ...outcome.result, artifacts: outcome.artifacts },
-              nodes,
-              finishedAt: new Date(),
-              ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),
-            },
-            inputs,
-          )
-        : await records.storeFailure(runId, {
-            status: outcome.status,
-            nodes,
-            error: outcome.error ?? null,
-            errorCode: outcome.errorCode ?? null,
-          });
+    let stored: boolean;
+    if (outcome.status === 'succeeded') {
+      // One statement, shared with the other runs ending at the same moment: outcome and use count.
+      stored = await records.storeSuccess(
+        {
+          runId,
+          result: { ...outcome.result, artifacts: outcome.artifacts },
+          nodes,
+          finishedAt: new Date(),
+          ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),
+        },
+        inputs,
+      );
+    } else {
+      const failure = await records.storeFailure(runId, {
+        status: outcome.status,
+        nodes,
+        error: outcome.error ?? null,
+        errorCode: outcome.errorCode ?? null,
+        // Blocks that overran their time used it: their charges stand.
+        keep: engineOutcome?.overruns,
+      });
+      stored = failure !== null;
+      // Watchers read the error as stored: it says what the run kept of its charge.
+      if (failure?.error && finished?.type === 'run_finished')
+        finished = { ...finished, error: failure.error };
+    }
     if (stored) {
       if (finished) hub.publish(finished);
       return { succeeded: outcome.status === 'succeeded', charged };

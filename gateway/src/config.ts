@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseTrustedProxies } from './client-address';
 import { aiSettingsFrom, type AiSettings } from './providers/ai/create-provider';
-import { parseSealingKey } from './services/user-secrets/sealing-key';
 
 /** Server configuration, read once from the environment. Everything is optional. */
 export interface GatewayConfig {
@@ -146,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
     runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
-    secretsKey: sealingKey(env.SECRETS_KEY),
+    secretsKey: parseSealingKey(env.SECRETS_KEY),
     ai: aiSettings(env),
     blockPackages: (env.BLOCK_PACKAGES ?? '')
       .split(',')
@@ -163,12 +162,17 @@ function aiSettings(env: Record<string, string | undefined>): AiSettings {
   }
 }
 
-function sealingKey(value: string | undefined): Buffer | undefined {
-  try {
-    return parseSealingKey(value);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
+/** SECRETS_KEY: 32 bytes as 64 hex digits or base64; anything else is refused at start-up. */
+export function parseSealingKey(value: string | undefined): Buffer | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError(
+      'SECRETS_KEY must be 32 bytes, written as 64 hex digits or in base64 (e.g. the output of `openssl rand -hex 32`).',
+    );
   }
+  return key;
 }
 
 function trustedProxies(value: string | undefined): string[] {

@@ -1,5 +1,6 @@
 import type { BlockCategory } from './categories';
 import type { BlockFlow } from './flow-structure';
+import type { OutputSpec } from './output-spec';
 import type { ResultDeclaration } from './result-views';
 import type { SettingsSpec } from './settings';
 
@@ -8,14 +9,6 @@ import type { SettingsSpec } from './settings';
  * include full blocks (PLANS[...].blocks). Blocks already in an app keep running on any plan.
  */
 export type BlockTier = 'core' | 'full';
-
-export type OutputType = 'text' | 'json' | 'url' | 'number' | 'list';
-
-export interface OutputSpec {
-  name: string;
-  type: OutputType;
-  description?: string;
-}
 
 /** What the gateway tells the workbench about one block kind: enough to draw the palette and the form. */
 export interface BlockCatalogueEntry {

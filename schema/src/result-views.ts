@@ -1,4 +1,4 @@
-import type { OutputSpec } from './block-catalogue';
+import type { OutputSpec } from './output-spec';
 import { isPlainObject } from './plain-object';
 
 /**

@@ -1,4 +1,4 @@
-import { CopyButton } from '../pages/builder/ResultView';
+import { CopyButton } from './CopyButton';
 import './developer.css';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { ErrorIcon } from '@blueprintjs/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { usePageTitle } from '../pages/use-page-title';
+import { usePageTitle } from './use-page-title';
 import { PAGE_TITLES } from '../texts/page-titles';
 import { ERROR_SCREEN } from '../texts/public-texts';
 import './public.css';

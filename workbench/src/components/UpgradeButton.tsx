@@ -2,8 +2,8 @@ import { Button } from '@blueprintjs/core';
 import { ArrowUpIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useStores } from '../../stores-context';
-import { UPGRADE } from '../../texts/runner-texts';
+import { useStores } from '../stores-context';
+import { UPGRADE } from '../texts/runner-texts';
 
 /**
  * 'Upgrade to Starter' for free-plan people. Without billing on the server it is disabled and

@@ -1,7 +1,7 @@
 import { Callout } from '@blueprintjs/core';
 import { LockIcon } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
-import { UpgradeButton } from '../pages/builder/UpgradeButton';
+import { UpgradeButton } from './UpgradeButton';
 import { PRICING_PATH } from '../texts/api-texts';
 import { LinkButton } from './LinkButton';
 import './developer.css';

@@ -5,7 +5,6 @@ import { CatalogueStore } from './catalogue-store';
 import { CreditsStore } from './credits-store';
 import { ToastStore } from './toast-store';
 import type { App } from '@blocksmith/schema';
-import { runBlockerText } from '../texts/runner-texts';
 
 const APP: App = {
   id: 'app-9',
@@ -171,19 +170,6 @@ describe('RunnerStore', () => {
     api.credit = 4;
     await credits.refresh();
     expect(runner.canRun).toBe(true);
-  });
-
-  it('words the reasons Run App is disabled', () => {
-    expect(runBlockerText({ kind: 'signedOut' })).toBe('Sign in to run this app and use credits');
-    expect(runBlockerText({ kind: 'inputs', texts: ['Topic'], files: [] })).toBe(
-      'To run this app, fill in "Topic".',
-    );
-    expect(runBlockerText({ kind: 'inputs', texts: ['Topic', 'Tone', 'Audience'], files: ['CV'] })).toBe(
-      'To run this app, fill in "Topic", "Tone" and "Audience" and choose a file for "CV".',
-    );
-    expect(runBlockerText({ kind: 'credits', needed: 3, balance: 1 })).toBe(
-      'Not enough credits: a run of this app costs 3 credit(s) and you have 1.',
-    );
   });
 
   it('applies the LinkedIn rule, then runs as a published run', async () => {

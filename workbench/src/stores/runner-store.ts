@@ -1,7 +1,8 @@
 import { UPVOTE_LOCK_MS, withCreatorPrice, type App, type CostRange } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi } from '../api/blocksmith-api';
-import { RUNNER, runBlockerText } from '../texts/runner-texts';
+import { RUNNER } from '../texts/runner-texts';
+import { runBlockerText, type RunBlocker } from './run-blocker';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
@@ -13,14 +14,6 @@ import type { Timers, ToastStore } from './toast-store';
 import { runCostText } from '../texts/earnings-texts';
 
 export type RunnerState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
-
-/** Why Run App cannot be pressed, said beside it. */
-export type RunBlocker =
-  | { kind: 'signedOut' }
-  /** Required inputs still empty, by their labels: typed ones and files apart. */
-  | { kind: 'inputs'; texts: string[]; files: string[] }
-  /** The balance is below the least a run of the app costs. */
-  | { kind: 'credits'; needed: number; balance: number };
 
 /**
  * The public app page (/app/{slug}): the published app, its author and counters, one input per

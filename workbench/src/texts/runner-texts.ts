@@ -3,8 +3,7 @@
  * onboarding tour and the upgrade, word for word as the spec writes them (builder-and-runner.md,
  * sections 2, 4, 5, 8). Texts the spec does not give are marked.
  */
-import { formatCredits, type UserMessage } from '@blocksmith/schema';
-import type { RunBlocker } from '../stores/runner-store';
+import type { UserMessage } from '@blocksmith/schema';
 
 export const RUNNER = {
   runApp: 'Run App',
@@ -43,29 +42,6 @@ export const RUNNER = {
   upgrade: 'Upgrade',
   account: 'Account',
 } as const;
-
-/** 'A', 'A and B', 'A, B and C', each quoted. */
-function quotedList(labels: readonly string[]): string {
-  const quoted = labels.map((label) => `"${label}"`);
-  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-}
-
-/** Why Run App is disabled, as said under it (not given by the spec). */
-export function runBlockerText(blocker: RunBlocker): string {
-  switch (blocker.kind) {
-    case 'signedOut':
-      return RUNNER.signInToRun;
-    case 'credits':
-      return `Not enough credits: a run of this app costs ${formatCredits(blocker.needed)} and you have ${blocker.balance}.`;
-    case 'inputs': {
-      const parts = [
-        ...(blocker.texts.length > 0 ? [`fill in ${quotedList(blocker.texts)}`] : []),
-        ...(blocker.files.length > 0 ? [`choose a file for ${quotedList(blocker.files)}`] : []),
-      ];
-      return `To run this app, ${parts.join(' and ')}.`;
-    }
-  }
-}
 
 export const RESULTS = {
   copy: 'Copy',

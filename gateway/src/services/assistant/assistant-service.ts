@@ -20,7 +20,8 @@ import {
 } from '@blocksmith/schema';
 import { InputError } from '../../errors';
 import { planRun, type BlockRegistry } from '../../kernel';
-import { offlineAppPlan, type AppPlan } from './offline-app-plan';
+import type { AppPlan } from './app-plan';
+import { offlineAppPlan } from './offline-app-plan';
 
 export interface GeneratedApp {
   message: string;

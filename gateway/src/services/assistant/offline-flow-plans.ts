@@ -1,4 +1,4 @@
-import type { AppPlan, PlannedBlock } from './offline-app-plan';
+import type { AppPlan, PlannedBlock } from './app-plan';
 
 const has = (text: string, ...words: string[]) => words.some((word) => text.includes(word));
 

@@ -26,16 +26,3 @@ export async function loadSealingKey(
   const { value } = await dataSource.getRepository(Secret).findOneByOrFail({ name: SEALING_KEY_NAME });
   return Buffer.from(value, 'base64url');
 }
-
-/** SECRETS_KEY: 32 bytes as 64 hex digits or base64; anything else is refused at start-up. */
-export function parseSealingKey(value: string | undefined): Buffer | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) {
-    throw new Error(
-      'SECRETS_KEY must be 32 bytes, written as 64 hex digits or in base64 (e.g. the output of `openssl rand -hex 32`).',
-    );
-  }
-  return key;
-}

@@ -3,7 +3,7 @@ import type { Database } from '../../data/database';
 import { AppRecord, Secret, User, UserSecret } from '../../data/entities';
 import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { InputError, NotFoundError } from '../../errors';
-import { parseSealingKey } from './sealing-key';
+import { parseSealingKey } from '../../config';
 import { UserSecretService } from './user-secret-service';
 
 describe.each(databaseTargets)('UserSecretService on %s', (_name, databaseUrl) => {

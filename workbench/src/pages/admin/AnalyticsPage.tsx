@@ -5,7 +5,7 @@ import { PublicHeader } from '../../components/PublicHeader';
 import { ANALYTICS_RANGES, type AnalyticsRange } from '../../stores/admin-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { ADMIN_TEXTS } from '../../texts/account-texts';
 import { AdminGateView } from './AdminGateView';
 import './admin.css';

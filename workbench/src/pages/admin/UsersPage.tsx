@@ -24,7 +24,7 @@ import type { AdminUsersStore } from '../../stores/admin-users-store';
 import { useStores } from '../../stores-context';
 import { ADMIN_USERS, ADMIN_USERS_PATH } from '../../texts/admin-users-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AdminGateView } from './AdminGateView';
 import './admin.css';
 import './admin-users.css';

@@ -18,7 +18,7 @@ import { versionTime } from '../../stores/version-rules';
 import { useStores } from '../../stores-context';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import './api-keys.css';
 
 /** /account/api-keys: the person's API keys, a new one shown once, revoking with a confirmation. */

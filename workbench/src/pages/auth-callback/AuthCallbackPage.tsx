@@ -7,7 +7,7 @@ import { AuthCallbackFlow } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AuthLayout } from '../signin/AuthLayout';
 
 /** /auth/callback: where Google sign-in starts (?start=google) and returns to. */

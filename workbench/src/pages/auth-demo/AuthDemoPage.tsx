@@ -3,7 +3,7 @@ import { EnvelopeIcon } from '@blueprintjs/icons';
 import { PublicHeader } from '../../components/PublicHeader';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { FormMessage, GoogleButton } from '../signin/AuthLayout';
 import '../signin/account.css';
 

@@ -16,7 +16,7 @@ import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
 import { HEADER } from '../../texts/builder-texts';
 import { CREDIT_USAGE, RUNS } from '../../texts/run-history-texts';
-import { UpgradeButton } from './UpgradeButton';
+import { UpgradeButton } from '../../components/UpgradeButton';
 
 /**
  * The builder's own items of the account menu: Upgrade, Analytics, My runs, Credits history,

@@ -11,7 +11,7 @@ import { useStores } from '../../stores-context';
 import { PROPERTIES } from '../../texts/builder-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { HISTORY } from '../../texts/version-texts';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AssistantChat } from './AssistantChat';
 import './assistants.css';
 import { AddNodePanel } from './AddNodePanel';

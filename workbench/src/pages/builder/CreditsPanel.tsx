@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { CREDITS_PANEL, HEADER } from '../../texts/builder-texts';
 import { CREDIT_USAGE } from '../../texts/run-history-texts';
-import { UpgradeButton } from './UpgradeButton';
+import { UpgradeButton } from '../../components/UpgradeButton';
 import '../credits/credits.css';
 
 /** The spec's recent usage list: the newest 5 charges, read (10 at a time) while it is shown. */

@@ -7,7 +7,7 @@ import { useStores } from '../../stores-context';
 import { FULL_BLOCKS_PLAN } from '../../stores/palette-store';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { BLOCK_TIERS } from '../../texts/block-tier-texts';
-import { UpgradeButton } from './UpgradeButton';
+import { UpgradeButton } from '../../components/UpgradeButton';
 import './block-tiers.css';
 
 /**

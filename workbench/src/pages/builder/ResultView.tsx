@@ -1,47 +1,16 @@
 import { AnchorButton, Button, Card, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { ClipboardIcon, DownloadIcon, TickIcon } from '@blueprintjs/icons';
-import { COPY_TICK_MS, scoreIntent, type Artifact, type DataView, type FieldRow } from '@blocksmith/schema';
+import { DownloadIcon } from '@blueprintjs/icons';
+import { scoreIntent, type Artifact, type DataView, type FieldRow } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useStores } from '../../stores-context';
+import { lazy, Suspense, useState } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import type { LiveResult, RunStore } from '../../stores/run-store';
 import { PREVIEW_COUNT, type ResultItem, type ResultPart } from '../../stores/result-fields';
-import { TOASTS } from '../../texts/builder-texts';
 import { RESULTS } from '../../texts/runner-texts';
 import { downloadText } from './download';
 import './results.css';
 
 const Markdown = lazy(() => import('./Markdown'));
-
-/** Copies `text`; the icon turns into a tick for 2 s. */
-export function CopyButton({ text, label = RESULTS.copy }: { text: string; label?: string }) {
-  const { toasts } = useStores();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_TICK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <Button
-      size="small"
-      variant="minimal"
-      icon={copied ? <TickIcon /> : <ClipboardIcon />}
-      aria-label={copied ? RESULTS.copied : label}
-      title={copied ? RESULTS.copied : label}
-      data-testid="copy-button"
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(
-          () => {
-            setCopied(true);
-            toasts.success(TOASTS.copied);
-          },
-          () => toasts.error('The text could not be copied'),
-        );
-      }}
-    />
-  );
-}
 
 function MarkdownText({ text }: { text: string }) {
   return (

@@ -7,7 +7,7 @@ import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { CREDIT_USAGE } from '../../texts/run-history-texts';
 import { Pager } from '../runs/RunsLayout';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import './credits.css';
 
 /** /credits: the balance, totals, and every charge a page at a time ('Test' or 'Published'). */

@@ -20,7 +20,7 @@ import { EARNINGS_PERIODS } from '../../stores/earnings-store';
 import { useStores } from '../../stores-context';
 import { EARNINGS, EARNINGS_PATH } from '../../texts/earnings-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { EarningsChart } from './EarningsChart';
 import '../my-apps/my-apps.css';
 import './earnings.css';

@@ -13,7 +13,7 @@ import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
 import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { RunFailures, RunProgress } from '../runner/RunProgress';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { usePostedHeight } from './use-posted-height';
 import '../runner/runner.css';
 import './embed.css';

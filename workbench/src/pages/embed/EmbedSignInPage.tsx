@@ -7,7 +7,7 @@ import { useStores } from '../../stores-context';
 import { runCostText } from '../../texts/earnings-texts';
 import { EMBED_SIGN_IN } from '../../texts/embed-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { useSettledFocus } from './use-settled-focus';
 import './embed.css';
 

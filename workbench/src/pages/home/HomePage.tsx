@@ -14,7 +14,7 @@ import { PublicHeader } from '../../components/PublicHeader';
 import { useStores } from '../../stores-context';
 import { FEATURES, HERO, PRICING } from '../../texts/public-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { PublicFooter } from '../../components/PublicFooter';
 import { SalesContactDialog } from './SalesContactDialog';
 import './home.css';

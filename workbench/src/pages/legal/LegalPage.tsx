@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
 import { pageTitle } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import './legal.css';
 
 /** The frame of a static legal page. */

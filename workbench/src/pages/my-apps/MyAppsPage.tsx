@@ -30,7 +30,7 @@ import { MY_APPS } from '../../texts/public-texts';
 import { RUNS } from '../../texts/run-history-texts';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { RunsChart } from './RunsChart';
 import '../store/store.css';
 import './my-apps.css';

@@ -5,7 +5,7 @@ import { PublicFooter } from '../../components/PublicFooter';
 import { PublicHeader } from '../../components/PublicHeader';
 import { NOT_FOUND } from '../../texts/public-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 
 /** Any unknown address. */
 export function NotFoundPage() {

@@ -10,7 +10,7 @@ import { PublicHeader } from '../../components/PublicHeader';
 import { useStores } from '../../stores-context';
 import { PUBLISHER } from '../../texts/public-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import '../store/store.css';
 
 /** /store/user/{userId}: a publisher's published, public apps. */

@@ -9,7 +9,7 @@ import { parseRecoveryLink } from '../../stores/auth-rules';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AuthLayout, FormMessage } from '../signin/AuthLayout';
 
 /** /reset-password#access_token=...&type=recovery: choose a new password, then back to /signin. */

@@ -13,10 +13,11 @@ import { DeveloperPanels } from './DeveloperPanels';
 import { RunFailures, RunProgress } from './RunProgress';
 import { RecentRuns, SharingNotice, ShownRunBanner, useRunAgainParam } from './RunnerHistory';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
-import { RUNNER, runBlockerText } from '../../texts/runner-texts';
+import { runBlockerText } from '../../stores/run-blocker';
+import { RUNNER } from '../../texts/runner-texts';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import './runner.css';
 import { plural } from '../../texts/plural';
 

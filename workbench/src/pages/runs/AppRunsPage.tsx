@@ -8,7 +8,7 @@ import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS, RUN_SOURCE_LABELS, RUN_STATUS_LABELS } from '../../texts/run-history-texts';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { Pager, RunList } from './RunsLayout';
 
 /** /my-apps/{appId}/runs: an app's runs for its owner, the privacy rule and its switch. */

@@ -6,7 +6,7 @@ import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { Pager, RunList } from './RunsLayout';
 
 /** /runs: the runs the signed-in person started, newest first; each opens with its results. */

@@ -13,7 +13,7 @@ import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
 import { ArtifactView, ResultItemView, RunResults } from '../builder/ResultView';
 import { RunNotices } from '../builder/RunNotices';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { StatusTag } from './RunsLayout';
 
 /** /runs/{runId}: one kept run, its canvas coloured by step, a block's inputs and outputs. */

@@ -15,7 +15,7 @@ import { versionTime } from '../../stores/version-rules';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import '../api-keys/api-keys.css';
 
 /** /account/secrets: the person's secrets by name, a form to save one, deleting with a confirmation. */

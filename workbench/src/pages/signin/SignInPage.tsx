@@ -6,7 +6,7 @@ import { SignInForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AuthLayout, FormMessage, GoogleButton } from './AuthLayout';
 import { useSignInRedirect, withRedirect } from './use-sign-in-redirect';
 import { useAuthFormActions } from './use-auth-form-actions';

@@ -8,7 +8,7 @@ import { SignUpForm } from '../../stores/auth-forms-store';
 import { useStores } from '../../stores-context';
 import { ACCOUNT_TEXTS } from '../../texts/account-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import { AuthLayout, FormMessage, GoogleButton } from '../signin/AuthLayout';
 import { useSignInRedirect, withRedirect } from '../signin/use-sign-in-redirect';
 import { useAuthFormActions } from '../signin/use-auth-form-actions';

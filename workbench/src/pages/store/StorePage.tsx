@@ -22,7 +22,7 @@ import { CATEGORY_FILTERS } from '../../stores/store-gallery-store';
 import { useStores } from '../../stores-context';
 import { STORE } from '../../texts/public-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../components/use-page-title';
 import './store.css';
 
 /** The store gallery at /store. */

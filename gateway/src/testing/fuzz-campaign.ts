@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { databaseTargets, openTestDatabase } from './database';
-import { MB, type Fixtures } from './fuzz-bodies';
+import type { Fixtures } from './fuzz-base-values';
+import { MB } from './fuzz-bodies';
 import {
   WEBHOOK_SECRET,
   newPerson,

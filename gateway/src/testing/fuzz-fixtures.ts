@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { probeApp, probePlugin, probeTextApp } from './probe-blocks';
-import { PASSWORD, type Fixtures } from './fuzz-bodies';
+import { PASSWORD, type Fixtures } from './fuzz-base-values';
 import type { ApiTestGateway } from './rest-client';
 
 /**

@@ -1,22 +1,18 @@
 import { probeTextApp } from './probe-blocks';
+import type { Fixtures } from './fuzz-base-values';
+import { LONG_TEXT, RawJson, leafValues, nestedJson, toJsonText } from './fuzz-bodies';
 import {
-  BAD_AUTHORIZATIONS,
   INTROSPECTION,
-  LONG_TEXT,
-  RawJson,
   baseValue,
   graphqlEnvelopes,
-  leafValues,
   malformedVariableValues,
   namedType,
-  nestedJson,
-  toJsonText,
   typeText,
-  type Fixtures,
   type InputValue,
   type IntrospectedType,
   type TypeRef,
-} from './fuzz-bodies';
+} from './fuzz-graphql-values';
+import { BAD_AUTHORIZATIONS } from './fuzz-request-parts';
 import type { Fuzz, Probe } from './fuzz-campaign';
 import { bearer, freshNames, newApp, newPerson } from './fuzz-fixtures';
 import type { ApiTestGateway } from './rest-client';

@@ -1,22 +1,19 @@
 import Stripe from 'stripe';
 import { probeTextApp } from './probe-blocks';
+import { baseBody, type Fixtures } from './fuzz-base-values';
 import {
-  BAD_AUTHORIZATIONS,
   LONG_TEXT,
-  baseBody,
   multipartBody,
   nestedJson,
-  pathSegments,
   propertyVariants,
-  queryStrings,
-  stripeEvents,
   toJsonText,
   typeOf,
   wholeBodyVariants,
   type BodyVariant,
-  type Fixtures,
   type SchemaNode,
 } from './fuzz-bodies';
+import { BAD_AUTHORIZATIONS, pathSegments, queryStrings } from './fuzz-request-parts';
+import { stripeEvents } from './fuzz-stripe-events';
 import type { Fuzz, Probe } from './fuzz-campaign';
 import { WEBHOOK_SECRET, bearer, freshNames, newApp, newPerson } from './fuzz-fixtures';
 

@@ -1,5 +1,12 @@
 import type { FileStore } from '@blocksmith/block-sdk';
-import type { Artifact, NodeStatus, RunEvent, TokenUsage } from '@blocksmith/schema';
+import {
+  applyRunEvent,
+  createRunState,
+  type BlockRunState,
+  type NodeStatus,
+  type RunEvent,
+  type TokenUsage,
+} from '@blocksmith/schema';
 import type { PlannedNode, RunOutcome, RunPlan } from '../../kernel';
 import { cutValue } from './stored-value';
 
@@ -43,22 +50,6 @@ export interface StoredStep {
   usage?: TokenUsage;
 }
 
-/** What a block did so far, from the run's events. */
-interface StepState {
-  status: NodeStatus;
-  startedAt?: number;
-  finishedAt?: number;
-  durationMs?: number;
-  error?: string;
-  outputs?: Record<string, unknown>;
-  artifacts?: Artifact[];
-  routes?: string[];
-  item?: number;
-  runs?: number;
-  model?: string;
-  usage?: TokenUsage;
-}
-
 /** What `final` needs besides the events. */
 export interface StepEnding {
   /** The engine's outcome (null when the run was given up at its time limit). */
@@ -71,6 +62,14 @@ export interface StepEnding {
   files?: () => FileStore;
 }
 
+/** The events after which a block's stored step may read differently. */
+const CHANGES_STATUS: ReadonlySet<RunEvent['type']> = new Set([
+  'node_started',
+  'node_finished',
+  'node_failed',
+  'node_skipped',
+]);
+
 /**
  * Builds a run's steps from its progress events as they are published: each block's status,
  * start and end, duration, outputs (the first item's for blocks inside a loop), error, model and
@@ -78,67 +77,20 @@ export interface StepEnding {
  * `final` what is stored with its ending, long values kept whole as files.
  */
 export class StepRecorder {
-  private readonly states = new Map<string, StepState>();
+  private readonly run = createRunState();
   /** A block's status changed since the last `snapshot`. */
   dirty = false;
 
   constructor(private readonly plan: RunPlan) {}
 
+  /**
+   * Folds one progress event into the run's state (`applyRunEvent`, as the builder folds them).
+   * Streamed text is not stored, so partial events are left out.
+   */
   observe(event: RunEvent): void {
-    switch (event.type) {
-      case 'node_started': {
-        const state = this.state(event.nodeId);
-        state.startedAt ??= event.at;
-        if (state.status !== 'failed') state.status = 'running';
-        break;
-      }
-      case 'node_finished': {
-        const state = this.state(event.nodeId);
-        state.finishedAt = event.at;
-        if (event.model !== undefined) state.model = event.model;
-        if (event.usage) state.usage = addUsage(state.usage, event.usage);
-        if (event.loop) {
-          // Inside a loop: the totals over its items, and the first item's outputs.
-          state.runs = (state.runs ?? 0) + 1;
-          state.durationMs = (state.durationMs ?? 0) + event.durationMs;
-          if (state.item === undefined) {
-            state.item = event.loop.at(-1)!.item;
-            state.outputs = event.outputs;
-            if (event.artifacts.length > 0) state.artifacts = event.artifacts;
-          }
-        } else {
-          state.durationMs = event.durationMs;
-          state.outputs = event.outputs;
-          if (event.artifacts.length > 0) state.artifacts = event.artifacts;
-          if (event.routes) state.routes = event.routes;
-        }
-        if (state.status !== 'failed') state.status = 'succeeded';
-        break;
-      }
-      case 'node_failed': {
-        const state = this.state(event.nodeId);
-        state.finishedAt = event.at;
-        if (state.status !== 'failed') {
-          state.status = 'failed';
-          state.error = event.error;
-        }
-        if (event.loop) state.durationMs = (state.durationMs ?? 0) + event.durationMs;
-        else state.durationMs = event.durationMs;
-        break;
-      }
-      case 'node_skipped': {
-        const state = this.state(event.nodeId);
-        if (state.status === 'pending') state.status = 'skipped';
-        break;
-      }
-      case 'loop_progress': {
-        if (!event.loop) this.state(event.nodeId).runs = event.items;
-        return;
-      }
-      default:
-        return;
-    }
-    this.dirty = true;
+    if (event.type === 'node_partial') return;
+    applyRunEvent(this.run, event);
+    if (CHANGES_STATUS.has(event.type)) this.dirty = true;
   }
 
   /** The steps so far, values cut (no files written): what a process that dies leaves stored. */
@@ -147,7 +99,7 @@ export class StepRecorder {
     const steps: Record<string, StoredStep> = {};
     this.plan.order.forEach((index, order) => {
       const node = this.plan.nodes[index]!;
-      steps[node.id] = this.stored(node, order, this.states.get(node.id), inputs).step;
+      steps[node.id] = this.stored(node, order, this.run.nodes.get(node.id), inputs).step;
     });
     return steps;
   }
@@ -178,18 +130,9 @@ export class StepRecorder {
     return steps;
   }
 
-  private state(nodeId: string): StepState {
-    let state = this.states.get(nodeId);
-    if (!state) {
-      state = { status: 'pending' };
-      this.states.set(nodeId, state);
-    }
-    return state;
-  }
-
   /** A block's state once the run has ended. */
-  private settled(node: PlannedNode, ending: StepEnding): StepState | undefined {
-    const state = this.states.get(node.id);
+  private settled(node: PlannedNode, ending: StepEnding): BlockRunState | undefined {
+    const state = this.run.nodes.get(node.id);
     const reported = ending.outcome?.nodes[node.id];
     if (!state) return undefined;
     if (state.status === 'running') {
@@ -214,7 +157,7 @@ export class StepRecorder {
   private stored(
     node: PlannedNode,
     order: number,
-    state: StepState | undefined,
+    state: BlockRunState | undefined,
     runInputs: Readonly<Record<string, unknown>>,
   ): { step: StoredStep; cutOutputs: string[] } {
     const step: StoredStep = {
@@ -265,7 +208,7 @@ export class StepRecorder {
    */
   private received(
     node: PlannedNode,
-    state: StepState,
+    state: BlockRunState,
     runInputs: Readonly<Record<string, unknown>>,
   ): Record<string, unknown> | undefined {
     if (node.definition.category === 'input') {
@@ -277,7 +220,7 @@ export class StepRecorder {
     node.parents.forEach((p, k) => {
       const parent = this.plan.nodes[p]!;
       if (parent.variable === undefined || parent.firstOutput === undefined) return;
-      const source = this.states.get(parent.id);
+      const source = this.run.nodes.get(parent.id);
       if (!source?.outputs || source.status === 'skipped' || source.status === 'pending') return;
       const routes = node.parentRoutes?.[k];
       if (routes && !routes.some((route) => source.routes?.includes(route))) return;
@@ -325,12 +268,4 @@ function cutEach(values: Record<string, unknown>): { values: Record<string, unkn
     names.push(name);
   }
   return { values: copy ?? values, names };
-}
-
-function addUsage(total: TokenUsage | undefined, more: TokenUsage): TokenUsage {
-  const sum: TokenUsage = { ...total };
-  for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
-    if (more[key] !== undefined) sum[key] = (sum[key] ?? 0) + more[key]!;
-  }
-  return sum;
 }

@@ -14,7 +14,6 @@ import {
 import type { Node } from '@xyflow/react';
 import { compareStructural, computed, computedStruct, makeObservable } from 'mobx';
 import type { CatalogueStore } from './catalogue-store';
-import type { RunStore } from './run-store';
 import type { Size } from './view-store';
 
 /** The handle a connection leaves from on a block without route outputs. */
@@ -221,7 +220,8 @@ export function idleConnectionIds(
 export interface CanvasFlowSource {
   readonly shownConfig: AppConfig;
   readonly catalogue: CatalogueStore;
-  readonly run: RunStore;
+  /** The run shown on the canvas (a RunStore), as far as connections care. */
+  readonly run: { readonly nodes: { readonly size: number }; nodeState(id: string): RunMark | undefined };
   readonly view: { readonly measured: { get(id: string): Size | undefined } };
 }
 

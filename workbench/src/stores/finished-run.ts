@@ -1,12 +1,32 @@
-import { resultKeys, type AppConfig, type Artifact, type NodeStatus } from '@blocksmith/schema';
+import {
+  createBlockRunState,
+  resultKeys,
+  type AppConfig,
+  type Artifact,
+  type BlockRunState,
+  type NodeStatus,
+} from '@blocksmith/schema';
 import type { FinishedRun } from '../api/embeds';
-import type { NodeRunState, RunArtifact } from './run-store';
+import { nodeRunState, type NodeRunState, type RunArtifact } from './node-run-state';
 
 const STATUSES: readonly NodeStatus[] = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
 const ARTIFACT_KINDS: readonly string[] = ['text', 'image', 'file', 'table'] satisfies Artifact['kind'][];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A block's step as the run stored it, as the fold of its events would leave it (what the canvas
+ * shows: its status, error and time; the rest of the step is not shown here).
+ */
+function storedBlockState(step: Record<string, unknown>): BlockRunState {
+  const block = createBlockRunState();
+  block.status = STATUSES.find((candidate) => candidate === step.status) ?? 'skipped';
+  block.shown.status = block.status;
+  if (typeof step.error === 'string') block.error = step.error;
+  if (typeof step.durationMs === 'number') block.durationMs = block.shown.durationMs = step.durationMs;
+  return block;
 }
 
 /** What a run that is already over shows: each block's state, its outputs and the artifacts. */
@@ -33,13 +53,7 @@ export function finishedRunState(
   const nodes = new Map<string, NodeRunState>();
   for (const [id, value] of Object.entries(run.nodes ?? {})) {
     if (!isRecord(value)) continue;
-    const status = STATUSES.find((candidate) => candidate === value.status) ?? 'skipped';
-    nodes.set(id, {
-      status,
-      text: '',
-      ...(typeof value.error === 'string' ? { error: value.error } : {}),
-      ...(typeof value.durationMs === 'number' ? { durationMs: value.durationMs } : {}),
-    });
+    nodes.set(id, nodeRunState(storedBlockState(value)));
   }
   const result = run.result ?? {};
   const artifacts: RunArtifact[] = (Array.isArray(result.artifacts) ? result.artifacts : []).flatMap(

@@ -307,3 +307,77 @@ describe('RunStore run again with these inputs', () => {
     expect(builder.run.outputs[ai]).toEqual({ generated_text: 'About tides' });
   });
 });
+
+describe('RunStore loops', () => {
+  const runId = 'run-1';
+  const at = 1;
+  const item = (n: number) => [{ loopId: 'each', item: n, items: 2 }];
+
+  it('keeps a block that failed on one item failed, with that failure, while the items beside it end', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    run.applyEvent({ type: 'run_started', runId, at, nodeIds: ['gen'] });
+    run.applyEvent({ type: 'node_started', runId, at, nodeId: 'gen', loop: item(1) });
+    run.applyEvent({ type: 'node_started', runId, at, nodeId: 'gen', loop: item(2) });
+    run.applyEvent({
+      type: 'node_failed',
+      runId,
+      at,
+      nodeId: 'gen',
+      durationMs: 2,
+      error: 'Gen failed on item 1 of 2: no',
+      loop: item(1),
+    });
+    run.applyEvent({
+      type: 'node_finished',
+      runId,
+      at,
+      nodeId: 'gen',
+      durationMs: 3,
+      outputs: {},
+      artifacts: [],
+      loop: item(2),
+    });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'failed', error: 'Gen failed on item 1 of 2: no' });
+    run.applyEvent({
+      type: 'node_failed',
+      runId,
+      at,
+      nodeId: 'gen',
+      durationMs: 1,
+      error: 'Gen was stopped.',
+      loop: item(2),
+    });
+    expect(run.nodeState('gen')).toMatchObject({ status: 'failed', error: 'Gen failed on item 1 of 2: no' });
+  });
+
+  it("shows the artifacts of the blocks outside loops, as the run's result keeps them", async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    const shown = { kind: 'text', format: 'plain', text: 'Done', copyable: false } as const;
+    const itemText = { kind: 'text', format: 'plain', text: 'Item 1', copyable: false } as const;
+    run.applyEvent({ type: 'run_started', runId, at, nodeIds: ['inside', 'show'] });
+    run.applyEvent({ type: 'node_started', runId, at, nodeId: 'inside', loop: item(1) });
+    run.applyEvent({
+      type: 'node_finished',
+      runId,
+      at,
+      nodeId: 'inside',
+      durationMs: 1,
+      outputs: {},
+      artifacts: [itemText],
+      loop: item(1),
+    });
+    run.applyEvent({
+      type: 'node_finished',
+      runId,
+      at,
+      nodeId: 'show',
+      durationMs: 1,
+      outputs: {},
+      artifacts: [shown],
+    });
+    expect(run.artifacts).toEqual([{ nodeId: 'show', artifact: shown }]);
+    expect(run.nodeState('inside')).toMatchObject({ status: 'succeeded', position: item(1) });
+  });
+});

@@ -1,13 +1,12 @@
 import {
+  applyRunEvent,
+  createRunState,
   fileProblem,
   inputChecksProblem,
   matchSelectOption,
   parseDropdownOptions,
   runInputKey,
-  type Artifact,
   type FileRules,
-  type LoopPosition,
-  type NodeStatus,
   type PluginInstance,
   type RunEvent,
   type SelectOption,
@@ -20,34 +19,19 @@ import { RUN_ERRORS } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
 import { finishedRunState } from './finished-run';
+import {
+  nodeRunState,
+  PENDING_NODE,
+  resultOutputs,
+  type NodeRunState,
+  type RunArtifact,
+} from './node-run-state';
 import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
 import { isNetworkFailure, runFailureMessage, withBlockTitles } from './run-errors';
 
+export type { NodeRunState, RunArtifact } from './node-run-state';
+
 export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
-
-export interface NodeRunState {
-  status: NodeStatus;
-  /** Text streamed so far. */
-  text: string;
-  error?: string;
-  durationMs?: number;
-  /** A block with route outputs, outside loops: the routes its run took. */
-  routes?: string[];
-  /** A block that runs a loop: how many of its items have finished. */
-  loop?: { done: number; items: number };
-  /** A block inside a loop: the item it shows, one position per loop around it (outermost first). */
-  position?: LoopPosition[];
-}
-
-/**
- * Inside a loop a block shows one item at a time: events of the other items running beside it
- * are left out, so their streamed texts never mix.
- */
-function otherItem(state: NodeRunState | undefined, loop: readonly LoopPosition[] | undefined): boolean {
-  const shown = state?.position;
-  if (!loop || !shown || shown.length !== loop.length) return false;
-  return shown.some((p, i) => p.loopId !== loop[i]!.loopId || p.item !== loop[i]!.item);
-}
 
 export interface RunInputField {
   plugin: PluginInstance;
@@ -70,11 +54,6 @@ export interface RunInputField {
 export interface RunResultGroup {
   nodeId: string;
   items: ResultItem[];
-}
-
-export interface RunArtifact {
-  nodeId: string;
-  artifact: Artifact;
 }
 
 /**
@@ -152,6 +131,8 @@ export class RunStore {
   /** Set while a kept run is shown (nothing ran again). */
   shownRun: ShownRun | null = null;
   private stopWatching: (() => void) | null = null;
+  /** The live run's events folded (`applyRunEvent`); `nodes`, `outputs` and `artifacts` show it. */
+  private fold = createRunState();
 
   constructor(
     private readonly api: BlocksmithApi,
@@ -431,6 +412,7 @@ export class RunStore {
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
+    this.fold = createRunState();
   }
 
   /** Ends the run as failed with `message` (blocks named by their titles). */
@@ -461,6 +443,7 @@ export class RunStore {
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
+    this.fold = createRunState();
   }
 
   /** Forgets the run and the inputs typed for it. */
@@ -477,6 +460,7 @@ export class RunStore {
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
+    this.fold = createRunState();
   }
 
   /**
@@ -614,9 +598,10 @@ export class RunStore {
     this.shownRun = { id: run.id, createdAt: run.createdAt };
   }
 
-  /** Folds one progress event into the run's state. */
+  /** Folds one progress event into the run's state, and shows what changed. */
   applyEvent(event: RunEvent): void {
     if (this.runId !== null && event.runId !== this.runId) return;
+    if (!applyRunEvent(this.fold, event)) return;
     switch (event.type) {
       case 'run_started':
         // Sent again after a dropped connection is made again, with every event after it.
@@ -624,70 +609,23 @@ export class RunStore {
         this.nodes.clear();
         this.artifacts = [];
         this.outputs = {};
-        for (const id of event.nodeIds) this.nodes.set(id, { status: 'pending', text: '' });
+        for (const id of event.nodeIds) this.nodes.set(id, PENDING_NODE);
         break;
-      case 'node_started': {
-        const state = this.nodes.get(event.nodeId);
-        if (state?.status === 'running' && otherItem(state, event.loop)) break;
-        this.nodes.set(event.nodeId, {
-          status: 'running',
-          text: '',
-          ...(event.loop ? { position: event.loop } : {}),
-        });
-        break;
-      }
-      case 'node_partial': {
-        if (otherItem(this.nodes.get(event.nodeId), event.loop)) break;
-        const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
-        this.nodes.set(event.nodeId, { ...state, status: 'running', text: state.text + event.text });
-        break;
-      }
-      case 'node_finished': {
-        const state = this.nodes.get(event.nodeId);
-        if (otherItem(state, event.loop)) break;
-        this.nodes.set(event.nodeId, {
-          status: 'succeeded',
-          text: state?.text ?? '',
-          durationMs: event.durationMs,
-          ...(event.routes && !event.loop ? { routes: event.routes } : {}),
-          ...(state?.loop ? { loop: state.loop } : {}),
-          ...(event.loop ? { position: event.loop } : {}),
-        });
-        // Inside a loop each item finishes on its own; the block ending the loop gathers them.
-        if (!event.loop) this.outputs = { ...this.outputs, [event.nodeId]: event.outputs };
-        if (event.artifacts.length > 0) {
-          this.artifacts = [
-            ...this.artifacts,
-            ...event.artifacts.map((artifact) => ({ nodeId: event.nodeId, artifact })),
-          ];
-        }
-        break;
-      }
-      case 'node_failed':
-        this.nodes.set(event.nodeId, {
-          status: 'failed',
-          text: this.nodes.get(event.nodeId)?.text ?? '',
-          error: this.titled(event.error),
-          durationMs: event.durationMs,
-        });
-        break;
-      case 'node_skipped': {
-        // Inside a loop a block skipped for one item may run for another: skipped only if it ran for none.
-        const state = this.nodes.get(event.nodeId);
-        if (event.loop && state && state.status !== 'pending' && state.status !== 'skipped') break;
-        this.nodes.set(event.nodeId, { status: 'skipped', text: '' });
-        break;
-      }
-      case 'loop_progress': {
-        const state = this.nodes.get(event.nodeId) ?? { status: 'running', text: '' };
-        this.nodes.set(event.nodeId, { ...state, loop: { done: event.done, items: event.items } });
-        break;
-      }
       case 'run_finished':
         this.connection = 'ok';
         if (event.status === 'succeeded') this.phase = 'succeeded';
         else this.fail(event.error ?? RUN_ERRORS.title);
         break;
+      default: {
+        const block = this.fold.nodes.get(event.nodeId)!;
+        this.nodes.set(
+          event.nodeId,
+          nodeRunState(block, (message) => this.titled(message)),
+        );
+        if (event.type !== 'node_finished' || event.loop) break;
+        this.outputs = resultOutputs(this.fold);
+        if (event.artifacts.length > 0) this.artifacts = this.fold.artifacts.slice();
+      }
     }
   }
 }

@@ -3,6 +3,7 @@ import {
   anyObject,
   arrayOf,
   boolean,
+  dateTime,
   enumOf,
   integer,
   nullableString,
@@ -10,7 +11,9 @@ import {
   string,
   type JsonSchema,
 } from './json-schema';
+
 import { route, type Route } from './route';
+import { field, uuidParam } from './route-helpers';
 import {
   AdjustUserCreditsDocument,
   AdminActionsDocument,
@@ -23,7 +26,6 @@ import {
 
 /** Admins manage accounts: find, look at, change plan and credits, suspend and unsuspend. */
 
-const time = (description: string): JsonSchema => string(description, { format: 'date-time' });
 const nullableTime = (description: string): JsonSchema => ({
   type: ['string', 'null'],
   format: 'date-time',
@@ -40,7 +42,7 @@ const ADMIN_USER_PROPERTIES = {
   apps: integer('Apps the account owns.'),
   publishedApps: integer('Of those, the published ones.'),
   isAdmin: boolean('An admin (ADMIN_EMAILS, address confirmed).'),
-  createdAt: time('When the account was made.'),
+  createdAt: dateTime('When the account was made.'),
   lastSignInAt: nullableTime('The last sign-in; null when it never signed in.'),
   suspendedAt: nullableTime('When an admin suspended it; null when it is not suspended.'),
 };
@@ -56,7 +58,7 @@ const ADMIN_ACTION_PROPERTIES = {
   before: anyObject('The account before: { plan, credits }, { credits } or { suspended }.'),
   after: anyObject('The account after.'),
   reason: nullableString('The reason given.'),
-  createdAt: time('When.'),
+  createdAt: dateTime('When.'),
 } satisfies Record<string, JsonSchema>;
 const AdminAction = object(
   ADMIN_ACTION_PROPERTIES,
@@ -70,7 +72,7 @@ const ADMIN_RUN_PROPERTIES = {
   appName: string('The app’s name; empty once it is deleted.'),
   status: string('queued, running, succeeded, failed or aborted.'),
   cost: integer('Credits charged.'),
-  createdAt: time('When it started.'),
+  createdAt: dateTime('When it started.'),
   finishedAt: nullableTime('When it ended.'),
 };
 
@@ -96,7 +98,7 @@ const AdminUserDetail = object(
 );
 
 const USER_ID = {
-  id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The account’s id.' },
+  id: uuidParam('The account’s id.'),
 };
 const CURSOR = {
   schema: string('Opaque.', { maxLength: 200 }),
@@ -105,8 +107,6 @@ const CURSOR = {
 const REASON = string(`Why, kept with the entry: 1 to ${MAX_ADMIN_REASON} characters.`, {
   maxLength: MAX_ADMIN_REASON,
 });
-
-const admin = <T, K extends keyof T>(data: T, key: K): T[K] => data[key];
 
 export const adminAccountRoutes: Route[] = [
   route({
@@ -125,7 +125,7 @@ export const adminAccountRoutes: Route[] = [
       cursor: CURSOR,
     },
     variables: ({ query }) => ({ query: query.query ?? null, cursor: query.cursor ?? null }),
-    answer: (data) => admin(data, 'adminUsers'),
+    answer: field('adminUsers'),
     response: object(
       {
         users: arrayOf(AdminUser),
@@ -144,7 +144,7 @@ export const adminAccountRoutes: Route[] = [
     operation: AdminUserDocument,
     params: USER_ID,
     variables: ({ params }) => ({ id: params.id }),
-    answer: (data) => admin(data, 'adminUser'),
+    answer: field('adminUser'),
     response: AdminUserDetail,
     errors: [403],
   }),
@@ -159,7 +159,7 @@ export const adminAccountRoutes: Route[] = [
     params: USER_ID,
     body: object({ plan: enumOf(PLAN_IDS, 'The plan to move to.') }, ['plan']),
     variables: ({ params, body }) => ({ id: params.id, plan: body.plan }),
-    answer: (data) => admin(data, 'setUserPlan'),
+    answer: field('setUserPlan'),
     response: AdminUser,
     errors: [403, 409],
   }),
@@ -183,7 +183,7 @@ export const adminAccountRoutes: Route[] = [
       ['amount', 'reason'],
     ),
     variables: ({ params, body }) => ({ id: params.id, amount: body.amount, reason: body.reason }),
-    answer: (data) => admin(data, 'adjustUserCredits'),
+    answer: field('adjustUserCredits'),
     response: AdminUser,
     errors: [403],
   }),
@@ -198,7 +198,7 @@ export const adminAccountRoutes: Route[] = [
     params: USER_ID,
     body: object({ reason: REASON }),
     variables: ({ params, body }) => ({ id: params.id, reason: body.reason ?? null }),
-    answer: (data) => admin(data, 'suspendUser'),
+    answer: field('suspendUser'),
     response: AdminUser,
     errors: [403, 409],
   }),
@@ -211,7 +211,7 @@ export const adminAccountRoutes: Route[] = [
     operation: UnsuspendUserDocument,
     params: USER_ID,
     variables: ({ params }) => ({ id: params.id }),
-    answer: (data) => admin(data, 'unsuspendUser'),
+    answer: field('unsuspendUser'),
     response: AdminUser,
     errors: [403, 409],
   }),
@@ -230,7 +230,7 @@ export const adminAccountRoutes: Route[] = [
       cursor: CURSOR,
     },
     variables: ({ query }) => ({ userId: query.userId ?? null, cursor: query.cursor ?? null }),
-    answer: (data) => admin(data, 'adminActions'),
+    answer: field('adminActions'),
     response: object(
       {
         actions: arrayOf(AdminAction),

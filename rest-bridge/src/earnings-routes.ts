@@ -2,6 +2,7 @@ import { MAX_CREATOR_PRICE, PAYOUT_THRESHOLD_CREDITS } from '@blocksmith/schema'
 import {
   arrayOf,
   boolean,
+  dateTime,
   enumOf,
   integer,
   nullableString,
@@ -10,7 +11,9 @@ import {
   string,
   type JsonSchema,
 } from './json-schema';
+
 import { route, type Route } from './route';
+import { APP_ID } from './route-helpers';
 import {
   EarningsDocument,
   PayoutAccountDocument,
@@ -21,7 +24,6 @@ import {
 
 /** Creators earn: the price per run of an app, the earnings page, payouts through Stripe Connect. */
 
-const time = (description: string): JsonSchema => string(description, { format: 'date-time' });
 const nullable = (schema: JsonSchema): JsonSchema => ({
   ...schema,
   type: [schema.type as string, 'null'],
@@ -37,8 +39,8 @@ const PAYOUT_PROPERTIES = {
     'pending until Stripe answers; a failed payout’s credits are back.',
   ),
   error: nullableString('Why Stripe refused it.'),
-  createdAt: time('When it was asked for.'),
-  finishedAt: nullable(time('When Stripe answered.')),
+  createdAt: dateTime('When it was asked for.'),
+  finishedAt: nullable(dateTime('When Stripe answered.')),
 };
 const Payout = object(
   PAYOUT_PROPERTIES,
@@ -99,8 +101,6 @@ const Earnings = object(
     'payoutAccount',
   ],
 );
-
-const APP_ID = { id: { schema: string('A UUID.', { format: 'uuid' }), description: 'The app’s id.' } };
 
 export const earningsRoutes: Route[] = [
   route({

@@ -27,6 +27,9 @@ export const string = (description: string, extra: Partial<JsonSchema> = {}): Js
   ...extra,
 });
 
+/** An ISO 8601 date and time. */
+export const dateTime = (description: string): JsonSchema => string(description, { format: 'date-time' });
+
 export const boolean = (description: string): JsonSchema => ({ type: 'boolean', description });
 
 /** One of a fixed list of strings. */

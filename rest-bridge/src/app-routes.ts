@@ -1,0 +1,158 @@
+import { arrayOf, boolean, object, ref, string } from './json-schema';
+import { AppList } from './components';
+import { route, type Route } from './route';
+import { APP_BODY, APP_ID, appInput, field, id, uuidParam } from './route-helpers';
+import {
+  AppDocument,
+  AppVersionDocument,
+  AppVersionsDocument,
+  AvailableModelsDocument,
+  CreateAppDocument,
+  DeleteAppDocument,
+  MyAppsDocument,
+  RestoreAppVersionDocument,
+  SetAppPrivateDocument,
+  UpdateAppDocument,
+} from './generated/graphql';
+
+/** A creator's own apps: listed, read, created, updated, deleted, their versions, hidden or shown. */
+
+const VERSION_ID = {
+  versionId: uuidParam('The version’s id.'),
+};
+
+/** Own apps: served at both paths the two readings of the spec use. */
+const ownApps = (path: string, summary: string) =>
+  route({
+    method: 'GET',
+    path,
+    summary,
+    auth: 'user',
+    operation: MyAppsDocument,
+    variables: () => ({}),
+    answer: field('myApps'),
+    response: AppList,
+  });
+
+/** Your own apps, at both paths. */
+export const ownAppRoutes: Route[] = [
+  ownApps('/apps/my-apps', 'Your own apps, newest change first.'),
+  ownApps('/my-apps', 'Your own apps (the same as /apps/my-apps).'),
+];
+
+/** The image models the builder offers. */
+export const imageModelRoutes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/apps/available-models',
+    summary: 'Image models the server offers and its default.',
+    auth: 'none',
+    operation: AvailableModelsDocument,
+    variables: () => ({}),
+    answer: field('availableModels'),
+    response: object({ models: arrayOf(string('Model.')), defaultModel: string('Default.') }, [
+      'models',
+      'defaultModel',
+    ]),
+  }),
+];
+
+/** One of your apps and its versions. */
+export const appRoutes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/apps/{id}',
+    summary: 'An app you may see: your own, or one in the store.',
+    auth: 'optional',
+    operation: AppDocument,
+    params: APP_ID,
+    variables: id,
+    answer: field('app'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps',
+    summary: 'Creates an app owned by you (any id or owner_id sent is ignored).',
+    auth: 'user',
+    operation: CreateAppDocument,
+    body: APP_BODY,
+    variables: ({ body }) => ({ input: appInput(body) }),
+    answer: field('createApp'),
+    status: 201,
+    response: ref('App'),
+    errors: [409],
+  }),
+  route({
+    method: 'PUT',
+    path: '/apps/{id}',
+    summary:
+      'Updates one of your apps with the fields sent: the draft, kept as a new version; what the store shows changes only when a published version is approved.',
+    auth: 'user',
+    operation: UpdateAppDocument,
+    params: APP_ID,
+    body: APP_BODY,
+    variables: ({ params, body }) => ({ id: params.id, input: appInput(body) }),
+    answer: field('updateApp'),
+    response: ref('App'),
+    errors: [409],
+  }),
+  route({
+    method: 'DELETE',
+    path: '/apps/{id}',
+    summary: 'Deletes one of your apps.',
+    auth: 'user',
+    operation: DeleteAppDocument,
+    params: APP_ID,
+    variables: id,
+    answer: () => ({ success: true }),
+    response: object({ success: boolean('Deleted.') }, ['success']),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}/versions',
+    summary:
+      'The versions of one of your apps, newest first: what each changed, and which is live, in review and the draft.',
+    auth: 'user',
+    operation: AppVersionsDocument,
+    params: APP_ID,
+    variables: id,
+    answer: (data) => ({ versions: data.appVersions }),
+    response: object({ versions: arrayOf(ref('AppVersionSummary'), 'Newest first.') }, ['versions']),
+  }),
+  route({
+    method: 'GET',
+    path: '/apps/{id}/versions/{versionId}',
+    summary: 'One version of one of your apps, with its config and what differs from the live version.',
+    auth: 'user',
+    operation: AppVersionDocument,
+    params: { ...APP_ID, ...VERSION_ID },
+    variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
+    answer: field('appVersion'),
+    response: ref('AppVersion'),
+  }),
+  route({
+    method: 'POST',
+    path: '/apps/{id}/versions/{versionId}/restore',
+    summary:
+      'Makes an earlier version the draft again, as a new version (nothing is overwritten); answers the app.',
+    auth: 'user',
+    operation: RestoreAppVersionDocument,
+    params: { ...APP_ID, ...VERSION_ID },
+    variables: ({ params }) => ({ id: params.id, versionId: params.versionId }),
+    answer: field('restoreAppVersion'),
+    response: ref('App'),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/apps/{id}/toggle-private',
+    summary: 'Hides one of your apps from the store, or shows it again.',
+    auth: 'user',
+    operation: SetAppPrivateDocument,
+    params: APP_ID,
+    body: object({ isPrivate: boolean('true to hide it.') }, ['isPrivate']),
+    variables: ({ params, body }) => ({ id: params.id, isPrivate: body.isPrivate }),
+    answer: field('setAppPrivate'),
+    response: ref('App'),
+  }),
+];

@@ -149,4 +149,13 @@ describe('the README', () => {
     const missing = routes.filter((route) => !readme.includes(`\`${route.method} /api${route.path}\``));
     expect(missing.map((route) => `${route.method} ${route.path}`)).toEqual([]);
   });
+
+  it('lists them in the table’s order, the order of the OpenAPI document', () => {
+    const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const list = readme.slice(readme.indexOf('\n## Routes\n'));
+    const listed = [...list.matchAll(/^\| `(GET|POST|PUT|PATCH|DELETE) \/api([^`]*)`/gm)].map(
+      ([, method, routePath]) => `${method} ${routePath}`,
+    );
+    expect(listed).toEqual(routes.map((route) => `${route.method} ${route.path}`));
+  });
 });

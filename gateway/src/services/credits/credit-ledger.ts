@@ -13,9 +13,9 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
-import { isUuid } from '../../ids';
 import { blockCost } from './block-cost';
 import { refundRun, type KeptCharge, type RefundResult } from './credit-refund';
+import { usageHistory, usageStats } from './credit-usage';
 import { countAgainstEmbedCap, type EmbedCap } from './embed-cap';
 import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
 import { requireUuid, validateDebitRequest, validateItems, type DebitRequest } from './debit-request';
@@ -487,41 +487,8 @@ export class CreditLedger {
     return { entries: page, nextCursor: more ? page.at(-1)!._id : null };
   }
 
-  private async historyRows(
-    userId: string,
-    limit: number,
-    cursor: string | null,
-  ): Promise<CreditHistoryEntry[]> {
-    if (cursor !== null) {
-      const [known] = isUuid(cursor)
-        ? await rows(
-            this.dataSource.manager,
-            `SELECT 1 FROM credit_ledger WHERE id = $1 AND user_id = $2 AND kind = 'debit'`,
-            [cursor, userId],
-          )
-        : [];
-      if (!known) {
-        throw new InputError('cursor must be the _id of the last entry of the page before.', {
-          field: 'cursor',
-        });
-      }
-    }
-    const found = await rows(
-      this.dataSource.manager,
-      `SELECT d.id, d.block_type, d.action_type, d.delta + COALESCE(r.delta, 0) AS delta, d.created_at
-       FROM credit_ledger d LEFT JOIN credit_ledger r ON r.reverses = d.id
-       WHERE d.user_id = $1 AND d.kind = 'debit' AND d.delta + COALESCE(r.delta, 0) < 0
-         ${cursor === null ? '' : 'AND (d.created_at, d.id) < (SELECT c.created_at, c.id FROM credit_ledger c WHERE c.id = $3)'}
-       ORDER BY d.created_at DESC, d.id DESC LIMIT $2`,
-      cursor === null ? [userId, limit] : [userId, limit, cursor],
-    );
-    return found.map((row) => ({
-      _id: String(row.id),
-      block_type: String(row.block_type),
-      action_type: row.action_type as ActionType,
-      timestamp: new Date(row.created_at as string | Date).toISOString(),
-      credits_used: -Number(row.delta),
-    }));
+  private historyRows(userId: string, limit: number, cursor: string | null): Promise<CreditHistoryEntry[]> {
+    return usageHistory(this.dataSource.manager, userId, limit, cursor);
   }
 
   /**
@@ -530,14 +497,7 @@ export class CreditLedger {
    */
   async stats(userId: string): Promise<CreditStats> {
     requireUuid(userId, 'userId');
-    const [row] = await rows(
-      this.dataSource.manager,
-      `SELECT COALESCE(SUM(used), 0)::int AS used, (COUNT(*) FILTER (WHERE used > 0))::int AS runs
-       FROM (SELECT SUM(-delta) AS used FROM credit_ledger
-             WHERE user_id = $1 AND kind IN ('debit', 'refund') GROUP BY run_id) AS charged`,
-      [userId],
-    );
-    return { totalCreditsUsed: Number(row?.used ?? 0), totalExecutions: Number(row?.runs ?? 0) };
+    return usageStats(this.dataSource.manager, userId);
   }
 
   /** Whether the balance covers one run of `blockType` (a key of the costs map). */

@@ -22,7 +22,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useRef, type DragEvent } from 'react';
 import { useStores } from '../stores-context';
-import { BLOCK_DRAG_TYPE, parseDraggedBlock } from '../stores/builder-store';
+import { BLOCK_DRAG_TYPE, parseDraggedBlock } from '../stores/canvas-gestures';
 import type { LoopGroupNode as LoopGroupFlowNode } from '../stores/canvas-flow';
 import type { BlockFlowNode } from '../stores/flow-model';
 import { BlockNode } from './BlockNode';
@@ -74,7 +74,7 @@ export const FlowCanvas = observer(function FlowCanvas() {
   const onNodesChange = useCallback(
     (changes: NodeChange<CanvasNode>[]) =>
       // Loop groups follow their blocks: only the blocks' own changes reach the document.
-      builder.applyNodeChanges(
+      builder.gestures.applyNodeChanges(
         changes.filter(
           (change): change is NodeChange<BlockFlowNode> =>
             !('id' in change) || !canvasFlow.isGroup(change.id),
@@ -83,12 +83,12 @@ export const FlowCanvas = observer(function FlowCanvas() {
     [builder, canvasFlow],
   );
   const onEdgesChange = useCallback(
-    (changes: EdgeChange<Edge>[]) => builder.applyEdgeChanges(changes),
+    (changes: EdgeChange<Edge>[]) => builder.gestures.applyEdgeChanges(changes),
     [builder],
   );
   const onConnect = useCallback(
     (connection: FlowConnection) => {
-      builder.connect(connection.source, connection.target, connection.sourceHandle ?? undefined);
+      builder.gestures.connect(connection.source, connection.target, connection.sourceHandle ?? undefined);
     },
     [builder],
   );
@@ -121,7 +121,7 @@ export const FlowCanvas = observer(function FlowCanvas() {
       if (!type || !element) return;
       event.preventDefault();
       const rect = element.getBoundingClientRect();
-      builder.dropBlock(type, { x: event.clientX - rect.left, y: event.clientY - rect.top });
+      builder.gestures.dropBlock(type, { x: event.clientX - rect.left, y: event.clientY - rect.top });
     },
     [builder],
   );

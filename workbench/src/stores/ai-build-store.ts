@@ -116,7 +116,7 @@ export class AiBuildStore {
     });
     this.step(LOADING_STEPS[0]);
     try {
-      this.builder.loadGeneratedApp(draft, { confirm: false });
+      this.builder.drafts.loadGeneratedApp(draft, { confirm: false });
       this.step(LOADING_STEPS[1]);
     } catch (error) {
       console.warn('The generated app could not be loaded.', error);

@@ -106,7 +106,7 @@ export class AssistantStore {
       const answer = await this.api.generateApp(prompt);
       const draft = generatedAppDraft(answer, prompt);
       this.say('assistant', answer.message || ASSISTANT.built.description);
-      this.builder.loadGeneratedApp(
+      this.builder.drafts.loadGeneratedApp(
         draft,
         {
           onLoaded: () => {

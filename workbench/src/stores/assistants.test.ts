@@ -96,11 +96,11 @@ describe('AssistantStore', () => {
 
   it('asks before replacing unsaved blocks', async () => {
     const { assistant, builder } = await assistantSetup();
-    builder.dropBlock('textInput', { x: 10, y: 10 });
+    builder.gestures.dropBlock('textInput', { x: 10, y: 10 });
     assistant.setDraft('A blog post writer');
     await assistant.send();
-    expect(builder.confirm?.title).toBe('Replace the app on the canvas?');
-    builder.confirm!.onConfirm();
+    expect(builder.dialogs.confirm?.title).toBe('Replace the app on the canvas?');
+    builder.dialogs.confirm!.onConfirm();
     expect(builder.document.config.plugins).toHaveLength(2);
   });
 
@@ -115,7 +115,7 @@ describe('templates', () => {
   it('load as unsaved apps with a fresh slug, the toast and the template_loaded event', async () => {
     const { builder, toasts, api, analytics } = await testBuilder();
     const template = TEMPLATES[0]!;
-    builder.loadTemplate(template);
+    builder.drafts.loadTemplate(template);
     expect(builder.document.meta.id).toBeUndefined();
     expect(builder.document.meta.isPublished).toBe(false);
     expect(builder.document.meta.slug).toMatch(/^youtube-metadata-generator/);
@@ -131,7 +131,7 @@ describe('templates', () => {
 describe('PromptAssistantStore', () => {
   it('goes describing -> generating -> generated -> accepted, writing the prompt into the block', async () => {
     const { builder, api } = await testBuilder();
-    const ai = builder.dropBlock('textGeneration', { x: 300, y: 100 })!;
+    const ai = builder.gestures.dropBlock('textGeneration', { x: 300, y: 100 })!;
     const pa = new PromptAssistantStore(api, builder.document);
     pa.openFor(ai, ['input_text', 'selected_option']);
     expect(pa.phase).toBe('describing');

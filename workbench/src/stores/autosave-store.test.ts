@@ -9,8 +9,8 @@ async function settle(): Promise<void> {
 /** A signed-in owner's app, saved once, with one block. */
 async function savedApp() {
   const setup = await testBuilder();
-  setup.builder.dropBlock('textInput', { x: 200, y: 200 });
-  await setup.builder.save();
+  setup.builder.gestures.dropBlock('textInput', { x: 200, y: 200 });
+  await setup.builder.saves.save();
   setup.api.calls = [];
   setup.api.autosaveFlags = [];
   return setup;
@@ -23,7 +23,7 @@ describe('AutosaveStore', () => {
     builder.document.setMeta({ name: 'Topic writer' });
     expect(builder.autosave.status).toBe('unsaved');
     timers.advance(AUTOSAVE_DELAY_MS - 1000);
-    builder.dropBlock('textGeneration', { x: 500, y: 200 });
+    builder.gestures.dropBlock('textGeneration', { x: 500, y: 200 });
     timers.advance(AUTOSAVE_DELAY_MS - 1);
     await settle();
     expect(api.calls).not.toContain('updateApp');
@@ -34,7 +34,7 @@ describe('AutosaveStore', () => {
     expect(api.autosaveFlags).toEqual([true]);
     expect(builder.autosave.status).toBe('saved');
     expect(api.apps.get(builder.document.meta.id!)!.config.plugins).toHaveLength(2);
-    expect(builder.saving).toBe(false); // the Save button does not spin for an autosave
+    expect(builder.saves.saving).toBe(false); // the Save button does not spin for an autosave
   });
 
   it('never saves twice at once: a wait ending during a save queues one more save after it', async () => {
@@ -67,7 +67,7 @@ describe('AutosaveStore', () => {
     timers.advance(AUTOSAVE_DELAY_MS);
     await settle();
     builder.document.setMeta({ name: 'Saved by hand' });
-    const explicit = builder.save();
+    const explicit = builder.saves.save();
     await settle();
     expect(api.autosaveFlags).toEqual([true]); // the explicit save waits its turn
     const releases = api.holdUpdates;
@@ -96,7 +96,7 @@ describe('AutosaveStore', () => {
   it('does not save apps without a server copy, or for visitors; they show unsaved changes', async () => {
     const visitor = await testBuilder({ signedIn: false });
     expect(visitor.builder.autosave.status).toBe('none');
-    visitor.builder.dropBlock('textInput', { x: 0, y: 0 });
+    visitor.builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     visitor.timers.advance(AUTOSAVE_DELAY_MS);
     await settle();
     expect(visitor.api.calls).not.toContain('createApp');
@@ -104,7 +104,7 @@ describe('AutosaveStore', () => {
     expect(visitor.builder.autosave.warnBeforeUnload).toBe(true);
 
     const fresh = await testBuilder();
-    fresh.builder.dropBlock('textInput', { x: 0, y: 0 });
+    fresh.builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     fresh.timers.advance(AUTOSAVE_DELAY_MS);
     await settle();
     expect(fresh.api.calls).not.toContain('createApp');
@@ -131,7 +131,7 @@ describe('AutosaveStore', () => {
   it('coming back to the builder within the page keeps changes not saved yet, and saves them', async () => {
     const { builder, api, timers } = await savedApp();
     builder.document.setMeta({ name: 'Typed just before leaving' });
-    await builder.openStoredApp(); // the builder opens again (another page and back)
+    await builder.opener.openStoredApp(); // the builder opens again (another page and back)
     expect(api.calls).not.toContain('app');
     expect(builder.document.meta.name).toBe('Typed just before leaving');
     timers.advance(AUTOSAVE_DELAY_MS);

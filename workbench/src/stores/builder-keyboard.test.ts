@@ -1,5 +1,5 @@
 import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
-import { BLOCK_CLIPBOARD_KEY } from './builder-store';
+import { BLOCK_CLIPBOARD_KEY } from './clipboard-store';
 import { CLIP_KIND, parseClip } from './block-clipboard';
 import { COLUMN_STEP } from './placement';
 import { memoryStorage, testBuilder } from '../testing/fake-api';
@@ -8,11 +8,11 @@ type Builder = Awaited<ReturnType<typeof testBuilder>>['builder'];
 
 /** Text input -> text generation (prompt uses the input) -> text display, all connected. */
 function chain(builder: Builder) {
-  const input = builder.dropBlock('textInput', { x: 200, y: 200 })!;
-  const ai = builder.dropBlock('textGeneration', { x: 500, y: 200 })!;
-  const output = builder.dropBlock('textDisplay', { x: 800, y: 200 })!;
-  builder.connect(input, ai);
-  builder.connect(ai, output);
+  const input = builder.gestures.dropBlock('textInput', { x: 200, y: 200 })!;
+  const ai = builder.gestures.dropBlock('textGeneration', { x: 500, y: 200 })!;
+  const output = builder.gestures.dropBlock('textDisplay', { x: 800, y: 200 })!;
+  builder.gestures.connect(input, ai);
+  builder.gestures.connect(ai, output);
   builder.document.updateSetting(ai, 'prompt_template', 'Write about {{input_text}}');
   return { input, ai, output };
 }
@@ -34,7 +34,7 @@ describe('copy, paste and duplicate', () => {
     const { builder, storage } = await testBuilder();
     const { input, ai } = chain(builder);
     builder.view.selectNodes([input, ai]);
-    const text = builder.copySelection()!;
+    const text = builder.clipboard.copySelection()!;
     const clip = parseClip(text)!;
     expect(clip.kind).toBe(CLIP_KIND);
     expect(clip.plugins.map((p) => p.type)).toEqual(['textInput', 'textGeneration']);
@@ -42,15 +42,15 @@ describe('copy, paste and duplicate', () => {
     expect(clip.connections).toEqual([expect.objectContaining({ from: input, to: ai })]);
     expect(storage.getItem(BLOCK_CLIPBOARD_KEY)).toBe(text);
     builder.view.clearSelection();
-    expect(builder.copySelection()).toBeNull();
+    expect(builder.clipboard.copySelection()).toBeNull();
   });
 
   it('pastes under new ids, connected among themselves, renamed where names are taken, never on top of a block', async () => {
     const { builder } = await testBuilder();
     const { input, ai } = chain(builder);
     builder.view.selectNodes([input, ai]);
-    const text = builder.copySelection()!;
-    expect(builder.paste(text)).toBe(2);
+    const text = builder.clipboard.copySelection()!;
+    expect(builder.clipboard.paste(text)).toBe(2);
     const config = builder.document.config;
     expect(config.plugins).toHaveLength(5);
     const pasted = [...builder.view.selectedNodeIds];
@@ -65,7 +65,7 @@ describe('copy, paste and duplicate', () => {
     expect(newInput!.connections).toEqual({ inputs: [], outputs: [newAi!.id] });
     expect(overlapping(builder)).toBe(false);
     // One undo takes the whole paste back.
-    builder.undo();
+    builder.gestures.undo();
     expect(builder.document.config.plugins).toHaveLength(3);
   });
 
@@ -74,13 +74,13 @@ describe('copy, paste and duplicate', () => {
     const first = await testBuilder({ storage });
     const { input, ai, output } = chain(first.builder);
     first.builder.view.selectNodes([input, ai, output]);
-    const text = first.builder.copySelection()!;
+    const text = first.builder.clipboard.copySelection()!;
 
     const second = await testBuilder({ storage });
-    second.builder.newApp();
+    second.builder.drafts.newApp();
     // Through the clipboard's text, or (when the clipboard cannot be read) the copy kept in the browser.
-    expect(second.builder.paste(text)).toBe(3);
-    expect(second.builder.paste(null)).toBe(3);
+    expect(second.builder.clipboard.paste(text)).toBe(3);
+    expect(second.builder.clipboard.paste(null)).toBe(3);
     const config = second.builder.document.config;
     expect(config.plugins).toHaveLength(6);
     expect(config.connections).toHaveLength(4);
@@ -94,14 +94,14 @@ describe('copy, paste and duplicate', () => {
     const { builder } = await testBuilder();
     builder.view.setCanvasSize({ width: 400, height: 300 });
     const ids = ['textInput', 'textGeneration', 'textDisplay', 'textGeneration'].map((type, i) =>
-      builder.dropBlock(type, { x: 200 + i * 300, y: 150 })!,
+      builder.gestures.dropBlock(type, { x: 200 + i * 300, y: 150 })!,
     );
     builder.view.selectNodes(ids);
-    const text = builder.copySelection()!;
-    builder.newApp();
-    builder.confirm?.onConfirm();
+    const text = builder.clipboard.copySelection()!;
+    builder.drafts.newApp();
+    builder.dialogs.confirm?.onConfirm();
     expect(builder.document.config.plugins).toHaveLength(0);
-    expect(builder.paste(text)).toBe(4);
+    expect(builder.clipboard.paste(text)).toBe(4);
     const xs = builder.document.config.plugins.map((p) => p.position.x);
     expect(xs.slice(1).map((x, i) => x - xs[i]!)).toEqual([300, 300, 300]);
     expect(overlapping(builder)).toBe(false);
@@ -109,15 +109,15 @@ describe('copy, paste and duplicate', () => {
 
   it('ignores clipboard text that is not blocks, and blocks this server does not have', async () => {
     const { builder } = await testBuilder();
-    expect(builder.paste('hello')).toBe(0);
-    expect(builder.paste(JSON.stringify({ kind: CLIP_KIND, plugins: [{ id: 'x' }] }))).toBe(0);
+    expect(builder.clipboard.paste('hello')).toBe(0);
+    expect(builder.clipboard.paste(JSON.stringify({ kind: CLIP_KIND, plugins: [{ id: 'x' }] }))).toBe(0);
     const alien = {
       kind: CLIP_KIND,
       version: 1,
       plugins: [{ id: 'x', type: 'noSuchBlock', position: { x: 0, y: 0 }, settings: {} }],
       connections: [],
     };
-    expect(builder.paste(JSON.stringify(alien))).toBe(0);
+    expect(builder.clipboard.paste(JSON.stringify(alien))).toBe(0);
     expect(builder.document.config.plugins).toHaveLength(0);
   });
 
@@ -125,7 +125,7 @@ describe('copy, paste and duplicate', () => {
     const { builder, storage } = await testBuilder();
     const { input, ai } = chain(builder);
     builder.view.selectNodes([input, ai]);
-    expect(builder.duplicateSelection()).toBe(2);
+    expect(builder.clipboard.duplicateSelection()).toBe(2);
     expect(builder.document.config.plugins).toHaveLength(5);
     expect(builder.document.config.connections).toHaveLength(3);
     expect(storage.getItem(BLOCK_CLIPBOARD_KEY)).toBeNull();
@@ -136,7 +136,7 @@ describe('copy, paste and duplicate', () => {
     const { builder } = await testBuilder();
     const { output } = chain(builder);
     builder.view.selectNodes([output]);
-    expect(parseClip(builder.cutSelection())?.plugins).toHaveLength(1);
+    expect(parseClip(builder.clipboard.cutSelection())?.plugins).toHaveLength(1);
     expect(builder.document.pluginById.has(output)).toBe(false);
   });
 
@@ -145,12 +145,12 @@ describe('copy, paste and duplicate', () => {
     const { input, ai, output } = chain(builder);
     const before = builder.document.pluginById.get(input)!.position;
     builder.view.selectNodes([input, ai]);
-    expect(builder.nudgeSelection(10, -40)).toBe(true);
+    expect(builder.gestures.nudgeSelection(10, -40)).toBe(true);
     expect(builder.document.pluginById.get(input)!.position).toEqual({ x: before.x + 10, y: before.y - 40 });
     expect(builder.document.pluginById.get(output)!.position.x).toBe(800 - NODE_WIDTH / 2);
     builder.view.clearSelection();
-    expect(builder.nudgeSelection(10, 0)).toBe(false);
-    builder.selectAll();
+    expect(builder.gestures.nudgeSelection(10, 0)).toBe(false);
+    builder.gestures.selectAll();
     expect(builder.view.selectedNodeIds.size).toBe(3);
   });
 });
@@ -158,9 +158,9 @@ describe('copy, paste and duplicate', () => {
 describe('blocks added by click', () => {
   it('go a column right of the selected block, connected from it, and chain', async () => {
     const { builder } = await testBuilder();
-    const input = builder.addBlockByClick('textInput')!;
-    const ai = builder.addBlockByClick('textGeneration')!;
-    const output = builder.addBlockByClick('textDisplay')!;
+    const input = builder.gestures.addBlockByClick('textInput')!;
+    const ai = builder.gestures.addBlockByClick('textGeneration')!;
+    const output = builder.gestures.addBlockByClick('textDisplay')!;
     const at = (id: string) => builder.document.pluginById.get(id)!.position;
     expect(at(ai)).toEqual({ x: at(input).x + COLUMN_STEP, y: at(input).y });
     expect(at(output)).toEqual({ x: at(ai).x + COLUMN_STEP, y: at(ai).y });
@@ -170,35 +170,35 @@ describe('blocks added by click', () => {
     ]);
     expect(builder.view.selectedNodeId).toBe(output);
     // One undo takes back the block and its connection.
-    builder.undo();
+    builder.gestures.undo();
     expect(builder.document.config.plugins).toHaveLength(2);
     expect(builder.document.config.connections).toHaveLength(1);
   });
 
   it('are never stacked: a second block for the same place goes below', async () => {
     const { builder } = await testBuilder();
-    const input = builder.addBlockByClick('textInput')!;
-    builder.addBlockByClick('textGeneration');
+    const input = builder.gestures.addBlockByClick('textInput')!;
+    builder.gestures.addBlockByClick('textGeneration');
     builder.view.selectNode(input);
-    const second = builder.addBlockByClick('textGeneration')!;
+    const second = builder.gestures.addBlockByClick('textGeneration')!;
     expect(builder.document.config.connections.filter((c) => c.from === input)).toHaveLength(2);
     expect(builder.document.pluginById.get(second)!.position.y).toBeGreaterThan(
       builder.document.pluginById.get(input)!.position.y,
     );
     builder.view.clearSelection();
-    for (let i = 0; i < 6; i += 1) builder.addBlockByClick('textInput');
+    for (let i = 0; i < 6; i += 1) builder.gestures.addBlockByClick('textInput');
     expect(overlapping(builder)).toBe(false);
   });
 
   it('connect to the selected block when only that way is allowed, and stay unconnected when neither is', async () => {
     const { builder } = await testBuilder();
-    const output = builder.addBlockByClick('textDisplay')!;
-    const ai = builder.addBlockByClick('textGeneration')!;
+    const output = builder.gestures.addBlockByClick('textDisplay')!;
+    const ai = builder.gestures.addBlockByClick('textGeneration')!;
     const at = (id: string) => builder.document.pluginById.get(id)!.position;
     expect(at(ai).x).toBe(at(output).x - COLUMN_STEP);
     expect(builder.document.config.connections.map((c) => [c.from, c.to])).toEqual([[ai, output]]);
     builder.view.selectNode(output);
-    builder.addBlockByClick('textDisplay');
+    builder.gestures.addBlockByClick('textDisplay');
     expect(builder.document.config.connections).toHaveLength(1);
     expect(overlapping(builder)).toBe(false);
   });

@@ -2,15 +2,18 @@ import { NODE_HEIGHT, NODE_WIDTH } from '@blocksmith/schema';
 import { runInAction } from 'mobx';
 import { ApiError } from '../api/blocksmith-api';
 import { TEMPLATES } from '../testing/templates';
-import { EDIT_EXISTING_APP_KEY, parseDraggedBlock, publishErrorMessage, saveRefusal } from './builder-store';
+import { EDIT_EXISTING_APP_KEY } from './app-opener';
+import { parseDraggedBlock } from './canvas-gestures';
+import { publishErrorMessage } from './publish-store';
+import { saveRefusal } from './save-store';
 import { ADA, memoryStorage, testBuilder } from '../testing/fake-api';
 
 function buildThreeBlocks(builder: Awaited<ReturnType<typeof testBuilder>>['builder']) {
-  const input = builder.dropBlock('textInput', { x: 200, y: 200 })!;
-  const ai = builder.dropBlock('textGeneration', { x: 500, y: 200 })!;
-  const output = builder.dropBlock('textDisplay', { x: 800, y: 200 })!;
-  builder.connect(input, ai);
-  builder.connect(ai, output);
+  const input = builder.gestures.dropBlock('textInput', { x: 200, y: 200 })!;
+  const ai = builder.gestures.dropBlock('textGeneration', { x: 500, y: 200 })!;
+  const output = builder.gestures.dropBlock('textDisplay', { x: 800, y: 200 })!;
+  builder.gestures.connect(input, ai);
+  builder.gestures.connect(ai, output);
   return { input, ai, output };
 }
 
@@ -18,23 +21,23 @@ describe('BuilderStore', () => {
   it('drops a block at the pointer under the current pan and zoom, and selects it', async () => {
     const { builder } = await testBuilder();
     builder.view.setViewport({ zoom: 1.5, pan: { x: -300, y: -150 } });
-    const id = builder.dropBlock('textInput', { x: 450, y: 300 })!;
+    const id = builder.gestures.dropBlock('textInput', { x: 450, y: 300 })!;
     expect(builder.document.pluginById.get(id)!.position).toEqual({
       x: Math.round((450 + 300) / 1.5 - NODE_WIDTH / 2),
       y: Math.round((300 + 150) / 1.5 - NODE_HEIGHT / 2),
     });
     expect(builder.view.selectedNodeId).toBe(id);
-    expect(builder.dropBlock('noSuchBlock', { x: 0, y: 0 })).toBeNull();
+    expect(builder.gestures.dropBlock('noSuchBlock', { x: 0, y: 0 })).toBeNull();
   });
 
   it('records the page events it witnesses: a block added, a duplicate, a failed publish', async () => {
     const { builder, api, analytics } = await testBuilder();
-    builder.dropBlock('textGeneration', { x: 200, y: 200 });
-    builder.addBlockByClick('textInput');
+    builder.gestures.dropBlock('textGeneration', { x: 200, y: 200 });
+    builder.gestures.addBlockByClick('textInput');
     builder.document.setMeta({ name: 'Topic writer', category: 'Content' });
-    builder.duplicate();
+    builder.drafts.duplicate();
     api.failNext.publishAppWithData = new Error('The server is busy.');
-    await builder.publish();
+    await builder.publisher.publish();
     await analytics.settled();
     expect(api.events).toEqual([
       { name: 'plugin_used', props: { plugin_type: 'textGeneration', plugin_name: 'Text AI' } },
@@ -58,9 +61,9 @@ describe('BuilderStore', () => {
 
   it('a refused connection says why in a toast', async () => {
     const { builder, toasts } = await testBuilder();
-    const output = builder.dropBlock('textDisplay', { x: 0, y: 0 })!;
-    const input = builder.dropBlock('textInput', { x: 300, y: 0 })!;
-    expect(builder.connect(output, input)).toBe(false);
+    const output = builder.gestures.dropBlock('textDisplay', { x: 0, y: 0 })!;
+    const input = builder.gestures.dropBlock('textInput', { x: 300, y: 0 })!;
+    expect(builder.gestures.connect(output, input)).toBe(false);
     expect(toasts.toasts[0]?.message).toBe('An output block cannot be the source of a connection.');
   });
 
@@ -68,11 +71,11 @@ describe('BuilderStore', () => {
     const { builder } = await testBuilder();
     const { ai } = buildThreeBlocks(builder);
     builder.view.selectNode(ai);
-    builder.deleteSelection();
+    builder.gestures.deleteSelection();
     expect(builder.document.config.plugins).toHaveLength(2);
     expect(builder.document.config.connections).toHaveLength(0);
     expect(builder.view.selectedNodeIds.size).toBe(0);
-    builder.undo();
+    builder.gestures.undo();
     expect(builder.document.config.connections).toHaveLength(2);
   });
 
@@ -80,7 +83,7 @@ describe('BuilderStore', () => {
     const { builder, api, toasts, storage } = await testBuilder();
     buildThreeBlocks(builder);
     builder.document.setMeta({ name: 'Topic writer' });
-    const created = await builder.save();
+    const created = await builder.saves.save();
     expect(api.calls.filter((c) => c === 'createApp' || c === 'updateApp')).toEqual(['createApp']);
     expect(builder.document.meta.id).toBe(created!.id);
     expect(builder.document.dirty).toBe(false);
@@ -91,7 +94,7 @@ describe('BuilderStore', () => {
     });
 
     builder.document.setMeta({ name: 'Topic writer 2' });
-    await builder.save();
+    await builder.saves.save();
     expect(api.calls.filter((c) => c === 'createApp' || c === 'updateApp')).toEqual([
       'createApp',
       'updateApp',
@@ -104,7 +107,7 @@ describe('BuilderStore', () => {
     const { builder, api, toasts } = await testBuilder();
     api.failNext.createApp = new Error('boom');
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(await builder.save()).toBeNull();
+    expect(await builder.saves.save()).toBeNull();
     expect(toasts.toasts[0]).toMatchObject({
       intent: 'danger',
       title: 'Error',
@@ -124,36 +127,36 @@ describe('BuilderStore', () => {
     builder.document.setMeta({ name: 'Scorer', category: 'Business' });
 
     api.failNext.createApp = forbidden();
-    expect(await builder.save()).toBeNull();
+    expect(await builder.saves.save()).toBeNull();
     expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
 
     shown.mockClear();
     api.failNext.createApp = forbidden();
-    await builder.openPreview();
-    expect(builder.previewOpen).toBe(false);
+    await builder.preview.openPreview();
+    expect(builder.dialogs.previewOpen).toBe(false);
     expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
 
     shown.mockClear();
     api.failNext.createApp = forbidden();
-    await builder.runApp();
+    await builder.preview.runApp();
     expect(api.calls).not.toContain('startRun');
     expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
 
     shown.mockClear();
     api.failNext.publishAppWithData = forbidden();
-    await builder.publish();
+    await builder.publisher.publish();
     expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);
 
     // Other failures keep their own words.
     shown.mockClear();
     api.failNext.createApp = new Error('socket hang up');
-    await builder.openPreview();
+    await builder.preview.openPreview();
     expect(shown.mock.calls).toEqual([['danger', 'Failed to save app before preview']]);
     api.failNext.publishAppWithData = new ApiError(
       'Publishing limit reached: the Free plan allows 2 published apps.',
       'FORBIDDEN',
     );
-    await builder.publish();
+    await builder.publisher.publish();
     expect(toasts.toasts[0]).toMatchObject({ title: 'Publishing Limit Reached' });
   });
 
@@ -169,14 +172,14 @@ describe('BuilderStore', () => {
 
   it('publish checks, in order: authentication, sign-in, category, name', async () => {
     const anonymous = await testBuilder({ signedIn: false });
-    await anonymous.builder.publish();
+    await anonymous.builder.publisher.publish();
     expect(anonymous.toasts.toasts[0]).toMatchObject({ title: 'Authentication Required' });
 
     const { builder, toasts, api, session } = await testBuilder();
     runInAction(() => {
       session.checked = false;
     });
-    await builder.publish();
+    await builder.publisher.publish();
     expect(toasts.toasts[0]).toMatchObject({
       title: 'Please wait',
       message: 'Authentication is being verified...',
@@ -186,10 +189,10 @@ describe('BuilderStore', () => {
     });
 
     builder.document.setMeta({ name: '   ' });
-    await builder.publish();
+    await builder.publisher.publish();
     expect(toasts.toasts[0]).toMatchObject({ title: 'Category Required' });
     builder.document.setMeta({ category: 'Content' });
-    await builder.publish();
+    await builder.publisher.publish();
     expect(toasts.toasts[0]).toMatchObject({ title: 'App Name Required' });
     expect(api.calls).not.toContain('publishAppWithData');
   });
@@ -198,13 +201,13 @@ describe('BuilderStore', () => {
     const { builder, api, credits } = await testBuilder();
     buildThreeBlocks(builder);
     builder.document.setMeta({ name: 'Topic writer', category: 'Content' });
-    await builder.publish();
+    await builder.publisher.publish();
     expect(api.calls).toContain('publishAppWithData');
-    expect(builder.shareOpen).toBe(true);
+    expect(builder.dialogs.shareOpen).toBe(true);
     expect(builder.document.meta.isPublished).toBe(true);
     expect(builder.document.meta.id).toBeDefined();
     expect(credits.publishing?.remaining).toBe(0);
-    expect(builder.shareUrl).toContain(`/app/${builder.document.meta.slug}`);
+    expect(builder.publisher.shareUrl).toContain(`/app/${builder.document.meta.slug}`);
   });
 
   it('maps publish failures to the spec messages', async () => {
@@ -228,7 +231,7 @@ describe('BuilderStore', () => {
   it('shares a link only once the app is published', async () => {
     const { builder, toasts } = await testBuilder();
     const clipboard = { writeText: jest.fn(async () => undefined) };
-    await builder.copyShareLink(clipboard);
+    await builder.publisher.copyShareLink(clipboard);
     expect(toasts.toasts[0]).toMatchObject({ title: 'App not published' });
     expect(clipboard.writeText).not.toHaveBeenCalled();
   });
@@ -262,7 +265,7 @@ describe('BuilderStore', () => {
       { type: 'run_finished', runId: 'run-1', at: 6, status: 'succeeded' },
     ];
     builder.run.setValue('input_text', 'lighthouses');
-    const running = builder.runApp();
+    const running = builder.preview.runApp();
     await running;
     expect(api.calls.indexOf('createApp')).toBeLessThan(api.calls.indexOf('startRun'));
     expect(api.lastInputs).toEqual({ input_text: 'lighthouses' });
@@ -284,7 +287,7 @@ describe('BuilderStore', () => {
       { type: 'node_failed', runId: 'run-1', nodeId: ai, at: 2, durationMs: 1, error },
       { type: 'run_finished', runId: 'run-1', at: 3, status: 'failed', error },
     ];
-    await builder.runApp();
+    await builder.preview.runApp();
     expect(builder.run.phase).toBe('failed');
     expect(builder.run.nodeState(ai)).toMatchObject({
       status: 'failed',
@@ -297,29 +300,29 @@ describe('BuilderStore', () => {
 
   it('refuses to run when signed out, and checks LinkedIn inputs', async () => {
     const anonymous = await testBuilder({ signedIn: false });
-    await anonymous.builder.runApp();
+    await anonymous.builder.preview.runApp();
     expect(anonymous.toasts.toasts[0]).toMatchObject({ title: 'Authentication Required' });
 
     const { builder, toasts, api } = await testBuilder();
-    const id = builder.dropBlock('textInput', { x: 0, y: 0 })!;
+    const id = builder.gestures.dropBlock('textInput', { x: 0, y: 0 })!;
     builder.document.updateSetting(id, 'label', 'Your LinkedIn profile');
     builder.run.setValue('input_text', 'https://example.com/ada');
-    await builder.runApp();
+    await builder.preview.runApp();
     expect(toasts.toasts[0]).toMatchObject({ title: 'Invalid LinkedIn URL' });
     expect(api.calls).not.toContain('startRun');
   });
 
   it("a template run's inputs stay with the template: the assistant's app starts with empty inputs", async () => {
     const { builder, api } = await testBuilder();
-    builder.loadTemplate(TEMPLATES.find((template) => template.id === 'travel-itinerary')!);
+    builder.drafts.loadTemplate(TEMPLATES.find((template) => template.id === 'travel-itinerary')!);
     const where = builder.run.inputFields.find((field) => field.kind === 'text')!;
     builder.run.setValue(where.key, 'Lisbon, 3 days');
-    await builder.runApp();
+    await builder.preview.runApp();
     // Saving for the run keeps the inputs: it is still the same app.
     expect(api.lastInputs?.[where.key]).toBe('Lisbon, 3 days');
     expect(builder.run.value(where.key)).toBe('Lisbon, 3 days');
 
-    builder.loadGeneratedApp(
+    builder.drafts.loadGeneratedApp(
       {
         name: 'Summarise a text',
         description: 'Summarises a text.',
@@ -345,7 +348,7 @@ describe('BuilderStore', () => {
 
   it('inputs belong to the loaded app even when another app is loaded without a run reset', async () => {
     const { builder } = await testBuilder();
-    builder.dropBlock('textInput', { x: 0, y: 0 });
+    builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     builder.run.setValue('input_text', 'typed for the first app');
     builder.document.load({ name: 'Another', config: builder.document.config });
     expect(builder.run.value('input_text')).toBeUndefined();
@@ -357,36 +360,41 @@ describe('BuilderStore', () => {
   it('Escape closes the live preview, else leaves full screen; a dialog of its own keeps it', async () => {
     const { builder } = await testBuilder();
     buildThreeBlocks(builder);
-    await builder.openPreview();
-    expect(builder.previewOpen).toBe(true);
-    builder.askConfirm({ title: 'New app?', description: '', confirmText: 'Discard', onConfirm: () => {} });
-    expect(builder.escape()).toBe(false);
-    expect(builder.previewOpen).toBe(true);
-    builder.closeConfirm();
-    expect(builder.escape()).toBe(true);
-    expect(builder.previewOpen).toBe(false);
+    await builder.preview.openPreview();
+    expect(builder.dialogs.previewOpen).toBe(true);
+    builder.dialogs.askConfirm({
+      title: 'New app?',
+      description: '',
+      confirmText: 'Discard',
+      onConfirm: () => {},
+    });
+    expect(builder.dialogs.escape()).toBe(false);
+    expect(builder.dialogs.previewOpen).toBe(true);
+    builder.dialogs.closeConfirm();
+    expect(builder.dialogs.escape()).toBe(true);
+    expect(builder.dialogs.previewOpen).toBe(false);
     builder.view.setFullScreen(true);
-    expect(builder.escape()).toBe(true);
+    expect(builder.dialogs.escape()).toBe(true);
     expect(builder.view.fullScreen).toBe(false);
-    expect(builder.escape()).toBe(false);
+    expect(builder.dialogs.escape()).toBe(false);
   });
 
   it('exports a file named after the slug and imports it as a new app', async () => {
     const { builder, toasts } = await testBuilder();
     buildThreeBlocks(builder);
-    await builder.save();
-    const { filename, text } = builder.exportFile();
+    await builder.saves.save();
+    const { filename, text } = builder.drafts.exportFile();
     expect(filename).toBe(`${builder.document.meta.slug}.json`);
     expect(JSON.parse(text)).not.toHaveProperty('id');
 
-    builder.newApp(); // nothing unsaved: no question asked
+    builder.drafts.newApp(); // nothing unsaved: no question asked
     expect(builder.document.config.plugins).toHaveLength(0);
-    builder.importFile(text);
+    builder.drafts.importFile(text);
     expect(builder.document.meta.id).toBeUndefined();
     expect(builder.document.config.plugins).toHaveLength(3);
     expect(toasts.toasts[0]?.message).toBe('App imported');
 
-    builder.importFile('not json');
+    builder.drafts.importFile('not json');
     expect(toasts.toasts[0]).toMatchObject({
       title: 'Import failed',
       message: 'The file is not valid JSON.',
@@ -419,7 +427,7 @@ describe('BuilderStore', () => {
       config: { ...config, __typename: 'AppConfig' },
     };
     builder.document.load(served);
-    const exported = JSON.parse(builder.exportFile().text) as Record<string, unknown>;
+    const exported = JSON.parse(builder.drafts.exportFile().text) as Record<string, unknown>;
     expect(Object.keys(exported).sort()).toEqual(
       ['category', 'config', 'description', 'isPrivate', 'name', 'slug'].sort(),
     );
@@ -433,9 +441,9 @@ describe('BuilderStore', () => {
     expect(JSON.stringify(exported)).not.toMatch(/__typename|verificationStatus|"uses"/);
 
     // A file that does carry them (exported before, or elsewhere) brings none of them in.
-    builder.newApp(); // the served app has no unsaved changes: nothing is asked
-    builder.importFile(JSON.stringify(served));
-    expect(builder.confirm).toBeNull();
+    builder.drafts.newApp(); // the served app has no unsaved changes: nothing is asked
+    builder.drafts.importFile(JSON.stringify(served));
+    expect(builder.dialogs.confirm).toBeNull();
     const meta = builder.document.meta as unknown as Record<string, unknown>;
     expect(meta).toMatchObject({ name: 'Sorter', slug: 'sorter', isPrivate: true, isPublished: false });
     for (const field of [
@@ -451,7 +459,7 @@ describe('BuilderStore', () => {
 
     // Nor does a duplicate of an app read from the server.
     builder.document.load(served);
-    builder.duplicate();
+    builder.drafts.duplicate();
     const copy = builder.document.meta as unknown as Record<string, unknown>;
     expect(copy).toMatchObject({ name: 'Sorter (Copy)', slug: 'sorter-copy', uses: 0, isPublished: false });
     expect(copy).not.toHaveProperty('__typename');
@@ -472,14 +480,14 @@ describe('BuilderStore', () => {
       { name: 'No config' },
     ];
     for (const file of refused) {
-      builder.importFile(JSON.stringify(file));
+      builder.drafts.importFile(JSON.stringify(file));
       expect(toasts.toasts[0]).toMatchObject({
         intent: 'danger',
         title: 'Import failed',
         message:
           'The app configuration is invalid or incomplete. Please try refreshing the page or recreate your app. (Malformed or missing nodes)',
       });
-      expect(builder.confirm).toBeNull();
+      expect(builder.dialogs.confirm).toBeNull();
       expect(builder.document.meta).toBe(before.meta);
       expect(builder.document.config).toBe(before.config);
       expect(builder.document.revision).toBe(revision);
@@ -490,14 +498,14 @@ describe('BuilderStore', () => {
 
   it('asks before discarding unsaved work, with a destructive confirm', async () => {
     const { builder } = await testBuilder();
-    builder.dropBlock('textInput', { x: 0, y: 0 });
-    builder.newApp();
-    expect(builder.confirm).toMatchObject({
+    builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
+    builder.drafts.newApp();
+    expect(builder.dialogs.confirm).toMatchObject({
       title: 'Start a new app?',
       destructive: true,
       cancelText: 'Cancel',
     });
-    builder.confirm!.onConfirm();
+    builder.dialogs.confirm!.onConfirm();
     expect(builder.document.config.plugins).toHaveLength(0);
   });
 
@@ -505,9 +513,9 @@ describe('BuilderStore', () => {
     const { builder, toasts } = await testBuilder();
     buildThreeBlocks(builder);
     builder.document.setMeta({ name: 'Topic writer' });
-    await builder.save();
+    await builder.saves.save();
     const slug = builder.document.meta.slug;
-    builder.duplicate();
+    builder.drafts.duplicate();
     expect(builder.document.meta).toMatchObject({
       name: 'Topic writer (Copy)',
       slug: `${slug}-copy`,
@@ -520,7 +528,7 @@ describe('BuilderStore', () => {
   it('loads a template as an unsaved app with fresh ids, spaced blocks and named variables', async () => {
     const { builder, toasts } = await testBuilder();
     const template = TEMPLATES.find((t) => t.id === 'travel-itinerary')!;
-    builder.loadTemplate(template);
+    builder.drafts.loadTemplate(template);
     const { plugins, connections } = builder.document.config;
     expect(plugins).toHaveLength(template.config.plugins.length);
     expect(plugins.every((p) => p.id.startsWith('plugin_'))).toBe(true);
@@ -539,7 +547,7 @@ describe('BuilderStore', () => {
     const storage = memoryStorage();
     storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: 'app-9', owner_id: 'someone-else' }));
     const { builder, toasts, api } = await testBuilder({ storage });
-    await builder.openStoredApp();
+    await builder.opener.openStoredApp();
     expect(toasts.toasts[0]).toMatchObject({
       title: 'Access Denied',
       message: 'You can only edit your own apps.',
@@ -552,10 +560,10 @@ describe('BuilderStore', () => {
     const first = await testBuilder();
     buildThreeBlocks(first.builder);
     first.builder.document.setMeta({ name: 'Topic writer' });
-    const saved = await first.builder.save();
+    const saved = await first.builder.saves.save();
     const second = await testBuilder({ storage: first.storage });
     second.api.apps.set(saved!.id!, first.api.apps.get(saved!.id!)!);
-    await second.builder.openStoredApp();
+    await second.builder.opener.openStoredApp();
     expect(second.builder.document.meta.name).toBe('Topic writer');
     expect(second.builder.document.config.plugins).toHaveLength(3);
     expect(second.builder.document.dirty).toBe(false);
@@ -566,16 +574,16 @@ describe('BuilderStore', () => {
     storage.setItem(EDIT_EXISTING_APP_KEY, JSON.stringify({ id: 'missing', owner_id: ADA.id }));
     const { builder, toasts } = await testBuilder({ storage });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await builder.openStoredApp();
+    await builder.opener.openStoredApp();
     expect(toasts.toasts[0]?.message).toBe('Failed to load the app. Please try again.');
-    expect(builder.loadingApp).toBe(false);
+    expect(builder.opener.loadingApp).toBe(false);
   });
 
   it('prices a run from the AI blocks', async () => {
     const { builder } = await testBuilder();
-    builder.dropBlock('textGeneration', { x: 0, y: 0 });
-    builder.dropBlock('imageGenerator', { x: 300, y: 0 });
-    builder.dropBlock('textInput', { x: 600, y: 0 });
+    builder.gestures.dropBlock('textGeneration', { x: 0, y: 0 });
+    builder.gestures.dropBlock('imageGenerator', { x: 300, y: 0 });
+    builder.gestures.dropBlock('textInput', { x: 600, y: 0 });
     expect(builder.costText).toBe('6 credit(s)');
   });
 });

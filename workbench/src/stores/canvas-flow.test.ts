@@ -279,9 +279,9 @@ describe('the canvas with flow blocks', () => {
       plugins: [block('in', 'textInput'), block('cond', 'condition'), block('gen', 'textGeneration')],
       connections: [link('in', 'cond')],
     });
-    expect(builder.connect('cond', 'gen')).toBe(false);
+    expect(builder.gestures.connect('cond', 'gen')).toBe(false);
     expect(toasts.toasts[0]?.message).toBe(CONNECTION_PROBLEMS.route);
-    expect(builder.connect('cond', 'gen', 'false')).toBe(true);
+    expect(builder.gestures.connect('cond', 'gen', 'false')).toBe(true);
     expect(builder.document.config.connections.at(-1)).toMatchObject({ from: 'cond', fromPort: 'false' });
     expect(builder.flowEdges.map((edge) => edge.sourceHandle)).toEqual(['output', 'false']);
     expect(builder.canvasFlow.handlesOf('cond')?.map((h) => h.port)).toEqual(['true', 'false']);
@@ -313,9 +313,9 @@ describe('the canvas with flow blocks', () => {
       ],
       connections: [link('in', 'each'), link('each', 'gen'), link('gen', 'end'), link('end', 'show')],
     });
-    expect(builder.connect('gen', 'show')).toBe(false);
+    expect(builder.gestures.connect('gen', 'show')).toBe(false);
     expect(toasts.toasts[0]?.message).toBe(CONNECTION_PROBLEMS.loopExit);
-    expect(builder.connect('in', 'end')).toBe(false);
+    expect(builder.gestures.connect('in', 'end')).toBe(false);
     expect(builder.canvasFlow.groupNodes.map((node) => [node.id, node.type])).toEqual([
       ['loop-each', 'loopGroup'],
     ]);

@@ -5,8 +5,8 @@ describe('LocalDraftStore', () => {
   it("keeps a visitor's canvas in this browser and offers it back after a reload", async () => {
     const first = await testBuilder({ signedIn: false });
     first.builder.localDraft.check(); // arrival: nothing kept yet
-    first.builder.dropBlock('textInput', { x: 200, y: 200 });
-    first.builder.dropBlock('textGeneration', { x: 500, y: 200 });
+    first.builder.gestures.dropBlock('textInput', { x: 200, y: 200 });
+    first.builder.gestures.dropBlock('textGeneration', { x: 500, y: 200 });
     first.builder.document.setMeta({ name: 'Kept app' });
     expect(first.storage.getItem(LOCAL_DRAFT_KEY)).toBeNull();
     first.timers.advance(LOCAL_DRAFT_DELAY_MS);
@@ -34,11 +34,11 @@ describe('LocalDraftStore', () => {
   it('discarding forgets the kept app; nothing is written before the offer is decided', async () => {
     const storage = memoryStorage();
     const first = await testBuilder({ signedIn: false, storage });
-    first.builder.dropBlock('textInput', { x: 0, y: 0 }); // before arrival is checked: not kept
+    first.builder.gestures.dropBlock('textInput', { x: 0, y: 0 }); // before arrival is checked: not kept
     first.timers.advance(LOCAL_DRAFT_DELAY_MS);
     expect(storage.getItem(LOCAL_DRAFT_KEY)).toBeNull();
     first.builder.localDraft.check();
-    first.builder.dropBlock('textInput', { x: 300, y: 0 });
+    first.builder.gestures.dropBlock('textInput', { x: 300, y: 0 });
     first.builder.localDraft.flush(); // the page goes away: written at once
     expect(readLocalDraft(storage.getItem(LOCAL_DRAFT_KEY))?.app.config.plugins).toHaveLength(2);
 
@@ -54,7 +54,7 @@ describe('LocalDraftStore', () => {
     const storage = memoryStorage();
     const visitor = await testBuilder({ signedIn: false, storage });
     visitor.builder.localDraft.check();
-    visitor.builder.dropBlock('textInput', { x: 0, y: 0 });
+    visitor.builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     visitor.builder.localDraft.flush();
 
     const signedIn = await testBuilder({ storage });
@@ -63,7 +63,7 @@ describe('LocalDraftStore', () => {
     signedIn.builder.localDraft.restore();
     signedIn.timers.advance(LOCAL_DRAFT_DELAY_MS);
     expect(storage.getItem(LOCAL_DRAFT_KEY)).not.toBeNull();
-    await signedIn.builder.save();
+    await signedIn.builder.saves.save();
     expect(signedIn.builder.document.meta.id).toBeDefined();
     expect(storage.getItem(LOCAL_DRAFT_KEY)).toBeNull();
   });
@@ -71,7 +71,7 @@ describe('LocalDraftStore', () => {
   it('is not offered while the canvas already shows it (signing in without a reload)', async () => {
     const { builder, storage, timers } = await testBuilder({ signedIn: false });
     builder.localDraft.check();
-    builder.dropBlock('textInput', { x: 0, y: 0 });
+    builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     timers.advance(LOCAL_DRAFT_DELAY_MS);
     expect(storage.getItem(LOCAL_DRAFT_KEY)).not.toBeNull();
     builder.localDraft.check(); // the builder opens again in the same page
@@ -81,10 +81,10 @@ describe('LocalDraftStore', () => {
   it('an emptied canvas (New app) drops the kept copy', async () => {
     const { builder, storage, timers } = await testBuilder({ signedIn: false });
     builder.localDraft.check();
-    builder.dropBlock('textInput', { x: 0, y: 0 });
+    builder.gestures.dropBlock('textInput', { x: 0, y: 0 });
     timers.advance(LOCAL_DRAFT_DELAY_MS);
-    builder.newApp();
-    builder.confirm?.onConfirm();
+    builder.drafts.newApp();
+    builder.dialogs.confirm?.onConfirm();
     timers.advance(LOCAL_DRAFT_DELAY_MS);
     expect(storage.getItem(LOCAL_DRAFT_KEY)).toBeNull();
   });

@@ -26,16 +26,16 @@ describe('the tour opens what a step describes', () => {
     const { builder } = await testBuilder();
     const { view } = builder;
     view.setMobile(true);
-    builder.revealForTour('palette');
+    builder.gestures.revealForTour('palette');
     expect([view.paletteOpen, view.propertiesOpen]).toEqual([true, false]);
-    builder.revealForTour('templates');
+    builder.gestures.revealForTour('templates');
     expect(view.paletteOpen).toBe(true);
-    builder.revealForTour('properties');
+    builder.gestures.revealForTour('properties');
     expect([view.paletteOpen, view.propertiesOpen]).toEqual([false, true]);
-    builder.revealForTour('run');
+    builder.gestures.revealForTour('run');
     expect([view.paletteOpen, view.propertiesOpen]).toEqual([false, false]);
-    builder.revealForTour('properties');
-    builder.revealForTour(null);
+    builder.gestures.revealForTour('properties');
+    builder.gestures.revealForTour(null);
     expect(view.propertiesOpen).toBe(false);
   });
 
@@ -43,12 +43,12 @@ describe('the tour opens what a step describes', () => {
     const { builder } = await testBuilder();
     const { view } = builder;
     view.setFullScreen(true);
-    builder.revealForTour('canvas');
+    builder.gestures.revealForTour('canvas');
     expect(view.fullScreen).toBe(true);
-    builder.revealForTour('palette');
+    builder.gestures.revealForTour('palette');
     expect(view.fullScreen).toBe(false);
     view.togglePropertiesCollapsed();
-    builder.revealForTour('properties');
+    builder.gestures.revealForTour('properties');
     expect(view.propertiesCollapsed).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ const MB = 1024 * 1024;
 /** A builder holding one File Upload block that takes text files up to 1 MB. */
 async function withFileUpload() {
   const setup = await testBuilder();
-  const id = setup.builder.dropBlock('fileUpload', { x: 0, y: 0 })!;
+  const id = setup.builder.gestures.dropBlock('fileUpload', { x: 0, y: 0 })!;
   setup.builder.document.updateSetting(id, 'acceptedTypes', 'text');
   setup.builder.document.updateSetting(id, 'maxSize', 1);
   const field = setup.builder.run.inputFields.find((f) => f.kind === 'file')!;
@@ -56,8 +56,8 @@ describe('RunStore file inputs', () => {
 
   it('counts a file input as missing until a file is chosen; a dropdown never is', async () => {
     const { builder, field } = await withFileUpload();
-    builder.dropBlock('dropdown', { x: 0, y: 300 });
-    builder.dropBlock('textInput', { x: 0, y: 600 });
+    builder.gestures.dropBlock('dropdown', { x: 0, y: 300 });
+    builder.gestures.dropBlock('textInput', { x: 0, y: 600 });
     const text = builder.run.inputFields.find((f) => f.kind === 'text')!;
     expect(builder.run.missingInputs.map((f) => f.kind)).toEqual(['file', 'text']);
     builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
@@ -71,7 +71,7 @@ describe('RunStore file inputs', () => {
     const { builder, api, field } = await withFileUpload();
     builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
     api.runEvents = [{ type: 'run_finished', runId: 'run-1', at: 1, status: 'succeeded' }];
-    await builder.runApp();
+    await builder.preview.runApp();
     expect(api.calls.indexOf('uploadFile')).toBeLessThan(api.calls.indexOf('startRun'));
     expect(api.lastInputs).toEqual({ [field.key]: 'file-1' });
   });
@@ -80,7 +80,7 @@ describe('RunStore file inputs', () => {
     const { builder, api, toasts, field } = await withFileUpload();
     builder.run.chooseFile(field, new File(['notes'], 'notes.txt', { type: 'text/plain' }));
     api.failNext.uploadFile = new ApiError('"notes.txt" is empty. Please upload a file with content.');
-    await builder.runApp();
+    await builder.preview.runApp();
     expect(api.calls).not.toContain('startRun');
     expect(builder.run.phase).toBe('failed');
     expect(builder.run.error).toBe('"notes.txt" is empty. Please upload a file with content.');
@@ -92,14 +92,14 @@ describe('RunStore file inputs', () => {
 async function withTextApp() {
   const setup = await testBuilder();
   const { builder } = setup;
-  const input = builder.dropBlock('textInput', { x: 0, y: 0 })!;
+  const input = builder.gestures.dropBlock('textInput', { x: 0, y: 0 })!;
   builder.document.updateSetting(input, 'label', 'Topic');
-  const ai = builder.dropBlock('textGeneration', { x: 300, y: 0 })!;
-  const display = builder.dropBlock('textDisplay', { x: 600, y: 0 })!;
-  const lone = builder.dropBlock('textGeneration', { x: 300, y: 300 })!;
-  builder.connect(input, ai);
-  builder.connect(ai, display);
-  builder.connect(input, lone);
+  const ai = builder.gestures.dropBlock('textGeneration', { x: 300, y: 0 })!;
+  const display = builder.gestures.dropBlock('textDisplay', { x: 600, y: 0 })!;
+  const lone = builder.gestures.dropBlock('textGeneration', { x: 300, y: 300 })!;
+  builder.gestures.connect(input, ai);
+  builder.gestures.connect(ai, display);
+  builder.gestures.connect(input, lone);
   return { ...setup, input, ai, display, lone };
 }
 
@@ -270,7 +270,7 @@ describe('RunStore errors a person can act on', () => {
 describe('RunStore run again with these inputs', () => {
   it("fills the fields with a kept run's inputs and sends its file again unless another is chosen", async () => {
     const { builder, api, field } = await withFileUpload();
-    const text = builder.dropBlock('textInput', { x: 0, y: 300 })!;
+    const text = builder.gestures.dropBlock('textInput', { x: 0, y: 300 })!;
     const textKey = builder.run.inputFields.find((f) => f.plugin.id === text)!.key;
     builder.run.fillInputs({ [field.key]: 'file-7', [textKey]: 'Harbours', gone: 'x' });
     expect(builder.run.value(textKey)).toBe('Harbours');

@@ -3,7 +3,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import { STORE } from '../texts/public-texts';
 import { byUpvotes, matchesSearch } from './app-card-rules';
-import { EDIT_EXISTING_APP_KEY } from './builder-store';
+import { EDIT_EXISTING_APP_KEY } from './app-opener';
 import type { KeyValueStorage, SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';
 

@@ -9,12 +9,12 @@ async function settle(): Promise<void> {
 async function savedTwice() {
   const setup = await testBuilder();
   const { builder } = setup;
-  builder.dropBlock('textInput', { x: 200, y: 200 });
+  builder.gestures.dropBlock('textInput', { x: 200, y: 200 });
   builder.document.setMeta({ name: 'Version one' });
-  await builder.save();
-  builder.dropBlock('textGeneration', { x: 500, y: 200 });
+  await builder.saves.save();
+  builder.gestures.dropBlock('textGeneration', { x: 500, y: 200 });
   builder.document.setMeta({ name: 'Version two' });
-  await builder.save();
+  await builder.saves.save();
   return setup;
 }
 
@@ -35,7 +35,7 @@ describe('VersionHistoryStore', () => {
     builder.history.setOpen(true);
     await settle();
     builder.document.setMeta({ name: 'Version three' });
-    await builder.save();
+    await builder.saves.save();
     await settle();
     expect(builder.history.entries.map((entry) => entry.number)).toEqual([3, 2, 1]);
   });
@@ -65,14 +65,14 @@ describe('VersionHistoryStore', () => {
 
     // Nothing changes while a version is shown.
     const revision = builder.document.revision;
-    expect(builder.dropBlock('textDisplay', { x: 0, y: 0 })).toBeNull();
-    expect(builder.addBlockByClick('textDisplay')).toBeNull();
-    builder.applyNodeChanges([
+    expect(builder.gestures.dropBlock('textDisplay', { x: 0, y: 0 })).toBeNull();
+    expect(builder.gestures.addBlockByClick('textDisplay')).toBeNull();
+    builder.gestures.applyNodeChanges([
       { type: 'position', id: builder.shownConfig.plugins[0]!.id, position: { x: 9, y: 9 } },
     ]);
     builder.view.selectNode(builder.document.config.plugins[0]!.id);
-    builder.deleteSelection();
-    builder.undo();
+    builder.gestures.deleteSelection();
+    builder.gestures.undo();
     expect(builder.document.revision).toBe(revision);
     expect(builder.flowNodes.every((node) => !node.selected)).toBe(true);
 
@@ -89,17 +89,17 @@ describe('VersionHistoryStore', () => {
     await settle();
     const first = builder.history.entries.at(-1)!;
     await builder.history.view(first.id);
-    expect(builder.escape()).toBe(true);
+    expect(builder.dialogs.escape()).toBe(true);
     expect(builder.readOnly).toBe(false);
 
     await builder.history.view(first.id);
-    await builder.openPreview();
+    await builder.preview.openPreview();
     expect(builder.readOnly).toBe(false);
-    builder.setPreviewOpen(false);
+    builder.dialogs.setPreviewOpen(false);
 
     await builder.history.view(first.id);
-    builder.newApp();
-    builder.confirm?.onConfirm();
+    builder.drafts.newApp();
+    builder.dialogs.confirm?.onConfirm();
     expect(builder.readOnly).toBe(false);
     expect(builder.history.entries).toEqual([]);
   });
@@ -115,8 +115,8 @@ describe('VersionHistoryStore', () => {
     builder.document.setMeta({ name: 'Unsaved edit' });
 
     builder.history.askRestore(first);
-    expect(builder.confirm?.title).toBe('Restore version 1?');
-    builder.confirm!.onConfirm();
+    expect(builder.dialogs.confirm?.title).toBe('Restore version 1?');
+    builder.dialogs.confirm!.onConfirm();
     await settle();
 
     expect(api.versions.get(appId)!.map((version) => [version.number, version.kind, version.name])).toEqual([

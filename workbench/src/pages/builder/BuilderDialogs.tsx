@@ -22,8 +22,8 @@ export const ShareDialog = observer(function ShareDialog() {
   const { builder } = useStores();
   return (
     <Dialog
-      isOpen={builder.shareOpen}
-      onClose={() => builder.setShareOpen(false)}
+      isOpen={builder.dialogs.shareOpen}
+      onClose={() => builder.dialogs.setShareOpen(false)}
       title={SHARE.title}
       icon={<TickCircleIcon className="success-icon" />}
     >
@@ -36,19 +36,21 @@ export const ShareDialog = observer(function ShareDialog() {
         <InputGroup
           id="share-link"
           readOnly
-          value={builder.shareUrl}
+          value={builder.publisher.shareUrl}
           rightElement={
             <Button
               variant="minimal"
               icon={<ClipboardIcon />}
               aria-label={SHARE.copyLink}
-              onClick={() => void builder.copyShareLink(navigator.clipboard)}
+              onClick={() => void builder.publisher.copyShareLink(navigator.clipboard)}
             />
           }
         />
       </DialogBody>
       <DialogFooter
-        actions={<Button intent="primary" text={SHARE.done} onClick={() => builder.setShareOpen(false)} />}
+        actions={
+          <Button intent="primary" text={SHARE.done} onClick={() => builder.dialogs.setShareOpen(false)} />
+        }
       />
     </Dialog>
   );
@@ -57,7 +59,7 @@ export const ShareDialog = observer(function ShareDialog() {
 /** The confirm dialog: title, description, confirm and cancel texts, destructive or default. */
 export const ConfirmDialog = observer(function ConfirmDialog() {
   const { builder } = useStores();
-  const request = builder.confirm;
+  const request = builder.dialogs.confirm;
   return (
     <Alert
       isOpen={request !== null}
@@ -67,10 +69,10 @@ export const ConfirmDialog = observer(function ConfirmDialog() {
       canEscapeKeyCancel
       onConfirm={() => {
         const run = request?.onConfirm;
-        builder.closeConfirm();
+        builder.dialogs.closeConfirm();
         run?.();
       }}
-      onCancel={() => builder.closeConfirm()}
+      onCancel={() => builder.dialogs.closeConfirm()}
     >
       <h4 className="alert-title">{request?.title}</h4>
       <p>{request?.description}</p>
@@ -83,7 +85,11 @@ export const OpenAppsDialog = observer(function OpenAppsDialog() {
   const { builder, credits } = useStores();
   const apps = credits.myApps;
   return (
-    <Dialog isOpen={builder.openAppsOpen} onClose={() => builder.setOpenAppsOpen(false)} title="Open app">
+    <Dialog
+      isOpen={builder.dialogs.openAppsOpen}
+      onClose={() => builder.dialogs.setOpenAppsOpen(false)}
+      title="Open app"
+    >
       <DialogBody>
         {credits.loading && apps.length === 0 ? (
           <Spinner size={24} />
@@ -93,7 +99,11 @@ export const OpenAppsDialog = observer(function OpenAppsDialog() {
           <ul className="open-apps" aria-label="Your apps">
             {apps.map((app) => (
               <li key={app.id}>
-                <button type="button" className="open-app" onClick={() => void builder.openApp(app.id!)}>
+                <button
+                  type="button"
+                  className="open-app"
+                  onClick={() => void builder.opener.openApp(app.id!)}
+                >
                   <span className="open-app-name">{app.name}</span>
                   <span className="open-app-meta">
                     {app.config?.plugins?.length ?? 0} {plural(app.config?.plugins?.length ?? 0, 'blocks')}
@@ -118,7 +128,12 @@ export const OpenAppsDialog = observer(function OpenAppsDialog() {
 export const LoadingOverlay = observer(function LoadingOverlay() {
   const { builder } = useStores();
   return (
-    <Overlay2 isOpen={builder.loadingApp} hasBackdrop canEscapeKeyClose={false} canOutsideClickClose={false}>
+    <Overlay2
+      isOpen={builder.opener.loadingApp}
+      hasBackdrop
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+    >
       <div className={`${Classes.OVERLAY_CONTENT} loading-overlay`} role="status">
         <Spinner size={32} />
         <p>Loading your app...</p>

@@ -43,25 +43,25 @@ export const BuilderHeader = observer(function BuilderHeader() {
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) builder.importFile(await file.text());
+    if (file) builder.drafts.importFile(await file.text());
   };
   const onExport = () => {
-    const { filename, text } = builder.exportFile();
+    const { filename, text } = builder.drafts.exportFile();
     downloadText(filename, text);
   };
   const onRun = async () => {
-    await builder.openPreview();
-    if (builder.previewOpen && run.inputFields.length === 0) await builder.runApp();
+    await builder.preview.openPreview();
+    if (builder.dialogs.previewOpen && run.inputFields.length === 0) await builder.preview.runApp();
   };
 
   const fileMenu = (
     <Menu aria-label="App actions">
-      <MenuItem icon={<NewObjectIcon />} text="New app" onClick={() => builder.newApp()} />
+      <MenuItem icon={<NewObjectIcon />} text="New app" onClick={() => builder.drafts.newApp()} />
       {session.signedIn && (
         <MenuItem
           icon={<DocumentOpenIcon />}
           text="Open app..."
-          onClick={() => builder.setOpenAppsOpen(true)}
+          onClick={() => builder.dialogs.setOpenAppsOpen(true)}
         />
       )}
       {session.signedIn && (
@@ -86,7 +86,7 @@ export const BuilderHeader = observer(function BuilderHeader() {
         disabled={!builder.hasBlocks}
         onClick={onExport}
       />
-      <MenuItem icon={<DuplicateIcon />} text="Duplicate" onClick={() => builder.duplicate()} />
+      <MenuItem icon={<DuplicateIcon />} text="Duplicate" onClick={() => builder.drafts.duplicate()} />
       {builder.view.isMobile && (
         <>
           <MenuDivider />
@@ -167,8 +167,8 @@ export const BuilderHeader = observer(function BuilderHeader() {
             icon={<FloppyDiskIcon />}
             text={<span className="hide-narrow">{HEADER.save}</span>}
             aria-label={HEADER.save}
-            loading={builder.saving}
-            onClick={() => void builder.save()}
+            loading={builder.saves.saving}
+            onClick={() => void builder.saves.save()}
           />
         )}
         <Button
@@ -177,7 +177,7 @@ export const BuilderHeader = observer(function BuilderHeader() {
           text={<span className="hide-narrow">{HEADER.preview}</span>}
           aria-label={HEADER.preview}
           className="hide-mobile"
-          onClick={() => void builder.openPreview()}
+          onClick={() => void builder.preview.openPreview()}
         />
         <Button
           intent="success"

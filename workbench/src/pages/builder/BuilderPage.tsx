@@ -46,7 +46,7 @@ const BuilderPage = observer(function BuilderPage() {
   const runAgain = params.get('runAgain');
   useEffect(() => {
     if (!runAgain) return;
-    builder.requestRunAgain(runAgain);
+    builder.preview.requestRunAgain(runAgain);
     navigate('/app', { replace: true });
   }, [runAgain, navigate, builder]);
 
@@ -169,7 +169,7 @@ const BuilderPage = observer(function BuilderPage() {
             </Drawer>
           </>
         )}
-        <OnceOpened open={builder.previewOpen}>
+        <OnceOpened open={builder.dialogs.previewOpen}>
           <PreviewDrawer />
         </OnceOpened>
         {mobile && (

@@ -27,7 +27,9 @@ const InvalidNodeList = observer(function InvalidNodeList() {
             <p className="muted">{INVALID_NODE_LIST_NOTE}</p>
           </>
         }
-        action={<Button intent="primary" text={INVALID_SCREEN_HINT} onClick={() => builder.newApp()} />}
+        action={
+          <Button intent="primary" text={INVALID_SCREEN_HINT} onClick={() => builder.drafts.newApp()} />
+        }
       />
     </div>
   );

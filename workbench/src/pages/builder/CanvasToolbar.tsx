@@ -46,7 +46,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
               icon={<UndoIcon />}
               aria-label="Undo"
               disabled={!document.canUndo || builder.readOnly}
-              onClick={() => builder.undo()}
+              onClick={() => builder.gestures.undo()}
             />
           </Tooltip>
           <Tooltip content={`Redo (Shift+${MOD}Z)`} placement="bottom">
@@ -54,7 +54,7 @@ export const CanvasToolbar = observer(function CanvasToolbar() {
               icon={<RedoIcon />}
               aria-label="Redo"
               disabled={!document.canRedo || builder.readOnly}
-              onClick={() => builder.redo()}
+              onClick={() => builder.gestures.redo()}
             />
           </Tooltip>
         </ButtonGroup>

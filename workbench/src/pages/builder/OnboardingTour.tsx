@@ -123,9 +123,9 @@ export const OnboardingTour = observer(function OnboardingTour() {
   const { onboarding, builder } = useStores();
   const { open, target } = onboarding;
   useEffect(() => {
-    if (open) builder.revealForTour(target);
+    if (open) builder.gestures.revealForTour(target);
   }, [open, target, builder]);
-  useEffect(() => () => builder.revealForTour(null), [builder]);
+  useEffect(() => () => builder.gestures.revealForTour(null), [builder]);
   const box = useTargetBox(target, open);
   const [card, setCard] = useState<HTMLElement | null>(null);
   if (!open) return null;
@@ -135,7 +135,7 @@ export const OnboardingTour = observer(function OnboardingTour() {
   const place = cardPlacement(box, view, size);
   const close = () => {
     onboarding.skip();
-    builder.revealForTour(null);
+    builder.gestures.revealForTour(null);
   };
   return (
     <Portal className="onboarding-portal">
@@ -188,7 +188,7 @@ export const OnboardingTour = observer(function OnboardingTour() {
               onClick={() => {
                 const last = onboarding.isLast;
                 onboarding.next();
-                if (last) builder.revealForTour(null);
+                if (last) builder.gestures.revealForTour(null);
               }}
             />
           </span>

@@ -6,7 +6,7 @@ import type { DragEvent } from 'react';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { planOf } from '../../stores/api-keys-store';
-import { BLOCK_DRAG_TYPE } from '../../stores/builder-store';
+import { BLOCK_DRAG_TYPE } from '../../stores/canvas-gestures';
 import { FULL_BLOCKS_PLAN, isLocked, type BlockChooser } from '../../stores/palette-store';
 import { BLOCK_TIERS } from '../../texts/block-tier-texts';
 import { PALETTE } from '../../texts/builder-texts';
@@ -34,7 +34,7 @@ export const PaletteItem = observer(function PaletteItem({ entry }: { entry: Blo
   const locked = isLocked(entry, chooser);
   const add = () => {
     if (!palette.allowOrOffer(entry, chooser)) return;
-    builder.addBlockByClick(entry.id);
+    builder.gestures.addBlockByClick(entry.id);
     if (builder.view.isMobile) builder.view.setPaletteOpen(false);
   };
   const drag = (event: DragEvent) => {

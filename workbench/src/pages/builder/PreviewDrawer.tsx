@@ -14,8 +14,8 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
   const { run } = builder;
   return (
     <Drawer
-      isOpen={builder.previewOpen}
-      onClose={() => builder.setPreviewOpen(false)}
+      isOpen={builder.dialogs.previewOpen}
+      onClose={() => builder.dialogs.setPreviewOpen(false)}
       title={RUN_PANEL.title}
       icon={<PlayIcon />}
       size={builder.view.isMobile ? '100%' : 440}
@@ -28,7 +28,7 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void builder.runApp();
+            void builder.preview.runApp();
           }}
         >
           <h4 className="panel-heading">{RUN_PANEL.inputs}</h4>

@@ -169,7 +169,7 @@ const BlockSettings = observer(function BlockSettings() {
         text={PROPERTIES.deleteBlock}
         onClick={() => {
           builder.view.selectNode(id);
-          builder.deleteSelection();
+          builder.gestures.deleteSelection();
         }}
       />
     </section>
@@ -187,7 +187,11 @@ export const PropertiesPanel = observer(function PropertiesPanel({
     <div className="properties-content" data-tour="properties">
       {withActions && (
         <div className="panel-actions">
-          <Button icon={<EyeOpenIcon />} text={HEADER.preview} onClick={() => void builder.openPreview()} />
+          <Button
+            icon={<EyeOpenIcon />}
+            text={HEADER.preview}
+            onClick={() => void builder.preview.openPreview()}
+          />
           <PublishButton />
         </div>
       )}

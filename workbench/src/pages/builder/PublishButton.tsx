@@ -18,8 +18,8 @@ export const PublishButton = observer(function PublishButton() {
         icon={<SendToIcon />}
         text={HEADER.publish}
         disabled={!builder.hasBlocks}
-        loading={builder.publishing}
-        onClick={() => void builder.publish()}
+        loading={builder.publisher.publishing}
+        onClick={() => void builder.publisher.publish()}
         data-tour="publish"
       />
     );

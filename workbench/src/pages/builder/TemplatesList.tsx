@@ -34,7 +34,7 @@ export const TemplatesList = observer(function TemplatesList() {
             title={lockedBlock ? BLOCK_TIERS.lockedTemplateHint(FULL_BLOCKS_PLAN.name) : undefined}
             onClick={() => {
               if (lockedBlock && !palette.allowOrOffer(lockedBlock, chooser)) return;
-              builder.loadTemplate(template);
+              builder.drafts.loadTemplate(template);
               builder.view.setPaletteOpen(false);
             }}
           >

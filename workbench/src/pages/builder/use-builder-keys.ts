@@ -49,29 +49,29 @@ export function useBuilderKeys(builder: BuilderStore): void {
       const key = event.key.toLowerCase();
       if (mod && key === 's') {
         event.preventDefault();
-        if (!event.repeat) void builder.save();
+        if (!event.repeat) void builder.saves.save();
       } else if (mod && key === 'd') {
         event.preventDefault();
-        builder.duplicateSelection();
+        builder.clipboard.duplicateSelection();
       } else if (mod && key === 'a' && onCanvas(event.target)) {
         event.preventDefault();
-        builder.selectAll();
+        builder.gestures.selectAll();
       } else if (mod && key === 'z') {
         event.preventDefault();
-        if (event.shiftKey) builder.redo();
-        else builder.undo();
+        if (event.shiftKey) builder.gestures.redo();
+        else builder.gestures.undo();
       } else if (mod && key === 'y') {
         event.preventDefault();
-        builder.redo();
+        builder.gestures.redo();
       } else if (event.key === '?' && !mod && !event.altKey) {
         event.preventDefault();
         builder.view.setShortcutsOpen(!builder.view.shortcutsOpen);
       } else if (event.key === 'Delete' || event.key === 'Backspace') {
         if (builder.view.selectedNodeIds.size === 0 && builder.view.selectedEdgeIds.size === 0) return;
         event.preventDefault();
-        builder.deleteSelection();
+        builder.gestures.deleteSelection();
       } else if (event.key === 'Escape' && !event.defaultPrevented) {
-        if (builder.escape()) event.preventDefault();
+        if (builder.dialogs.escape()) event.preventDefault();
       }
     };
     // Arrows are taken before the canvas' own handling (which would move by other steps).
@@ -80,21 +80,23 @@ export function useBuilderKeys(builder: BuilderStore): void {
       if (!direction || event.metaKey || event.ctrlKey || event.altKey) return;
       if (isTyping(event.target) || !onCanvas(event.target)) return;
       const step = event.shiftKey ? GRID_SIZE : NUDGE_STEP;
-      if (builder.nudgeSelection(direction[0] * step, direction[1] * step)) {
+      if (builder.gestures.nudgeSelection(direction[0] * step, direction[1] * step)) {
         event.preventDefault();
         event.stopPropagation();
       }
     };
     const onCopy = (event: ClipboardEvent) => {
       if (isTyping(event.target) || hasTextSelection()) return;
-      const text = event.type === 'cut' ? builder.cutSelection() : builder.copySelection();
+      const text =
+        event.type === 'cut' ? builder.clipboard.cutSelection() : builder.clipboard.copySelection();
       if (text === null || !event.clipboardData) return;
       event.clipboardData.setData('text/plain', text);
       event.preventDefault();
     };
     const onPaste = (event: ClipboardEvent) => {
       if (isTyping(event.target)) return;
-      if (builder.paste(event.clipboardData?.getData('text/plain') || null) > 0) event.preventDefault();
+      if (builder.clipboard.paste(event.clipboardData?.getData('text/plain') || null) > 0)
+        event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('keydown', onArrow, true);

@@ -33,6 +33,7 @@ export * from './assistant-rules';
 export * from './errors';
 export * from './unstorable-text';
 export * from './result-keys';
+export * from './run-result';
 export * from './version-summary';
 export * from './events';
 export * from './block-title';

@@ -138,6 +138,8 @@ export interface BlockDefinition<
   readonly tier: BlockTier;
   readonly historyType: string;
   readonly migrations: Readonly<Record<number, SettingsMigration>>;
+  /** The block API version of the SDK whose defineBlock made it (BLOCK_API_VERSION). */
+  readonly blockApiVersion: number;
 }
 
 /** A definition whose settings and outputs are not statically known (registry, executor). */

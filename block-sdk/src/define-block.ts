@@ -7,6 +7,7 @@ import {
   type SettingField,
   type SettingsSpec,
 } from '@blocksmith/schema';
+import { BLOCK_API_VERSION } from './block-api-version';
 import type { BlockDefinition, BlockSpec } from './block-definition';
 import { BlockDefinitionError } from './errors';
 import type { OutputsSpec } from './outputs';
@@ -194,7 +195,8 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
 
 /**
  * Declares a block. The declaration is checked at once, so a broken block fails when its package
- * loads, with every problem listed, rather than when someone runs it.
+ * loads, with every problem listed, rather than when someone runs it. The definition carries the
+ * block API version of this SDK (`blockApiVersion`), which the server checks when it loads it.
  */
 export function defineBlock<const S extends SettingsSpec, const O extends OutputsSpec>(
   spec: BlockSpec<S, O>,
@@ -210,6 +212,7 @@ export function defineBlock<const S extends SettingsSpec, const O extends Output
     tier: spec.tier ?? 'core',
     historyType: spec.historyType ?? snakeCase(spec.kind),
     migrations: spec.migrations ?? {},
+    blockApiVersion: BLOCK_API_VERSION,
     ...(spec.inputChecks?.length ? { checkInput: withInputChecks(spec) } : {}),
   });
 }

@@ -22,6 +22,15 @@ export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { renderPrompt, type PromptMessages } from './prompt';
 export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './check-package';
 export {
+  BLOCK_API_VERSION,
+  SERVED_BLOCK_API_VERSIONS,
+  UNDECLARED_BLOCK_API_VERSION,
+  manifestApiVersion,
+  manifestApiProblem,
+  definitionApiProblem,
+  type BlockPackageManifest,
+} from './block-api-version';
+export {
   MIN_SECRET_FRAGMENT,
   SECRET_REFERENCE,
   SecretMask,

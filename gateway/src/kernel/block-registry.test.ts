@@ -1,9 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
+import {
+  BLOCK_API_VERSION,
+  manifestApiVersion,
+  type AnyBlockDefinition,
+  type BlockPackageManifest,
+} from '@blocksmith/block-sdk';
 import { BlockRegistrationError, BlockRegistry } from './block-registry';
-import { loadBlockPackages } from './load-block-packages';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from './load-block-packages';
 import { collectDisplay, echoInput, templateBlock } from '../testing/probe-blocks';
 
 describe('BlockRegistry', () => {
@@ -21,6 +26,16 @@ describe('BlockRegistry', () => {
     expect(() => registry.register(broken, '@acme/broken')).toThrow(
       /^Block package @acme\/broken has an invalid definition: kind "Bad kind" must be camelCase/,
     );
+  });
+
+  it('refuses a definition made with a block SDK of an API it does not serve, naming the package', () => {
+    const registry = new BlockRegistry();
+    const later = { ...templateBlock, blockApiVersion: 2 };
+    expect(() => registry.register(later, '@acme/block-template')).toThrow(
+      'Block package @acme/block-template is built for block API version 2 (its block "template" was made with a block SDK of that version), ' +
+        'and this Blocksmith serves block API version 1: install a release of the package built for version 1, or upgrade Blocksmith.',
+    );
+    expect(registry.has('template')).toBe(false);
   });
 
   it('describes its blocks for the workbench and prices the AI ones', () => {
@@ -48,9 +63,9 @@ describe('loadBlockPackages', () => {
   beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'blocks-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  function writePackage(folder: string, name: string, index: string | null): void {
+  function writePackage(folder: string, name: string, index: string | null, blocksmith?: unknown): void {
     mkdirSync(path.join(dir, folder, 'dist'), { recursive: true });
-    writeFileSync(path.join(dir, folder, 'package.json'), JSON.stringify({ name }));
+    writeFileSync(path.join(dir, folder, 'package.json'), JSON.stringify({ name, blocksmith }));
     if (index !== null) writeFileSync(path.join(dir, folder, 'dist', 'index.js'), index);
   }
 
@@ -84,6 +99,42 @@ describe('loadBlockPackages', () => {
     expect(() => loadBlockPackages(dir, { entry: 'dist' })).toThrow(
       'Block package @t/throws failed to load: boom',
     );
+  });
+
+  it('fails start-up on a package built for a block API it does not serve, before loading its code', () => {
+    writePackage('a', '@t/a', blockSource('alpha'), { blockApiVersion: 1 });
+    writePackage('b', '@t/later', 'throw new Error("needs the block API 2 SDK");', { blockApiVersion: 2 });
+    expect(() => loadBlockPackages(dir, { entry: 'dist' })).toThrow(BlockRegistrationError);
+    expect(() => loadBlockPackages(dir, { entry: 'dist' })).toThrow(
+      'Block package @t/later is built for block API version 2 (package.json "blocksmith": { "blockApiVersion": 2 }), ' +
+        'and this Blocksmith serves block API version 1: install a release of the package built for version 1, or upgrade Blocksmith.',
+    );
+    writePackage('b', '@t/later', blockSource('beta'), { blockApiVersion: 'one' });
+    expect(() => loadBlockPackages(dir, { entry: 'dist' })).toThrow(
+      /^Block package @t\/later declares "blocksmith": \{ "blockApiVersion": "one" \} in its package\.json/,
+    );
+  });
+
+  it('fails start-up on a block made with a block SDK of an API it does not serve', () => {
+    writePackage(
+      'a',
+      '@t/stamped',
+      `${blockSource('alpha')}\nexports.block = { ...exports.block, blockApiVersion: 2 };`,
+    );
+    expect(() => loadBlockPackages(dir, { entry: 'dist' })).toThrow(
+      'Block package @t/stamped is built for block API version 2 (its block "alpha" was made with a block SDK of that version)',
+    );
+  });
+
+  it('every repository block package declares the block API version it is built for', () => {
+    const folders = readdirSync(DEFAULT_BLOCKS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(folders.length).toBeGreaterThan(0);
+    for (const folder of folders) {
+      const manifest = JSON.parse(
+        readFileSync(path.join(DEFAULT_BLOCKS_DIR, folder.name, 'package.json'), 'utf8'),
+      ) as BlockPackageManifest;
+      expect([folder.name, manifestApiVersion(manifest)]).toEqual([folder.name, BLOCK_API_VERSION]);
+    }
   });
 
   it('refuses two packages declaring the same kind', () => {

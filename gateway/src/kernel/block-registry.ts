@@ -1,5 +1,6 @@
 import {
   catalogueEntry,
+  definitionApiProblem,
   definitionProblems,
   type AnyBlockDefinition,
   type BlockSpec,
@@ -25,8 +26,14 @@ export class BlockRegistry {
   private readonly byKind = new Map<string, Registered>();
   private catalogueCache: BlockCatalogueEntry[] | undefined;
 
-  /** Why `definition` from `packageName` cannot be registered (invalid, or its kind taken), or null. */
+  /**
+   * Why `definition` from `packageName` cannot be registered (made with a block SDK of an API this
+   * server does not serve, invalid, or its kind taken), or null. The API version comes first: a
+   * definition written for another API may well look invalid to this one.
+   */
   problemOf(definition: AnyBlockDefinition, packageName: string): string | null {
+    const unserved = definitionApiProblem(definition, packageName);
+    if (unserved) return unserved;
     const problems = definitionProblems(definition as unknown as BlockSpec<SettingsSpec, OutputsSpec>);
     if (problems.length > 0) {
       return `Block package ${packageName} has an invalid definition: ${problems.join('; ')}.`;
@@ -38,7 +45,7 @@ export class BlockRegistry {
     return null;
   }
 
-  /** Adds a definition; refuses a duplicate kind or an invalid definition, naming the package. */
+  /** Adds a definition; refuses an unserved API version, a duplicate kind or an invalid definition, naming the package. */
   register(definition: AnyBlockDefinition, packageName: string): void {
     const problem = this.problemOf(definition, packageName);
     if (problem) throw new BlockRegistrationError(problem);

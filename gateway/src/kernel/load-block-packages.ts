@@ -1,6 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { exportedBlocks, type AnyBlockDefinition } from '@blocksmith/block-sdk';
+import {
+  exportedBlocks,
+  manifestApiProblem,
+  type AnyBlockDefinition,
+  type BlockPackageManifest,
+} from '@blocksmith/block-sdk';
 import { BlockRegistrationError, BlockRegistry } from './block-registry';
 
 export interface LoadOptions {
@@ -18,7 +23,10 @@ export function definitionsOf(moduleExports: unknown, packageName: string): AnyB
 
 /**
  * Finds every package under `blocksDir` (one folder each, with a package.json), loads it and
- * registers its blocks. Adding a folder and restarting is all it takes for a block to appear.
+ * registers its blocks. Adding a folder and restarting is all it takes for a block to appear. A
+ * package built for a block API this server does not serve (its package.json
+ * `"blocksmith": { "blockApiVersion": n }`, checked before its code loads, or the version its
+ * definitions were made with) fails start-up, as any other broken package here does.
  */
 export function loadBlockPackages(blocksDir: string, options: LoadOptions): BlockRegistry {
   const registry = new BlockRegistry();
@@ -28,8 +36,10 @@ export function loadBlockPackages(blocksDir: string, options: LoadOptions): Bloc
     .sort();
   for (const folder of folders) {
     const dir = path.join(blocksDir, folder);
-    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string };
-    const packageName = manifest.name ?? `blocks/${folder}`;
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as BlockPackageManifest;
+    const packageName = typeof manifest.name === 'string' ? manifest.name : `blocks/${folder}`;
+    const unserved = manifestApiProblem(manifest, packageName);
+    if (unserved) throw new BlockRegistrationError(unserved);
     const entryFile =
       options.entry === 'src' ? path.join(dir, 'src', 'index.ts') : path.join(dir, 'dist', 'index.js');
     if (!existsSync(entryFile)) {

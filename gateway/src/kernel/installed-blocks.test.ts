@@ -8,13 +8,19 @@ import { passThrough } from '../testing/probe-blocks';
 
 const SDK = path.resolve(__dirname, '..', '..', '..', 'block-sdk', 'src');
 
-/** A package in `<root>/node_modules/<name>` with `index.js` as written. */
-function install(root: string, name: string, index: string, keywords: string[] = ['blocksmith-block']): void {
+/** A package in `<root>/node_modules/<name>` with `index.js` as written (`blocksmith`: its package.json field). */
+function install(
+  root: string,
+  name: string,
+  index: string,
+  keywords: string[] = ['blocksmith-block'],
+  blocksmith?: unknown,
+): void {
   const dir = path.join(root, 'node_modules', name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name, version: '1.0.0', main: 'index.js', keywords }),
+    JSON.stringify({ name, version: '1.0.0', main: 'index.js', keywords, blocksmith }),
   );
   writeFileSync(path.join(dir, 'index.js'), index);
 }
@@ -100,6 +106,45 @@ describe('loadInstalledBlocks', () => {
       },
     ]);
     expect(registry.has('shout')).toBe(true);
+  });
+
+  it('refuses by name a package built for a block API it does not serve, without loading its code', () => {
+    install(root, 'block-later', 'throw new Error("needs the block API 2 SDK");', undefined, {
+      blockApiVersion: 2,
+    });
+    install(
+      root,
+      'block-stamped',
+      `${blockSource('stamped')}\nexports.block = { ...exports.block, blockApiVersion: 2 };`,
+    );
+    install(root, 'block-odd', blockSource('odd'), undefined, { blockApiVersion: '2' });
+    install(root, 'block-declared', blockSource('declared'), undefined, { blockApiVersion: 1 });
+    install(root, 'block-undeclared', blockSource('undeclared'));
+    const registry = new BlockRegistry();
+    const result = loadInstalledBlocks(registry, { root, named: [], ownBlocksDir: DEFAULT_BLOCKS_DIR });
+    expect(result.loaded).toEqual(['block-declared', 'block-undeclared']);
+    expect(result.refused).toEqual([
+      {
+        packageName: 'block-later',
+        reason:
+          'Block package block-later is built for block API version 2 (package.json "blocksmith": { "blockApiVersion": 2 }), ' +
+          'and this Blocksmith serves block API version 1: install a release of the package built for version 1, or upgrade Blocksmith.',
+      },
+      {
+        packageName: 'block-odd',
+        reason:
+          'Block package block-odd declares "blocksmith": { "blockApiVersion": "2" } in its package.json: it must be a whole number from 1, ' +
+          'the block API version the package is built for (this Blocksmith serves block API version 1).',
+      },
+      {
+        packageName: 'block-stamped',
+        reason:
+          'Block package block-stamped is built for block API version 2 (its block "stamped" was made with a block SDK of that version), ' +
+          'and this Blocksmith serves block API version 1: install a release of the package built for version 1, or upgrade Blocksmith.',
+      },
+    ]);
+    expect(registry.has('stamped')).toBe(false);
+    expect(registry.has('odd')).toBe(false);
   });
 
   it('loads a package named in BLOCK_PACKAGES without the keyword, by name or by path', () => {

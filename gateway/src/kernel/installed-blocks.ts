@@ -1,12 +1,16 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BLOCK_PACKAGE_KEYWORD, type AnyBlockDefinition } from '@blocksmith/block-sdk';
+import {
+  BLOCK_PACKAGE_KEYWORD,
+  manifestApiProblem,
+  type AnyBlockDefinition,
+  type BlockPackageManifest,
+} from '@blocksmith/block-sdk';
 import type { BlockRegistry } from './block-registry';
 import { definitionsOf } from './load-block-packages';
 
-interface Manifest {
-  name?: unknown;
+interface Manifest extends BlockPackageManifest {
   keywords?: unknown;
 }
 
@@ -52,8 +56,10 @@ export interface InstalledBlocks {
  * `<root>/node_modules` whose package.json has the keyword `blocksmith-block`, and every package
  * named in `named` (BLOCK_PACKAGES: names, or paths to package folders). Packages that are the
  * repository's own blocks (workspace links into `ownBlocksDir`) are skipped: they are loaded from
- * there. A package that fails to load, exports no block, declares an invalid block or a kind
- * already taken is refused by name, with the reason, and registers nothing; the others load.
+ * there. A package built for a block API this server does not serve (declared in its package.json,
+ * checked before its code loads, or stamped on its definitions by its block SDK), one that fails to
+ * load, exports no block, declares an invalid block or a kind already taken is refused by name,
+ * with the reason, and registers nothing; the others load.
  */
 export function loadInstalledBlocks(
   registry: BlockRegistry,
@@ -109,6 +115,8 @@ function namedPackageDir(name: string, root: string, requireFromRoot: NodeJS.Req
 
 /** Registers the blocks of the package in `dir`, all or none; answers why not, or null. */
 function loadOne(registry: BlockRegistry, dir: string, packageName: string): string | null {
+  const unserved = manifestApiProblem(readManifest(dir) ?? {}, packageName);
+  if (unserved) return unserved;
   let moduleExports: unknown;
   try {
     moduleExports = createRequire(path.join(dir, 'package.json'))(dir);

@@ -2,6 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { JsonRequest, TextRequest } from './ai-provider';
+import {
+  BLOCK_API_VERSION,
+  definitionApiProblem,
+  manifestApiProblem,
+  manifestApiVersion,
+  type BlockPackageManifest,
+} from './block-api-version';
 import type { AnyBlockDefinition } from './block-definition';
 import { definitionProblems } from './define-block';
 import { BlockInputError } from './errors';
@@ -59,8 +66,10 @@ export function exportedBlocks(moduleExports: unknown): AnyBlockDefinition[] | n
 }
 
 /** Runs one block with sample input, as an app would: a refusal of the input is fine, a crash is not. */
-async function tryBlock(definition: AnyBlockDefinition): Promise<BlockCheck> {
+async function tryBlock(definition: AnyBlockDefinition, packageName: string): Promise<BlockCheck> {
   const kind = String(definition.kind);
+  const unserved = definitionApiProblem(definition, packageName);
+  if (unserved) return { kind, ok: false, said: unserved };
   const problems = definitionProblems(definition as never);
   if (problems.length > 0) return { kind, ok: false, said: `invalid declaration: ${problems.join('; ')}` };
   try {
@@ -82,7 +91,7 @@ async function tryBlock(definition: AnyBlockDefinition): Promise<BlockCheck> {
 
 /**
  * Checks a block package the way Blocksmith loads one: its package.json (the `blocksmith-block`
- * keyword), its built entry, the blocks it exports (declarations), and each block run once through
+ * keyword, the block API version it is built for, which must be one this SDK serves), its built entry, the blocks it exports (declarations), and each block run once through
  * the SDK's harness with sample input and sample AI answers (JSON that satisfies the block's schema).
  */
 export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
@@ -90,16 +99,25 @@ export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
   if (!existsSync(manifestFile)) {
     return { packageName: dir, problems: [`There is no package.json in ${dir}.`], warnings: [], blocks: [] };
   }
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    name?: string;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BlockPackageManifest & {
     main?: string;
     keywords?: unknown;
   };
-  const packageName = manifest.name ?? path.basename(dir);
+  const packageName = typeof manifest.name === 'string' ? manifest.name : path.basename(dir);
   const check: PackageCheck = { packageName, problems: [], warnings: [], blocks: [] };
   if (!Array.isArray(manifest.keywords) || !manifest.keywords.includes(BLOCK_PACKAGE_KEYWORD)) {
     check.warnings.push(
       `package.json has no "${BLOCK_PACKAGE_KEYWORD}" keyword: installed from npm, Blocksmith will not find it (unless named in BLOCK_PACKAGES).`,
+    );
+  }
+  const unserved = manifestApiProblem(manifest, packageName);
+  if (unserved) {
+    check.problems.push(unserved);
+    return check;
+  }
+  if (manifestApiVersion(manifest) === undefined) {
+    check.warnings.push(
+      `package.json does not declare the block API version the package is built for: add "blocksmith": { "blockApiVersion": ${BLOCK_API_VERSION} } (without it, Blocksmith takes it as version 1).`,
     );
   }
   const entry = path.join(dir, manifest.main ?? 'index.js');
@@ -121,7 +139,7 @@ export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
     check.problems.push('It exports no block: its entry must export `block` (or a `blocks` list).');
     return check;
   }
-  for (const definition of definitions) check.blocks.push(await tryBlock(definition));
+  for (const definition of definitions) check.blocks.push(await tryBlock(definition, packageName));
   return check;
 }
 

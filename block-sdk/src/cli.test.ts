@@ -19,10 +19,19 @@ async function blockSdkTest(dir: string): Promise<{ code: number; out: string }>
   }
 }
 
-function blockPackage(root: string, name: string, body: string, keywords = ['blocksmith-block']): string {
+function blockPackage(
+  root: string,
+  name: string,
+  body: string,
+  keywords = ['blocksmith-block'],
+  declared: { blocksmith?: unknown } = { blocksmith: { blockApiVersion: 1 } },
+): string {
   const dir = path.join(root, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, main: 'index.js', keywords }));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name, main: 'index.js', keywords, ...declared }),
+  );
   writeFileSync(
     path.join(dir, 'index.js'),
     `const { defineBlock, output, BlockInputError } = require(${JSON.stringify(SDK)});\n${body}`,
@@ -72,6 +81,51 @@ describe('block-sdk test', () => {
       '✓ askingBlock: ran and asked for input, as people will see it: Connect a block with the text.',
     );
     expect(out).toContain('! package.json has no "blocksmith-block" keyword');
+    expect(code).toBe(0);
+  });
+
+  it('fails a package built for a block API the SDK does not serve, before loading it, and a block made for one', async () => {
+    const later = blockPackage(
+      root,
+      'later-block',
+      'throw new Error("needs the block API 2 SDK");',
+      undefined,
+      {
+        blocksmith: { blockApiVersion: 2 },
+      },
+    );
+    const refused = await blockSdkTest(later);
+    expect(refused.out).toContain(
+      '✗ Block package later-block is built for block API version 2 (package.json "blocksmith": { "blockApiVersion": 2 }), ' +
+        'and this Blocksmith serves block API version 1: install a release of the package built for version 1, or upgrade Blocksmith.',
+    );
+    expect(refused.out).not.toContain('needs the block API 2 SDK');
+    expect(refused.code).toBe(1);
+    const stamped = blockPackage(
+      root,
+      'stamped-block',
+      `${block('stampedBlock', 'return { checked_text: "x" };')}\nexports.block = { ...exports.block, blockApiVersion: 2 };`,
+    );
+    const stampedAnswer = await blockSdkTest(stamped);
+    expect(stampedAnswer.out).toContain(
+      '✗ stampedBlock: Block package stamped-block is built for block API version 2 (its block "stampedBlock" was made with a block SDK of that version)',
+    );
+    expect(stampedAnswer.code).toBe(1);
+  });
+
+  it('warns when package.json does not declare the block API version, and passes it as version 1', async () => {
+    const dir = blockPackage(
+      root,
+      'undeclared-block',
+      block('undeclaredBlock', 'return { checked_text: "x" };'),
+      undefined,
+      {},
+    );
+    const { code, out } = await blockSdkTest(dir);
+    expect(out).toContain(
+      '! package.json does not declare the block API version the package is built for: add "blocksmith": { "blockApiVersion": 1 } (without it, Blocksmith takes it as version 1).',
+    );
+    expect(out).toContain('Passed.');
     expect(code).toBe(0);
   });
 

@@ -5,7 +5,8 @@ import { checkBlockPackage, describeCheck } from './check-package';
 const USAGE = `Usage: block-sdk test [package folder]
 
 Checks a Blocksmith block package as the server will load it: the "blocksmith-block" keyword in
-package.json, the built entry, each exported block's declaration, and each block run once with
+package.json, the block API version it is built for ("blocksmith": { "blockApiVersion": n }, one
+this SDK serves), the built entry, each exported block's declaration, and each block run once with
 sample input through the SDK harness (sample AI answers, no AI service). Run it after npm run build.`;
 
 async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,7 @@
-import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
+import { BlockError, BlockInputError, BlockOverrunError } from '@blocksmith/block-sdk';
 import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
-import { code, sandboxes } from './code';
+import { code, CODE_LIMITS, sandboxes } from './code';
+import { runInSandbox } from './run-in-sandbox';
 import { buildForWorkers } from './testing/build-for-workers';
 
 beforeAll(buildForWorkers, 120_000);
@@ -82,6 +83,23 @@ describe('code', () => {
       expect(outputs.code_result).toBe(1);
     });
 
+    it('passes on at most 1,000 console lines, empty ones too, then one note that the output was cut', async () => {
+      const { progress, outputs } = await run('for (let i = 0; i < 20000; i++) console.log("");\nreturn 1;');
+      expect(progress).toHaveLength(1_001);
+      expect(progress.slice(0, 1_000).every((line) => line === '\n')).toBe(true);
+      expect(progress[1_000]).toBe('(console output cut at 1,000 lines)\n');
+      expect(outputs.code_result).toBe(1);
+    });
+
+    it('passes on at most 10,000 console characters, then one note that the output was cut', async () => {
+      const { progress } = await run(
+        'for (let i = 0; i < 50; i++) console.log("x".repeat(3000));\nreturn 1;',
+      );
+      expect(progress.slice(0, 4).map((line) => line.length - 1)).toEqual([3000, 3000, 3000, 1000]);
+      expect(progress).toHaveLength(5);
+      expect(progress[4]).toBe('(console output cut at 10,000 characters)\n');
+    });
+
     it('keeps nothing from one run to the next', async () => {
       await run('globalThis.leftover = 1; Object.prototype.polluted = true; return 0;');
       const { outputs } = await run('return [typeof leftover, ({}).polluted === undefined];');
@@ -145,6 +163,30 @@ describe('code', () => {
       const error = await failure('let n = 0;\nwhile (true) {\n  n++;\n}');
       expect(error.message).toMatch(/^The code ran longer than 1 second and was stopped \(line \d\)\.$/);
       expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('charges a script stopped at its time limit for the time it used', async () => {
+      const error = await failure('while (true) {}');
+      expect(error).toBeInstanceOf(BlockOverrunError);
+      expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(CODE_LIMITS.timeMs);
+      expect(code.description).toContain(
+        'Code that runs past its 1-second limit is stopped and its credit is not refunded.',
+      );
+    });
+
+    it('fails a script that finished past its time limit inside one long built-in call', async () => {
+      // Sorting 40 million bytes takes far longer than 50 ms, and the engine's clock does not
+      // interrupt a built-in call: the script ends past its limit and is an overrun all the same.
+      const error: unknown = await runInSandbox({
+        body: 'const a = new Uint8Array(4e7);\na.sort();\nreturn 1;',
+        input: null,
+        inputs: {},
+        limits: { ...CODE_LIMITS, timeMs: 50 },
+        signal: new AbortController().signal,
+        onLog: () => undefined,
+      }).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(BlockOverrunError);
+      expect((error as Error).message).toBe('The code ran longer than 0.05 seconds and was stopped.');
     });
 
     it('stops an endless loop of awaits at the time limit', async () => {

@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { defineBlock, field, output, type UpstreamValue } from '@blocksmith/block-sdk';
 import type { SandboxLimits } from './run-in-sandbox';
 import { SandboxPool, workerFile } from './sandbox-pool';
+import { sandboxThreads } from './sandbox-threads';
 
 /** The same for every script: a creator cannot raise them. */
 export const CODE_LIMITS: SandboxLimits = {
@@ -10,13 +10,14 @@ export const CODE_LIMITS: SandboxLimits = {
   stackBytes: 256 * 1024,
   resultChars: 1_000_000,
   logChars: 10_000,
+  logLines: 1_000,
 };
 
 let pool: SandboxPool | undefined;
 
-/** The threads scripts run in: two, or as many as the machine has cores, up to four. */
+/** The threads scripts run in, sized to the machine (see sandboxThreads), shared fairly by account. */
 export function sandboxes(): SandboxPool {
-  pool ??= new SandboxPool(workerFile(), Math.min(4, Math.max(2, availableParallelism())));
+  pool ??= new SandboxPool(workerFile(), { threads: sandboxThreads() });
   return pool;
 }
 
@@ -34,7 +35,8 @@ function directInput(upstream: readonly UpstreamValue[]): unknown {
 export const code = defineBlock({
   kind: 'code',
   name: 'Code',
-  description: 'Runs your JavaScript function over the connected values and passes on what it returns.',
+  description:
+    'Runs your JavaScript function over the connected values and passes on what it returns. Code that runs past its 1-second limit is stopped and its credit is not refunded.',
   category: 'ai',
   cost: 1,
   // A richer block: plans that include full blocks may add it (see the plans table).
@@ -45,13 +47,14 @@ export const code = defineBlock({
       multiline: true,
       default: DEFAULT_CODE,
       maxLength: 20_000,
-      help: 'The body of a function: `input` is the connected value, `inputs` every upstream variable by name. Return text, a number, a list or an object.',
+      help: 'The body of a function: `input` is the connected value, `inputs` every upstream variable by name. Return text, a number, a list or an object. It has 1 second: code still running then is stopped, and its credit is not refunded.',
     }),
   },
   outputs: { code_result: output.json('What the function returned (any JSON value)') },
   async run(ctx) {
     const inputs = Object.fromEntries(Object.keys(ctx.variables).map((name) => [name, ctx.variables[name]]));
     const result = await sandboxes().run({
+      account: ctx.account,
       body: ctx.settings.code,
       input: directInput(ctx.upstream),
       inputs,

@@ -1,4 +1,4 @@
-import { BlockError } from '@blocksmith/block-sdk';
+import { BlockError, BlockOverrunError } from '@blocksmith/block-sdk';
 import variant from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
@@ -35,6 +35,8 @@ export interface SandboxLimits {
   resultChars: number;
   /** Characters of console output passed on, over the whole run. */
   logChars: number;
+  /** Console lines passed on, over the whole run: every call counts, an empty line too. */
+  logLines: number;
 }
 
 export interface SandboxRun {
@@ -46,6 +48,8 @@ export interface SandboxRun {
   signal: AbortSignal;
   /** One line the script printed with console.log (or info, warn, error, debug). */
   onLog(line: string): void;
+  /** The engine is loaded: the script's time starts now. */
+  onStart?(): void;
 }
 
 /** The script's own file name in stack traces, so its frames can be told from the wrapper's. */
@@ -110,6 +114,10 @@ function describeThrown(error: unknown): string {
   return clip(String(error));
 }
 
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 function mebibytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
@@ -119,11 +127,19 @@ function seconds(ms: number): string {
   return `${value} second${value === 1 ? '' : 's'}`;
 }
 
+/** Why a script past its time limit was stopped; `where` names the line when known. */
+export function overrunMessage(timeMs: number, where = ''): string {
+  return `The code ran longer than ${seconds(timeMs)} and was stopped${where}.`;
+}
+
 /** One script in its own engine: a WebAssembly instance of QuickJS with nothing of the host in it. */
 class Sandbox {
   private interrupted = false;
   private logged = 0;
+  private loggedLines = 0;
+  private logCut = false;
   private readonly lines: number;
+  private readonly started: number;
   private readonly deadline: number;
 
   constructor(
@@ -133,7 +149,8 @@ class Sandbox {
     private readonly memory: WasmMemory,
   ) {
     this.lines = run.body.split('\n').length;
-    this.deadline = performance.now() + run.limits.timeMs;
+    this.started = performance.now();
+    this.deadline = this.started + run.limits.timeMs;
     runtime.setMaxStackSize(run.limits.stackBytes);
     runtime.setInterruptHandler(() => {
       if (performance.now() > this.deadline) this.interrupted = true;
@@ -171,19 +188,39 @@ class Sandbox {
         );
       }
       if (state.type === 'rejected') this.fail(state.error);
-      return this.toJson(scope, scope.manage(state.value));
+      const result = this.toJson(scope, scope.manage(state.value));
+      // A long built-in call (sorting a huge array) is not interrupted: the limit holds all the same.
+      if (performance.now() > this.deadline) throw this.overrun('');
+      return result;
     });
+  }
+
+  /** The script used its whole time: it is stopped, and charged for that time. */
+  private overrun(where: string): BlockOverrunError {
+    return new BlockOverrunError(
+      overrunMessage(this.run.limits.timeMs, where),
+      performance.now() - this.started,
+    );
   }
 
   private installConsole(scope: Scope): void {
     const { vm } = this;
-    const limit = this.run.limits.logChars;
+    const { logChars, logLines } = this.run.limits;
     const print = scope.manage(
       vm.newFunction('print', (line) => {
-        if (this.logged >= limit) return;
+        if (this.logCut) return;
+        if (this.loggedLines >= logLines || this.logged >= logChars) {
+          // Past a limit, one note says so and nothing more is passed on.
+          this.logCut = true;
+          const at =
+            this.loggedLines >= logLines ? `${count(logLines)} lines` : `${count(logChars)} characters`;
+          this.run.onLog(`(console output cut at ${at})`);
+          return;
+        }
         const text = vm.typeof(line) === 'string' ? vm.getString(line) : '';
-        const kept = text.slice(0, limit - this.logged);
+        const kept = text.slice(0, logChars - this.logged);
         this.logged += kept.length;
+        this.loggedLines += 1;
         this.run.onLog(kept);
       }),
     );
@@ -234,12 +271,9 @@ class Sandbox {
   private fail(handle: QuickJSHandle): never {
     const error: unknown = this.vm.dump(handle);
     if (handle.alive) handle.dispose();
-    const { limits } = this.run;
     const line = lineOf(error, this.lines);
     const where = line === undefined ? '' : ` (line ${line})`;
-    if (this.interrupted) {
-      throw new ScriptError(`The code ran longer than ${seconds(limits.timeMs)} and was stopped${where}.`);
-    }
+    if (this.interrupted) throw this.overrun(where);
     const { name, message } = (error ?? {}) as EngineError;
     // Out of memory while making the error itself, the engine throws null.
     const exhausted = error === null && this.memoryExhausted();
@@ -280,9 +314,11 @@ export async function runInSandbox(run: SandboxRun): Promise<unknown> {
   let text: string | undefined;
   let usable = true;
   try {
-    text = new Sandbox(run, runtime, vm, memory).evaluate();
+    const sandbox = new Sandbox(run, runtime, vm, memory);
+    run.onStart?.();
+    text = sandbox.evaluate();
   } catch (error) {
-    if (error instanceof ScriptError) throw error;
+    if (error instanceof ScriptError || error instanceof BlockOverrunError) throw error;
     usable = false;
     // The engine's native stack can run out before its own check: the instance is dropped.
     if (error instanceof RangeError) {

@@ -9,8 +9,12 @@ export interface SandboxJob {
   limits: SandboxLimits;
 }
 
-/** What a worker answers about job `id`: a console line, then its result or its failure. */
+/**
+ * What a worker answers about job `id`: that the engine is loaded and the script's clock runs,
+ * console lines, then its result or its failure (`usedMs` when it was stopped at its time limit).
+ */
 export type SandboxReply =
+  | { id: number; started: true }
   | { id: number; log: string }
   | { id: number; result: string }
-  | { id: number; error: string; script: boolean };
+  | { id: number; error: string; script: boolean; usedMs?: number };

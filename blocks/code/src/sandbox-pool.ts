@@ -1,16 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ScriptError, type SandboxRun } from './run-in-sandbox';
+import { BlockOverrunError } from '@blocksmith/block-sdk';
+import { FairQueue } from './fair-queue';
+import { overrunMessage, ScriptError, type SandboxRun } from './run-in-sandbox';
 import type { SandboxJob, SandboxReply } from './sandbox-messages';
 
 const STOPPED = 'The code was stopped because the run was stopped.';
 
+/** How long a thread may take to load the engine for a script before it is ended (not the script's time). */
+export const START_GRACE_MS = 5_000;
+
 /**
- * How much longer than its time limit a script may take before its thread is ended: loading the
- * engine and handing the result back are not counted by the engine's own clock.
+ * How long past its time limit a script's thread is ended, when the engine's own clock did not stop
+ * it (a single long built-in call, such as sorting a huge typed array, is not interrupted).
  */
-export const GRACE_MS = 5_000;
+export const CUT_AFTER_MS = 500;
 
 /** The compiled worker: beside this file once built; from the package's build when run from source. */
 export function workerFile(): string {
@@ -18,11 +23,25 @@ export function workerFile(): string {
   return existsSync(beside) ? beside : path.join(__dirname, '..', 'dist', 'sandbox-worker.js');
 }
 
+/** A script to run, and who its run is charged to: the pool shares its threads fairly by account. */
+export interface PoolRun extends SandboxRun {
+  account: string;
+}
+
+export interface SandboxPoolOptions {
+  /** Threads at most, each running one script at a time. */
+  threads: number;
+  /** Threads one account may use at once (default: half of them, at least one). */
+  perAccount?: number;
+}
+
 interface Pending {
   job: SandboxJob;
-  run: SandboxRun;
+  run: PoolRun;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Rejects the script while it waits, when its run is stopped. */
+  onWaitAbort(): void;
 }
 
 interface Busy extends Pending {
@@ -31,23 +50,43 @@ interface Busy extends Pending {
 }
 
 /**
- * Scripts run in worker threads, `size` at most at once, each thread one script at a time; the
- * rest wait their turn. A thread is ended (and the script failed) when its run is stopped or it
- * overruns its time limit by more than GRACE_MS, whatever the script is doing; a new one is
- * started for the next script. Idle threads do not keep the process alive.
+ * Scripts run in worker threads, `threads` at most at once, each thread one script at a time. The
+ * scripts wait per account and the accounts are served in turn (see FairQueue): one account uses
+ * at most `perAccount` threads at once, so another account's script never waits behind a queue of
+ * someone else's runaways. A thread is ended (and its script failed) when its run is stopped,
+ * when its script is still going CUT_AFTER_MS past its time limit (BlockOverrunError: the time was
+ * used), or when it could not load the engine within START_GRACE_MS; a new thread is started for
+ * the next script. A script whose run is stopped while it waits is dropped. Idle threads do not
+ * keep the process alive.
  */
 export class SandboxPool {
+  readonly threads: number;
+  readonly perAccount: number;
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Busy>();
-  private readonly waiting: Pending[] = [];
+  private readonly waiting: FairQueue<Pending>;
   private nextId = 1;
 
   constructor(
     private readonly file: string,
-    private readonly size: number,
-  ) {}
+    options: SandboxPoolOptions,
+  ) {
+    this.threads = options.threads;
+    this.perAccount = options.perAccount ?? Math.max(1, Math.floor(options.threads / 2));
+    this.waiting = new FairQueue(this.perAccount);
+  }
 
-  run(run: SandboxRun): Promise<unknown> {
+  /** Scripts waiting or running. */
+  get scripts(): number {
+    return this.waiting.waiting + this.busy.size;
+  }
+
+  /** Scripts received since the pool was made. */
+  get received(): number {
+    return this.nextId - 1;
+  }
+
+  run(run: PoolRun): Promise<unknown> {
     if (run.signal.aborted) return Promise.reject(new ScriptError(STOPPED));
     return new Promise((resolve, reject) => {
       const job: SandboxJob = {
@@ -57,23 +96,38 @@ export class SandboxPool {
         inputs: JSON.stringify(run.inputs),
         limits: run.limits,
       };
-      this.waiting.push({ job, run, resolve, reject });
+      const pending: Pending = {
+        job,
+        run,
+        resolve,
+        reject,
+        onWaitAbort: () => {
+          this.waiting.remove(run.account, (item) => item === pending);
+          reject(new ScriptError(STOPPED));
+        },
+      };
+      run.signal.addEventListener('abort', pending.onWaitAbort, { once: true });
+      this.waiting.push(run.account, pending);
       this.pump();
     });
   }
 
-  /** Ends every thread (tests, shutdown); scripts still running fail. */
+  /** Ends every thread (tests, shutdown); scripts running or waiting fail. */
   async close(): Promise<void> {
+    for (const pending of this.waiting.drain()) {
+      pending.run.signal.removeEventListener('abort', pending.onWaitAbort);
+      pending.reject(new Error('the code sandbox was shut down'));
+    }
     const workers = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
   private pump(): void {
-    while (this.waiting.length > 0) {
-      const worker = this.idle.pop() ?? (this.busy.size < this.size ? this.spawn() : undefined);
-      if (!worker) return;
-      this.start(worker, this.waiting.shift()!);
+    while (this.idle.length > 0 || this.busy.size < this.threads) {
+      const next = this.waiting.take();
+      if (!next) return;
+      this.start(this.idle.pop() ?? this.spawn(), next.item);
     }
   }
 
@@ -89,15 +143,12 @@ export class SandboxPool {
   private start(worker: Worker, pending: Pending): void {
     worker.ref();
     const { run } = pending;
-    const timer = setTimeout(() => {
-      const seconds = run.limits.timeMs / 1000;
-      this.end(
-        worker,
-        new ScriptError(
-          `The code ran longer than ${seconds} second${seconds === 1 ? '' : 's'} and was stopped.`,
-        ),
-      );
-    }, run.limits.timeMs + GRACE_MS);
+    run.signal.removeEventListener('abort', pending.onWaitAbort);
+    const timer = setTimeout(
+      () =>
+        this.end(worker, new Error(`the code sandbox did not start within ${START_GRACE_MS / 1000} seconds`)),
+      START_GRACE_MS,
+    );
     const onAbort = () => this.end(worker, new ScriptError(STOPPED));
     run.signal.addEventListener('abort', onAbort, { once: true });
     this.busy.set(worker, { ...pending, timer, onAbort });
@@ -107,6 +158,16 @@ export class SandboxPool {
   private answer(worker: Worker, reply: SandboxReply): void {
     const busy = this.busy.get(worker);
     if (!busy || busy.job.id !== reply.id) return;
+    if ('started' in reply) {
+      clearTimeout(busy.timer);
+      const startedAt = performance.now();
+      const { timeMs } = busy.run.limits;
+      busy.timer = setTimeout(
+        () => this.end(worker, new BlockOverrunError(overrunMessage(timeMs), performance.now() - startedAt)),
+        timeMs + CUT_AFTER_MS,
+      );
+      return;
+    }
     if ('log' in reply) {
       busy.run.onLog(reply.log);
       return;
@@ -115,6 +176,7 @@ export class SandboxPool {
     this.idle.push(worker);
     worker.unref();
     if ('result' in reply) busy.resolve(JSON.parse(reply.result) as unknown);
+    else if (reply.usedMs !== undefined) busy.reject(new BlockOverrunError(reply.error, reply.usedMs));
     else busy.reject(reply.script ? new ScriptError(reply.error) : new Error(reply.error));
     this.pump();
   }
@@ -139,5 +201,6 @@ export class SandboxPool {
     clearTimeout(busy.timer);
     busy.run.signal.removeEventListener('abort', busy.onAbort);
     this.busy.delete(worker);
+    this.waiting.done(busy.run.account);
   }
 }

@@ -1,11 +1,12 @@
+import { BlockOverrunError } from '@blocksmith/block-sdk';
 import { parentPort } from 'node:worker_threads';
 import { runInSandbox, ScriptError } from './run-in-sandbox';
 import type { SandboxJob, SandboxReply } from './sandbox-messages';
 
 /**
  * A worker thread that runs scripts one at a time (`sandbox-pool.ts` sends them), so a script's
- * second of work never holds up the server's event loop. A run stopped meanwhile is handled by
- * the pool, which ends the whole thread.
+ * second of work never holds up the server's event loop. A run stopped meanwhile, or a script
+ * stuck past its time limit, is handled by the pool, which ends the whole thread.
  */
 const port = parentPort;
 if (!port) throw new Error('sandbox-worker runs as a worker thread.');
@@ -19,6 +20,7 @@ port.on('message', (job: SandboxJob) => {
     inputs: JSON.parse(job.inputs) as Record<string, unknown>,
     limits: job.limits,
     signal: notStopped,
+    onStart: () => reply({ id: job.id, started: true }),
     onLog: (line) => reply({ id: job.id, log: line }),
   }).then(
     (result) => reply({ id: job.id, result: JSON.stringify(result) }),
@@ -26,7 +28,8 @@ port.on('message', (job: SandboxJob) => {
       reply({
         id: job.id,
         error: error instanceof Error ? error.message : String(error),
-        script: error instanceof ScriptError,
+        script: error instanceof ScriptError || error instanceof BlockOverrunError,
+        ...(error instanceof BlockOverrunError && { usedMs: error.usedMs }),
       }),
   );
 });

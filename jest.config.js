@@ -17,7 +17,8 @@ const moduleNameMapper = {
   '^@blocksmith/block-sdk$': '<rootDir>/block-sdk/src/index.ts',
   '^@blocksmith/block-sdk/(.*)$': '<rootDir>/block-sdk/src/$1',
   '^@blocksmith/block-(.*)$': '<rootDir>/blocks/$1/src/index.ts',
-  '^@blocksmith/(schema|gateway|rest-bridge)$': '<rootDir>/$1/src/index.ts',
+  '^@blocksmith/engine/(.*)$': '<rootDir>/engine/src/$1',
+  '^@blocksmith/(schema|engine|gateway|rest-bridge)$': '<rootDir>/$1/src/index.ts',
 };
 
 /** @type {import('jest').Config} */
@@ -30,7 +31,7 @@ module.exports = {
       displayName: 'node',
       testEnvironment: 'node',
       rootDir: __dirname,
-      roots: ['schema', 'block-sdk', 'blocks', 'gateway', 'rest-bridge', 'workbench', 'scripts']
+      roots: ['schema', 'block-sdk', 'blocks', 'engine', 'gateway', 'rest-bridge', 'workbench', 'scripts']
         .filter((dir) => existsSync(path.join(__dirname, dir)))
         .map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/src/**/*.test.ts', '**/scripts/**/*.test.ts'],

@@ -1,7 +1,6 @@
 import { defineBlock, field, output } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { BlockRegistry } from './block-registry';
 import { executeRun, type BlockCharge, type ExecuteOptions } from './executor';
 import {
   collectDisplay,
@@ -14,7 +13,8 @@ import {
   probeLoop,
   probePlugin as plugin,
   templateBlock,
-} from '../testing/probe-blocks';
+  TestBlocks,
+} from './testing';
 import { planRun } from './run-plan';
 
 /** Counts how many of its runs are under way at once; each waits for the test to let it finish. */
@@ -48,7 +48,7 @@ const renderBlock = defineBlock({
   run: (ctx) => ({ rendered: ctx.render(ctx.settings.template) }),
 });
 
-const registry = new BlockRegistry();
+const registry = new TestBlocks();
 for (const block of [
   echoInput,
   templateBlock,
@@ -61,7 +61,7 @@ for (const block of [
   heldBlock,
   renderBlock,
 ]) {
-  registry.register(block, `test/${block.kind}`);
+  registry.register(block);
 }
 
 function run(config: AppConfig, options: Partial<ExecuteOptions> = {}) {

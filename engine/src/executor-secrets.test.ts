@@ -1,8 +1,7 @@
 import { defineBlock, output } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { RunEvent } from '@blocksmith/schema';
-import { probeApp as app, probePlugin as plugin } from '../testing/probe-blocks';
-import { BlockRegistry } from './block-registry';
+import { probeApp as app, probePlugin as plugin, TestBlocks } from './testing';
 import { executeRun } from './executor';
 import { planRun } from './run-plan';
 
@@ -51,9 +50,9 @@ const router = defineBlock({
   },
 });
 
-const registry = new BlockRegistry();
-registry.register(talker, 'test/secretTalker');
-registry.register(router, 'test/secretRouter');
+const registry = new TestBlocks();
+registry.register(talker);
+registry.register(router);
 
 async function run(fail: boolean) {
   const events: RunEvent[] = [];

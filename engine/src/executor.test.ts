@@ -1,7 +1,6 @@
 import { defineBlock, output, type CallOptions, type TextRequest } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { BlockRegistry } from './block-registry';
 import { executeRun, type ExecuteOptions } from './executor';
 import {
   collectDisplay,
@@ -13,7 +12,8 @@ import {
   probePlugin as plugin,
   templateBlock,
   wrongTypeBlock,
-} from '../testing/probe-blocks';
+  TestBlocks,
+} from './testing';
 import { planRun } from './run-plan';
 
 type Gate = {
@@ -35,7 +35,7 @@ function gate(name: string): Gate {
   return g;
 }
 
-const registry = new BlockRegistry();
+const registry = new TestBlocks();
 for (const block of [
   echoInput,
   templateBlock,
@@ -45,7 +45,7 @@ for (const block of [
   collectDisplay,
   passThrough,
 ]) {
-  registry.register(block, `test/${block.kind}`);
+  registry.register(block);
 }
 
 function run(config: AppConfig, options: Partial<ExecuteOptions> = {}) {
@@ -114,8 +114,8 @@ describe('executeRun', () => {
         seen.push(...ctx.upstream);
       },
     });
-    const local = new BlockRegistry();
-    for (const block of [echoInput, templateBlock, watcher]) local.register(block, `test/${block.kind}`);
+    const local = new TestBlocks();
+    for (const block of [echoInput, templateBlock, watcher]) local.register(block);
     const config = app(
       [
         plugin('in', 'echoInput'),
@@ -261,7 +261,6 @@ describe('executeRun', () => {
           return { answer_text: (await ctx.ai.text({ prompt: 'a' })) + (await ctx.ai.text({ prompt: 'b' })) };
         },
       }),
-      'test/asking',
     );
     const { outcome, events } = run(app([plugin('ask', 'asking')], []), {
       provider: new Reporting({ text: ['one ', 'two'] }),
@@ -293,7 +292,6 @@ describe('executeRun', () => {
           return { echoed: { header: `Bearer ${token}`, [String(token)]: missing ?? 'none' } };
         },
       }),
-      'test/secretEcho',
     );
     const secrets = async (name: string) => (name === 'TOKEN' ? 'ghp_s3cret' : undefined);
     const { outcome, events } = run(app([plugin('echo', 'secretEcho')], []), { secrets });
@@ -380,8 +378,8 @@ describe('the variables a block sees', () => {
         return { probe: ctx.render('{{input_text}}|{{generated_text}}|{{own}}', { own: 'extra' }) };
       },
     });
-    const local = new BlockRegistry();
-    for (const block of [echoInput, templateBlock, probe]) local.register(block, 'test');
+    const local = new TestBlocks();
+    for (const block of [echoInput, templateBlock, probe]) local.register(block);
     const config = app(
       [
         plugin('in', 'echoInput'),

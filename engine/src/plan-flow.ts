@@ -1,28 +1,5 @@
 import { regionEncloses, type FlowGraph, type LoopProblem, type LoopStructure } from '@blocksmith/schema';
-import type { GraphProblem, PlannedNode } from './run-plan';
-
-/** The whole app (region 0), or the blocks one loop runs once per item. */
-export interface PlannedRegion {
-  /** The block that runs the loop; -1 for the whole app. */
-  opener: number;
-  /** The block that ends the loop; -1 for the whole app. */
-  closer: number;
-  /** The region the loop sits in; -1 for the whole app. */
-  parent: number;
-  depth: number;
-  /** The blocks that run in this region, in dependency order. A loop's opener and end sit in the region around it. */
-  members: number[];
-  /** Per member slot, how many blocks (a loop counts as one, with its opener) it waits for when the region starts. */
-  waiting: Int32Array;
-}
-
-/** Which blocks a block with route outputs skips, by the routes a run takes. */
-export interface RouteSkips {
-  /** Per route (as in the node's `routes`): the blocks skipped when the run takes that route alone. */
-  only: readonly Int32Array[];
-  /** Per route: every block reachable through it (a bitset), for runs that take several routes or none. */
-  reach: readonly Uint32Array[];
-}
+import type { GraphProblem, PlannedNode, PlannedRegion } from './plan-types';
 
 export interface FlowPlan {
   regions: PlannedRegion[];

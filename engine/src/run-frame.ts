@@ -1,7 +1,6 @@
 import type { GatheredItem } from '@blocksmith/block-sdk';
 import type { Artifact, LoopPosition, NodeStatus } from '@blocksmith/schema';
-import type { PlannedRegion } from './plan-flow';
-import type { RunPlan } from './run-plan';
+import type { PlannedRegion, RunPlan } from './plan-types';
 
 export interface NodeOutcome {
   status: NodeStatus;

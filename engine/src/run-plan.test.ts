@@ -1,17 +1,16 @@
 import type { AppConfig } from '@blocksmith/schema';
-import { BlockRegistry } from './block-registry';
 import {
   collectDisplay,
   echoInput,
   probeApp as app,
   probePlugin as plugin,
   templateBlock,
-} from '../testing/probe-blocks';
+  TestBlocks,
+} from './testing';
 import { GraphValidationError, planRun } from './run-plan';
 
-const registry = new BlockRegistry();
-for (const block of [echoInput, templateBlock, collectDisplay])
-  registry.register(block, `test/${block.kind}`);
+const registry = new TestBlocks();
+for (const block of [echoInput, templateBlock, collectDisplay]) registry.register(block);
 
 function problemsOf(config: unknown): { nodeId?: string; message: string }[] {
   try {

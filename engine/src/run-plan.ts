@@ -1,9 +1,4 @@
-import {
-  migrateSettings,
-  validateSettings,
-  type AnyBlockDefinition,
-  type SettingsOf,
-} from '@blocksmith/block-sdk';
+import { migrateSettings, validateSettings, type AnyBlockDefinition } from '@blocksmith/block-sdk';
 import {
   blockTitle,
   flowCostRange,
@@ -14,93 +9,30 @@ import {
   variableNames,
   type AppConfig,
   type Connection,
-  type CostRange,
   type LoopStructure,
-  type SettingsSpec,
 } from '@blocksmith/schema';
-import { InputError } from '../errors';
-import type { BlockRegistry } from './block-registry';
-import {
-  flowGraph,
-  loopProblemMessage,
-  planRegions,
-  planRouteSkips,
-  type PlannedRegion,
-  type RouteSkips,
-} from './plan-flow';
+import { flowGraph, loopProblemMessage, planRegions, planRouteSkips } from './plan-flow';
+import type { GraphProblem, PlannedNode, RunPlan } from './plan-types';
 
-export interface GraphProblem {
-  nodeId?: string;
-  message: string;
+export type { GraphProblem, PlannedNode, PlannedRegion, RouteSkips, RunPlan } from './plan-types';
+
+/** The block definitions a plan is made from, by kind (the gateway's BlockRegistry is one). */
+export interface BlockLookup {
+  get(kind: string): AnyBlockDefinition | undefined;
+  /** Every definition: a loop problem names the blocks that end loops. */
+  list(): readonly AnyBlockDefinition[];
 }
 
 /** The app cannot run as configured; `problems` names each node at fault. */
-export class GraphValidationError extends InputError {
+export class GraphValidationError extends Error {
+  readonly code = 'BAD_USER_INPUT' as const;
+  /** What an API answers beside the message. */
+  readonly details: Readonly<{ problems: GraphProblem[] }>;
   constructor(readonly problems: GraphProblem[]) {
-    super(problems.map((p) => p.message).join(' '), { problems });
+    super(problems.map((p) => p.message).join(' '));
+    this.name = 'GraphValidationError';
+    this.details = { problems };
   }
-}
-
-export interface PlannedNode {
-  index: number;
-  id: string;
-  /** `Text AI (plugin_123)`: how the app's validation problems name the node. */
-  label: string;
-  /**
-   * The block's title as the canvas shows it (its label setting, else its kind's name): how run
-   * errors and a run's steps name it.
-   */
-  title: string;
-  definition: AnyBlockDefinition;
-  /** Validated settings, defaults filled in. */
-  settings: SettingsOf<SettingsSpec>;
-  /** The node's unique variable name (its first output), if it has outputs. */
-  variable: string | undefined;
-  /** The declared name of its first output, whose value the variable carries. */
-  firstOutput: string | undefined;
-  /** Indices of directly connected upstream nodes, in connection order. */
-  parents: number[];
-  /** Indices of directly connected downstream nodes. */
-  children: number[];
-  /**
-   * Per parent (as in `parents`), the routes its connections leave from when that parent has
-   * route outputs, else null. Absent when no parent has route outputs.
-   */
-  parentRoutes?: (readonly string[] | null)[];
-  /** A block with route outputs: its routes under its settings. */
-  routes?: readonly string[];
-  /** A block with route outputs: what each route it does not take skips. */
-  routeSkips?: RouteSkips;
-  /** The region it runs in: 0 for the whole app, else the loop whose blocks it is among. */
-  region: number;
-  /** A loop's opener: the region of the blocks it repeats; -1 for other blocks. */
-  body: number;
-  /** The blocks of its region that wait for it (for a loop's opener, also for its whole loop). */
-  dependents: number[];
-  /** Charged before the run starts: an AI block every run pays for (outside loops, after no route). */
-  prepaid: boolean;
-}
-
-/** A validated app, ready to execute any number of times. */
-export interface RunPlan {
-  nodes: PlannedNode[];
-  /** Node indices in a dependency order. */
-  order: number[];
-  /**
-   * Credits charged before the run starts: the AI blocks every run pays for. Blocks after a route
-   * and inside loops are charged as they start. Without routes or loops: every AI block.
-   */
-  cost: number;
-  /** The fewest and the most credits one run can cost (loops at their maximum item counts). */
-  costRange: CostRange;
-  /** Which node owns each variable name. */
-  variableOwners: ReadonlyMap<string, number>;
-  /** Per node, a bitset of all its upstream nodes (bit i set when node i feeds it, directly or not). */
-  ancestors: readonly Uint32Array[];
-  /** Region 0 is the whole app; each loop adds the region of the blocks it repeats. */
-  regions: readonly PlannedRegion[];
-  /** Per node, its place in its region (for region 0, its own index). */
-  slot: Int32Array;
 }
 
 /** True when node `ancestor` feeds node `node` directly or through others. */
@@ -116,13 +48,17 @@ function nodeLabel(definition: AnyBlockDefinition | undefined, id: string, type:
  * Checks an app against the registry and orders it: unknown kinds, bad settings, broken or
  * forbidden connections and cycles are all reported together, each naming its node.
  */
-export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
+export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
   const listCheck = validateNodeList(config?.plugins);
   if (!listCheck.valid) throw new GraphValidationError(listCheck.problems.map((message) => ({ message })));
   const connections: Connection[] = Array.isArray(config.connections) ? config.connections : [];
   const problems: GraphProblem[] = [];
   const indexById = new Map<string, number>();
-  const variables = variableNames(config, registry.firstOutputOf);
+  const firstOutputOf = (kind: string): string | undefined => {
+    const definition = registry.get(kind);
+    return definition ? Object.keys(definition.outputs)[0] : undefined;
+  };
+  const variables = variableNames(config, firstOutputOf);
   const nodes: PlannedNode[] = [];
 
   config.plugins.forEach((plugin, index) => {
@@ -170,7 +106,7 @@ export function planRun(config: AppConfig, registry: BlockRegistry): RunPlan {
       definition,
       settings: checked.ok ? checked.value : {},
       variable: variables.get(plugin.id),
-      firstOutput: registry.firstOutputOf(plugin.type),
+      firstOutput: Object.keys(definition.outputs)[0],
       parents: [],
       children: [],
       region: 0,

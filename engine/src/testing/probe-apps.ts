@@ -1,7 +1,7 @@
 import { defineBlock, output } from '@blocksmith/block-sdk';
 import type { AppConfig, PluginInstance } from '@blocksmith/schema';
 
-// The apps and the block the benchmarks run; the engine tests use them too (testing/probe-blocks.ts).
+// The apps and the block the benchmarks run; the engine's tests and the gateway's use them too.
 
 /** The cheapest possible block: the engine's own cost dominates a run of these. */
 export const passThrough = defineBlock({

@@ -1,10 +1,9 @@
 import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
 
 /**
- * Small blocks for engine tests: no AI, fully controllable. The app builders and the block the
- * benchmarks share with the tests live beside the benchmarks, which the build keeps.
+ * Small blocks for engine tests (and the gateway's): no AI, fully controllable. The app builders
+ * and the block the benchmarks share with the tests are in probe-apps.ts.
  */
-export { passThrough, probeApp, probePlugin, probeTextApp } from '../bench/probe-apps';
 
 export const echoInput = defineBlock({
   kind: 'echoInput',

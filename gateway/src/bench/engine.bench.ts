@@ -4,14 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import {
-  BlockRegistry,
-  DEFAULT_BLOCKS_DIR,
-  executeRun,
-  loadBlockPackages,
-  planRun,
-  type RunOutcome,
-} from '../kernel';
+import { executeRun, planRun, type RunOutcome } from '@blocksmith/engine';
+import { BlockRegistry, DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { passThrough, probeApp as config, probePlugin as plugin } from './probe-apps';
 import { fixed, peakRss, repeat, summarise, type Sample } from './measure';
 

@@ -1,15 +1,17 @@
 import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphValidationError } from '@blocksmith/engine';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError } from '../errors';
 
 /**
- * The one place GraphQL errors take their shape: an AppError keeps its message and gives its code
- * as `extensions.code` (plus its details); GraphQL's own validation errors pass through; anything
- * else is logged and answered without internals.
+ * The one place GraphQL errors take their shape: an AppError (or the engine's refusal of an app,
+ * GraphValidationError) keeps its message and gives its code as `extensions.code` (plus its
+ * details); GraphQL's own validation errors pass through; anything else is logged and answered
+ * without internals.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
+  if (original instanceof AppError || original instanceof GraphValidationError) {
     return {
       message: original.message,
       path: formatted.path,

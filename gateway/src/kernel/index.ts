@@ -1,11 +1,3 @@
 export { BlockRegistry, BlockRegistrationError } from './block-registry';
 export { loadBlockPackages, DEFAULT_BLOCKS_DIR, PRODUCT_ROOT, type LoadOptions } from './load-block-packages';
 export { loadInstalledBlocks, type InstalledBlocks, type RefusedPackage } from './installed-blocks';
-export { planRun, GraphValidationError, type RunPlan, type PlannedNode, type GraphProblem } from './run-plan';
-export {
-  executeRun,
-  type ExecuteOptions,
-  type RunOutcome,
-  type NodeOutcome,
-  type BlockCharge,
-} from './executor';

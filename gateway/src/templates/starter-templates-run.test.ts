@@ -1,6 +1,7 @@
 import { MemoryFileStore } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { DEFAULT_BLOCKS_DIR, executeRun, loadBlockPackages, planRun } from '../kernel';
+import { executeRun, planRun } from '@blocksmith/engine';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { OfflineProvider } from '../providers/ai';
 import { STARTER_TEMPLATES } from './starter-templates';
 

@@ -4,7 +4,8 @@ import type { Database } from '../../data/database';
 import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { AppRecord, User } from '../../data/entities';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
-import { BlockRegistry, GraphValidationError } from '../../kernel';
+import { GraphValidationError } from '@blocksmith/engine';
+import { BlockRegistry } from '../../kernel';
 import { echoInput, probeApp, probePlugin, templateBlock } from '../../testing/probe-blocks';
 import { AppService } from './app-service';
 

@@ -19,7 +19,8 @@ import { AppRecord, AppVersion, type User } from '../../data/entities';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { contentOf, keepVersion } from './app-versions';
 import { checkFullKinds, fullKindsOf, heldAfterSave } from './block-tiers';
-import { planRun, type BlockRegistry, type RunPlan } from '../../kernel';
+import { planRun, type RunPlan } from '@blocksmith/engine';
+import type { BlockRegistry } from '../../kernel';
 import { isUuid } from '../../ids';
 
 /** What a caller may set on an app. Ids, owners, counters and review state never come from the client. */

@@ -1,6 +1,7 @@
 import { OfflineProvider } from '../../providers/ai';
 import { ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import { DEFAULT_BLOCKS_DIR, loadBlockPackages, planRun } from '../../kernel';
+import { planRun } from '@blocksmith/engine';
+import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../../kernel';
 import { AssistantService } from './assistant-service';
 
 const registry = loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' });

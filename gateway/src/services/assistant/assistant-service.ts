@@ -19,7 +19,8 @@ import {
   type PluginInstance,
 } from '@blocksmith/schema';
 import { InputError } from '../../errors';
-import { planRun, type BlockRegistry } from '../../kernel';
+import { planRun } from '@blocksmith/engine';
+import type { BlockRegistry } from '../../kernel';
 import type { AppPlan } from './app-plan';
 import { offlineAppPlan } from './offline-app-plan';
 

@@ -2,7 +2,8 @@ import { withCreatorPrice, type App, type CostRange } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { EmbedConsent } from '../../data/entities';
 import { ConflictError, InputError, PriceUnconfirmedError } from '../../errors';
-import { planRun, type BlockRegistry } from '../../kernel';
+import { planRun } from '@blocksmith/engine';
+import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 
 export const CONFIRM_EMBED_PRICE = 'Confirm the price of this app before running it here.';

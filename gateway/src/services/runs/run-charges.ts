@@ -1,7 +1,7 @@
 import { PLANS, UNLIMITED, type ActionType } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { ConflictError, InsufficientCreditsError } from '../../errors';
-import type { BlockCharge } from '../../kernel';
+import type { BlockCharge } from '@blocksmith/engine';
 import { countAgainstEmbedCap } from '../credits/embed-cap';
 import { insertEntries, lockBalance, planAndBalance, rows, updated } from '../credits/ledger-queries';
 

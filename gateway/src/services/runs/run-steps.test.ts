@@ -1,6 +1,7 @@
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { BlockRegistry, executeRun, planRun, type RunOutcome } from '../../kernel';
+import { executeRun, planRun, type RunOutcome } from '@blocksmith/engine';
+import { BlockRegistry } from '../../kernel';
 import {
   collectDisplay,
   echoInput,

@@ -7,7 +7,7 @@ import {
   type RunEvent,
   type TokenUsage,
 } from '@blocksmith/schema';
-import type { PlannedNode, RunOutcome, RunPlan } from '../../kernel';
+import type { PlannedNode, RunOutcome, RunPlan } from '@blocksmith/engine';
 import { cutValue } from './stored-value';
 
 /**

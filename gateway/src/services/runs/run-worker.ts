@@ -1,7 +1,8 @@
 import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import { executeRun, planRun, type BlockRegistry, type RunOutcome, type RunPlan } from '../../kernel';
+import { executeRun, planRun, type RunOutcome, type RunPlan } from '@blocksmith/engine';
+import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chargeStartedBlocks } from './run-charges';
 import type { RunEvents } from './run-events';

@@ -1,0 +1,20 @@
+export {
+  planRun,
+  isUpstream,
+  loopLimits,
+  GraphValidationError,
+  type BlockLookup,
+  type RunPlan,
+  type PlannedNode,
+  type PlannedRegion,
+  type RouteSkips,
+  type GraphProblem,
+} from './run-plan';
+export {
+  executeRun,
+  type ExecuteOptions,
+  type RunOutcome,
+  type NodeOutcome,
+  type BlockCharge,
+  type BlockOverrun,
+} from './executor';

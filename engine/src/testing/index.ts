@@ -1,0 +1,13 @@
+export {
+  collectDisplay,
+  echoInput,
+  failingBlock,
+  gatedBlock,
+  probeCollect,
+  probeCondition,
+  probeLoop,
+  templateBlock,
+  wrongTypeBlock,
+} from './probe-blocks';
+export { passThrough, probeApp, probePlugin, probeTextApp } from './probe-apps';
+export { TestBlocks } from './test-blocks';

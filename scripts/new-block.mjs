@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const KIND = /^[a-z][a-zA-Z0-9]*$/;
+// The block SDK's BLOCK_API_VERSION (scripts/new-block.test.ts keeps the two equal): the block API
+// a new package is built for, which the server checks when it loads the package.
+const BLOCK_API_VERSION = 1;
 
 const kebab = (kind) => kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const snake = (kind) => kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -25,6 +28,8 @@ function files(kind) {
         version: '0.1.0',
         private: true,
         description: `${name} block.`,
+        // The block API it is built for: a server that does not serve it refuses the package by name.
+        blocksmith: { blockApiVersion: BLOCK_API_VERSION },
         // Found by Blocksmith when installed from npm (npm install <package>) beside its own blocks.
         keywords: ['blocksmith-block'],
         main: 'dist/index.js',

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { BLOCK_API_VERSION } from '@blocksmith/block-sdk';
 import { runBlock, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { BlockRegistry, loadBlockPackages, loadInstalledBlocks } from '../gateway/src/kernel';
 
@@ -124,9 +125,13 @@ describe('npm run new-block -- <kind>', () => {
       'sentiment-score.test.ts',
       'sentiment-score.ts',
     ]);
-    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).name).toBe(
-      '@blocksmith/block-sentiment-score',
-    );
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      blocksmith: unknown;
+    };
+    expect(manifest.name).toBe('@blocksmith/block-sentiment-score');
+    // The block API version it is built for: the SDK's, which the server checks when it loads it.
+    expect(manifest.blocksmith).toEqual({ blockApiVersion: BLOCK_API_VERSION });
 
     // Linked as npm install links a workspace: the lockfile knows it, node_modules points at it.
     const lock = JSON.parse(readFileSync(path.join(copy, 'package-lock.json'), 'utf8')) as {

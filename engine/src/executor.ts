@@ -2,40 +2,24 @@ import {
   BlockError,
   BlockOverrunError,
   NodeContext,
-  SecretReader,
   outputTypeProblem,
-  scrubSecrets,
   type AiProvider,
   type AiUsage,
   type FileStore,
   type GatheredItem,
   type UpstreamValue,
 } from '@blocksmith/block-sdk';
-import {
-  resultKeys,
-  type Artifact,
-  type LoopPosition,
-  type RunEvent,
-  type RunStatus,
-  type TokenUsage,
-} from '@blocksmith/schema';
+import type { Artifact, LoopPosition, RunEvent, RunStatus, TokenUsage } from '@blocksmith/schema';
+import { BlockCharges, type BlockCharge, type WaitingBlock } from './block-charges';
 import { Frame, LoopRun, SKIPPED, type NodeOutcome } from './run-frame';
+import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from './run-outcome';
 import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
+import { RunSecrets } from './run-secrets';
 import { EMPTY_SCOPE, variableScope } from './variable-scope';
 
 export type { NodeOutcome } from './run-frame';
-
-/** One block about to start that was not paid for before the run (after a route, or inside a loop). */
-export interface BlockCharge {
-  nodeId: string;
-  /** The block's title as the canvas shows it. */
-  title: string;
-  /** The block's credit-history name, e.g. `text_generation`. */
-  blockType: string;
-  credits: number;
-  /** Inside a loop: which item it runs for. */
-  loop?: LoopPosition[];
-}
+export type { BlockCharge } from './block-charges';
+export type { BlockOverrun, RunOutcome } from './run-outcome';
 
 export interface ExecuteOptions {
   runId: string;
@@ -64,31 +48,6 @@ export interface ExecuteOptions {
   account?: string;
 }
 
-export interface RunOutcome {
-  runId: string;
-  status: RunStatus;
-  /** What went wrong, naming the block, when the run did not succeed. */
-  error?: string;
-  errorCode?: string;
-  failedNodeId?: string;
-  nodes: Record<string, NodeOutcome>;
-  /** Every block's outputs merged under the keys `resultKeys` gives them (none overwrites another): the result display reads this. */
-  result: Record<string, unknown>;
-  artifacts: { nodeId: string; artifact: Artifact }[];
-  durationMs: number;
-  /** One per block run that overran its time (`BlockOverrunError`), loop items included: its charge is kept. */
-  overruns?: BlockOverrun[];
-}
-
-/** A block run stopped at its time limit: the time was used, so its own charge stands. */
-export interface BlockOverrun {
-  nodeId: string;
-  /** The block's credit-history name, e.g. `code`. */
-  blockType: string;
-  /** What one run of the block costs (its definition's `cost`). */
-  credits: number;
-}
-
 /**
  * Runs a planned app: blocks start as soon as what they wait for has settled, up to the
  * concurrency limit. Blocks reached only through routes not taken are skipped; a loop runs its
@@ -96,13 +55,6 @@ export interface BlockOverrun {
  */
 export function executeRun(plan: RunPlan, options: ExecuteOptions): Promise<RunOutcome> {
   return new RunExecution(plan, options).start();
-}
-
-/** Per block inside a loop: how its runs over all items went. */
-interface LoopStats {
-  runs: Int32Array;
-  durationMs: Float64Array;
-  errors: (string | undefined)[];
 }
 
 class RunExecution {
@@ -118,7 +70,8 @@ class RunExecution {
   private deciding = false;
   /** Blocks running, or waiting for their charge. */
   private running = 0;
-  private charges: { frame: Frame; index: number }[] = [];
+  /** Charges blocks as they start (absent when the run charges nothing). */
+  private readonly charges: BlockCharges | undefined;
   private readonly controller = new AbortController();
   private readonly maxConcurrency: number;
   private readonly emit: (event: RunEvent) => void;
@@ -131,8 +84,8 @@ class RunExecution {
   private readonly loops: LoopRun[] = [];
   /** Per loop end, the region of the loop it ends. */
   private readonly closes: Int32Array | undefined;
-  /** The secrets blocks of this run have read (made when the run has a way to read them). */
-  private readonly secrets: SecretReader | undefined;
+  /** The owner's secrets blocks of this run read, and the cleaning of what they said. */
+  private readonly secrets: RunSecrets;
   private readonly overruns: BlockOverrun[] = [];
 
   constructor(
@@ -143,7 +96,11 @@ class RunExecution {
     this.top = new Frame(plan, 0, undefined, undefined, -1, undefined, undefined);
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.emit = options.onEvent ?? (() => {});
-    if (options.secrets) this.secrets = new SecretReader(options.secrets);
+    this.secrets = new RunSecrets(options.secrets);
+    if (options.charge)
+      this.charges = new BlockCharges(this.nodes, options.charge, (batch, error) =>
+        this.charged(batch, error),
+      );
     if (plan.regions.length > 1) {
       const n = this.nodes.length;
       this.stats = { runs: new Int32Array(n), durationMs: new Float64Array(n), errors: [] };
@@ -295,71 +252,48 @@ class RunExecution {
   }
 
   private begin(frame: Frame, index: number): void {
-    const node = this.nodes[index]!;
-    if (
-      this.options.charge &&
-      !node.prepaid &&
-      node.definition.category === 'ai' &&
-      node.definition.cost > 0
-    ) {
+    if (this.charges?.due(this.nodes[index]!)) {
       this.running++;
-      if (this.charges.push({ frame, index }) === 1) queueMicrotask(() => this.chargeWaiting());
+      this.charges.add(frame, index);
       return;
     }
     this.runNode(frame, index);
   }
 
-  /** Charges the blocks waiting for it, together; they start once it is done. */
-  private chargeWaiting(): void {
-    const batch = this.charges;
-    this.charges = [];
-    const charges = batch.map(({ frame, index }): BlockCharge => {
-      const node = this.nodes[index]!;
-      return {
-        nodeId: node.id,
-        title: node.title,
-        blockType: node.definition.historyType,
-        credits: node.definition.cost,
-        ...(frame.position && { loop: frame.position }),
-      };
+  /** A batch of blocks was charged (they start), or its charge was refused (the run stops). */
+  private charged(batch: WaitingBlock[], refused?: { error: unknown }): void {
+    this.running -= batch.length;
+    if (!refused) {
+      for (const { frame, index } of batch) if (!this.stopping) this.runNode(frame, index);
+      this.pump();
+      return;
+    }
+    const { frame, index } = batch[0]!;
+    const { error } = refused;
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: unknown })?.code;
+    this.record(frame, index, {
+      status: 'failed',
+      outputs: {},
+      artifacts: [],
+      durationMs: 0,
+      error: message,
     });
-    Promise.resolve()
-      .then(() => this.options.charge!(charges))
-      .then(
-        () => {
-          this.running -= batch.length;
-          for (const { frame, index } of batch) if (!this.stopping) this.runNode(frame, index);
-          this.pump();
+    this.stop(this.nodes[index]!.id, message, typeof code === 'string' ? code : 'BLOCK_ERROR');
+    this.emit(
+      this.event(
+        {
+          type: 'node_failed',
+          runId: this.options.runId,
+          nodeId: this.nodes[index]!.id,
+          at: Date.now(),
+          durationMs: 0,
+          error: message,
         },
-        (error: unknown) => {
-          this.running -= batch.length;
-          const { frame, index } = batch[0]!;
-          const message = error instanceof Error ? error.message : String(error);
-          const code = (error as { code?: unknown })?.code;
-          this.record(frame, index, {
-            status: 'failed',
-            outputs: {},
-            artifacts: [],
-            durationMs: 0,
-            error: message,
-          });
-          this.stop(this.nodes[index]!.id, message, typeof code === 'string' ? code : 'BLOCK_ERROR');
-          this.emit(
-            this.event(
-              {
-                type: 'node_failed',
-                runId: this.options.runId,
-                nodeId: this.nodes[index]!.id,
-                at: Date.now(),
-                durationMs: 0,
-                error: message,
-              },
-              frame,
-            ),
-          );
-          this.pump();
-        },
-      );
+        frame,
+      ),
+    );
+    this.pump();
   }
 
   private stop(nodeId: string, message: string, code: string): void {
@@ -412,14 +346,14 @@ class RunExecution {
       signal: this.controller.signal,
       ...(this.options.account !== undefined && { account: this.options.account }),
       onPartial: (partial) => {
-        const text = this.secrets ? scrubSecrets(partial, this.secrets.revealed) : partial;
+        const text = this.secrets.clean(partial);
         this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame));
       },
       onArtifact: (artifact) => artifacts.push(artifact),
       onUsage: (usage) => addUsage(used, usage),
       ...(routes && { onRoute: (name: string) => void routes.push(name) }),
       ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
-      ...(this.secrets && { secret: (name: string) => this.secrets!.read(name) }),
+      ...(this.secrets.read && { secret: this.secrets.read }),
     });
     // Always continue asynchronously, so a long chain of instant blocks never deepens the stack.
     Promise.resolve()
@@ -427,18 +361,8 @@ class RunExecution {
       .then(
         (result) => {
           const outputs = (result ?? {}) as Record<string, unknown>;
-          const revealed = this.secrets?.revealed;
-          if (!revealed || revealed.size === 0)
-            return this.succeed(frame, index, outputs, artifacts, routes, startedAt, used);
-          return this.succeed(
-            frame,
-            index,
-            scrubSecrets(outputs, revealed),
-            scrubSecrets(artifacts, revealed),
-            routes,
-            startedAt,
-            used,
-          );
+          const clean = this.secrets;
+          this.succeed(frame, index, clean.clean(outputs), clean.clean(artifacts), routes, startedAt, used);
         },
         (error: unknown) => this.fail(frame, index, error, startedAt),
       );
@@ -528,7 +452,7 @@ class RunExecution {
     const known = error instanceof BlockError;
     const said = error instanceof Error ? error.message : String(error);
     // Whatever the block said, or the engine says of it, is cleaned of the secrets it read.
-    const reason = this.secrets ? scrubSecrets(said, this.secrets.revealed) : said;
+    const reason = this.secrets.clean(said);
     const item = frame.position?.at(-1);
     const where = item ? ` on item ${item.item} of ${item.items}` : '';
     const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;
@@ -702,52 +626,15 @@ class RunExecution {
     return event;
   }
 
-  private outcomeForReport(node: PlannedNode): NodeOutcome {
-    if (node.region === 0 || !this.stats) {
-      const outcome = this.top.outcomes[node.index];
-      if (outcome) return outcome;
-      const loop = this.loops.find((l) => l.opener === node.index && l.frame === this.top);
-      // A loop stopped part way: its opener ran, its items did not all run.
-      return loop
-        ? { status: 'failed', outputs: {}, artifacts: [], durationMs: performance.now() - loop.startedAt }
-        : SKIPPED;
-    }
-    const runs = this.stats.runs[node.index]!;
-    const error = this.stats.errors[node.index];
-    const durationMs = this.stats.durationMs[node.index]!;
-    const status = error !== undefined ? 'failed' : runs > 0 ? 'succeeded' : 'skipped';
-    return { status, outputs: {}, artifacts: [], durationMs, runs, ...(error !== undefined && { error }) };
-  }
-
   private complete(): void {
     if (this.ended) return;
     this.ended = true;
-    const nodes: Record<string, NodeOutcome> = {};
-    const result: Record<string, unknown> = {};
-    const artifacts: RunOutcome['artifacts'] = [];
-    // Each output's key in the flat result: a name two blocks share is not overwritten.
-    const keys = resultKeys(
-      this.plan.nodes.map((node) => ({
-        id: node.id,
-        variable: node.variable,
-        outputs: Object.keys(node.definition.outputs),
-      })),
-    );
-    for (const index of this.plan.order) {
-      const node = this.nodes[index]!;
-      const outcome = this.outcomeForReport(node);
-      nodes[node.id] = outcome;
-      if (outcome.status !== 'succeeded' || node.region !== 0) continue;
-      for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
-      if (node.definition.category === 'input') continue;
-      let first = true;
-      const key = keys.get(node.id)!;
-      for (const name in outcome.outputs) {
-        // A loop's first output is its current item, which means nothing once the loop is over.
-        if (!(first && node.body >= 0)) result[key[name] ?? name] = outcome.outputs[name];
-        first = false;
-      }
-    }
+    const { nodes, result, artifacts } = runReport({
+      plan: this.plan,
+      top: this.top,
+      stats: this.stats,
+      loops: this.loops,
+    });
     const status: RunStatus = this.failure ? 'failed' : this.aborted ? 'aborted' : 'succeeded';
     const outcome: RunOutcome = {
       runId: this.options.runId,

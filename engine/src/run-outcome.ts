@@ -1,0 +1,95 @@
+import { resultKeys, type Artifact, type RunStatus } from '@blocksmith/schema';
+import { SKIPPED, type Frame, type LoopRun, type NodeOutcome } from './run-frame';
+import type { PlannedNode, RunPlan } from './run-plan';
+
+export interface RunOutcome {
+  runId: string;
+  status: RunStatus;
+  /** What went wrong, naming the block, when the run did not succeed. */
+  error?: string;
+  errorCode?: string;
+  failedNodeId?: string;
+  nodes: Record<string, NodeOutcome>;
+  /** Every block's outputs merged under the keys `resultKeys` gives them (none overwrites another): the result display reads this. */
+  result: Record<string, unknown>;
+  artifacts: { nodeId: string; artifact: Artifact }[];
+  durationMs: number;
+  /** One per block run that overran its time (`BlockOverrunError`), loop items included: its charge is kept. */
+  overruns?: BlockOverrun[];
+}
+
+/** A block run stopped at its time limit: the time was used, so its own charge stands. */
+export interface BlockOverrun {
+  nodeId: string;
+  /** The block's credit-history name, e.g. `code`. */
+  blockType: string;
+  /** What one run of the block costs (its definition's `cost`). */
+  credits: number;
+}
+
+/** Per block inside a loop: how its runs over all items went. */
+export interface LoopStats {
+  runs: Int32Array;
+  durationMs: Float64Array;
+  errors: (string | undefined)[];
+}
+
+/** What the scheduler holds once a run is over, that its outcome is made from. */
+export interface FinishedRun {
+  plan: RunPlan;
+  /** The whole app's frame. */
+  top: Frame;
+  /** Totals of the blocks inside loops (absent when the app has no loop). */
+  stats: LoopStats | undefined;
+  loops: readonly LoopRun[];
+}
+
+/** Every block's outcome, the merged result and the artifacts of the blocks outside loops. */
+export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'result' | 'artifacts'> {
+  const { plan } = run;
+  const nodes: Record<string, NodeOutcome> = {};
+  const result: Record<string, unknown> = {};
+  const artifacts: RunOutcome['artifacts'] = [];
+  // Each output's key in the flat result: a name two blocks share is not overwritten.
+  const keys = resultKeys(
+    plan.nodes.map((node) => ({
+      id: node.id,
+      variable: node.variable,
+      outputs: Object.keys(node.definition.outputs),
+    })),
+  );
+  for (const index of plan.order) {
+    const node = plan.nodes[index]!;
+    const outcome = reportedOutcome(run, node);
+    nodes[node.id] = outcome;
+    if (outcome.status !== 'succeeded' || node.region !== 0) continue;
+    for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
+    if (node.definition.category === 'input') continue;
+    let first = true;
+    const key = keys.get(node.id)!;
+    for (const name in outcome.outputs) {
+      // A loop's first output is its current item, which means nothing once the loop is over.
+      if (!(first && node.body >= 0)) result[key[name] ?? name] = outcome.outputs[name];
+      first = false;
+    }
+  }
+  return { nodes, result, artifacts };
+}
+
+/** A block's outcome over the whole run: inside a loop, its totals over all items. */
+function reportedOutcome({ top, stats, loops }: FinishedRun, node: PlannedNode): NodeOutcome {
+  if (node.region === 0 || !stats) {
+    const outcome = top.outcomes[node.index];
+    if (outcome) return outcome;
+    const loop = loops.find((l) => l.opener === node.index && l.frame === top);
+    // A loop stopped part way: its opener ran, its items did not all run.
+    return loop
+      ? { status: 'failed', outputs: {}, artifacts: [], durationMs: performance.now() - loop.startedAt }
+      : SKIPPED;
+  }
+  const runs = stats.runs[node.index]!;
+  const error = stats.errors[node.index];
+  const durationMs = stats.durationMs[node.index]!;
+  const status = error !== undefined ? 'failed' : runs > 0 ? 'succeeded' : 'skipped';
+  return { status, outputs: {}, artifacts: [], durationMs, runs, ...(error !== undefined && { error }) };
+}

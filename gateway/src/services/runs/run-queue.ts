@@ -1,3 +1,4 @@
+import type { RunPlan } from '@blocksmith/engine';
 import type { AppConfig } from '@blocksmith/schema';
 import type PgBoss from 'pg-boss';
 import { stopGraceMs } from './run-timeout';
@@ -17,6 +18,12 @@ export interface RunJob {
   paysCreator?: boolean;
   /** The creator price the run was charged with its blocks, in credits (absent: none, or not known). */
   creatorPrice?: number;
+  /**
+   * The plan made as the run started, when the run executes in the process that started it: it is
+   * not planned again. It holds the blocks' code, so it never crosses to another process (a job
+   * from the shared queue has none, and its process plans it).
+   */
+  plan?: RunPlan;
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */
@@ -153,7 +160,9 @@ export class PgBossRunQueue implements RunQueue {
       });
       return;
     }
-    await this.boss.send(RUN_QUEUE, job);
+    // The plan stays here: another process plans the app again from its config.
+    const { plan: _plan, ...data } = job;
+    await this.boss.send(RUN_QUEUE, data);
     // A worker of this process looks at once instead of at its next poll; others poll.
     const worker = this.workers[this.next++ % Math.max(1, this.workers.length)];
     if (worker) this.boss.notifyWorker(worker);

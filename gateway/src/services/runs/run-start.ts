@@ -205,6 +205,8 @@ export class RunStart {
       ...(visitor && { visitor }),
       paysCreator: creatorPrice > 0,
       ...(creatorPrice > 0 && { creatorPrice }),
+      // Executed here: the worker runs this plan instead of planning the app again.
+      ...(local && { plan }),
     };
     try {
       await this.deps.queue.enqueue(job, { local });

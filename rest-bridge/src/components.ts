@@ -204,7 +204,22 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     {
       ...RUN_SUMMARY_PROPERTIES,
       inputs: nullableObject('What it was started with (file inputs as signed links); null when hidden.'),
-      result: nullableObject('Result fields and artifacts, once it succeeded; null when hidden.'),
+      result: nullableObject(
+        'Result fields and artifacts, once it succeeded, flat as execute answers them (a name two blocks share: classification, then classification_2); null when hidden.',
+      ),
+      results: nullableObject(
+        'The same per block, once it succeeded (long values cut to 20,000 characters); null when hidden.',
+        {
+          blocks: anyObject('By block id: { kind, outputs } (outputs by their declared names).'),
+          artifacts: arrayOf(anyObject('{ nodeId, artifact }: what an output block showed.')),
+          layout: arrayOf(
+            anyObject(
+              '{ id, variable?, outputs }: a block of the app, in order, as the flat result’s keys are made.',
+            ),
+          ),
+        },
+        ['blocks', 'artifacts', 'layout'],
+      ),
       nodes: nullableObject('Per block: status, duration, error.'),
       steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
       version: nullableObject(
@@ -216,7 +231,7 @@ export const components: Readonly<Record<string, JsonSchema>> = {
         ['id', 'number'],
       ),
     },
-    [...Object.keys(RUN_SUMMARY_PROPERTIES), 'inputs', 'result', 'nodes', 'steps', 'version'],
+    [...Object.keys(RUN_SUMMARY_PROPERTIES), 'inputs', 'result', 'results', 'nodes', 'steps', 'version'],
   ),
   RunStep: object(RUN_STEP_PROPERTIES, Object.keys(RUN_STEP_PROPERTIES), 'One block of a run.'),
   RunPage: object(

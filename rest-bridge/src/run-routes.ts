@@ -1,3 +1,4 @@
+import { flatResult } from '@blocksmith/schema';
 import { anyObject, enumOf, integer, object, string } from './json-schema';
 import { BridgeError, statusOf } from './errors';
 import { route, type Route } from './route';
@@ -14,9 +15,15 @@ function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
   return new BridgeError(status, code, message, { runId: run.id, refunded: true });
 }
 
-/** A succeeded run as execute answers it. */
+/**
+ * A succeeded run as execute answers it: its per-block results flattened into the documented
+ * `output` (`flatResult`: a name two blocks share keeps both, `classification`, `classification_2`).
+ */
 function runAnswer(run: RestRunFieldsFragment): unknown {
-  return { output: run.result ?? {}, run: { id: run.id, status: run.status, cost: run.cost } };
+  return {
+    output: run.results ? flatResult(run.results) : {},
+    run: { id: run.id, status: run.status, cost: run.cost },
+  };
 }
 
 const RUN_ANSWER = object(

@@ -1,18 +1,12 @@
-import type { Artifact } from './artifacts';
 import { isPlainObject } from './plain-object';
 import { resultKeys, type ResultKeyBlock } from './result-keys';
+import type { RunArtifact } from './run-event-fold';
 
 /** One block's part of a run's result: its kind and its outputs by their declared names. */
-export interface BlockResult {
+export type BlockResult = {
   kind: string;
   outputs: Record<string, unknown>;
-}
-
-/** What an output block handed the result display, and which block it was. */
-export interface RunArtifact {
-  nodeId: string;
-  artifact: Artifact;
-}
+};
 
 /**
  * A run's result as it is stored and answered (`Run.results`): each block that produced outputs
@@ -20,11 +14,12 @@ export interface RunArtifact {
  * app's blocks in order with their variable and declared outputs: what the flat answer's keys are
  * made from (`flatResult`), kept here because a stored JSON object does not keep its key order.
  */
-export interface RunResult {
+/* A type, not an interface: it is a plain JSON object (`Record<string, unknown>`) where stored. */
+export type RunResult = {
   blocks: Record<string, BlockResult>;
   artifacts: RunArtifact[];
   layout: ResultKeyBlock[];
-}
+};
 
 /** A run result of today's shape; false for a flat result stored before runs kept one per block. */
 export function isRunResult(value: unknown): value is RunResult {

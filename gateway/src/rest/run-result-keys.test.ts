@@ -53,5 +53,30 @@ describe('a run of two blocks of one kind', () => {
       classification: output.classification,
       classification_2: output.classification_2,
     });
+    // Per block, as stored: each Classification block's own outputs under its id.
+    const blocks = {
+      mood: {
+        kind: 'classification',
+        outputs: { classified_category: output.classified_category, classification: output.classification },
+      },
+      topic: {
+        kind: 'classification',
+        outputs: {
+          classified_category: output.classified_category_2,
+          classification: output.classification_2,
+        },
+      },
+    };
+    expect(stored.body.results.blocks).toEqual(blocks);
+    expect(stored.body.results.artifacts).toEqual([]);
+
+    // GraphQL answers the same per-block results.
+    const read = await t.graphql(
+      'query ($id: ID!) { run(id: $id) { results } }',
+      { id: answer.body.run.id },
+      token,
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.run.results.blocks).toEqual(blocks);
   });
 });

@@ -132,7 +132,7 @@ describe('EmbedStore', () => {
     api.finishedRun = {
       ...api.finishedRun,
       status: 'failed',
-      result: null,
+      results: null,
       error: 'Text AI could not finish.',
       errorCode: 'BLOCK_ERROR',
       nodes: { ai: { status: 'failed', error: 'Text AI could not finish.' } },

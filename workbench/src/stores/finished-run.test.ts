@@ -1,27 +1,13 @@
-import type { AppConfig } from '@blocksmith/schema';
+import type { RunResult } from '@blocksmith/schema';
 import type { FinishedRun } from '../api/embeds';
 import { finishedRunState } from './finished-run';
 
-const CONFIG: AppConfig = {
-  plugins: [
-    { id: 'in', type: 'textInput', position: { x: 0, y: 0 }, settings: {} },
-    { id: 'a', type: 'textGeneration', position: { x: 0, y: 0 }, settings: {} },
-    { id: 'b', type: 'textGeneration', position: { x: 0, y: 0 }, settings: {} },
-    { id: 'show', type: 'textDisplay', position: { x: 0, y: 0 }, settings: {} },
-  ],
-  connections: [],
-  canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-};
-const OUTPUTS: Record<string, string[]> = {
-  textInput: ['input_text'],
-  textGeneration: ['generated_text', 'usage'],
-  textDisplay: [],
-};
-const VARIABLES = new Map([
-  ['in', 'input_text'],
-  ['a', 'generated_text'],
-  ['b', 'generated_text_2'],
-]);
+const LAYOUT: RunResult['layout'] = [
+  { id: 'in', variable: 'input_text', outputs: ['input_text'] },
+  { id: 'a', variable: 'generated_text', outputs: ['generated_text', 'usage'] },
+  { id: 'b', variable: 'generated_text_2', outputs: ['generated_text', 'usage'] },
+  { id: 'show', outputs: [] },
+];
 
 function state(run: Partial<FinishedRun>) {
   return finishedRunState(
@@ -29,21 +15,18 @@ function state(run: Partial<FinishedRun>) {
       id: 'r',
       status: 'succeeded',
       cost: 2,
-      result: null,
+      results: null,
       nodes: null,
       error: null,
       errorCode: null,
       ...run,
     },
-    CONFIG,
-    VARIABLES,
-    (type) => OUTPUTS[type] ?? [],
     (type) => type === 'textInput',
   );
 }
 
 describe('finishedRunState', () => {
-  it('gives each block its outputs back from the merged answer, by variable name and suffixed name', () => {
+  it('reads each block its own outputs from the run’s per-block results', () => {
     const { outputs, nodes, artifacts } = state({
       nodes: {
         in: { status: 'succeeded', durationMs: 0 },
@@ -51,12 +34,12 @@ describe('finishedRunState', () => {
         b: { status: 'succeeded', durationMs: 9 },
         show: { status: 'succeeded', durationMs: 1 },
       },
-      result: {
-        input_text: 'typed',
-        generated_text: 'first',
-        generated_text_2: 'second',
-        usage: 3,
-        usage_2: 4,
+      results: {
+        blocks: {
+          a: { kind: 'textGeneration', outputs: { generated_text: 'first', usage: 3 } },
+          b: { kind: 'textGeneration', outputs: { generated_text: 'second', usage: 4 } },
+        },
+        layout: LAYOUT,
         artifacts: [
           { nodeId: 'show', artifact: { kind: 'text', format: 'card', text: 'first', copyable: true } },
           { nodeId: 'show', artifact: { kind: 'unknown' } },
@@ -78,10 +61,37 @@ describe('finishedRunState', () => {
     const { outputs, nodes } = state({
       status: 'failed',
       nodes: { a: { status: 'failed', error: 'Text AI failed.' }, b: { status: 'weird' } },
-      result: { generated_text: 'stale' },
+      results: {
+        blocks: { a: { kind: 'textGeneration', outputs: { generated_text: 'stale' } } },
+        layout: LAYOUT,
+        artifacts: [],
+      },
     });
     expect(outputs).toEqual({});
     expect(nodes.get('a')).toEqual({ status: 'failed', text: '', error: 'Text AI failed.' });
     expect(nodes.get('b')?.status).toBe('skipped');
+  });
+
+  it('shows both Classification blocks of a run, and no input block a run kept before results were per block', () => {
+    const { outputs } = state({
+      nodes: {
+        in: { status: 'succeeded' },
+        mood: { status: 'succeeded' },
+        topic: { status: 'succeeded' },
+      },
+      results: {
+        blocks: {
+          in: { kind: 'textInput', outputs: { input_text: 'A happy day at the match' } },
+          mood: { kind: 'classification', outputs: { classified_category: 'happy' } },
+          topic: { kind: 'classification', outputs: { classified_category: 'sport' } },
+        },
+        layout: [],
+        artifacts: [],
+      },
+    });
+    expect(outputs).toEqual({
+      mood: { classified_category: 'happy' },
+      topic: { classified_category: 'sport' },
+    });
   });
 });

@@ -1,7 +1,6 @@
 import {
   createBlockRunState,
-  resultKeys,
-  type AppConfig,
+  isPlainObject,
   type Artifact,
   type BlockRunState,
   type NodeStatus,
@@ -37,26 +36,18 @@ export interface FinishedRunState {
 }
 
 /**
- * A finished run's answer as the live progress would have left it. The answer merges every
- * block's outputs under the keys `resultKeys` gives them (a block's first output under its
- * variable name, a name an earlier block holds with a suffix); each block gets its outputs back by
- * those keys (`variables`, `outputNames` from the catalogue). Input blocks show
- * nothing, as during a live run.
+ * A finished run's answer as the live progress would have left it: each block's outputs as the
+ * run's per-block results hold them (`Run.results`), the artifacts beside them. Input blocks show
+ * nothing, as during a live run (results of runs kept before they were per block list them).
  */
-export function finishedRunState(
-  run: FinishedRun,
-  config: AppConfig,
-  variables: ReadonlyMap<string, string>,
-  outputNames: (type: string) => readonly string[],
-  isInput: (type: string) => boolean,
-): FinishedRunState {
+export function finishedRunState(run: FinishedRun, isInput: (type: string) => boolean): FinishedRunState {
   const nodes = new Map<string, NodeRunState>();
   for (const [id, value] of Object.entries(run.nodes ?? {})) {
     if (!isRecord(value)) continue;
     nodes.set(id, nodeRunState(storedBlockState(value)));
   }
-  const result = run.result ?? {};
-  const artifacts: RunArtifact[] = (Array.isArray(result.artifacts) ? result.artifacts : []).flatMap(
+  const results = run.results ?? {};
+  const artifacts: RunArtifact[] = (Array.isArray(results.artifacts) ? results.artifacts : []).flatMap(
     (entry: unknown): RunArtifact[] =>
       isRecord(entry) &&
       typeof entry.nodeId === 'string' &&
@@ -67,21 +58,10 @@ export function finishedRunState(
         : [],
   );
   const outputs: Record<string, Record<string, unknown>> = {};
-  const keys = resultKeys(
-    config.plugins.map((plugin) => ({
-      id: plugin.id,
-      variable: variables.get(plugin.id),
-      outputs: outputNames(plugin.type),
-    })),
-  );
-  for (const plugin of config.plugins) {
-    if (isInput(plugin.type) || nodes.get(plugin.id)?.status !== 'succeeded') continue;
-    const own: Record<string, unknown> = {};
-    for (const name of outputNames(plugin.type)) {
-      const key = keys.get(plugin.id)![name]!;
-      if (key !== 'artifacts' && key in result) own[name] = result[key];
-    }
-    if (Object.keys(own).length > 0) outputs[plugin.id] = own;
+  for (const [id, block] of Object.entries(isPlainObject(results.blocks) ? results.blocks : {})) {
+    if (!isRecord(block) || !isPlainObject(block.outputs) || typeof block.kind !== 'string') continue;
+    if (isInput(block.kind) || nodes.get(id)?.status !== 'succeeded') continue;
+    if (Object.keys(block.outputs).length > 0) outputs[id] = { ...block.outputs };
   }
   return { nodes, outputs, artifacts };
 }

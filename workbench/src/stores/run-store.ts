@@ -557,13 +557,7 @@ export class RunStore {
   /** Shows a run the server answered only once it was over (no live progress on the way). */
   applyFinished(run: FinishedRun): void {
     const { byId } = this.catalogue;
-    const state = finishedRunState(
-      run,
-      this.document.config,
-      this.document.variables,
-      (type) => byId.get(type)?.outputs.map((output) => output.name) ?? [],
-      (type) => byId.get(type)?.category === 'input',
-    );
+    const state = finishedRunState(run, (type) => byId.get(type)?.category === 'input');
     this.runId = run.id;
     this.connection = 'ok';
     this.nodes.replace(

@@ -279,14 +279,14 @@ export class RunViewStore implements CanvasFlowSource {
         id: detail.id,
         status: detail.status,
         cost: detail.cost,
-        result: detail.result,
+        results: detail.results,
         nodes: detail.nodes,
         error: detail.error,
         errorCode: detail.errorCode,
       });
       this.run.replaceNodes(this.keptStates(detail));
       // A run that did not succeed keeps no result: what its blocks produced before it stopped.
-      if (detail.result === null && !detail.detailsHidden) this.showStepResults(detail);
+      if (detail.results === null && !detail.detailsHidden) this.showStepResults(detail);
       this.state = 'ready';
       const failed = detail.steps.find((step) => step.status === 'failed');
       this.selectedNodeId = failed?.nodeId ?? null;

@@ -35,7 +35,11 @@ async function openPage() {
       {
         source: 'store',
         inputs: { input_text: 'Tides' },
-        result: { generated_text: 'About tides', artifacts: [] },
+        results: {
+          blocks: { ai: { kind: 'textGeneration', outputs: { generated_text: 'About tides' } } },
+          artifacts: [],
+          layout: [],
+        },
         nodes: { ai: { status: 'succeeded', durationMs: 4 } },
         steps: [step({ nodeId: 'ai', outputs: { generated_text: 'About tides' } })],
       },

@@ -751,7 +751,11 @@ export class FakeApi implements BlocksmithApi {
     id: 'run-e1',
     status: 'succeeded',
     cost: 1,
-    result: { generated_text: 'An answer', artifacts: [] },
+    results: {
+      blocks: { ai: { kind: 'textGeneration', outputs: { generated_text: 'An answer' } } },
+      artifacts: [],
+      layout: [],
+    },
     nodes: { in: { status: 'succeeded', durationMs: 1 }, ai: { status: 'succeeded', durationMs: 20 } },
     error: null,
     errorCode: null,
@@ -799,7 +803,7 @@ export class FakeApi implements BlocksmithApi {
   private pageOf(list: RunDetail[], limit: number, cursor: string | null) {
     const start = cursor === null ? 0 : list.findIndex((run) => run.id === cursor) + 1;
     const runs: RunSummary[] = list.slice(start, start + limit).map((run) => {
-      const { inputs: _i, result: _r, nodes: _n, steps: _s, ...summary } = this.copy(run);
+      const { inputs: _i, results: _r, nodes: _n, steps: _s, ...summary } = this.copy(run);
       return summary;
     });
     return { runs, nextCursor: start + limit < list.length ? runs.at(-1)!.id : null };

@@ -42,7 +42,7 @@ export function keptRun(id: string, overrides: Partial<RunDetail> = {}, minute =
     errorCode: null,
     detailsHidden: false,
     inputs: {},
-    result: null,
+    results: null,
     nodes: null,
     steps: [],
     version: null,

@@ -101,9 +101,16 @@ export class RunType {
   inputs!: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, {
     nullable: true,
-    description: 'Result fields and artifacts of a successful run. Null when hidden.',
+    description:
+      'Result fields and artifacts of a successful run, flat as REST execute answers them: every block’s outputs under one key each (a name an earlier block holds takes the next free suffix, classification_2). Null when hidden. `results` has them per block.',
   })
   result!: Record<string, unknown> | null;
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      'A successful run’s results per block: { blocks: { [blockId]: { kind, outputs } }, artifacts: [{ nodeId, artifact }], layout } (layout: the app’s blocks with their variable and declared outputs, in order, from which the flat `result` is keyed). Long values are cut to 20,000 characters. Null when hidden.',
+  })
+  results!: Record<string, unknown> | null;
   @Field(() => GraphQLJSONObject, {
     nullable: true,
     description: 'Per block: status, duration, error (steps say more).',

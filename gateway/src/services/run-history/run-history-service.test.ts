@@ -466,6 +466,24 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
     expect(kept.ownerId).toBe(owner.userId);
   });
 
+  it('keeps a run’s results per block, cut for history, and answers its starter the whole outputs', async () => {
+    const owner = await person();
+    const app = await apps.create(owner.userId, {
+      config: probeApp([probePlugin('long', 'long')], []),
+    });
+    const record = await runs.runToEnd({ userId: owner.userId, appId: app.id! });
+    const whole = { long: { kind: 'long', outputs: { long_text: 'ab'.repeat(MAX_STORED_CHARS) } } };
+    expect((await history.answer(record, owner).results)?.blocks).toEqual(whole);
+    expect(await history.answer(record, owner).result).toMatchObject({
+      long_text: 'ab'.repeat(MAX_STORED_CHARS),
+    });
+    const kept = await (await history.run(owner, record.id)).results;
+    expect(kept?.blocks).toEqual({
+      long: { kind: 'long', outputs: { long_text: 'ab'.repeat(MAX_STORED_CHARS / 2) } },
+    });
+    expect(kept?.layout).toEqual([{ id: 'long', variable: 'long_text', outputs: ['long_text'] }]);
+  });
+
   it('shows the app’s owner other people’s inputs and outputs only for runs started while it shared them', async () => {
     const owner = await person('Olive');
     const runner = await person('Ben Runner');

@@ -1,6 +1,14 @@
-import type { NodeStatus, RunSource, TokenUsage } from '@blocksmith/schema';
+import {
+  flatResult,
+  isRunResult,
+  type NodeStatus,
+  type RunResult,
+  type RunSource,
+  type TokenUsage,
+} from '@blocksmith/schema';
 import type { RunRecordStatus } from '../../data/entities';
 import type { StoredStep } from '../runs/run-steps';
+import { runResults } from './run-results';
 
 /** Who started a run, as its views name them. */
 export interface RunRunner {
@@ -154,10 +162,25 @@ export class RunView {
     return this.loaders.details(this.id).then((details) => this.loaders.sign(details.inputs));
   }
 
-  /** The result fields and artifacts of a successful run; null when hidden. */
+  /**
+   * The result fields and artifacts of a successful run, flat (`flatResult`: every block's outputs
+   * under one key each, as REST execute answers them); null when hidden.
+   */
   get result(): Promise<Record<string, unknown> | null> {
     if (this.detailsHidden) return Promise.resolve(null);
-    return this.loaders.details(this.id).then((details) => this.loaders.sign(details.result));
+    return this.loaders
+      .details(this.id)
+      .then((details) => this.loaders.sign(details.result && flatResult(details.result)));
+  }
+
+  /** Each block's kind and outputs by block id, and the artifacts, of a successful run; null when hidden. */
+  get results(): Promise<RunResult | null> {
+    if (this.detailsHidden) return Promise.resolve(null);
+    return this.loaders.details(this.id).then(async (details) => {
+      if (details.result === null) return null;
+      const steps = isRunResult(details.result) ? null : await this.loaders.steps(this.id);
+      return this.loaders.sign(runResults(details.result, steps));
+    });
   }
 
   /** Per block: status, duration, error, items of a loop, and routes taken when details show. */

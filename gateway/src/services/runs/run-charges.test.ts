@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import type { AppConfig, PlanId, RunEvent } from '@blocksmith/schema';
+import { flatResult, type AppConfig, type PlanId, type RunEvent } from '@blocksmith/schema';
 import type { Database } from '../../data/database';
 import { databaseTargets, openTestDatabase } from '../../testing/database';
 import { RunRecord, User } from '../../data/entities';
@@ -145,7 +145,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
     expect(started).toMatchObject({ cost: 0, costRange: { min: 0, max: 200 } });
     expect(record).toMatchObject({ status: 'succeeded', cost: 6 });
     expect(record.nodes).toMatchObject({ per: { status: 'succeeded', runs: 3 } });
-    expect(record.result).toMatchObject({ collected: ['0:<a>', '1:<b>', '2:<c>'] });
+    expect(flatResult(record.result!)).toMatchObject({ collected: ['0:<a>', '1:<b>', '2:<c>'] });
     expect(
       events
         .filter((e) => e.type === 'loop_progress')
@@ -187,7 +187,11 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
       runs.start({ userId: poor, appId: saved.id!, inputs: { input_text: 'x' } }),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
     const { record } = await runApp(poor, looping, '');
-    expect(record).toMatchObject({ status: 'succeeded', cost: 0, result: { collected: [] } });
+    expect({ ...record, result: flatResult(record.result!) }).toMatchObject({
+      status: 'succeeded',
+      cost: 0,
+      result: { collected: [] },
+    });
     expect(await ledger.balance(poor)).toBe(1);
   });
 

@@ -2,12 +2,14 @@ import {
   storableValue,
   type ActionType,
   type RunEvent,
+  type RunResult,
   type RunSource,
   type RunStatus,
 } from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EntityNotFoundError } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
+import { cutRunResult } from './stored-value';
 import { SuccessWriter, type Success } from './success-writer';
 
 /** A run as it is stored: a plain object, whichever statement read it. */
@@ -254,13 +256,17 @@ export class RunRecords {
    * moment; false when the run had already ended (another process ended it first). `inputs` are
    * the run's, as it was started with them.
    */
-  async storeSuccess(success: Success, inputs: Record<string, unknown>): Promise<boolean> {
-    // What blocks produced, made storable: the starter is answered these same values.
-    const stored = { ...success, result: storableValue(success.result), nodes: storableValue(success.nodes) };
-    const row = await this.successes.store(stored);
+  async storeSuccess(
+    success: Omit<Success, 'result'> & { result: RunResult },
+    inputs: Record<string, unknown>,
+  ): Promise<boolean> {
+    // What blocks produced, made storable: the starter is answered these same values, whole; the
+    // history keeps each output cut (its step links the whole value).
+    const result = storableValue(success.result);
+    const nodes = storableValue(success.nodes);
+    const row = await this.successes.store({ ...success, result: cutRunResult(result), nodes });
     // Kept for `whenEnded` only when this process started the run (it is waiting for it).
     if (row && this.awaited.has(success.runId)) {
-      const { result, nodes } = stored;
       this.storedHere.set(success.runId, toStoredRun({ ...row, inputs, result, nodes }));
     }
     return row !== null;

@@ -1,3 +1,4 @@
+import { flatResult } from '@blocksmith/schema';
 import { randomUUID } from 'node:crypto';
 import { defineBlock, output } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
@@ -117,7 +118,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     const events: RunEvent[] = [];
     for await (const event of hub.watch(started.runId)) events.push(event);
     const outcome = await started.done;
-    expect(outcome.result!.generated_text).toBe('Hello Ada');
+    expect(flatResult(outcome.result!).generated_text).toBe('Hello Ada');
     expect(events.map((e) => e.type)).toEqual([
       'run_started',
       'node_started',
@@ -129,7 +130,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     ]);
     const record = await db.dataSource.getRepository(RunRecord).findOneByOrFail({ id: started.runId });
     expect(record).toMatchObject({ status: 'succeeded', cost: 2, actionType: 'test_execution', error: null });
-    expect(record.result).toMatchObject({ generated_text: 'Hello Ada' });
+    expect(flatResult(record.result!)).toMatchObject({ generated_text: 'Hello Ada' });
     expect(await ledger.balance(owner)).toBe(48);
     expect((await ledger.history(owner))[0]).toMatchObject({ block_type: 'template', credits_used: 2 });
     expect((await db.dataSource.getRepository(AppRecord).findOneByOrFail({ id: app.id! })).uses).toBe(1);
@@ -231,7 +232,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
       inputs: { input_text: 'https://www.linkedin.com/in/ada' },
       actionType: 'test_execution',
     });
-    expect((await started.done).result!.generated_text).toBe('https://www.linkedin.com/in/ada');
+    expect(flatResult((await started.done).result!).generated_text).toBe('https://www.linkedin.com/in/ada');
   });
 
   it('names the process executing a run; a run left by a process that stopped is ended and refunded', async () => {

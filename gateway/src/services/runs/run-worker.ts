@@ -3,6 +3,7 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type RunOutcome, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
+import { runResultOf } from './run-result-of';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chargeStartedBlocks } from './run-charges';
 import type { RunEvents } from './run-events';
@@ -166,8 +167,7 @@ export class RunWorker {
     }
     let plan: RunPlan;
     try {
-      // Started here, the run brings its plan; from the shared queue, it is planned here.
-      plan = job.plan ?? planRun(job.config, this.deps.registry);
+      plan = planRun(job.config, this.deps.registry);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');
@@ -295,7 +295,7 @@ export class RunWorker {
       stored = await records.storeSuccess(
         {
           runId,
-          result: { ...outcome.result, artifacts: outcome.artifacts },
+          result: runResultOf(plan, outcome),
           nodes,
           finishedAt: new Date(),
           ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),

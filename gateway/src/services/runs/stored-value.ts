@@ -1,4 +1,4 @@
-import { cutText } from '@blocksmith/schema';
+import { cutText, type RunResult } from '@blocksmith/schema';
 
 /**
  * The most characters of one value (an output, an input, an artifact) a run's history keeps in the
@@ -64,4 +64,18 @@ function cutInto(value: unknown, state: { left: number; cut: boolean }): unknown
     kept[key] = cutInto(inner, state);
   }
   return kept;
+}
+
+/**
+ * A run's result as its history keeps it: each block's outputs cut to `MAX_STORED_CHARS` (the
+ * block's step says so and links the whole value). Artifacts are kept as they are.
+ */
+export function cutRunResult(result: RunResult): RunResult {
+  const blocks: RunResult['blocks'] = {};
+  for (const [id, block] of Object.entries(result.blocks)) {
+    const outputs: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(block.outputs)) outputs[name] = cutValue(value).value;
+    blocks[id] = { ...block, outputs };
+  }
+  return { ...result, blocks };
 }

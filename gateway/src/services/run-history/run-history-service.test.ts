@@ -484,6 +484,25 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
     expect(kept?.layout).toEqual([{ id: 'long', variable: 'long_text', outputs: ['long_text'] }]);
   });
 
+  it('reads a run stored with a flat result before results were per block', async () => {
+    const owner = await person();
+    const app = await apps.create(owner.userId, {
+      config: probeApp([probePlugin('long', 'long')], []),
+    });
+    const record = await runs.runToEnd({ userId: owner.userId, appId: app.id! });
+    const flat = { long_text: 'kept flat', artifacts: [] };
+    await db.dataSource.query(`UPDATE runs SET result = $2::jsonb WHERE id = $1`, [
+      record.id,
+      JSON.stringify(flat),
+    ]);
+    const view = await history.run(owner, record.id);
+    expect(await view.result).toEqual(flat);
+    const results = await view.results;
+    expect(results?.blocks.long?.kind).toBe('long');
+    expect((results?.blocks.long?.outputs.long_text as string).length).toBe(MAX_STORED_CHARS);
+    expect(results?.artifacts).toEqual([]);
+  });
+
   it('shows the app’s owner other people’s inputs and outputs only for runs started while it shared them', async () => {
     const owner = await person('Olive');
     const runner = await person('Ben Runner');

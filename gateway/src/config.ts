@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PLAN_IDS, isPlanId, type PlanId } from '@blocksmith/schema';
 import { parseTrustedProxies } from './client-address';
 import { aiSettingsFrom, type AiSettings } from './providers/ai/create-provider';
 
@@ -48,6 +49,12 @@ export interface GatewayConfig {
   stripeApiUrl: string | undefined;
   /** STRIPE_WEBHOOK_SECRET: verifies payment events; unset, the webhook applies nothing. */
   stripeWebhookSecret: string | undefined;
+  /**
+   * DEFAULT_PLAN: the plan every account has where no payment system is configured (new accounts
+   * start on it, accounts below it are raised to it at start-up, unless an admin chose their
+   * plan). Always free with STRIPE_SECRET_KEY.
+   */
+  defaultPlan: PlanId;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, loopback,
    * linklocal, uniquelocal); empty: the connection's address is the client's.
@@ -142,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeApiUrl: env.STRIPE_API_URL?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    defaultPlan: defaultPlan(env.DEFAULT_PLAN, Boolean(env.STRIPE_SECRET_KEY?.trim())),
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
     runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
@@ -152,6 +160,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((name) => name.trim())
       .filter(Boolean),
   };
+}
+
+/**
+ * DEFAULT_PLAN: free, starter or enterprise (free when unset). With Stripe configured people buy
+ * Starter and admins grant plans per account, so only free is accepted there.
+ */
+function defaultPlan(value: string | undefined, stripeConfigured: boolean): PlanId {
+  const plan = value?.trim().toLowerCase() || 'free';
+  if (!isPlanId(plan)) {
+    throw new ConfigError(
+      `DEFAULT_PLAN must be ${PLAN_IDS.join(', ').replace(/, (\w+)$/, ' or $1')} (got "${value}").`,
+    );
+  }
+  if (stripeConfigured && plan !== 'free') {
+    throw new ConfigError(
+      `DEFAULT_PLAN=${plan} cannot be used with STRIPE_SECRET_KEY: where Stripe is configured people buy ` +
+        'Starter and admins set plans per account (/admin/users), so every account starts on Free. ' +
+        'Unset DEFAULT_PLAN (or set it to free), or unset STRIPE_SECRET_KEY.',
+    );
+  }
+  return plan;
 }
 
 function aiSettings(env: Record<string, string | undefined>): AiSettings {

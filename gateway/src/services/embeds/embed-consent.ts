@@ -52,18 +52,16 @@ export class EmbedConsents {
     ]);
     const cost = withCreatorPrice(planRun(live.config, this.deps.registry).costRange, creatorPrice);
     const confirmedMax = consent?.maxCredits ?? null;
-    return {
-      appId: app.id!,
-      cost,
-      creatorPrice,
-      confirmedMax,
-      confirmed: cost.max === 0 || (confirmedMax !== null && cost.max <= confirmedMax),
-    };
+    return { appId: app.id!, cost, creatorPrice, confirmedMax, confirmed: covers(confirmedMax, cost) };
   }
 
-  /** Throws PRICE_UNCONFIRMED unless `userId` may run `app` from its embed now. */
-  async require(userId: string, app: App): Promise<void> {
-    if (!(await this.price(userId, app)).confirmed) throw new PriceUnconfirmedError(CONFIRM_EMBED_PRICE);
+  /**
+   * Throws PRICE_UNCONFIRMED unless `userId` may run the app from its embed at `cost` (the run's
+   * price as the run service made it, over the plan it runs: the app is not planned again here).
+   */
+  async require(userId: string, appId: string, cost: CostRange): Promise<void> {
+    const consent = await this.deps.dataSource.getRepository(EmbedConsent).findOneBy({ userId, appId });
+    if (!covers(consent?.maxCredits ?? null, cost)) throw new PriceUnconfirmedError(CONFIRM_EMBED_PRICE);
   }
 
   /**
@@ -90,4 +88,9 @@ export class EmbedConsents {
     );
     return { ...price, confirmedMax: price.cost.max, confirmed: true };
   }
+}
+
+/** Whether a confirmation of runs up to `confirmedMax` credits (null: none) covers a run at `cost`. */
+function covers(confirmedMax: number | null, cost: CostRange): boolean {
+  return cost.max === 0 || (confirmedMax !== null && cost.max <= confirmedMax);
 }

@@ -125,7 +125,7 @@ export class EmbedService {
   }): Promise<StoredRun> {
     const { app, paysOwner } = await this.embedded(request.slug);
     if (request.runner) {
-      return this.deps.runs.runToEnd(await this.signedInRun(app, request.runner, request.inputs));
+      return this.deps.runs.runToEnd(this.signedInRun(app, request.runner, request.inputs));
     }
     if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
     const limited = await this.deps.limiter.consume(
@@ -170,7 +170,7 @@ export class EmbedService {
     runner: { userId: string; isAdmin: boolean };
   }): Promise<StartedRun> {
     const { app } = await this.embedded(request.slug);
-    return this.deps.runs.start(await this.signedInRun(app, request.runner, request.inputs));
+    return this.deps.runs.start(this.signedInRun(app, request.runner, request.inputs));
   }
 
   /** What a run of the embedded app costs `userId`, and whether they confirmed that price. */
@@ -187,14 +187,14 @@ export class EmbedService {
 
   /**
    * A signed-in runner's run from an embed: theirs to pay, once they confirmed its price in our
-   * own window (another site frames the embed and could trick a click on Run).
+   * own window (another site frames the embed and could trick a click on Run). The run service
+   * checks the confirmation on the price it makes of the run, before charging it.
    */
-  private async signedInRun(
+  private signedInRun(
     app: App,
     runner: { userId: string; isAdmin: boolean },
     inputs: unknown,
-  ): Promise<StartRunRequest> {
-    await this.deps.consents.require(runner.userId, app);
+  ): StartRunRequest {
     return {
       userId: runner.userId,
       isAdmin: runner.isAdmin,
@@ -203,6 +203,7 @@ export class EmbedService {
       actionType: 'published',
       live: true,
       source: 'embed',
+      checkPrice: (cost) => this.deps.consents.require(runner.userId, app.id!, cost),
     };
   }
 

@@ -109,6 +109,28 @@ describe.each(databaseTargets)('A run is planned once on %s', (_name, databaseUr
     expect(planRun).toHaveBeenCalledTimes(1);
   });
 
+  it('checks the price of a run (the embed’s confirmation) on the plan it runs, before charging', async () => {
+    const runs = runService();
+    const { owner, appId } = await greeterOfNewUser();
+    planRun.mockClear();
+    const checkPrice = jest.fn(async () => undefined);
+    const started = await runs.start({ userId: owner, appId, inputs: { input_text: 'Cy' }, checkPrice });
+    expect((await started.done).status).toBe('succeeded');
+    expect(checkPrice).toHaveBeenCalledWith({ min: 2, max: 2 });
+    expect(planRun).toHaveBeenCalledTimes(1);
+
+    const refusal = new Error('Confirm the price first.');
+    await expect(
+      runs.start({
+        userId: owner,
+        appId,
+        inputs: { input_text: 'Di' },
+        checkPrice: () => Promise.reject(refusal),
+      }),
+    ).rejects.toBe(refusal);
+    expect(await ledger.balance(owner)).toBe(48);
+  });
+
   it('plans a queued run again in the process that takes it, which runs it as well', async () => {
     const queue = new OtherProcessQueue();
     const runs = runService({ queue });

@@ -5,6 +5,7 @@ import {
   isRunSource,
   type ActionType,
   type App,
+  type CostRange,
   type RunSource,
   withCreatorPrice,
 } from '@blocksmith/schema';
@@ -64,6 +65,11 @@ export interface StartRunRequest {
    * at its start and as its blocks start, is counted there (a visitor's run the owner pays for).
    */
   embedPeriod?: string;
+  /**
+   * Checked once the run is priced (its blocks, over the plan it runs, plus any creator price) and
+   * before anything is charged; throws to refuse the run. An embed's price confirmation.
+   */
+  checkPrice?: (cost: CostRange) => Promise<void>;
 }
 
 export interface InputFileRequest {
@@ -146,6 +152,14 @@ export class RunStart {
     // A full block the owner's plan does not allow and the app never held legitimately: refused
     // as on save (a config written around the save check runs no more than it saves).
     await this.deps.apps.checkFullBlocksForRun(app.id!, app.config);
+    // Another person's run of a priced app pays its creator, at the price of this moment: charged
+    // with the run, refunded with it, earned by the owner only when it succeeds (success-writer).
+    const creatorPrice =
+      actionType === 'published' && this.deps.earnings
+        ? await this.deps.earnings.priceFor(app.id!, userId, { visitor })
+        : 0;
+    const costRange = withCreatorPrice(plan.costRange, creatorPrice);
+    await request.checkPrice?.(costRange);
     const inputs = this.checkedInputs(app, plan, request.inputs);
     await this.checkInputFiles(plan, inputs, userId);
     // Charged now: the AI blocks every run pays for. The others (after a route, inside a loop) are
@@ -153,12 +167,6 @@ export class RunStart {
     const items = plan.nodes
       .filter((node) => node.prepaid)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
-    // Another person's run of a priced app pays its creator, at the price of this moment: charged
-    // with the run, refunded with it, earned by the owner only when it succeeds (success-writer).
-    const creatorPrice =
-      actionType === 'published' && this.deps.earnings
-        ? await this.deps.earnings.priceFor(app.id!, userId, { visitor })
-        : 0;
     if (creatorPrice > 0) items.push({ blockType: CREATOR_PRICE_TYPE, credits: creatorPrice });
     const runId = randomUUID();
     if (!worker.started) await worker.start();
@@ -222,7 +230,7 @@ export class RunStart {
     return {
       runId,
       cost: plan.cost + creatorPrice,
-      costRange: withCreatorPrice(plan.costRange, creatorPrice),
+      costRange,
       done,
     };
   }

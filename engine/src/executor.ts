@@ -1,52 +1,20 @@
-import {
-  BlockError,
-  BlockOverrunError,
-  NodeContext,
-  outputTypeProblem,
-  type AiProvider,
-  type AiUsage,
-  type FileStore,
-  type GatheredItem,
-  type UpstreamValue,
-} from '@blocksmith/block-sdk';
-import type { Artifact, LoopPosition, RunEvent, RunStatus, TokenUsage } from '@blocksmith/schema';
-import { BlockCharges, type BlockCharge, type WaitingBlock } from './block-charges';
-import { Frame, LoopRun, SKIPPED, type NodeOutcome } from './run-frame';
+import { BlockError, BlockOverrunError, NodeContext, outputTypeProblem } from '@blocksmith/block-sdk';
+import type { Artifact, LoopPosition, RunEvent, RunStatus } from '@blocksmith/schema';
+import { addUsage, type Used } from './block-usage';
+import type { ExecuteOptions } from './execute-options';
+import { BlockCharges, type WaitingBlock } from './block-charges';
+import { excludeUntaken, skips, upstreamOf } from './flow-rules';
+import { LoopRuns, type LoopHost } from './loop-runs';
+import { Frame, SKIPPED, type NodeOutcome } from './run-frame';
 import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from './run-outcome';
-import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
+import type { PlannedNode, RunPlan } from './run-plan';
 import { RunSecrets } from './run-secrets';
 import { EMPTY_SCOPE, variableScope } from './variable-scope';
 
 export type { NodeOutcome } from './run-frame';
 export type { BlockCharge } from './block-charges';
+export type { ExecuteOptions } from './execute-options';
 export type { BlockOverrun, RunOutcome } from './run-outcome';
-
-export interface ExecuteOptions {
-  runId: string;
-  /** What the person entered, keyed by each input block's variable name or id. */
-  inputs?: Readonly<Record<string, unknown>>;
-  provider: AiProvider;
-  files: FileStore;
-  signal?: AbortSignal;
-  onEvent?: (event: RunEvent) => void;
-  /** Blocks running at once on independent branches and loop items (default 8). */
-  maxConcurrency?: number;
-  /**
-   * Charges the blocks the run did not pay for before it started (`PlannedNode.prepaid` false:
-   * AI blocks after a route and inside loops), as they are about to start; blocks starting
-   * together are charged in one call. They run once it resolves. A rejection stops the run with
-   * the error's message and `code` (e.g. INSUFFICIENT_CREDITS), and those blocks do not run.
-   * Without it nothing is charged.
-   */
-  charge?: (charges: BlockCharge[]) => Promise<void>;
-  /**
-   * Reads the app owner's secrets for blocks that ask (`ctx.secret`); a block's outputs,
-   * artifacts and error are cleaned of every value it read. Without it blocks find none.
-   */
-  secrets?: (name: string) => Promise<string | undefined>;
-  /** Who the run is charged to (`RunContext.account`): blocks share scarce capacity fairly by it. */
-  account?: string;
-}
 
 /**
  * Runs a planned app: blocks start as soon as what they wait for has settled, up to the
@@ -57,7 +25,8 @@ export function executeRun(plan: RunPlan, options: ExecuteOptions): Promise<RunO
   return new RunExecution(plan, options).start();
 }
 
-class RunExecution {
+/** One run under way. Its non-private members are what its loop runs use (`LoopHost`). */
+class RunExecution implements LoopHost {
   private readonly nodes: readonly PlannedNode[];
   private readonly top: Frame;
   /** Blocks ready to start, with their frames, first in first out. */
@@ -81,7 +50,7 @@ class RunExecution {
   private finish!: (outcome: RunOutcome) => void;
   private readonly began = performance.now();
   private readonly stats: LoopStats | undefined;
-  private readonly loops: LoopRun[] = [];
+  private readonly loopRuns = new LoopRuns(this);
   /** Per loop end, the region of the loop it ends. */
   private readonly closes: Int32Array | undefined;
   /** The owner's secrets blocks of this run read, and the cleaning of what they said. */
@@ -89,7 +58,7 @@ class RunExecution {
   private readonly overruns: BlockOverrun[] = [];
 
   constructor(
-    private readonly plan: RunPlan,
+    readonly plan: RunPlan,
     private readonly options: ExecuteOptions,
   ) {
     this.nodes = plan.nodes;
@@ -129,7 +98,7 @@ class RunExecution {
     return done;
   }
 
-  private get stopping(): boolean {
+  get stopping(): boolean {
     return this.aborted || this.failure !== undefined;
   }
 
@@ -141,7 +110,7 @@ class RunExecution {
   }
 
   /** Hands a frame's blocks that wait for nothing to the scheduler. */
-  private seed(frame: Frame): void {
+  seed(frame: Frame): void {
     const { members } = frame.region;
     const slot = this.plan.slot;
     for (const index of members) if (frame.waiting[slot[index]!] === 0) this.ready(frame, index);
@@ -161,7 +130,7 @@ class RunExecution {
       const frame = this.decideFrames[head]!;
       const index = this.decideNodes[head]!;
       if (this.stopping) continue;
-      if (this.skips(frame, index)) this.skip(frame, index);
+      if (skips(this.plan, this.closes, frame, index)) this.skip(frame, index);
       else {
         this.readyFrames.push(frame);
         this.readyNodes.push(index);
@@ -172,31 +141,10 @@ class RunExecution {
     this.deciding = false;
   }
 
-  /**
-   * A block is skipped when a route taken in its frame (or one around it) skips it, when none of
-   * its upstream blocks ran and passed it a value, or, for a loop's end, when its loop did not run.
-   */
-  private skips(frame: Frame, index: number): boolean {
-    if (frame.isExcluded(index)) return true;
-    const node = this.nodes[index]!;
-    if (node.definition.endsLoop && this.closes) {
-      const opener = this.plan.regions[this.closes[index]!]!.opener;
-      return frame.outcomeOf(opener)?.status !== 'succeeded';
-    }
-    const parents = node.parents;
-    if (parents.length === 0) return false;
-    for (let k = 0; k < parents.length; k++) {
-      if (passes(frame.outcomeOf(parents[k]!), node.parentRoutes?.[k])) return false;
-    }
-    return true;
-  }
-
   private skip(frame: Frame, index: number): void {
     const node = this.nodes[index]!;
     frame.outcomes[this.plan.slot[index]!] = SKIPPED;
-    this.emit(
-      this.event({ type: 'node_skipped', runId: this.options.runId, nodeId: node.id, at: Date.now() }, frame),
-    );
+    this.emitIn({ type: 'node_skipped', runId: this.options.runId, nodeId: node.id, at: Date.now() }, frame);
     if (node.body >= 0) this.skipLoopBody(node.body, frame);
     this.settle(frame, index);
   }
@@ -210,24 +158,22 @@ class RunExecution {
       while (x > body) x = regions[x]!.parent;
       if (x !== body) continue;
       for (const index of regions[r]!.members) {
-        this.emit(
-          this.event({ type: 'node_skipped', runId, nodeId: this.nodes[index]!.id, at: Date.now() }, frame),
-        );
+        this.emitIn({ type: 'node_skipped', runId, nodeId: this.nodes[index]!.id, at: Date.now() }, frame);
       }
     }
   }
 
   /** A block is done (run, skipped, or its whole loop run): what waits for it may get its turn. */
-  private settle(frame: Frame, index: number): void {
+  settle(frame: Frame, index: number): void {
     const slot = this.plan.slot;
     // Exactly one settle sees the frame's last block: skips it brings settle their own blocks first.
     const last = ++frame.settled === frame.size;
     for (const d of this.nodes[index]!.dependents) if (--frame.waiting[slot[d]!]! === 0) this.ready(frame, d);
     this.decide();
-    if (last && frame.loop) this.finishItem(frame);
+    if (last && frame.loop) this.loopRuns.finishItem(frame);
   }
 
-  private pump(): void {
+  pump(): void {
     while (!this.stopping && this.running < this.maxConcurrency && this.readyHead < this.readyNodes.length) {
       const frame = this.readyFrames[this.readyHead]!;
       this.readyFrames[this.readyHead] = undefined;
@@ -272,53 +218,13 @@ class RunExecution {
     const { error } = refused;
     const message = error instanceof Error ? error.message : String(error);
     const code = (error as { code?: unknown })?.code;
-    this.record(frame, index, {
-      status: 'failed',
-      outputs: {},
-      artifacts: [],
-      durationMs: 0,
-      error: message,
-    });
-    this.stop(this.nodes[index]!.id, message, typeof code === 'string' ? code : 'BLOCK_ERROR');
-    this.emit(
-      this.event(
-        {
-          type: 'node_failed',
-          runId: this.options.runId,
-          nodeId: this.nodes[index]!.id,
-          at: Date.now(),
-          durationMs: 0,
-          error: message,
-        },
-        frame,
-      ),
-    );
-    this.pump();
+    this.failed(frame, index, message, typeof code === 'string' ? code : 'BLOCK_ERROR', 0);
   }
 
   private stop(nodeId: string, message: string, code: string): void {
     if (this.failure || this.aborted) return;
     this.failure = { nodeId, message, code };
     this.controller.abort();
-  }
-
-  private upstreamOf(frame: Frame, node: PlannedNode): UpstreamValue[] {
-    const upstream: UpstreamValue[] = [];
-    const parents = node.parents;
-    for (let k = 0; k < parents.length; k++) {
-      const parent = this.nodes[parents[k]!]!;
-      if (parent.variable === undefined) continue;
-      const outcome = frame.outcomeOf(parent.index);
-      if (!passes(outcome, node.parentRoutes?.[k])) continue;
-      upstream.push({
-        nodeId: parent.id,
-        kind: parent.definition.kind,
-        name: parent.variable,
-        value: outcome!.outputs[parent.firstOutput!],
-        outputs: outcome!.outputs,
-      });
-    }
-    return upstream;
   }
 
   private runNode(frame: Frame, index: number): void {
@@ -329,13 +235,13 @@ class RunExecution {
     const artifacts: Artifact[] = [];
     const routes: string[] | undefined = node.routes ? [] : undefined;
     const used: Used = {};
-    this.emit(this.event({ type: 'node_started', runId, nodeId: node.id, at: Date.now() }, frame));
+    this.emitIn({ type: 'node_started', runId, nodeId: node.id, at: Date.now() }, frame);
     const inputs = this.options.inputs;
     const closes = node.definition.endsLoop === true;
     const context = new NodeContext({
       nodeId: node.id,
       settings: node.settings,
-      upstream: closes ? [] : this.upstreamOf(frame, node),
+      upstream: closes ? [] : upstreamOf(this.plan, frame, node),
       variables: node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame),
       runInput:
         node.definition.category === 'input' && inputs
@@ -347,7 +253,7 @@ class RunExecution {
       ...(this.options.account !== undefined && { account: this.options.account }),
       onPartial: (partial) => {
         const text = this.secrets.clean(partial);
-        this.emit(this.event({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame));
+        this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);
       },
       onArtifact: (artifact) => artifacts.push(artifact),
       onUsage: (usage) => addUsage(used, usage),
@@ -396,7 +302,7 @@ class RunExecution {
         );
     }
     this.running--;
-    if (node.body >= 0) return this.startLoop(frame, index, outputs, artifacts, startedAt);
+    if (node.body >= 0) return this.loopRuns.start(frame, index, outputs, artifacts, startedAt);
     const durationMs = performance.now() - startedAt;
     const outcome: NodeOutcome = { status: 'succeeded', outputs, artifacts, durationMs };
     if (routes) outcome.routes = routes;
@@ -413,31 +319,10 @@ class RunExecution {
     if (routes) finished.routes = routes;
     if (used.model !== undefined) finished.model = used.model;
     if (used.usage !== undefined) finished.usage = used.usage;
-    this.emit(this.event(finished, frame));
-    if (routes) this.skipUntaken(frame, node, routes);
+    this.emitIn(finished, frame);
+    if (routes) excludeUntaken(this.plan, frame, node, routes);
     this.settle(frame, index);
     this.pump();
-  }
-
-  /** Marks what the routes not taken skip, in this frame. */
-  private skipUntaken(frame: Frame, node: PlannedNode, taken: readonly string[]): void {
-    const { only, reach } = node.routeSkips!;
-    const routes = node.routes!;
-    if (taken.length === 1) {
-      for (const skipped of only[routes.indexOf(taken[0]!)]!) frame.exclude(skipped);
-      return;
-    }
-    const words = reach[0]?.length ?? 0;
-    frame.excluded ??= new Uint32Array((this.nodes.length + 31) >>> 5);
-    for (let w = 0; w < words; w++) {
-      let through = 0;
-      let notThrough = 0;
-      routes.forEach((route, p) => {
-        if (taken.includes(route)) through |= reach[p]![w]!;
-        else notThrough |= reach[p]![w]!;
-      });
-      frame.excluded[w]! |= notThrough & ~through;
-    }
   }
 
   private fail(frame: Frame, index: number, error: unknown, startedAt: number): void {
@@ -456,27 +341,24 @@ class RunExecution {
     const item = frame.position?.at(-1);
     const where = item ? ` on item ${item.item} of ${item.items}` : '';
     const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;
-    this.record(frame, index, { status: 'failed', outputs: {}, artifacts: [], durationMs, error: message });
     this.running--;
-    this.stop(node.id, message, known ? error.code : 'BLOCK_ERROR');
-    this.emit(
-      this.event(
-        {
-          type: 'node_failed',
-          runId: this.options.runId,
-          nodeId: node.id,
-          at: Date.now(),
-          durationMs,
-          error: message,
-        },
-        frame,
-      ),
+    this.failed(frame, index, message, known ? error.code : 'BLOCK_ERROR', durationMs);
+  }
+
+  /** A block failed (or its charge was refused): the run stops with its message and code. */
+  private failed(frame: Frame, index: number, message: string, code: string, durationMs: number): void {
+    const nodeId = this.nodes[index]!.id;
+    this.record(frame, index, { status: 'failed', outputs: {}, artifacts: [], durationMs, error: message });
+    this.stop(nodeId, message, code);
+    this.emitIn(
+      { type: 'node_failed', runId: this.options.runId, nodeId, at: Date.now(), durationMs, error: message },
+      frame,
     );
     this.pump();
   }
 
   /** Keeps a block's outcome in its frame; inside a loop, adds it to the block's totals over all items. */
-  private record(frame: Frame, index: number, outcome: NodeOutcome): void {
+  record(frame: Frame, index: number, outcome: NodeOutcome): void {
     frame.outcomes[this.plan.slot[index]!] = outcome;
     if (frame.loop === undefined || !this.stats) return;
     this.stats.runs[index]! += outcome.status === 'succeeded' ? 1 : 0;
@@ -484,139 +366,17 @@ class RunExecution {
     if (outcome.error !== undefined) this.stats.errors[index] ??= outcome.error;
   }
 
-  private startLoop(
-    frame: Frame,
-    index: number,
-    outputs: Record<string, unknown>,
-    artifacts: Artifact[],
-    startedAt: number,
-  ): void {
-    const node = this.nodes[index]!;
-    const list = outputs[node.definition.loop!.items];
-    if (!Array.isArray(list)) {
-      this.running++;
-      return this.fail(
-        frame,
-        index,
-        new Error(`its ${node.definition.loop!.items} output is not a list`),
-        startedAt,
-      );
-    }
-    const { maxItems, concurrency } = loopLimits(node);
-    const items = list.length > maxItems ? list.slice(0, maxItems) : list;
-    const loop = new LoopRun(frame, index, node.body, items, outputs, artifacts, concurrency, startedAt);
-    this.loops.push(loop);
-    this.emit(
-      this.event(
-        {
-          type: 'loop_progress',
-          runId: this.options.runId,
-          nodeId: node.id,
-          at: Date.now(),
-          done: 0,
-          items: items.length,
-        },
-        frame,
-      ),
-    );
-    this.startItems(loop);
-    this.pump();
+  get runId(): string {
+    return this.options.runId;
   }
 
-  /** Starts items while the loop has room, and ends the loop once every item has run. */
-  private startItems(loop: LoopRun): void {
-    if (loop.starting) {
-      loop.again = true;
-      return;
-    }
-    loop.starting = true;
-    const opener = this.nodes[loop.opener]!;
-    const first = opener.firstOutput!;
-    do {
-      loop.again = false;
-      while (!this.stopping && loop.inFlight < loop.concurrency && loop.next < loop.items.length) {
-        const i = loop.next++;
-        loop.inFlight++;
-        const position: LoopPosition = { loopId: opener.id, item: i + 1, items: loop.items.length };
-        const itemOutcome: NodeOutcome = {
-          status: 'succeeded',
-          outputs: { [first]: loop.items[i] },
-          artifacts: [],
-          durationMs: 0,
-        };
-        const frame = new Frame(
-          this.plan,
-          loop.body,
-          loop.frame,
-          loop,
-          i,
-          itemOutcome,
-          loop.frame.position ? [...loop.frame.position, position] : [position],
-        );
-        if (frame.size === 0) this.finishItem(frame);
-        else this.seed(frame);
-      }
-      if (!this.stopping && !loop.completed && loop.done === loop.items.length) this.completeLoop(loop);
-    } while (loop.again);
-    loop.starting = false;
+  emitIn(event: RunEvent, frame: Frame): void {
+    this.emit(this.event(event, frame));
   }
 
-  /** Every block of an item has settled: what reached the loop's end is kept, and the next item may start. */
-  private finishItem(frame: Frame): void {
-    const loop = frame.loop!;
-    const closer = frame.region.closer;
-    if (!frame.isExcluded(closer)) {
-      const end = this.nodes[closer]!;
-      const upstream = this.upstreamOf(frame, end);
-      if (upstream.length > 0)
-        loop.gathered[frame.index] = { index: frame.index, item: loop.items[frame.index], upstream };
-    }
-    loop.inFlight--;
-    loop.done++;
-    this.emit(
-      this.event(
-        {
-          type: 'loop_progress',
-          runId: this.options.runId,
-          nodeId: this.nodes[loop.opener]!.id,
-          at: Date.now(),
-          done: loop.done,
-          items: loop.items.length,
-        },
-        loop.frame,
-      ),
-    );
-    this.startItems(loop);
-  }
-
-  private completeLoop(loop: LoopRun): void {
-    loop.completed = true;
-    const { frame, opener: index } = loop;
-    const node = this.nodes[index]!;
-    const durationMs = performance.now() - loop.startedAt;
-    this.record(frame, index, {
-      status: 'succeeded',
-      outputs: loop.outputs,
-      artifacts: loop.artifacts,
-      durationMs,
-    });
-    const gathered = loop.gathered.filter((g): g is GatheredItem => g !== undefined);
-    (frame.gathered ??= new Map()).set(this.plan.regions[loop.body]!.closer, gathered);
-    this.emit(
-      this.event(
-        {
-          type: 'node_finished',
-          runId: this.options.runId,
-          nodeId: node.id,
-          at: Date.now(),
-          durationMs,
-          outputs: loop.outputs,
-          artifacts: loop.artifacts,
-        },
-        frame,
-      ),
-    );
-    this.settle(frame, index);
+  failStarted(frame: Frame, index: number, error: Error, startedAt: number): void {
+    this.running++;
+    this.fail(frame, index, error, startedAt);
   }
 
   /** Places an event inside its loops, when the frame is a loop item. */
@@ -633,7 +393,7 @@ class RunExecution {
       plan: this.plan,
       top: this.top,
       stats: this.stats,
-      loops: this.loops,
+      loops: this.loopRuns.loops,
     });
     const status: RunStatus = this.failure ? 'failed' : this.aborted ? 'aborted' : 'succeeded';
     const outcome: RunOutcome = {
@@ -661,28 +421,4 @@ class RunExecution {
     });
     this.finish(outcome);
   }
-}
-
-/** What a block's AI calls used: the last model that answered, the tokens of all its calls. */
-interface Used {
-  model?: string;
-  usage?: TokenUsage;
-}
-
-function addUsage(used: Used, reported: AiUsage): void {
-  used.model = reported.model;
-  for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
-    const count = reported[key];
-    if (count === undefined) continue;
-    used.usage ??= {};
-    used.usage[key] = (used.usage[key] ?? 0) + count;
-  }
-}
-
-/** Whether an upstream block ran and its value reaches the block through `routes` (null: any). */
-function passes(outcome: NodeOutcome | undefined, routes: readonly string[] | null | undefined): boolean {
-  if (outcome?.status !== 'succeeded') return false;
-  if (routes === null || routes === undefined) return true;
-  const taken = outcome.routes;
-  return taken !== undefined && routes.some((route) => taken.includes(route));
 }

@@ -1,0 +1,1 @@
+export { extractFile as block } from './extract-file';

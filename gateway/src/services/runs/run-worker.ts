@@ -167,7 +167,8 @@ export class RunWorker {
     }
     let plan: RunPlan;
     try {
-      plan = planRun(job.config, this.deps.registry);
+      // Started here, the run brings its plan; from the shared queue, it is planned here.
+      plan = job.plan ?? planRun(job.config, this.deps.registry);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');

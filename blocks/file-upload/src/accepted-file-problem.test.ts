@@ -36,7 +36,7 @@ describe('acceptedFileProblem', () => {
         { name: 'README', mime: 'text/plain', size: 5 },
       ),
     ).toBe(
-      '"README" is not an accepted file type. Accepted: All supported files (.pdf, .jpg, .jpeg, .png, .gif, .txt, .csv, .md, .json).',
+      '"README" is not an accepted file type. Accepted: All supported files (.pdf, .jpg, .jpeg, .png, .gif, .txt, .csv, .md, .json, .tsv, .xlsx, .jsonl, .ndjson, .docx, .html, .htm).',
     );
   });
 

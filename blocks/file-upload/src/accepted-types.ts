@@ -18,9 +18,31 @@ const TEXT_FILES: FileKinds = {
     'application/vnd.ms-excel',
   ],
 };
+/** Tables and documents Extract from File reads besides the text files. */
+const DATA_FILES: FileKinds = {
+  extensions: ['.tsv', '.xlsx', '.jsonl', '.ndjson', '.docx', '.html', '.htm'],
+  mimeTypes: [
+    'text/tab-separated-values',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/jsonl',
+    'application/x-ndjson',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'text/html',
+  ],
+};
 const ALL_FILES: FileKinds = {
-  extensions: [...PDF_FILES.extensions, ...IMAGE_FILES.extensions, ...TEXT_FILES.extensions],
-  mimeTypes: [...PDF_FILES.mimeTypes, ...IMAGE_FILES.mimeTypes, ...TEXT_FILES.mimeTypes],
+  extensions: [
+    ...PDF_FILES.extensions,
+    ...IMAGE_FILES.extensions,
+    ...TEXT_FILES.extensions,
+    ...DATA_FILES.extensions,
+  ],
+  mimeTypes: [
+    ...PDF_FILES.mimeTypes,
+    ...IMAGE_FILES.mimeTypes,
+    ...TEXT_FILES.mimeTypes,
+    ...DATA_FILES.mimeTypes,
+  ],
 };
 
 /**

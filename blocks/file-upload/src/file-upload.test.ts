@@ -26,6 +26,12 @@ describe('fileUpload', () => {
       ['e.csv', 'text/csv'],
       ['f.md', 'text/markdown'],
       ['g.json', 'application/json'],
+      ['h.tsv', 'text/tab-separated-values'],
+      ['i.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['j.jsonl', 'application/x-ndjson'],
+      ['k.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['l.html', 'text/html'],
+      ['m.ndjson', ''],
     ] as const) {
       const { files, ref } = await storeWith(name, mime, 'x');
       await expect(runBlock(fileUpload, { files, runInput: ref.url })).resolves.toBeDefined();
@@ -118,6 +124,13 @@ describe('fileUpload', () => {
       '.csv',
       '.md',
       '.json',
+      '.tsv',
+      '.xlsx',
+      '.jsonl',
+      '.ndjson',
+      '.docx',
+      '.html',
+      '.htm',
     ]);
     expect(maxSize).toMatchObject({ min: 1, max: 50, default: 10, integer: true, unit: 'MB' });
     expect(fileUpload.inputKind).toBe('file');

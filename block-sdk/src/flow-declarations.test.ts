@@ -128,7 +128,8 @@ describe('route outputs and loops', () => {
       (await runBlock(gate, { upstream: { text: 'both' }, settings: { extra: 'Both' } })).routes,
     ).toEqual(['long', 'Both']);
     await expect(runBlock(gate, { upstream: { text: 'both' } })).rejects.toThrow(
-      'gate took the route "Both", which is not one of long, short',
+      // The engine's own check, as a run says it (runBlock runs the block inside a graph).
+      'Gate failed: it took the route "Both", which is not one of its routes (long, short)',
     );
     const noRoutes = defineBlock({
       kind: 'noRoutes',

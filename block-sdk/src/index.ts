@@ -20,7 +20,7 @@ export { validateSettings, defaultSettings, type SettingsResult } from './valida
 export type { RunContext, UpstreamValue, GatheredItem } from './run-context';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { renderPrompt, type PromptMessages } from './prompt';
-export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './check-package';
+export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './block-package';
 export {
   BLOCK_API_VERSION,
   SERVED_BLOCK_API_VERSIONS,

@@ -1,25 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { JsonRequest, TextRequest } from './ai-provider';
+import type { JsonRequest, TextRequest } from '@blocksmith/block-sdk';
 import {
   BLOCK_API_VERSION,
   definitionApiProblem,
   manifestApiProblem,
   manifestApiVersion,
   type BlockPackageManifest,
-} from './block-api-version';
-import type { AnyBlockDefinition } from './block-definition';
-import { definitionProblems } from './define-block';
-import { BlockInputError } from './errors';
-import type { OutputsSpec } from './outputs';
-import { exampleFromSchema } from './examples/example-from-schema';
-import { OFFLINE_MARKER } from './examples/sample-text';
-import { runBlock } from './testing/run-block';
-import { ScriptedProvider } from './testing/scripted-provider';
-
-/** The keyword Blocksmith looks for among installed npm packages. */
-export const BLOCK_PACKAGE_KEYWORD = 'blocksmith-block';
+} from '@blocksmith/block-sdk';
+import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
+import { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from '@blocksmith/block-sdk';
+import { definitionProblems } from '@blocksmith/block-sdk';
+import { BlockInputError } from '@blocksmith/block-sdk';
+import type { OutputsSpec } from '@blocksmith/block-sdk';
+import { exampleFromSchema } from '@blocksmith/block-sdk';
+import { OFFLINE_MARKER } from '@blocksmith/block-sdk';
+import { graphAround, NODE_UNDER_TEST, withDisplay } from './block-under-test';
+import { runGraph } from './run-graph';
+import { ScriptedProvider } from './scripted-provider';
 
 const SAMPLE_TEXT = 'A short sample text: the product launched on Monday and customers like it.';
 
@@ -54,18 +53,16 @@ export interface PackageCheck {
   blocks: BlockCheck[];
 }
 
-/**
- * The blocks a block package's entry exports: `block`, or a `blocks` list; null when it exports
- * neither. The server loads packages by the same rule.
- */
-export function exportedBlocks(moduleExports: unknown): AnyBlockDefinition[] | null {
-  const exports = (moduleExports ?? {}) as { block?: unknown; blocks?: unknown };
-  if (exports.block !== undefined) return [exports.block as AnyBlockDefinition];
-  if (Array.isArray(exports.blocks)) return exports.blocks as AnyBlockDefinition[];
-  return null;
-}
+/** The sample text a block under check is given, as a text input block would give it. */
+const SAMPLE_INPUT = { nodeId: 'sample_text', kind: 'sampleText', name: 'input_text', value: SAMPLE_TEXT };
 
-/** Runs one block with sample input, as an app would: a refusal of the input is fine, a crash is not. */
+/**
+ * Runs one block once inside the small app of its category, with sample input, through the
+ * engine (runGraph): an input block given the sample text, before a display; any other block
+ * after the sample text (a block that ends loops, after a loop over it; a block with routes,
+ * before a display on each route; a block that runs a loop, before the loop's end). A refusal of
+ * the input is fine, a crash or a refusal by the engine's checks is not.
+ */
 async function tryBlock(definition: AnyBlockDefinition, packageName: string): Promise<BlockCheck> {
   const kind = String(definition.kind);
   const unserved = definitionApiProblem(definition, packageName);
@@ -73,26 +70,42 @@ async function tryBlock(definition: AnyBlockDefinition, packageName: string): Pr
   const problems = definitionProblems(definition as never);
   if (problems.length > 0) return { kind, ok: false, said: `invalid declaration: ${problems.join('; ')}` };
   try {
-    const outcome = await runBlock(definition, {
-      upstream: definition.category === 'input' ? [] : { input_text: SAMPLE_TEXT },
-      runInput: definition.category === 'input' ? SAMPLE_TEXT : undefined,
+    const graph = withDisplay(
+      graphAround(definition, {
+        upstream: [SAMPLE_INPUT],
+        variables: {},
+        gathered: [{ index: 0, item: SAMPLE_TEXT, upstream: [SAMPLE_INPUT] }],
+      }),
+      definition,
+    );
+    const run = await runGraph({
+      ...graph,
+      inputs: { [NODE_UNDER_TEST]: SAMPLE_TEXT },
       provider: sampleProvider(),
     });
+    const block = run.blocks[NODE_UNDER_TEST]!;
+    if (block.thrown instanceof BlockInputError) {
+      return {
+        kind,
+        ok: true,
+        said: `ran and asked for input, as people will see it: ${block.thrown.message}`,
+      };
+    }
+    if (run.status !== 'succeeded')
+      return { kind, ok: false, said: `failed with sample input: ${run.error}` };
     const outputs = Object.keys(definition.outputs as OutputsSpec);
-    const shown = outcome.artifacts.length > 0 ? `, ${outcome.artifacts.length} result(s) to show` : '';
+    const shown = block.artifacts.length > 0 ? `, ${block.artifacts.length} result(s) to show` : '';
     return { kind, ok: true, said: `ran with sample input: ${outputs.join(', ') || 'no outputs'}${shown}` };
   } catch (error) {
-    if (error instanceof BlockInputError) {
-      return { kind, ok: true, said: `ran and asked for input, as people will see it: ${error.message}` };
-    }
     return { kind, ok: false, said: `failed with sample input: ${(error as Error).message}` };
   }
 }
 
 /**
  * Checks a block package the way Blocksmith loads one: its package.json (the `blocksmith-block`
- * keyword, the block API version it is built for, which must be one this SDK serves), its built entry, the blocks it exports (declarations), and each block run once through
- * the SDK's harness with sample input and sample AI answers (JSON that satisfies the block's schema).
+ * keyword, the block API version it is built for, which must be one this SDK serves), its built
+ * entry, the blocks it exports (declarations), and each block run once inside a small app through
+ * the engine (runGraph) with sample input and sample AI answers (JSON that satisfies the block's schema).
  */
 export async function checkBlockPackage(dir: string): Promise<PackageCheck> {
   const manifestFile = path.join(dir, 'package.json');

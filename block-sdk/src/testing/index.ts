@@ -1,4 +1,12 @@
+export {
+  runGraph,
+  type RunGraphOptions,
+  type GraphRun,
+  type GraphBlockResult,
+  type GraphNode,
+  type GraphConnection,
+} from './run-graph';
 export { runBlock, type RunBlockOptions, type BlockRunOutcome } from './run-block';
 export { ScriptedProvider, type Script, type RecordedCall } from './scripted-provider';
-export { MemoryFileStore } from '../memory-file-store';
-export { checkBlockPackage, describeCheck, type PackageCheck, type BlockCheck } from '../check-package';
+export { MemoryFileStore } from '@blocksmith/block-sdk';
+export { checkBlockPackage, describeCheck, type PackageCheck, type BlockCheck } from './check-package';

@@ -1,14 +1,10 @@
-import { routePorts, type Artifact } from '@blocksmith/schema';
-import type { AiProvider } from '../ai-provider';
-import type { AnyBlockDefinition } from '../block-definition';
-import type { FileStore } from '../file-store';
-import { MemoryFileStore } from '../memory-file-store';
-import { NodeContext } from '../node-context';
-import { outputTypeProblem, type OutputsSpec } from '../outputs';
-import { SecretReader, scrubError, scrubSecrets } from '../secrets';
-import type { GatheredItem, UpstreamValue } from '../run-context';
-import { validateSettings } from '../validate-settings';
-import { ScriptedProvider } from './scripted-provider';
+import type { Artifact } from '@blocksmith/schema';
+import type { AiProvider } from '@blocksmith/block-sdk';
+import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
+import type { FileStore } from '@blocksmith/block-sdk';
+import type { GatheredItem, UpstreamValue } from '@blocksmith/block-sdk';
+import { graphAround, NODE_UNDER_TEST } from './block-under-test';
+import { runGraph } from './run-graph';
 
 export interface RunBlockOptions {
   settings?: Record<string, unknown>;
@@ -16,6 +12,7 @@ export interface RunBlockOptions {
   upstream?: readonly UpstreamValue[] | Readonly<Record<string, unknown>>;
   /** Extra variables from further upstream (direct upstream values are included automatically). */
   variables?: Readonly<Record<string, unknown>>;
+  /** For an input block: what the person entered. */
   runInput?: unknown;
   provider?: AiProvider;
   files?: FileStore;
@@ -47,63 +44,43 @@ function toUpstream(upstream: RunBlockOptions['upstream']): UpstreamValue[] {
 }
 
 /**
- * Runs one block the way the engine does: settings validated with defaults, a real context,
- * outputs checked against the declaration, routes checked against the declared ones. Invalid
- * settings, outputs or routes throw with the details.
+ * Runs one block inside the smallest app that gives it what the options say (runGraph, so the
+ * engine's own checks: settings, outputs, routes, secrets). Invalid settings throw the engine's
+ * GraphValidationError; a block that fails throws what it threw; outputs or routes the engine
+ * refuses throw its message (`Title failed: it returned a bad result: ...`).
  */
 export async function runBlock(
   definition: AnyBlockDefinition,
   options: RunBlockOptions = {},
 ): Promise<BlockRunOutcome> {
-  const settings = validateSettings(definition.settings, options.settings ?? {});
-  if (!settings.ok) {
-    throw new Error(
-      `Invalid settings for ${definition.kind}: ${settings.issues.map((i) => i.message).join(' ')}`,
-    );
-  }
-  const upstream = toUpstream(options.upstream);
-  const variables: Record<string, unknown> = { ...options.variables };
-  for (const u of upstream) variables[u.name] = u.value;
-  const progress: string[] = [];
-  const artifacts: Artifact[] = [];
-  const routes: string[] = [];
-  const declared = definition.routes ? routePorts(definition.routes, settings.value) : undefined;
-  const secrets = new SecretReader(async (name) => options.secrets?.[name]);
-  const context = new NodeContext({
-    nodeId: 'node_under_test',
-    settings: settings.value,
-    upstream,
-    variables,
-    runInput: options.runInput,
-    provider: options.provider ?? new ScriptedProvider(),
-    files: options.files ?? new MemoryFileStore(),
-    signal: options.signal ?? new AbortController().signal,
-    onPartial: (text) => progress.push(scrubSecrets(text, secrets.revealed)),
-    onArtifact: (artifact) => artifacts.push(artifact),
-    ...(declared && {
-      onRoute: (name: string) => {
-        if (!declared.includes(name))
-          throw new Error(
-            `${definition.kind} took the route "${name}", which is not one of ${declared.join(', ')}`,
-          );
-        routes.push(name);
+  const graph = graphAround(definition, {
+    upstream: toUpstream(options.upstream),
+    variables: options.variables ?? {},
+    gathered: options.gathered,
+  });
+  const under = graph.nodes.find((node) => node.id === NODE_UNDER_TEST)!;
+  if (options.settings) under.settings = options.settings;
+  // A run stopped before the block starts still starts it, stopped, so a test sees how it meets that.
+  const stopped = options.signal?.aborted ? new AbortController() : undefined;
+  const signal = stopped?.signal ?? options.signal;
+  const run = await runGraph({
+    ...graph,
+    inputs: { [NODE_UNDER_TEST]: options.runInput },
+    ...(options.provider && { provider: options.provider }),
+    ...(options.files && { files: options.files }),
+    ...(options.secrets && { secrets: options.secrets }),
+    ...(signal && { signal }),
+    ...(stopped && {
+      onEvent: (event) => {
+        if (event.type === 'node_started' && event.nodeId === NODE_UNDER_TEST) stopped.abort();
       },
     }),
-    ...(options.gathered && { gathered: options.gathered }),
-    secret: (name) => secrets.read(name),
   });
-  let outputs: Record<string, unknown>;
-  try {
-    outputs = scrubSecrets(
-      ((await definition.run(context)) ?? {}) as Record<string, unknown>,
-      secrets.revealed,
-    );
-  } catch (error) {
-    throw scrubError(error, secrets.revealed);
+  const block = run.blocks[NODE_UNDER_TEST]!;
+  if (block.status === 'succeeded') {
+    const { outputs, artifacts, progress, routes = [] } = block;
+    return { outputs, artifacts, progress, routes };
   }
-  for (const [name, decl] of Object.entries(definition.outputs as OutputsSpec)) {
-    const problem = outputTypeProblem(name, decl.type, outputs[name]);
-    if (problem) throw new Error(`${definition.kind} returned a bad result: ${problem}`);
-  }
-  return { outputs, artifacts: scrubSecrets(artifacts, secrets.revealed), progress, routes };
+  if ('thrown' in block) throw block.thrown;
+  throw new Error(run.error ?? `${definition.kind} did not run.`);
 }

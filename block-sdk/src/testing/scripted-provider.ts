@@ -7,8 +7,8 @@ import type {
   ModelList,
   TextRequest,
   VisionRequest,
-} from '../ai-provider';
-import { AiProviderError } from '../errors';
+} from '@blocksmith/block-sdk';
+import { AiProviderError } from '@blocksmith/block-sdk';
 
 type Answer<R, T> = T | ((request: R) => T | Promise<T>);
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const CLI = path.join(ROOT, 'block-sdk', 'dist', 'cli.js');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLI = path.join(ROOT, 'block-sdk', 'dist', 'testing', 'cli.js');
 const SDK = path.join(ROOT, 'block-sdk', 'dist', 'index.js');
 
 /** `block-sdk test <dir>` as an author runs it; its output and exit code. */

@@ -1,9 +1,8 @@
 import { BlockInputError, catalogueEntry } from '@blocksmith/block-sdk';
 import { MemoryFileStore, runBlock } from '@blocksmith/block-sdk/testing';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractFile } from './extract-file';
+import { makeDocx, makePdf, makeXlsx } from './testing/sample-files';
 
 const PEOPLE = [
   { name: 'Ada', email: 'ada@example.com', city: 'London' },
@@ -34,41 +33,6 @@ async function failure(run: Promise<unknown>): Promise<Error> {
   );
   expect(error).toBeInstanceOf(BlockInputError);
   return error;
-}
-
-async function makeXlsx(sheets: Record<string, unknown[][]>): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
-
-/** A real Word document: the three parts Word needs, one paragraph per entry. */
-async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
-  const zip = new JSZip();
-  zip.file(
-    '[Content_Types].xml',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  zip.file(
-    '_rels/.rels',
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-  );
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${p}</w:t></w:r></w:p>`).join('');
-  zip.file(
-    'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-  );
-  return zip.generateAsync({ type: 'uint8array' });
-}
-
-async function makePdf(pages: string[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage([600, 800]);
-    lines.forEach((line, i) => page.drawText(line, { x: 40, y: 760 - i * 14, size: 10, font }));
-  }
-  return doc.save();
 }
 
 describe('extractFile', () => {
@@ -299,7 +263,7 @@ describe('extractFile', () => {
     it('refuses a file it cannot read, naming the kinds it reads', async () => {
       const error = await failure(extract('photo.png', 'image/png', 'x'));
       expect(error.message).toBe(
-        'Extract from File reads CSV, TSV, Excel (XLSX), JSON, JSON Lines, PDF, Word (DOCX), Markdown, HTML and plain text files, but "photo.png" is a .png file. Upload one of those, or save the file in one of those formats first.',
+        '"photo.png" is a .png file, which this block cannot read. It reads CSV, TSV, Excel (XLSX), JSON, JSON Lines, PDF, Word (DOCX), Markdown, HTML and plain text files: upload one of those, or save the file in one of those formats first.',
       );
     });
 
@@ -325,6 +289,9 @@ describe('extractFile', () => {
           upstream: [{ nodeId: 'u', kind: 'fileUpload', name: 'file_url', value: '' }],
         }),
       ).rejects.toThrow('No file was uploaded. Choose a file and run the app again.');
+      await expect(runBlock(extractFile, { upstream: { a: 'some words', b: 'more words' } })).rejects.toThrow(
+        'The connected value is not an uploaded file: connect a File Upload block.',
+      );
       await expect(runBlock(extractFile, { upstream: { file_url: '/files/missing' } })).rejects.toThrow(
         'The uploaded file could not be found. Upload it again and rerun the app.',
       );

@@ -60,7 +60,7 @@ export const extractFile = defineBlock({
       messages: {
         notConnected: 'Connect a File Upload block whose file Extract from File should read.',
         noFile: 'No file was uploaded. Choose a file and run the app again.',
-        notAFile: 'Extract from File reads a file from a File Upload block. Connect one.',
+        notAFile: 'The connected value is not an uploaded file: connect a File Upload block.',
         notFound: 'The uploaded file could not be found. Upload it again and rerun the app.',
       },
     });

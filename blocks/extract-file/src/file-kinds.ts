@@ -100,6 +100,6 @@ export function fileKindOf(ref: Pick<FileRef, 'name' | 'mime'>, data: Uint8Array
   if (extension === '' && startsWith(data, '%PDF-')) return 'pdf';
   const what = extension === '' ? (mime === '' ? 'of an unknown type' : mime) : `a ${extension} file`;
   throw new BlockInputError(
-    `Extract from File reads ${READABLE_KINDS} files, but "${ref.name}" is ${what}. Upload one of those, or save the file in one of those formats first.`,
+    `"${ref.name}" is ${what}, which this block cannot read. It reads ${READABLE_KINDS} files: upload one of those, or save the file in one of those formats first.`,
   );
 }

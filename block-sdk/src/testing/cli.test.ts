@@ -34,7 +34,7 @@ function blockPackage(
   );
   writeFileSync(
     path.join(dir, 'index.js'),
-    `const { defineBlock, output, BlockInputError } = require(${JSON.stringify(SDK)});\n${body}`,
+    `const { defineBlock, field, output, BlockInputError } = require(${JSON.stringify(SDK)});\n${body}`,
   );
   return dir;
 }
@@ -149,5 +149,41 @@ describe('block-sdk test', () => {
     const answer = await blockSdkTest(unbuilt);
     expect(answer.out).toContain('✗ dist/index.js does not exist: build the package first (npm run build).');
     expect(answer.code).toBe(1);
+  });
+
+  it('runs each block inside the app of its category with the engine: routes, loops, loop ends, output checks', async () => {
+    const dir = blockPackage(
+      root,
+      'flow-blocks',
+      `exports.blocks = [
+  defineBlock({ kind: 'pick', name: 'Pick', description: '', category: 'ai', cost: 1, settings: {},
+    outputs: { picked: output.text() }, routes: { ports: ['short', 'long'] },
+    run(ctx) { ctx.route(ctx.primaryText().length > 20 ? 'long' : 'short'); return { picked: ctx.primaryText() }; } }),
+  defineBlock({ kind: 'words', name: 'Words', description: '', category: 'ai', cost: 1,
+    settings: { most: field.number({ label: 'Most', default: 10 }), atOnce: field.number({ label: 'At once', default: 2 }) },
+    outputs: { word: output.json(), words: output.json() },
+    loop: { items: 'words', maxItems: 'most', concurrency: 'atOnce' },
+    run(ctx) { return { word: null, words: ctx.primaryText().split(' ') }; } }),
+  defineBlock({ kind: 'gatherAll', name: 'Gather', description: '', category: 'ai', cost: 1, settings: {},
+    outputs: { gathered_count: output.number() }, endsLoop: true,
+    run(ctx) { return { gathered_count: ctx.gathered.length }; } }),
+  defineBlock({ kind: 'strayRoute', name: 'Stray', description: '', category: 'ai', cost: 1, settings: {},
+    outputs: { strayed: output.text() }, routes: { ports: ['yes'] },
+    run(ctx) { ctx.route('maybe'); return { strayed: 'x' }; } }),
+  defineBlock({ kind: 'badType', name: 'Bad Type', description: '', category: 'ai', cost: 1, settings: {},
+    outputs: { counted: output.number() }, run() { return { counted: 'many' }; } }),
+];`,
+    );
+    const { code, out } = await blockSdkTest(dir);
+    expect(out).toContain('✓ pick: ran with sample input: picked');
+    expect(out).toContain('✓ words: ran with sample input: word, words');
+    expect(out).toContain('✓ gatherAll: ran with sample input: gathered_count');
+    expect(out).toContain(
+      '✗ strayRoute: failed with sample input: Stray failed: it took the route "maybe", which is not one of its routes (yes)',
+    );
+    expect(out).toContain(
+      '✗ badType: failed with sample input: Bad Type failed: it returned a bad result: output counted must be a number',
+    );
+    expect(code).toBe(1);
   });
 });

@@ -169,6 +169,31 @@ describe('the import graph', () => {
     expect(importCycles(graph).filter((cycle) => !beingRemoved.has(key(cycle)))).toEqual([]);
   });
 
+  it('keeps the engine out of the block SDK main entry, and the SDK harness out of the engine', () => {
+    // The engine builds on the SDK's main entry, so that entry never imports it. The SDK's test
+    // harness (block-sdk/src/testing, `@blocksmith/block-sdk/testing` and the block-sdk CLI) runs
+    // blocks with the engine's own checks, so it alone may: it is built after the engine.
+    const packageImports = (file: string) =>
+      ts
+        .preProcessFile(readFileSync(path.join(ROOT, file), 'utf8'), true, true)
+        .importedFiles.map(({ fileName }) => fileName);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const target of graph.get(file) ?? []) visit(target);
+    };
+    visit('block-sdk/src/index.ts');
+    expect([...reached].filter((f) => f.startsWith('block-sdk/src/testing/'))).toEqual([]);
+    expect(
+      [...reached].filter((f) => packageImports(f).some((name) => name.startsWith('@blocksmith/engine'))),
+    ).toEqual([]);
+    const engineFiles = [...graph.keys()].filter((f) => f.startsWith('engine/') && !f.endsWith('.test.ts'));
+    expect(
+      engineFiles.filter((f) => packageImports(f).some((name) => name.startsWith('@blocksmith/block-sdk/'))),
+    ).toEqual([]);
+  });
+
   it('has no import from a lower layer to a higher one', () => {
     expect(layerViolations(graph, LAYER_RULES)).toEqual([]);
   });

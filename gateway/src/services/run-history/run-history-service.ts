@@ -15,8 +15,8 @@ import {
   type RunNames,
   type RunSummary,
   type RunVersionView,
-  type StoredSteps,
 } from './run-view';
+import type { StoredSteps } from '../runs/run-steps';
 
 /** Who is asking. */
 export interface RunViewer {

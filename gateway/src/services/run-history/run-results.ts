@@ -1,5 +1,5 @@
 import { isRunResult, type RunArtifact, type RunResult } from '@blocksmith/schema';
-import type { StoredSteps } from './run-view';
+import type { StoredSteps } from '../runs/run-steps';
 
 /**
  * A run's per-block result from what was stored (`runs.result`). Runs stored before results were

@@ -7,7 +7,7 @@ import {
   type TokenUsage,
 } from '@blocksmith/schema';
 import type { RunRecordStatus } from '../../data/entities';
-import type { StoredStep } from '../runs/run-steps';
+import type { StoredStep, StoredSteps } from '../runs/run-steps';
 import { runResults } from './run-results';
 
 /** Who started a run, as its views name them. */
@@ -43,7 +43,6 @@ export interface RunDetails {
 }
 
 /** A run's steps as stored (`runs.nodes`; one query per page, only when asked for). */
-export type StoredSteps = Record<string, Partial<StoredStep>> | null;
 
 /** The names a run's views show (one query, only when asked for). */
 export interface RunNames {

@@ -50,6 +50,9 @@ export interface StoredStep {
   usage?: TokenUsage;
 }
 
+/** A run's stored steps by block id, as the runs row keeps them (null before any was stored). */
+export type StoredSteps = Record<string, Partial<StoredStep>> | null;
+
 /** What `final` needs besides the events. */
 export interface StepEnding {
   /** The engine's outcome (null when the run was given up at its time limit). */

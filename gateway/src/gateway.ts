@@ -119,6 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const schema = await buildGatewaySchema();
   const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;
   const services = createServices({ config, dataSource: database.dataSource, registry, provider, shared });
+  await services.defaultPlan.apply();
   await services.runs.startWorkers();
   const clientAddressOf = clientAddressReader(config.trustedProxies);
   const contextFor = async (authorization: unknown, request: IncomingMessage): Promise<GraphQLContext> => {

@@ -15,6 +15,7 @@ import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
 import { AssistantService } from './assistant/assistant-service';
 import { BillingService } from './billing/billing-service';
+import { DefaultPlan } from './billing/default-plan';
 import { CreditLedger } from './credits';
 import { EarningsService, StripeConnect } from './earnings';
 import { PublishingService } from './publishing/publishing-service';
@@ -65,6 +66,8 @@ export interface Services {
   apps: AppService;
   assistant: AssistantService;
   billing: BillingService;
+  /** DEFAULT_PLAN: new accounts start on it; `apply()` at start-up brings existing ones in line. */
+  defaultPlan: DefaultPlan;
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
@@ -105,12 +108,21 @@ export function createServices(deps: {
         ...(config.mailFrom ? { from: config.mailFrom } : {}),
       })
     : new OutboxMailer({ dataSource });
+  const apps = new AppService(dataSource, registry);
+  const ledger = new CreditLedger(dataSource);
+  const defaultPlan = new DefaultPlan({
+    dataSource,
+    plan: config.defaultPlan,
+    ledger,
+    plansChanged: () => apps.storeChanged(),
+  });
   const accounts = new AccountService({
     dataSource,
     adminEmails: config.adminEmails,
     mailer,
     publicUrl: config.publicUrl,
     localSignIn: config.authProvider === 'local',
+    newAccountPlan: defaultPlan.forNewAccount(),
   });
   const auth: Authenticator =
     config.authProvider === 'firebase'
@@ -118,16 +130,15 @@ export function createServices(deps: {
           dataSource,
           projectId: config.firebaseProjectId!,
           adminEmails: config.adminEmails,
+          newAccountPlan: defaultPlan.forNewAccount(),
         })
       : accounts;
-  const apps = new AppService(dataSource, registry);
   const earnings = new EarningsService({
     dataSource,
     apps,
     connect: config.stripeSecretKey ? new StripeConnect(config.stripeSecretKey, config.stripeApiUrl) : null,
     publicUrl: config.publicUrl,
   });
-  const ledger = new CreditLedger(dataSource);
   const hub: RunEvents = shared?.events ?? new RunEventHub();
   const queue: RunQueue = shared
     ? new PgBossRunQueue(shared.boss, {
@@ -174,6 +185,7 @@ export function createServices(deps: {
     webhookSecret: config.stripeWebhookSecret,
     publicUrl: config.publicUrl,
     ledger,
+    defaultPlan: config.defaultPlan,
     // A plan decides what its holder is shown and what their apps cost others.
     plansChanged: () => apps.storeChanged(),
   });
@@ -211,6 +223,7 @@ export function createServices(deps: {
     apps,
     assistant,
     billing,
+    defaultPlan,
     ledger,
     publishing,
     runs,

@@ -34,9 +34,15 @@ async function read(response: Response): Promise<ApiAnswer> {
   return { status: response.status, headers: response.headers, body };
 }
 
-/** A started gateway (embedded database, offline provider) with an /api client. */
-export async function startApiTestGateway(env: Record<string, string> = {}): Promise<ApiTestGateway> {
-  const test = await startTestGateway(env);
+/**
+ * A started gateway (embedded database, offline provider) with an /api client; `dataDir` as for
+ * startTestGateway (a data directory kept for restarts).
+ */
+export async function startApiTestGateway(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ApiTestGateway> {
+  const test = await startTestGateway(env, options);
   const base = `${test.gateway.url}/api`;
   const client: ApiTestGateway = {
     ...test,

@@ -10,6 +10,7 @@ import type { PlanId } from '@blocksmith/schema';
 @Index('users_created', ['createdAt', 'id'])
 @Check('users_auth_provider', `auth_provider IN ('local', 'firebase')`)
 @Check('users_plan', `plan IN ('free', 'starter', 'enterprise')`)
+@Check('users_plan_set_by', `plan_set_by IN ('default', 'admin')`)
 export class User {
   @PrimaryColumn('uuid') id!: string;
   /** Lower-cased. */
@@ -21,6 +22,11 @@ export class User {
   /** When the person proved they read mail at `email` (a used reset or confirmation link). */
   @Column('timestamptz', { name: 'email_confirmed_at', nullable: true }) emailConfirmedAt!: Date | null;
   @Column('text', { default: 'free' }) plan!: PlanId;
+  /**
+   * Who set the plan: `default` (DEFAULT_PLAN gave it; it follows DEFAULT_PLAN), `admin` (the
+   * default never changes it), null (signed up with it, or paid for it).
+   */
+  @Column('text', { name: 'plan_set_by', nullable: true }) planSetBy!: 'default' | 'admin' | null;
   /** A cancelled subscription's paid-up end: the plan returns to free then. */
   @Column('timestamptz', { name: 'plan_ends_at', nullable: true }) planEndsAt!: Date | null;
   @Column('text', { name: 'stripe_customer_id', nullable: true }) stripeCustomerId!: string | null;

@@ -17,6 +17,7 @@ import { EmbedConsents1765200000000 } from './1765200000000-embed-consents';
 import { RunEmbedPeriod1765300000000 } from './1765300000000-run-embed-period';
 import { AppBlockKindsHeld1765400000000 } from './1765400000000-app-block-kinds-held';
 import { LedgerRefundReverses1765500000000 } from './1765500000000-ledger-refund-reverses';
+import { PlanSetBy1765600000000 } from './1765600000000-plan-set-by';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   RunEmbedPeriod1765300000000,
   AppBlockKindsHeld1765400000000,
   LedgerRefundReverses1765500000000,
+  PlanSetBy1765600000000,
 ];

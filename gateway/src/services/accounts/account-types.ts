@@ -1,3 +1,5 @@
+import type { PlanId } from '@blocksmith/schema';
+
 /** What the accounts service hands out, shaped like the hosted auth service the workbench expects. */
 
 /** The current time; tests pass one they control. */
@@ -43,3 +45,14 @@ export interface Caller {
   /** The sign-in this call belongs to; stays the same across refreshes, ends with sign-out. */
   sessionId: string;
 }
+
+/**
+ * The plan a new account starts on, and how it was set (`users.plan_set_by`): DEFAULT_PLAN's
+ * plan marked `default`, or Free unmarked.
+ */
+export interface NewAccountPlan {
+  plan: PlanId;
+  setBy: 'default' | null;
+}
+
+export const FREE_NEW_ACCOUNT: NewAccountPlan = { plan: 'free', setBy: null };

@@ -13,7 +13,15 @@ import {
   RESET_LINK_INVALID,
   SESSION_ENDED,
 } from './account-errors';
-import type { AuthResult, AuthUser, Caller, Clock, SessionTokens } from './account-types';
+import {
+  FREE_NEW_ACCOUNT,
+  type AuthResult,
+  type AuthUser,
+  type Caller,
+  type Clock,
+  type NewAccountPlan,
+  type SessionTokens,
+} from './account-types';
 import { isValidEmail, normalizeEmail, parseEmail } from './email-address';
 import type { Mailer } from './mailer';
 import {
@@ -53,6 +61,8 @@ export interface AccountServiceOptions {
    * refresh, sign-out, recovery and password changes are refused; profiles still read.
    */
   localSignIn?: boolean;
+  /** The plan new accounts start on, and how it was set (DEFAULT_PLAN; default: Free). */
+  newAccountPlan?: NewAccountPlan;
   /** 0 checks the database on every authenticate (default 2000 ms). */
   sessionCheckTtlMs?: number;
   /** Log lines (default console.log) and failures of background work (default console.error). */
@@ -90,6 +100,7 @@ export class AccountService {
   private readonly dataSource: DataSource;
   private readonly adminEmails: ReadonlySet<string>;
   private readonly localSignIn: boolean;
+  private readonly newAccountPlan: NewAccountPlan;
   private readonly mailer: Mailer;
   private readonly publicUrl: string;
   /** The issuer tokens are signed with when the database names none yet. */
@@ -110,6 +121,7 @@ export class AccountService {
     this.dataSource = options.dataSource;
     this.adminEmails = new Set([...options.adminEmails].map(normalizeEmail));
     this.localSignIn = options.localSignIn ?? true;
+    this.newAccountPlan = options.newAccountPlan ?? FREE_NEW_ACCOUNT;
     this.mailer = options.mailer;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.defaultIssuer = `${this.publicUrl}/auth`;
@@ -140,10 +152,19 @@ export class AccountService {
     // Hash first: a taken e-mail costs the same time as a new one.
     const passwordHash = await hashPassword(input.password, this.cost);
     const inserted: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO users (id, email, password_hash, full_name, auth_provider, created_at, last_sign_in_at)
-       VALUES ($1, $2, $3, $4, 'local', $5::timestamptz, $5::timestamptz)
+      `INSERT INTO users (id, email, password_hash, full_name, auth_provider, created_at, last_sign_in_at,
+                          plan, plan_set_by)
+       VALUES ($1, $2, $3, $4, 'local', $5::timestamptz, $5::timestamptz, $6, $7)
        ON CONFLICT (email) DO NOTHING RETURNING id`,
-      [randomUUID(), email, passwordHash, fullName, this.clock().toISOString()],
+      [
+        randomUUID(),
+        email,
+        passwordHash,
+        fullName,
+        this.clock().toISOString(),
+        this.newAccountPlan.plan,
+        this.newAccountPlan.setBy,
+      ],
     );
     if (inserted.length === 0) throw new EmailTakenError();
     const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: inserted[0]!.id });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import type { DataSource } from 'typeorm';
-import type { Caller } from './account-types';
+import { FREE_NEW_ACCOUNT, type Caller, type NewAccountPlan } from './account-types';
 import { normalizeEmail } from './email-address';
 
 export interface FirebaseAuthOptions {
@@ -10,6 +10,8 @@ export interface FirebaseAuthOptions {
   /** The Firebase project whose ID tokens are accepted. */
   projectId: string;
   adminEmails: ReadonlySet<string>;
+  /** The plan new accounts start on, and how it was set (DEFAULT_PLAN; default: Free). */
+  newAccountPlan?: NewAccountPlan;
   /**
    * Also ask Firebase whether the token was revoked or the account disabled (one request per
    * token; needs credentials, or the Auth emulator). Default: on.
@@ -98,12 +100,20 @@ export class FirebaseAuth {
     const fullName = typeof token.name === 'string' ? token.name.trim().slice(0, 100) : '';
     // One statement: creates the record, or finds it (noting a newly verified address).
     const rows = (await dataSource.query(
-      `INSERT INTO users (id, email, full_name, auth_provider, external_id, email_confirmed_at)
-       VALUES ($1, $2, $3, 'firebase', $4, CASE WHEN $5::boolean THEN now() END)
+      `INSERT INTO users (id, email, full_name, auth_provider, external_id, email_confirmed_at, plan, plan_set_by)
+       VALUES ($1, $2, $3, 'firebase', $4, CASE WHEN $5::boolean THEN now() END, $6, $7)
        ON CONFLICT (external_id) DO UPDATE
          SET email_confirmed_at = COALESCE(users.email_confirmed_at, EXCLUDED.email_confirmed_at)
        RETURNING id`,
-      [randomUUID(), email, fullName, token.uid, token.email_verified === true],
+      [
+        randomUUID(),
+        email,
+        fullName,
+        token.uid,
+        token.email_verified === true,
+        (this.options.newAccountPlan ?? FREE_NEW_ACCOUNT).plan,
+        (this.options.newAccountPlan ?? FREE_NEW_ACCOUNT).setBy,
+      ],
     )) as { id: string }[];
     const id = rows[0]?.id;
     if (!id) throw new Error('the user record was not stored');

@@ -8,7 +8,15 @@ export {
   type UpdatePasswordInput,
 } from './accounts-service';
 export * from './account-errors';
-export type { AuthResult, AuthUser, AuthUserMetadata, Caller, Clock, SessionTokens } from './account-types';
+export type {
+  AuthResult,
+  AuthUser,
+  AuthUserMetadata,
+  Caller,
+  Clock,
+  NewAccountPlan,
+  SessionTokens,
+} from './account-types';
 export type { Mailer, MailToSend } from './mailer';
 export { FirebaseAuth, type FirebaseAuthOptions } from './firebase-auth';
 export { OutboxMailer, type OutboxMailerOptions } from './outbox-mailer';

@@ -162,7 +162,11 @@ export class AdminAccountsService {
       if (account.plan === plan) {
         throw new ConflictError(`This account is already on the ${PLANS[plan].name} plan.`);
       }
-      await tx.query('UPDATE users SET plan = $2, plan_ends_at = NULL WHERE id = $1', [account.id, plan]);
+      // Marked as an admin's choice: DEFAULT_PLAN never changes it (services/billing/default-plan.ts).
+      await tx.query(`UPDATE users SET plan = $2, plan_ends_at = NULL, plan_set_by = 'admin' WHERE id = $1`, [
+        account.id,
+        plan,
+      ]);
       const upgrade = PLANS[plan].monthlyCredits > PLANS[account.plan].monthlyCredits;
       if (upgrade) await this.deps.ledger.grantPlanChange(tx, account.id, plan);
       const after = await this.view(tx, account.id);

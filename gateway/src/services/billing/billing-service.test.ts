@@ -11,6 +11,8 @@ import { BillingService } from './billing-service';
 const SECRET = 'whsec_unit';
 const NOVEMBER = new Date('2026-11-20T12:00:00Z');
 
+type Row = Record<string, unknown>;
+
 function signed(id: string, userId: string): { body: Buffer; signature: string } {
   const payload = JSON.stringify({
     id,
@@ -91,6 +93,51 @@ describe.each(databaseTargets)('BillingService on %s', (_name, databaseUrl) => {
     expect(await billing().handleWebhook(body, signature)).toBe('upgraded');
     expect(await state(id)).toEqual({ plan: 'starter', balance: 500, events: ['evt_atomic'] });
     expect((await ledger.audit(id)).consistent).toBe(true);
+  });
+
+  it('marks a paid plan as paid: neither an admin’s earlier choice nor the default holds it any more', async () => {
+    const id = await newUser();
+    await db.dataSource.query(`UPDATE users SET plan_set_by = 'admin' WHERE id = $1`, [id]);
+    const { body, signature } = signed('evt_paid_mark', id);
+    expect(await billing().handleWebhook(body, signature)).toBe('upgraded');
+    const [user] = (await db.dataSource.query('SELECT plan, plan_set_by FROM users WHERE id = $1', [
+      id,
+    ])) as Row[];
+    expect(user).toEqual({ plan: 'starter', plan_set_by: null });
+  });
+
+  it('returns an ended paid plan to DEFAULT_PLAN, not below it', async () => {
+    async function ended(): Promise<string> {
+      const id = await newUser();
+      await db.dataSource.query(
+        `UPDATE users SET plan = 'starter', plan_ends_at = $2, stripe_subscription_id = $3 WHERE id = $1`,
+        [id, new Date('2026-11-01T00:00:00Z'), `sub_${id}`],
+      );
+      return id;
+    }
+    const plan = async (id: string) =>
+      (
+        (await db.dataSource.query(
+          'SELECT plan, plan_set_by, plan_ends_at, stripe_subscription_id FROM users WHERE id = $1',
+          [id],
+        )) as Row[]
+      )[0];
+    const onStarter = await ended();
+    expect(await billing({ defaultPlan: 'starter' }).expireEndedPlans()).toBe(1);
+    expect(await plan(onStarter)).toEqual({
+      plan: 'starter',
+      plan_set_by: 'default',
+      plan_ends_at: null,
+      stripe_subscription_id: null,
+    });
+    const onFree = await ended();
+    expect(await billing().expireEndedPlans()).toBe(1);
+    expect(await plan(onFree)).toEqual({
+      plan: 'free',
+      plan_set_by: null,
+      plan_ends_at: null,
+      stripe_subscription_id: null,
+    });
   });
 
   it('grants a mid-month upgrade once, and the monthly job does not top it up again that month', async () => {

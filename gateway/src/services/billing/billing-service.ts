@@ -16,6 +16,8 @@ export interface BillingOptions {
   publicUrl: string;
   /** Plan changes grant credits through the ledger, in the same transaction. */
   ledger: CreditLedger;
+  /** DEFAULT_PLAN (default free): where a paid plan that ended returns to. */
+  defaultPlan?: PlanId;
   /**
    * Called once a payment event or a plan's end has changed someone's plan: what people are shown
    * (their plan, what their apps cost others) changed without any request of theirs.
@@ -203,15 +205,17 @@ export class BillingService {
   }
 
   /**
-   * Returns people whose cancelled subscription's paid period has ended to the Free plan. Credits
-   * they hold are left alone. Safe to run from any number of processes at once.
+   * Returns people whose cancelled subscription's paid period has ended to DEFAULT_PLAN (Free,
+   * wherever Stripe is configured). Credits they hold are left alone. Safe to run from any number
+   * of processes at once.
    */
   async expireEndedPlans(): Promise<number> {
+    const plan = this.options.defaultPlan ?? 'free';
     const [changed] = (await this.options.dataSource.query(
-      `UPDATE users SET plan = 'free', plan_ends_at = NULL, stripe_subscription_id = NULL
+      `UPDATE users SET plan = $2, plan_set_by = $3, plan_ends_at = NULL, stripe_subscription_id = NULL
         WHERE plan_ends_at IS NOT NULL AND plan_ends_at <= $1 AND plan <> 'free'
         RETURNING id`,
-      [this.now()],
+      [this.now(), plan, plan === 'free' ? null : 'default'],
     )) as [Row[], number];
     if (changed.length > 0) this.options.plansChanged?.();
     return changed.length;
@@ -286,7 +290,7 @@ export class BillingService {
     }
     if (user.plan === 'enterprise') return 'ignored'; // Enterprise is arranged with sales, not here
     await m.query(
-      `UPDATE users SET plan = 'starter', plan_ends_at = NULL,
+      `UPDATE users SET plan = 'starter', plan_ends_at = NULL, plan_set_by = NULL,
               stripe_customer_id = COALESCE($2, stripe_customer_id),
               stripe_subscription_id = COALESCE($3, stripe_subscription_id)
         WHERE id = $1`,
@@ -299,7 +303,7 @@ export class BillingService {
 
   private async downgrade(m: EntityManager, userId: string, subscriptionId: string): Promise<WebhookOutcome> {
     const [changed] = (await m.query(
-      `UPDATE users SET plan = 'free', plan_ends_at = NULL, stripe_subscription_id = NULL
+      `UPDATE users SET plan = 'free', plan_ends_at = NULL, stripe_subscription_id = NULL, plan_set_by = NULL
         WHERE id = $1 AND plan = 'starter' AND (stripe_subscription_id IS NULL OR stripe_subscription_id = $2)
         RETURNING id`,
       [userId, subscriptionId],

@@ -38,8 +38,8 @@ function workspaces(): string[] {
 
 /**
  * A copy of the repository holding what scaffolding, building and testing a block needs: the root
- * manifests, settings and scripts, the schema and block SDK with their builds, the other workspaces'
- * package.json files (no other block, so the copy's blocks/ holds only the new one), and
+ * manifests, settings and scripts, the schema, block SDK and engine with their builds, the other
+ * workspaces' package.json files (no other block, so the copy's blocks/ holds only the new one), and
  * node_modules as a folder of links to this checkout's packages. Being a folder rather than one
  * link, it keeps what the command adds there (the new package's link, npm's own record) in the copy.
  */
@@ -64,7 +64,7 @@ function copyRepository(): string {
   mkdirSync(path.join(copy, 'node_modules', '@blocksmith'), { recursive: true });
   for (const workspace of workspaces().filter((dir) => !dir.startsWith('blocks/'))) {
     take(path.join(workspace, 'package.json'));
-    if (workspace === 'schema' || workspace === 'block-sdk') {
+    if (['schema', 'block-sdk', 'engine'].includes(workspace)) {
       take(path.join(workspace, 'src'));
       take(path.join(workspace, 'dist'));
     }

@@ -3,7 +3,7 @@ import { startTestGateway } from '../testing/graphql-client';
 jest.setTimeout(60_000);
 
 const QUERY =
-  '{ serverInfo { authProvider billingEnabled firebase { apiKey authDomain projectId authEmulatorUrl } } }';
+  '{ serverInfo { authProvider billingEnabled planContact firebase { apiKey authDomain projectId authEmulatorUrl } } }';
 
 describe('serverInfo', () => {
   it('says the defaults: local accounts, no billing, no Google sign-in', async () => {
@@ -12,6 +12,7 @@ describe('serverInfo', () => {
       expect((await test.graphql(QUERY)).data!.serverInfo).toEqual({
         authProvider: 'local',
         billingEnabled: false,
+        planContact: null,
         firebase: null,
       });
     } finally {
@@ -31,6 +32,7 @@ describe('serverInfo', () => {
       expect(answer.data!.serverInfo).toEqual({
         authProvider: 'firebase',
         billingEnabled: true,
+        planContact: null,
         firebase: {
           apiKey: 'web-key-123',
           authDomain: 'blocksmith-demo.firebaseapp.com',
@@ -41,6 +43,45 @@ describe('serverInfo', () => {
       expect(JSON.stringify(answer)).not.toContain('sk_test_secret');
     } finally {
       await test.close();
+    }
+  });
+
+  it('tells signed-in people whom to ask for a plan where there is no billing: SALES_EMAIL, else the first admin', async () => {
+    const PLAN_CONTACT = '{ serverInfo { billingEnabled planContact } }';
+    const test = await startTestGateway({ ADMIN_EMAILS: 'root@example.com, ops@example.com' });
+    try {
+      const token = await test.signUp('ann@example.com');
+      expect((await test.graphql(PLAN_CONTACT, {}, token)).data!.serverInfo).toEqual({
+        billingEnabled: false,
+        planContact: 'root@example.com',
+      });
+      // Visitors are not given an address.
+      expect((await test.graphql(PLAN_CONTACT)).data!.serverInfo.planContact).toBeNull();
+    } finally {
+      await test.close();
+    }
+    const sales = await startTestGateway({
+      ADMIN_EMAILS: 'root@example.com',
+      SALES_EMAIL: 'plans@example.com',
+    });
+    try {
+      const token = await sales.signUp('bob@example.com');
+      expect((await sales.graphql(PLAN_CONTACT, {}, token)).data!.serverInfo.planContact).toBe(
+        'plans@example.com',
+      );
+    } finally {
+      await sales.close();
+    }
+    // With billing, plans are bought: nobody needs asking.
+    const billed = await startTestGateway({
+      ADMIN_EMAILS: 'root@example.com',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
+    try {
+      const token = await billed.signUp('cy@example.com');
+      expect((await billed.graphql(PLAN_CONTACT, {}, token)).data!.serverInfo.planContact).toBeNull();
+    } finally {
+      await billed.close();
     }
   });
 

@@ -46,6 +46,11 @@ export interface Authenticator {
 export interface ServerInfo {
   authProvider: 'local' | 'firebase';
   billingEnabled: boolean;
+  /**
+   * Where no payment system is configured: whom to ask for another plan (SALES_EMAIL, else the
+   * first of ADMIN_EMAILS); null with billing or when neither is set. Given to signed-in people only.
+   */
+  planContact: string | null;
   /** The Firebase web config for Google sign-in; null with the local provider. */
   firebase: {
     apiKey: string;
@@ -192,6 +197,7 @@ export function createServices(deps: {
   const info: ServerInfo = {
     authProvider: config.authProvider,
     billingEnabled: billing.enabled,
+    planContact: billing.enabled ? null : config.salesEmail,
     firebase:
       config.authProvider === 'firebase' && config.firebaseWebApiKey
         ? {

@@ -178,7 +178,11 @@ export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, TemplatesA
   generateApp(prompt: string): Promise<GeneratedAppAnswer>;
   generatePrompt(description: string, variables: string[]): Promise<string>;
   createCheckoutSession(): Promise<{ url: string }>;
-  billingEnabled(): Promise<boolean>;
+  /**
+   * Whether upgrades through Stripe are offered and, where they are not, whom signed-in people ask
+   * for another plan (null: nobody named).
+   */
+  billingInfo(): Promise<{ billingEnabled: boolean; planContact: string | null }>;
 
   // Accounts and admin pages.
   /** Mails a reset link when the address has an account; always resolves for a well-formed address. */

@@ -496,9 +496,10 @@ export class GraphqlApi implements BlocksmithApi {
     return (await this.mutate(CreateCheckoutSessionDocument, {})).createCheckoutSession;
   }
 
-  async billingEnabled(): Promise<boolean> {
-    const data = await this.query(BillingInfoDocument, {}, ANONYMOUS);
-    return data.serverInfo.billingEnabled;
+  async billingInfo(): Promise<{ billingEnabled: boolean; planContact: string | null }> {
+    // Signed in: the server names whom to ask for a plan to signed-in people only.
+    const { serverInfo } = await this.query(BillingInfoDocument, {});
+    return { billingEnabled: serverInfo.billingEnabled, planContact: serverInfo.planContact ?? null };
   }
 
   async recoverPassword(email: string): Promise<void> {

@@ -7,7 +7,7 @@ import { UPGRADE } from '../texts/runner-texts';
 
 /**
  * 'Upgrade to Starter' for free-plan people. Without billing on the server it is disabled and
- * says 'Billing is not configured on this server'.
+ * says whom to ask for the plan (the upgrade store's note).
  */
 export const UpgradeButton = observer(function UpgradeButton({ compact = false }: { compact?: boolean }) {
   const { upgrade } = useStores();
@@ -15,7 +15,7 @@ export const UpgradeButton = observer(function UpgradeButton({ compact = false }
     if (upgrade.offered) void upgrade.check();
   }, [upgrade, upgrade.offered]);
   if (!upgrade.offered) return null;
-  const off = upgrade.billingEnabled === false;
+  const note = upgrade.note;
   return (
     <div className={`upgrade${compact ? ' is-compact' : ''}`}>
       <Button
@@ -26,11 +26,15 @@ export const UpgradeButton = observer(function UpgradeButton({ compact = false }
         text={UPGRADE.button}
         loading={upgrade.starting}
         disabled={!upgrade.available}
-        title={off ? UPGRADE.billingOff : undefined}
+        title={note ?? undefined}
         onClick={() => void upgrade.start()}
         data-testid="upgrade-button"
       />
-      {off && <p className="muted small upgrade-note">{UPGRADE.billingOff}</p>}
+      {note && (
+        <p className="muted small upgrade-note" data-testid="upgrade-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 });

@@ -8,7 +8,6 @@ import {
 import { AssistantStore } from './assistant-store';
 import { ONBOARDING_COMPLETED_KEY, OnboardingStore } from './onboarding-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
-import { UpgradeStore } from './upgrade-store';
 import { generatedAppDraft } from './generated-app';
 import { TEMPLATES } from '../testing/templates';
 import { ApiError } from '../api/blocksmith-api';
@@ -268,51 +267,5 @@ describe('AiBuildStore', () => {
     storage.removeItem(PENDING_PROMPT_KEY);
     await build.startPending();
     expect(api.calls).not.toContain('generateApp');
-  });
-});
-
-describe('UpgradeStore', () => {
-  async function setup() {
-    const t = await testBuilder();
-    const went: string[] = [];
-    const upgrade = new UpgradeStore(t.api, t.session, t.credits, t.toasts, (url) => went.push(url));
-    await t.credits.refresh();
-    return { ...t, upgrade, went };
-  }
-
-  it('is offered to free-plan people and follows the checkout url', async () => {
-    const { upgrade, went } = await setup();
-    expect(upgrade.offered).toBe(true);
-    await upgrade.check();
-    expect(upgrade.available).toBe(true);
-    await upgrade.start();
-    expect(went).toEqual(['https://checkout.example/session-1']);
-  });
-
-  it('is disabled and says so without billing; a failed start says so', async () => {
-    const { upgrade, api, toasts, went } = await setup();
-    api.billing = false;
-    await upgrade.check();
-    expect(upgrade.available).toBe(false);
-    await upgrade.start();
-    expect(toasts.toasts[0]?.message).toBe('Billing is not configured on this server');
-    const other = new UpgradeStore(api, upgrade['session'], upgrade['credits'], toasts, (url) =>
-      went.push(url),
-    );
-    api.failNext.createCheckoutSession = new Error('boom');
-    await other.start();
-    expect(toasts.toasts[0]?.message).toBe('Failed to start upgrade process');
-    expect(went).toEqual([]);
-  });
-
-  it('after checkout shows the success toast and reads credits and plan again', async () => {
-    const { upgrade, toasts, api } = await setup();
-    const before = api.calls.filter((c) => c === 'credits').length;
-    upgrade.upgraded();
-    expect(toasts.toasts[0]).toMatchObject({
-      title: 'Upgrade Successful!',
-      message: 'You are now on the Starter plan...',
-    });
-    expect(api.calls.filter((c) => c === 'credits').length).toBe(before + 1);
   });
 });

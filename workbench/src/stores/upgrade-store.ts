@@ -10,11 +10,14 @@ export type Navigate = (url: string) => void;
 
 /**
  * 'Upgrade to Starter' for people on the free plan: a checkout session from the gateway, then the
- * browser follows its url. Without billing on the server the button is disabled and says so.
+ * browser follows its url. Without billing on the server the button is disabled and says whom to
+ * ask for the plan instead.
  */
 export class UpgradeStore {
   /** null until the server has been asked. */
   billingEnabled: boolean | null = null;
+  /** Without billing: whom to ask for a plan (the server's SALES_EMAIL or first admin). */
+  planContact: string | null = null;
   starting = false;
   private asked = false;
 
@@ -27,6 +30,8 @@ export class UpgradeStore {
   ) {
     makeObservable(this, {
       billingEnabled: observable,
+      planContact: observable,
+      note: computed,
       starting: observable,
       offered: computed,
       available: computed,
@@ -44,6 +49,11 @@ export class UpgradeStore {
     return this.billingEnabled === true && !this.starting;
   }
 
+  /** Without billing, under the disabled button: whom to ask for the Starter plan instead. */
+  get note(): string | null {
+    return this.billingEnabled === false ? UPGRADE.askForPlan(this.planContact) : null;
+  }
+
   /**
    * An Upgrade link starts the checkout to Starter (free plan, billing on); otherwise it shows the
    * plans compared (Starter people move up to Enterprise through sales).
@@ -57,9 +67,10 @@ export class UpgradeStore {
     if (this.asked) return;
     this.asked = true;
     try {
-      const enabled = await this.api.billingEnabled();
+      const { billingEnabled, planContact } = await this.api.billingInfo();
       runInAction(() => {
-        this.billingEnabled = enabled;
+        this.billingEnabled = billingEnabled;
+        this.planContact = planContact;
       });
     } catch (error) {
       console.warn('Whether billing is on could not be read.', error);
@@ -69,8 +80,8 @@ export class UpgradeStore {
 
   async start(): Promise<void> {
     if (this.starting) return;
-    if (this.billingEnabled === false) {
-      this.toasts.error(UPGRADE.billingOff);
+    if (this.note !== null) {
+      this.toasts.error(this.note);
       return;
     }
     runInAction(() => {
@@ -83,7 +94,7 @@ export class UpgradeStore {
     } catch (error) {
       console.warn('The upgrade could not start.', error);
       const message = error instanceof Error ? error.message : '';
-      this.toasts.error(message === UPGRADE.billingOff ? UPGRADE.billingOff : UPGRADE.failed);
+      this.toasts.error(message === UPGRADE.billingOff ? UPGRADE.askForPlan(null) : UPGRADE.failed);
       runInAction(() => {
         this.starting = false;
       });

@@ -508,6 +508,8 @@ export class FakeApi implements BlocksmithApi {
   };
   prompts: Array<{ description: string; variables: string[] }> = [];
   billing = true;
+  /** Whom serverInfo names to ask for a plan without billing. */
+  planContact: string | null = null;
   checkoutUrl = 'https://checkout.example/session-1';
   async publishedApp(slug: string) {
     this.check('publishedApp');
@@ -553,9 +555,9 @@ export class FakeApi implements BlocksmithApi {
     this.check('createCheckoutSession');
     return { url: this.checkoutUrl };
   }
-  async billingEnabled() {
-    this.check('billingEnabled');
-    return this.billing;
+  async billingInfo() {
+    this.check('billingInfo');
+    return { billingEnabled: this.billing, planContact: this.billing ? null : this.planContact };
   }
 
   // Accounts and admin pages.

@@ -162,7 +162,11 @@ export const ONBOARDING = {
 export const UPGRADE = {
   button: 'Upgrade to Starter',
   failed: 'Failed to start upgrade process',
+  /** What the server answers a checkout without billing (kept for that answer). */
   billingOff: 'Billing is not configured on this server',
+  /** Without billing: plans come from the server's administrators (serverInfo.planContact). */
+  askForPlan: (contact: string | null) =>
+    `Plans on this server are set by its administrators: ask ${contact ?? 'your administrator'} for the Starter plan.`,
   success: {
     title: 'Upgrade Successful!',
     description: 'You are now on the Starter plan...',

@@ -23,6 +23,7 @@ export * from './canvas';
 export * from './template-spacing';
 export * from './variables';
 export * from './prompt-template';
+export * from './template-path';
 export * from './run-cost';
 export * from './greeting';
 export * from './top-app';

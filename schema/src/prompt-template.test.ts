@@ -1,6 +1,7 @@
 import {
   PROMPT_VARIABLES_MESSAGE,
   hasTemplateValue,
+  templateValue,
   missingPromptVariables,
   promptVariablesMessage,
   substituteTemplate,
@@ -13,13 +14,14 @@ describe('templateVariables', () => {
     expect(templateVariables('{{b}} and {{a}} then {{b}}')).toEqual(['b', 'a']);
   });
 
-  it('allows spaces inside the braces and dots and hyphens in names', () => {
-    expect(templateVariables('{{ topic }} {{user.name}} {{my-var}} {{\tx_2\t}}')).toEqual([
-      'topic',
-      'user.name',
-      'my-var',
-      'x_2',
-    ]);
+  it('allows spaces inside the braces and hyphens in names', () => {
+    expect(templateVariables('{{ topic }} {{my-var}} {{\tx_2\t}}')).toEqual(['topic', 'my-var', 'x_2']);
+  });
+
+  it('names the variable a path starts from', () => {
+    expect(
+      templateVariables('{{item.name}} {{ rows[2].email }} {{item["e mail"]}} {{http_response.body}}'),
+    ).toEqual(['item', 'rows', 'http_response']);
   });
 
   it('ignores text that is not a placeholder', () => {
@@ -57,8 +59,24 @@ describe('substituteTemplate', () => {
     expect(substituteTemplate('{{toString}}', {})).toBe('{{toString}}');
   });
 
-  it('looks dotted names up as literal keys', () => {
-    expect(substituteTemplate('{{user.name}}', { 'user.name': 'Ann', user: { name: 'Bob' } })).toBe('Ann');
+  it('reaches into objects, lists and JSON text', () => {
+    const values = {
+      item: { name: 'Ada', 'first.name': 'A', tags: ['x', 'y'] },
+      rows: [{ email: 'a@b.c' }],
+      answer: '{"items": [{"id": 7}]}',
+    };
+    expect(
+      substituteTemplate(
+        '{{item.name}} {{ item["first.name"] }} {{item.tags[1]}} {{rows[0].email}} {{answer.items[0].id}} {{item.tags}}',
+        values,
+      ),
+    ).toBe('Ada A y a@b.c 7 [\n  "x",\n  "y"\n]');
+  });
+
+  it('leaves a placeholder whose field is missing as written', () => {
+    expect(
+      substituteTemplate('{{item.nme}} {{rows[3]}} {{item.constructor}}', { item: { name: 'A' }, rows: [] }),
+    ).toBe('{{item.nme}} {{rows[3]}} {{item.constructor}}');
   });
 
   it('returns a template without placeholders as it is', () => {
@@ -83,7 +101,31 @@ describe('substituteTemplate', () => {
   });
 });
 
+describe('templateValue', () => {
+  it('finds a variable, follows its path, and says which field is missing', () => {
+    const values = Object.create({ item: { name: 'Ada', age: 36 } }) as Record<string, unknown>;
+    expect(templateValue(values, { variable: 'item', path: ['name'] })).toEqual({
+      found: true,
+      value: 'Ada',
+    });
+    expect(templateValue(values, { variable: 'item', path: [] })).toEqual({
+      found: true,
+      value: { name: 'Ada', age: 36 },
+    });
+    expect(templateValue(values, { variable: 'item', path: ['nme'] })).toEqual({
+      found: false,
+      reason: 'item has no field "nme"; its fields are name, age.',
+    });
+    expect(templateValue(values, { variable: 'other', path: ['x'] })).toEqual({ found: false });
+    expect(templateValue(values, { variable: 'constructor', path: [] })).toEqual({ found: false });
+  });
+});
+
 describe('unusedVariables', () => {
+  it('counts a variable used through one of its fields', () => {
+    expect(unusedVariables('{{item.name}} {{rows[0]}}', ['item', 'rows', 'other'])).toEqual(['other']);
+  });
+
   it('lists available variables the template does not use', () => {
     expect(unusedVariables('Use {{a}} and {{ c }}', ['a', 'b', 'c', 'd'])).toEqual(['b', 'd']);
   });

@@ -1,16 +1,21 @@
+import { parseReference, placeholderPattern, resolvePath, type TemplateReference } from './template-path';
+
 /**
- * Prompt templates: text with `{{name}}` placeholders (spaces allowed inside the braces; names are
- * made of letters, digits, '_', '.' and '-'), filled from upstream variables at run time.
+ * Prompt templates: text with `{{name}}` placeholders, which may reach into a value
+ * (`{{item.name}}`, `{{rows[2].email}}`: the grammar is in template-path.ts), filled from upstream
+ * variables at run time.
  */
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
+const PLACEHOLDER = placeholderPattern('g');
 
 export const PROMPT_VARIABLES_MESSAGE = 'Please use all available variables in your prompt:';
 
-/** Distinct placeholder names in order of first use. */
+/** Distinct variables the placeholders use, in order of first use (`{{item.name}}` uses `item`). */
 export function templateVariables(template: string): string[] {
   const names = new Set<string>();
-  // Group 1 always matches ('+'), so `?? ''` never applies; it only satisfies the index check.
-  for (const match of template.matchAll(PLACEHOLDER)) names.add(match[1] ?? '');
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const reference = parseReference(match[1]!);
+    if (reference) names.add(reference.variable);
+  }
   return [...names];
 }
 
@@ -45,18 +50,35 @@ export function hasTemplateValue(values: object, name: string): boolean {
   return false;
 }
 
+export type TemplateValue =
+  | { found: true; value: unknown }
+  /** `reason` says which field is missing when the variable is there but its path is not. */
+  | { found: false; reason?: string };
+
+/** The value a reference names in `values` (see hasTemplateValue), its path followed (see resolvePath). */
+export function templateValue(
+  values: Readonly<Record<string, unknown>>,
+  reference: Pick<TemplateReference, 'variable' | 'path'>,
+): TemplateValue {
+  if (!hasTemplateValue(values, reference.variable)) return { found: false };
+  const value = values[reference.variable];
+  return reference.path.length === 0 ? { found: true, value } : resolvePath(value, reference);
+}
+
 /**
- * Replaces each `{{name}}` whose name is a key of `values` (see hasTemplateValue; a dotted name is looked
- * up as one literal key, not as a path). Strings go in as they are, numbers and booleans through
- * String, objects and arrays as 2-space JSON, null and undefined as ''. Placeholders without a key
- * stay untouched. One pass over the template with a precompiled expression; runs for every block
- * of every run.
+ * Replaces each placeholder whose variable is a key of `values` (see hasTemplateValue) and whose
+ * path leads to a value (see resolvePath). Strings go in as they are, numbers and booleans through
+ * String, objects and arrays as 2-space JSON, null and undefined as ''. Other placeholders (an
+ * unknown name, a missing field) stay as written. One pass over the template with a precompiled
+ * expression; runs for every block of every run.
  */
 export function substituteTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
   if (!template.includes('{{')) return template;
-  return template.replace(PLACEHOLDER, (placeholder, name: string) =>
-    hasTemplateValue(values, name) ? render(values[name]) : placeholder,
-  );
+  return template.replace(PLACEHOLDER, (placeholder, text: string) => {
+    const reference = parseReference(text);
+    const found = reference && templateValue(values, reference);
+    return found?.found ? render(found.value) : placeholder;
+  });
 }
 
 /** The settings panel's 'Heads up' list: available variables the template does not use. */

@@ -101,3 +101,11 @@ export {
   type CandidateFile,
   type FileRules,
 } from '@blocksmith/schema';
+export {
+  parseReference,
+  placeholderPattern,
+  resolvePath,
+  type PathResult,
+  type PathStep,
+  type TemplateReference,
+} from '@blocksmith/schema';

@@ -40,7 +40,10 @@ export interface RunContext<S> {
   readonly runInput: unknown;
   /** Direct upstream values as one text (JSON pretty-printed, joined by blank lines). */
   primaryText(): string;
-  /** Fills `{{name}}` placeholders from upstream variables, then `extra`. Unknown names stay as written. */
+  /**
+   * Fills `{{name}}` placeholders (and fields inside values: `{{item.name}}`, `{{rows[2].email}}`) from
+   * upstream variables, then `extra`. Unknown names and missing fields stay as written.
+   */
   render(template: string, extra?: Readonly<Record<string, unknown>>): string;
   readonly ai: Ai;
   readonly files: FileStore;

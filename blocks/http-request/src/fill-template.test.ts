@@ -1,5 +1,12 @@
 import { BlockInputError } from '@blocksmith/block-sdk';
-import { fillHeaderValue, fillJson, fillUrl, type Lookup } from './fill-template';
+import {
+  fillHeaderValue,
+  fillJson,
+  fillUrl,
+  fillUrlWith,
+  unencodedUrlPlaceholder,
+  type Lookup,
+} from './fill-template';
 
 const values: Record<string, unknown> = {
   query: 'cats & dogs/ä',
@@ -9,6 +16,8 @@ const values: Record<string, unknown> = {
   data: { name: 'Ada "the first"', tags: ['a', 'b'] },
   quote: 'He said "hi"\nthen left',
   nothing: null,
+  item: { name: 'Ada Lovelace', email: 'ada@example.com', age: 36 },
+  rows: '[{"id": "a/1"}, {"id": "b 2"}]',
 };
 const lookup: Lookup = (name) => (name in values ? { found: true, value: values[name] } : { found: false });
 
@@ -30,6 +39,37 @@ describe('fillUrl', () => {
     expect(() => fillUrl('https://x.example/{{missing}}', 'URL', lookup)).toThrow(BlockInputError);
     expect(() => fillUrl('https://x.example/{{missing}}', 'URL', lookup)).toThrow(
       '"URL" uses {{missing}}, which no upstream block provides. Connect the block that provides it, or remove it.',
+    );
+  });
+
+  it('reaches into values, encoding what it finds in the path and query', () => {
+    expect(fillUrl('https://x.example/people/{{item.name}}?age={{ item["age"] }}', 'URL', lookup)).toBe(
+      'https://x.example/people/Ada%20Lovelace?age=36',
+    );
+    expect(fillUrl('https://x.example/{{rows[1].id}}/{{data.tags[0]}}', 'URL', lookup)).toBe(
+      'https://x.example/b%202/a',
+    );
+  });
+
+  it('refuses a field the value does not have, naming the fields it has', () => {
+    expect(() => fillUrl('https://x.example/{{item.nme}}', 'URL', lookup)).toThrow(
+      new BlockInputError(
+        '"URL" uses {{item.nme}}, but item has no field "nme"; its fields are name, email, age.',
+      ),
+    );
+    expect(() => fillUrl('https://x.example/{{rows[2].id}}', 'URL', lookup)).toThrow(
+      '"URL" uses {{rows[2].id}}, but rows has no item [2]; it has 2 items, [0] to [1].',
+    );
+    expect(() => fillUrl('https://x.example/{{missing.name}}', 'URL', lookup)).toThrow(
+      '"URL" uses {{missing.name}}, which no upstream block provides. Connect the block that provides it, or remove it.',
+    );
+  });
+
+  it('tells which placeholder goes in unencoded, and fills every path alike for the host check', () => {
+    expect(unencodedUrlPlaceholder('https://{{item.name}}/x/{{rows[0]}}')).toBe('item.name');
+    expect(unencodedUrlPlaceholder('https://x.example/{{item.name}}')).toBeUndefined();
+    expect(fillUrlWith('https://x.example/{{item.name}}/{{ rows[0].id }}', 'm k')).toBe(
+      'https://x.example/m%20k/m%20k',
     );
   });
 
@@ -57,6 +97,15 @@ describe('fillJson', () => {
   it('keeps track of strings with escaped quotes and braces', () => {
     const filled = fillJson('{"a": "x \\" {{count}}", "b": {{count}}, "c": "}{"}', 'JSON body', lookup);
     expect(JSON.parse(filled)).toEqual({ a: 'x " 3', b: 3, c: '}{' });
+  });
+
+  it('puts fields of values in as JSON values or string content', () => {
+    const filled = fillJson(
+      '{"who": "{{item.name}}", "age": {{item.age}}, "row": {{rows[0]}}}',
+      'JSON body',
+      lookup,
+    );
+    expect(JSON.parse(filled)).toEqual({ who: 'Ada Lovelace', age: 36, row: { id: 'a/1' } });
   });
 
   it('refuses a body that is not JSON', () => {

@@ -1,14 +1,63 @@
-import { BlockInputError, valueAsText } from '@blocksmith/block-sdk';
+import {
+  BlockInputError,
+  parseReference,
+  placeholderPattern,
+  resolvePath,
+  valueAsText,
+  type TemplateReference,
+} from '@blocksmith/block-sdk';
 
-/** `{{name}}`, with spaces allowed inside the braces, as everywhere else in the product. */
-const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/y;
-
-/** Looks a placeholder's name up: `found` is false when no upstream block provides it. */
-export type Lookup = (name: string) => { found: true; value: unknown } | { found: false };
+/** `{{name}}` or `{{item.name}}`, with spaces allowed inside the braces, as everywhere else in the product. */
+const PLACEHOLDER = placeholderPattern('y');
 
 /**
- * Walks a template, handing each placeholder (with the text before it) to `fill`. A name nothing
- * provides fails with the setting's label, rather than being sent as written.
+ * Looks a placeholder's variable up (`item` for `{{item.name}}`; the whole reference is given too):
+ * `found` is false when no upstream block provides it. The path is then followed from its value.
+ */
+export type Lookup = (
+  name: string,
+  reference: TemplateReference,
+) => { found: true; value: unknown } | { found: false };
+
+/** The value a placeholder names, or why it has none, as the setting's label says it. */
+function valueOf(reference: TemplateReference, label: string, lookup: Lookup): unknown {
+  const found = lookup(reference.variable, reference);
+  if (!found.found) {
+    throw new BlockInputError(
+      `"${label}" uses {{${reference.text}}}, which no upstream block provides. Connect the block that provides it, or remove it.`,
+    );
+  }
+  const resolved = resolvePath(found.value, reference);
+  if (!resolved.found)
+    throw new BlockInputError(`"${label}" uses {{${reference.text}}}, but ${resolved.reason}`);
+  return resolved.value;
+}
+
+/** Walks a template, handing each placeholder (with the text filled in before it) to `fill`. */
+function eachPlaceholder(
+  template: string,
+  fill: (reference: TemplateReference, before: string) => string,
+): string {
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    PLACEHOLDER.lastIndex = i;
+    const match = template.startsWith('{{', i) ? PLACEHOLDER.exec(template) : null;
+    const reference = match ? parseReference(match[1]!) : undefined;
+    if (!match || !reference) {
+      out += template[i];
+      i++;
+      continue;
+    }
+    out += fill(reference, out);
+    i += match[0].length;
+  }
+  return out;
+}
+
+/**
+ * Hands each placeholder's value (with the text before it) to `fill`. A name nothing provides, or a
+ * field its value does not have, fails with the setting's label, rather than being sent as written.
  */
 function fillPlaceholders(
   template: string,
@@ -16,27 +65,7 @@ function fillPlaceholders(
   lookup: Lookup,
   fill: (value: unknown, before: string) => string,
 ): string {
-  let out = '';
-  let i = 0;
-  while (i < template.length) {
-    PLACEHOLDER.lastIndex = i;
-    const match = template.startsWith('{{', i) ? PLACEHOLDER.exec(template) : null;
-    if (!match) {
-      out += template[i];
-      i++;
-      continue;
-    }
-    const name = match[1]!;
-    const found = lookup(name);
-    if (!found.found) {
-      throw new BlockInputError(
-        `"${label}" uses {{${name}}}, which no upstream block provides. Connect the block that provides it, or remove it.`,
-      );
-    }
-    out += fill(found.value, out);
-    i += match[0].length;
-  }
-  return out;
+  return eachPlaceholder(template, (reference, before) => fill(valueOf(reference, label, lookup), before));
 }
 
 /** True when `before` already reaches past scheme, host and port into the path, query or fragment. */
@@ -46,32 +75,35 @@ function pastAuthority(before: string): boolean {
   return /[/?#]/.test(rest);
 }
 
+/** A URL value: percent-encoded in the path, query and fragment, as it is before them. */
+function urlPiece(value: unknown, before: string): string {
+  return pastAuthority(before) ? encodeURIComponent(valueAsText(value)) : valueAsText(value);
+}
+
 /**
  * Fills a URL template. In the path, query and fragment a value is percent-encoded
  * (`?q={{query}}` with `cats & dogs` gives `?q=cats%20%26%20dogs`); before them (a whole base URL
  * such as `{{base_url}}/items`, or a host) it goes in as it is.
  */
 export function fillUrl(template: string, label: string, lookup: Lookup): string {
-  return fillPlaceholders(template, label, lookup, (value, before) =>
-    pastAuthority(before) ? encodeURIComponent(valueAsText(value)) : valueAsText(value),
-  );
+  return fillPlaceholders(template, label, lookup, urlPiece);
+}
+
+/** Fills a URL template as fillUrl does, every placeholder (whatever its path) with `value`. */
+export function fillUrlWith(template: string, value: unknown): string {
+  return eachPlaceholder(template, (_reference, before) => urlPiece(value, before));
 }
 
 /**
- * The name of the first placeholder of a URL template whose value would go in as it is (before
- * the path, query or fragment, where it can be or change the host), or undefined when every value
- * is percent-encoded. Values encoded before it hold no `:`, `/`, `?` or `#`, so they cannot change
- * where the path starts: the template alone decides.
+ * The first placeholder of a URL template (as written inside the braces) whose value would go in
+ * as it is (before the path, query or fragment, where it can be or change the host), or undefined
+ * when every value is percent-encoded. Values encoded before it hold no `:`, `/`, `?` or `#`, so
+ * they cannot change where the path starts: the template alone decides.
  */
 export function unencodedUrlPlaceholder(template: string): string | undefined {
-  let current: string | undefined;
   let unencoded: string | undefined;
-  const lookup: Lookup = (name) => {
-    current = name;
-    return { found: true, value: '' };
-  };
-  fillPlaceholders(template, 'URL', lookup, (_value, before) => {
-    if (unencoded === undefined && !pastAuthority(before)) unencoded = current;
+  eachPlaceholder(template, (reference, before) => {
+    if (unencoded === undefined && !pastAuthority(before)) unencoded = reference.text;
     return '';
   });
   return unencoded;

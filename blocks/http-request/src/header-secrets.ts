@@ -1,5 +1,5 @@
 import { BlockInputError, SECRET_REFERENCE, type RunContext } from '@blocksmith/block-sdk';
-import { fillUrl, unencodedUrlPlaceholder } from './fill-template';
+import { fillUrlWith, unencodedUrlPlaceholder } from './fill-template';
 
 /** Two fillings of every placeholder: a host that holds one, or changes with them, is not written out. */
 const MARKERS = ['zq0secretmarka', 'zq1secretmarkb'] as const;
@@ -12,7 +12,7 @@ export function secretNames(template: string): string[] {
 /** The host and port a URL filled with `marker` in every placeholder reaches, as the request parses it. */
 function hostWith(template: string, marker: string): string | undefined {
   try {
-    return new URL(fillUrl(template, 'URL', () => ({ found: true, value: marker })).trim()).host;
+    return new URL(fillUrlWith(template, marker).trim()).host;
   } catch {
     return undefined;
   }

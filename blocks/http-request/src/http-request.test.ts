@@ -406,6 +406,20 @@ describe('httpRequest', () => {
       expect(JSON.stringify(answer)).not.toContain('tok_live_123');
     });
 
+    it('sends secrets to a written-out address whose path and headers reach into values', async () => {
+      const answer = await respond(
+        {
+          url: `${main.base}/echo?who={{item.name}}&city={{item["city"]}}`,
+          headers: 'Authorization: Bearer {{secret.API_TOKEN}}\nX-Who: {{ item.name }}',
+        },
+        { variables: { item: { name: 'Ada', city: 'London' } }, secrets: { API_TOKEN: 'tok_live_123' } },
+      );
+      const { url, headers } = answer.body as { url: string; headers: Record<string, string> };
+      expect(url).toBe('/echo?who=Ada&city=London');
+      expect(headers.authorization).toBe('Bearer [secret API_TOKEN]');
+      expect(headers['x-who']).toBe('Ada');
+    });
+
     it('refuses a secret it does not have, a secret outside headers, and a secret sent to a variable address', async () => {
       const missing = await failure({ url: `${main.base}/echo`, headers: 'Authorization: {{secret.NOPE}}' });
       expect(missing).toBeInstanceOf(BlockInputError);

@@ -115,9 +115,11 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
       const url = parseUrl(fillUrl(settings.url, 'URL', lookup));
       const headers = {
         ...DEFAULT_HEADERS,
-        ...requestHeaders(settings.headers, (name) => {
-          const secret = name.startsWith('secret.') ? secrets.get(name.slice('secret.'.length)) : undefined;
-          return secret === undefined ? lookup(name) : { found: true, value: secret };
+        ...requestHeaders(settings.headers, (name, reference) => {
+          // `{{secret.NAME}}`: the secret, as the one field of `secret`.
+          const key = String(reference.path[0]);
+          const secret = name === 'secret' && reference.path.length === 1 ? secrets.get(key) : undefined;
+          return secret === undefined ? lookup(name, reference) : { found: true, value: { [key]: secret } };
         }),
       };
       let body: string | undefined;

@@ -1,6 +1,6 @@
 import { defineBlock, field, output } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import type { AppConfig, RunEvent } from '@blocksmith/schema';
+import { flatResult, type AppConfig, type RunEvent } from '@blocksmith/schema';
 import { executeRun, type BlockCharge, type ExecuteOptions } from './executor';
 import {
   collectDisplay,
@@ -139,20 +139,20 @@ describe('routes', () => {
     expect(events.find((e) => e.type === 'node_finished' && e.nodeId === 'if')).toMatchObject({
       routes: ['false'],
     });
-    expect(result.result).not.toHaveProperty('value');
+    expect(flatResult(result.results)).not.toHaveProperty('value');
   });
 
   it('runs a display fed by both branches with whichever branch ran', async () => {
     const yes = await run(branches(), { inputs: { input_text: 'yes please' } }).outcome;
     expect(yes.nodes.no!.status).toBe('skipped');
-    expect(yes.artifacts).toEqual([
+    expect(yes.results.artifacts).toEqual([
       {
         nodeId: 'show',
         artifact: { kind: 'text', format: 'plain', text: 'YES yes please', copyable: false },
       },
     ]);
     const no = await run(branches(), { inputs: { input_text: 'nope' } }).outcome;
-    expect(no.artifacts[0]!.artifact).toMatchObject({ text: 'NO nope' });
+    expect(no.results.artifacts[0]!.artifact).toMatchObject({ text: 'NO nope' });
   });
 
   it('skips a block wired to a route not taken even when another block feeds it too', async () => {
@@ -247,13 +247,16 @@ describe('loops', () => {
     expect(result.status).toBe('succeeded');
     expect(result.nodes.end!.outputs.collected).toEqual(['0:<a>', '1:<b>', '2:<c>']);
     expect(result.nodes.gen).toMatchObject({ status: 'succeeded', runs: 3 });
-    expect(result.result).toMatchObject({
+    expect(flatResult(result.results)).toMatchObject({
       items: ['a', 'b', 'c'],
       item_count: 3,
       collected: expect.any(Array),
     });
-    expect(result.result).not.toHaveProperty('item');
-    expect(result.result).not.toHaveProperty('generated_text');
+    expect(flatResult(result.results)).not.toHaveProperty('item');
+    expect(flatResult(result.results)).not.toHaveProperty('generated_text');
+    // Per block: the loop without its current item, nothing of the blocks inside it.
+    expect(Object.keys(result.results.blocks)).toEqual(['each', 'end']);
+    expect(result.results.blocks.each!.outputs).not.toHaveProperty('item');
     const progress = events
       .filter((e) => e.type === 'loop_progress')
       .map((e) => e.type === 'loop_progress' && `${e.done}/${e.items}`);

@@ -1,6 +1,6 @@
 import { defineBlock, output, type CallOptions, type TextRequest } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
-import type { AppConfig, RunEvent } from '@blocksmith/schema';
+import { flatResult, type AppConfig, type RunEvent } from '@blocksmith/schema';
 import { executeRun, type ExecuteOptions } from './executor';
 import {
   collectDisplay,
@@ -78,9 +78,16 @@ describe('executeRun', () => {
     const { outcome, events } = run(config, { inputs: { input_text: 'Ada' } });
     const result = await outcome;
     expect(result.status).toBe('succeeded');
-    expect(result.result).toEqual({ generated_text: 'Say hi to Ada!', length: 14 });
+    expect(result.results.blocks).toEqual({
+      gen: { kind: 'template', outputs: { generated_text: 'Say hi to Ada!', length: 14 } },
+    });
+    expect(flatResult(result.results)).toEqual({
+      generated_text: 'Say hi to Ada!',
+      length: 14,
+      artifacts: result.results.artifacts,
+    });
     expect(result.nodes.gen!.outputs).toEqual({ generated_text: 'Say hi to Ada!', length: 14 });
-    expect(result.artifacts).toEqual([
+    expect(result.results.artifacts).toEqual([
       {
         nodeId: 'show',
         artifact: { kind: 'text', format: 'plain', text: 'Say hi to Ada!', copyable: false },
@@ -149,7 +156,7 @@ describe('executeRun', () => {
   it('accepts run inputs keyed by block id when no variable name is given', async () => {
     const config = app([plugin('in', 'echoInput'), plugin('gen', 'template')], [['in', 'gen']]);
     const result = await run(config, { inputs: { in: 'by id' } }).outcome;
-    expect(result.result.generated_text).toBe('by id');
+    expect(flatResult(result.results).generated_text).toBe('by id');
   });
 
   it('gives two upstream blocks with the same output distinct variables', async () => {
@@ -165,7 +172,7 @@ describe('executeRun', () => {
       ],
     );
     const result = await run(config, { inputs: { input_text: 'one', input_text_2: 'two' } }).outcome;
-    expect(result.result.generated_text).toBe('one + two');
+    expect(flatResult(result.results).generated_text).toBe('one + two');
   });
 
   it('lets a block use variables from further upstream, but not from other branches', async () => {
@@ -184,10 +191,35 @@ describe('executeRun', () => {
     );
     const result = await run(config, { inputs: { input_text: 'x' } }).outcome;
     expect(result.nodes.g2!.outputs.generated_text).toBe('x / first x / {{generated_text_3}}');
-    expect(result.result).toMatchObject({
+    expect(flatResult(result.results)).toMatchObject({
       generated_text: 'first x',
       generated_text_2: 'x / first x / {{generated_text_3}}',
     });
+  });
+
+  it("answers each block's outputs under its id, two blocks of one kind side by side, with the layout", async () => {
+    const config = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('g1', 'template', { template: 'one {{input_text}}' }),
+        plugin('g2', 'template', { template: 'two {{input_text}}' }),
+      ],
+      [
+        ['in', 'g1'],
+        ['in', 'g2'],
+      ],
+    );
+    const { results } = await run(config, { inputs: { input_text: 'x' } }).outcome;
+    expect(results.blocks).toEqual({
+      g1: { kind: 'template', outputs: { generated_text: 'one x', length: 5 } },
+      g2: { kind: 'template', outputs: { generated_text: 'two x', length: 5 } },
+    });
+    expect(results.layout).toEqual([
+      { id: 'in', variable: 'input_text', outputs: ['input_text'] },
+      { id: 'g1', variable: 'generated_text', outputs: ['generated_text', 'length'] },
+      { id: 'g2', variable: 'generated_text_2', outputs: ['generated_text', 'length'] },
+    ]);
+    expect(results.artifacts).toEqual([]);
   });
 
   it('runs independent branches at the same time', async () => {
@@ -200,7 +232,7 @@ describe('executeRun', () => {
     right.open('R');
     left.open('L');
     const result = await outcome;
-    expect(result.result).toEqual({ gated: 'L', gated_2: 'R' });
+    expect(flatResult(result.results)).toEqual({ gated: 'L', gated_2: 'R', artifacts: [] });
   });
 
   it('never runs more blocks at once than allowed', async () => {

@@ -389,7 +389,7 @@ class RunExecution implements LoopHost {
   private complete(): void {
     if (this.ended) return;
     this.ended = true;
-    const { nodes, result, artifacts } = runReport({
+    const { nodes, results } = runReport({
       plan: this.plan,
       top: this.top,
       stats: this.stats,
@@ -400,8 +400,7 @@ class RunExecution implements LoopHost {
       runId: this.options.runId,
       status,
       nodes,
-      result,
-      artifacts,
+      results,
       durationMs: performance.now() - this.began,
       ...(this.overruns.length > 0 && { overruns: this.overruns }),
     };

@@ -1,4 +1,4 @@
-import { resultKeys, type Artifact, type RunStatus } from '@blocksmith/schema';
+import type { RunArtifact, RunResult, RunStatus } from '@blocksmith/schema';
 import { SKIPPED, type Frame, type LoopRun, type NodeOutcome } from './run-frame';
 import type { PlannedNode, RunPlan } from './run-plan';
 
@@ -10,9 +10,12 @@ export interface RunOutcome {
   errorCode?: string;
   failedNodeId?: string;
   nodes: Record<string, NodeOutcome>;
-  /** Every block's outputs merged under the keys `resultKeys` gives them (none overwrites another): the result display reads this. */
-  result: Record<string, unknown>;
-  artifacts: { nodeId: string; artifact: Artifact }[];
+  /**
+   * The run's result per block, as it is stored and answered: each block outside loops that
+   * succeeded with outputs (not the input blocks), its kind and outputs; the artifacts of the
+   * blocks outside loops; the app's layout. `flatResult` (schema) makes the flat answer of it.
+   */
+  results: RunResult;
   durationMs: number;
   /** One per block run that overran its time (`BlockOverrunError`), loop items included: its charge is kept. */
   overruns?: BlockOverrun[];
@@ -44,20 +47,12 @@ export interface FinishedRun {
   loops: readonly LoopRun[];
 }
 
-/** Every block's outcome, the merged result and the artifacts of the blocks outside loops. */
-export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'result' | 'artifacts'> {
+/** Every block's outcome, and the run's result per block (`RunResult`) made of them once. */
+export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'results'> {
   const { plan } = run;
   const nodes: Record<string, NodeOutcome> = {};
-  const result: Record<string, unknown> = {};
-  const artifacts: RunOutcome['artifacts'] = [];
-  // Each output's key in the flat result: a name two blocks share is not overwritten.
-  const keys = resultKeys(
-    plan.nodes.map((node) => ({
-      id: node.id,
-      variable: node.variable,
-      outputs: Object.keys(node.definition.outputs),
-    })),
-  );
+  const blocks: RunResult['blocks'] = {};
+  const artifacts: RunArtifact[] = [];
   for (const index of plan.order) {
     const node = plan.nodes[index]!;
     const outcome = reportedOutcome(run, node);
@@ -65,15 +60,29 @@ export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'result'
     if (outcome.status !== 'succeeded' || node.region !== 0) continue;
     for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
     if (node.definition.category === 'input') continue;
+    const outputs: Record<string, unknown> = {};
     let first = true;
-    const key = keys.get(node.id)!;
+    let any = false;
     for (const name in outcome.outputs) {
       // A loop's first output is its current item, which means nothing once the loop is over.
-      if (!(first && node.body >= 0)) result[key[name] ?? name] = outcome.outputs[name];
+      if (!(first && node.body >= 0)) {
+        outputs[name] = outcome.outputs[name];
+        any = true;
+      }
       first = false;
     }
+    if (any) blocks[node.id] = { kind: node.definition.kind, outputs };
   }
-  return { nodes, result, artifacts };
+  return { nodes, results: { blocks, artifacts, layout: resultLayout(plan) } };
+}
+
+/** The app's blocks in plugin-list order with their variable and declared outputs: what the flat answer's keys are made from. */
+function resultLayout(plan: RunPlan): RunResult['layout'] {
+  return plan.nodes.map((node) => ({
+    id: node.id,
+    ...(node.variable !== undefined && { variable: node.variable }),
+    outputs: Object.keys(node.definition.outputs),
+  }));
 }
 
 /** A block's outcome over the whole run: inside a loop, its totals over all items. */

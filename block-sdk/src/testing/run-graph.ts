@@ -147,7 +147,7 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
     ...(outcome.errorCode !== undefined && { errorCode: outcome.errorCode }),
     ...(outcome.failedNodeId !== undefined && { failedNodeId: outcome.failedNodeId }),
     blocks,
-    artifacts: outcome.artifacts,
+    artifacts: outcome.results.artifacts,
     events,
   };
 }

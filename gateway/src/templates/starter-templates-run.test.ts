@@ -52,7 +52,7 @@ describe('the starter templates run', () => {
     const skippedIds = events.filter((e) => e.type === 'node_skipped').map((e) => e.nodeId);
     expect(skippedIds.sort()).toEqual([skipped, `show-${skipped}`].sort());
     expect(outcome.nodes[ran]?.status).toBe('succeeded');
-    expect(outcome.artifacts.map((a) => a.nodeId)).toEqual([`show-${ran}`]);
+    expect(outcome.results.artifacts.map((a) => a.nodeId)).toEqual([`show-${ran}`]);
   });
 
   it('cold outreach writes the email with the full Cold Email Writer block, so it is a full template', async () => {
@@ -65,7 +65,7 @@ describe('the starter templates run', () => {
         'Priya Shah, Head of Operations at Northwind Logistics; they just opened a second warehouse.',
     });
     expect(outcome.status).toBe('succeeded');
-    expect(outcome.artifacts.map((a) => a.nodeId)).toEqual(['show-email']);
+    expect(outcome.results.artifacts.map((a) => a.nodeId)).toEqual(['show-email']);
   });
 
   it('the CSV row summariser summarises each row into a table', async () => {
@@ -75,7 +75,7 @@ describe('the starter templates run', () => {
     expect(outcome.status).toBe('succeeded');
     const progress = events.filter((e) => e.type === 'loop_progress').map((e) => e.done);
     expect(progress.sort()).toEqual([0, 1, 2, 3]);
-    const [table] = outcome.artifacts;
+    const [table] = outcome.results.artifacts;
     expect(table?.nodeId).toBe('show-table');
     expect(table?.artifact).toMatchObject({ kind: 'table', columns: ['generated_text'] });
     const rows = (table!.artifact as { rows: Record<string, unknown>[] }).rows;

@@ -3,7 +3,6 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type RunOutcome, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
-import { runResultOf } from './run-result-of';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chargeStartedBlocks } from './run-charges';
 import type { RunEvents } from './run-events';
@@ -260,7 +259,12 @@ export class RunWorker {
       timedOut = true;
       const error = runTimedOutMessage(timeoutMs!);
       outcome = {
-        ...(outcome ?? { runId, nodes: {}, result: {}, artifacts: [], durationMs: timeoutMs! }),
+        ...(outcome ?? {
+          runId,
+          nodes: {},
+          results: { blocks: {}, artifacts: [], layout: [] },
+          durationMs: timeoutMs!,
+        }),
         status: 'failed',
         error,
         errorCode: 'RUN_TIMEOUT',
@@ -296,7 +300,7 @@ export class RunWorker {
       stored = await records.storeSuccess(
         {
           runId,
-          result: runResultOf(plan, outcome),
+          result: outcome.results,
           nodes,
           finishedAt: new Date(),
           ...(job.paysCreator !== undefined && { paysCreator: job.paysCreator }),

@@ -1,6 +1,7 @@
 import {
   PROMPT_VARIABLES_MESSAGE,
   hasTemplateValue,
+  renameTemplateVariables,
   templateValue,
   missingPromptVariables,
   promptVariablesMessage,
@@ -118,6 +119,22 @@ describe('templateValue', () => {
     });
     expect(templateValue(values, { variable: 'other', path: ['x'] })).toEqual({ found: false });
     expect(templateValue(values, { variable: 'constructor', path: [] })).toEqual({ found: false });
+  });
+});
+
+describe('renameTemplateVariables', () => {
+  it('renames variables wherever they are used, paths kept, in one pass', () => {
+    const renames = new Map([
+      ['item', 'row'],
+      ['row', 'other'],
+    ]);
+    expect(
+      renameTemplateVariables(
+        '{{item}} {{ item.name }} {{item["e mail"]}} {{items}} {{row[0]}} {item}',
+        renames,
+      ),
+    ).toBe('{{row}} {{row.name}} {{row["e mail"]}} {{items}} {{other[0]}} {item}');
+    expect(renameTemplateVariables('{{a}}', new Map())).toBe('{{a}}');
   });
 });
 

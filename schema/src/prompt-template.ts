@@ -81,6 +81,19 @@ export function substituteTemplate(template: string, values: Readonly<Record<str
   });
 }
 
+/**
+ * `template` with the placeholders of each renamed variable naming its new name, their paths kept
+ * (`{{item.name}}` becomes `{{row.name}}` for item -> row). One pass: a new name is never renamed again.
+ */
+export function renameTemplateVariables(template: string, renames: ReadonlyMap<string, string>): string {
+  if (renames.size === 0 || !template.includes('{{')) return template;
+  return template.replace(PLACEHOLDER, (placeholder, text: string) => {
+    const reference = parseReference(text);
+    const to = reference && renames.get(reference.variable);
+    return to === undefined ? placeholder : `{{${to}${text.slice(reference!.variable.length)}}}`;
+  });
+}
+
 /** The settings panel's 'Heads up' list: available variables the template does not use. */
 export function unusedVariables(template: string, available: readonly string[]): string[] {
   const used = new Set(templateVariables(template));

@@ -3,6 +3,7 @@ import {
   isPlainObject,
   newConnectionId,
   newPluginId,
+  renameTemplateVariables,
   validateNodeList,
   variableNames,
   type AppConfig,
@@ -72,19 +73,9 @@ export function clipOrigin(clip: BlockClip): Position {
   };
 }
 
-function escapeForPattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** `value` with every `{{from}}` written as `{{to}}`, deep inside strings, lists and objects. */
+/** `value` with every placeholder of a renamed variable naming the new one, deep inside strings, lists and objects. */
 function renameVariables(value: unknown, renames: ReadonlyMap<string, string>): unknown {
-  if (typeof value === 'string') {
-    let text = value;
-    for (const [from, to] of renames) {
-      text = text.replace(new RegExp(`\\{\\{\\s*${escapeForPattern(from)}\\s*\\}\\}`, 'g'), `{{${to}}}`);
-    }
-    return text;
-  }
+  if (typeof value === 'string') return renameTemplateVariables(value, renames);
   if (Array.isArray(value)) return value.map((item) => renameVariables(item, renames));
   if (isPlainObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameVariables(v, renames)]));

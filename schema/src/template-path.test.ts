@@ -1,4 +1,5 @@
 import {
+  fieldPaths,
   parseReference,
   pathStepText,
   placeholderPattern,
@@ -140,5 +141,23 @@ describe('resolvePath', () => {
     expect(resolve('{"__proto__": {"x": 1}}', 'j.__proto__')).toMatchObject({ found: false });
     expect(resolve('{"__proto__": {"x": 1}}', 'j.__proto__.x')).toMatchObject({ found: false });
     expect(resolve({ constructor: 'own data' }, 'o.constructor')).toEqual({ found: true, value: 'own data' });
+  });
+});
+
+describe('fieldPaths', () => {
+  it('lists the fields a value offers, two levels deep, through lists and JSON text', () => {
+    expect(fieldPaths('item', { name: 'Ada', 'e mail': 'a@b.c' })).toEqual(['item.name', 'item["e mail"]']);
+    expect(fieldPaths('rows', '[{"email": "a"}, {"email": "b"}]')).toEqual(['rows[0].email']);
+    expect(fieldPaths('r', { status: 200, body: { items: [{ id: 1 }], total: 1 } })).toEqual([
+      'r.status',
+      'r.body',
+      'r.body.items',
+      'r.body.total',
+    ]);
+    expect(fieldPaths('t', 'plain text')).toEqual([]);
+    expect(fieldPaths('e', [])).toEqual([]);
+    expect(
+      fieldPaths('w', Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, i])), 5),
+    ).toHaveLength(5);
   });
 });

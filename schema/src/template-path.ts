@@ -157,3 +157,28 @@ export function resolvePath(
 export function referenceProblem(reference: Pick<TemplateReference, 'text'>, reason: string): string {
   return `{{${reference.text}}}: ${reason}`;
 }
+
+/**
+ * The placeholders a value offers below `variable`, for a picker: its fields (`item.name`), the
+ * fields of its first item when it is a list (`rows[0].email`), and one level further
+ * (`http_response.body.items`); JSON text is read as what it holds. At most `max`, in the value's order.
+ */
+export function fieldPaths(variable: string, value: unknown, max = 20): string[] {
+  const paths: string[] = [];
+  const visit = (current: unknown, at: string, depth: number): void => {
+    const structuredValue = structured(current);
+    if (depth === 0 || typeof structuredValue !== 'object' || structuredValue === null) return;
+    if (Array.isArray(structuredValue)) {
+      if (structuredValue.length > 0) visit(structuredValue[0], `${at}[0]`, depth);
+      return;
+    }
+    for (const key of Object.keys(structuredValue)) {
+      if (paths.length >= max || key === '__proto__') return;
+      const path = at + pathStepText(key);
+      paths.push(path);
+      visit((structuredValue as Record<string, unknown>)[key], path, depth - 1);
+    }
+  };
+  visit(value, variable, 2);
+  return paths.slice(0, max);
+}

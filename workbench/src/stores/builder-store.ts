@@ -16,6 +16,7 @@ import { DraftLoader } from './draft-loader';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { LocalDraftStore } from './local-draft-store';
 import { PreviewStore } from './preview-store';
+import { upstreamFields } from './variable-fields';
 import { PublishStore } from './publish-store';
 import { realTimers } from './real-timers';
 import { RunStore } from './run-store';
@@ -33,6 +34,8 @@ export interface SelectedBlock {
   variable: string | undefined;
   /** Variables of upstream blocks, offered for insertion into the prompt. */
   available: string[];
+  /** Fields inside them that the last run showed (`item.name`), offered the same way. */
+  fields: string[];
 }
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
@@ -178,14 +181,17 @@ export class BuilderStore {
     const id = this.view.selectedNodeId;
     const plugin = id === null ? undefined : this.document.pluginById.get(id);
     if (!plugin) return null;
+    const upstream = upstreamVariables(this.document.config, plugin.id, this.catalogue.firstOutputOf);
     return {
       id: plugin.id,
       type: plugin.type,
       settings: plugin.settings,
       variable: plugin.outputs?.[0]?.name,
-      available: upstreamVariables(this.document.config, plugin.id, this.catalogue.firstOutputOf).map(
-        (v) => v.name,
-      ),
+      available: upstream.map((v) => v.name),
+      fields: upstreamFields(upstream, (nodeId) => ({
+        entry: this.catalogue.byId.get(this.document.pluginById.get(nodeId)?.type ?? ''),
+        outputs: this.run.outputs[nodeId],
+      })),
     };
   }
 

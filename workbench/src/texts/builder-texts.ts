@@ -73,6 +73,7 @@ export const PROPERTIES = {
   headsUpText: 'These variables from connected blocks are not used in the prompt:',
   variables: 'Available variables',
   variablesHelp: 'Click a variable to insert it into the prompt.',
+  fields: 'Fields seen in the last run',
   noSelection: 'Select a block on the canvas to edit its settings.',
   deleteBlock: 'Delete block',
 } as const;

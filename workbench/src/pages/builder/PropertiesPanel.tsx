@@ -78,7 +78,7 @@ const BlockSettings = observer(function BlockSettings() {
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const plugin = builder.selectedBlock;
   if (!plugin) return <p className="muted panel-hint">{PROPERTIES.noSelection}</p>;
-  const { id, available } = plugin;
+  const { id, available, fields: seenFields } = plugin;
   const entry = catalogue.byId.get(plugin.type);
   if (!entry) {
     return (
@@ -153,6 +153,24 @@ const BlockSettings = observer(function BlockSettings() {
               </Tag>
             ))}
           </div>
+          {seenFields.length > 0 && (
+            <>
+              <div className="variables-label">{PROPERTIES.fields}</div>
+              <div className="variables-list">
+                {seenFields.map((path) => (
+                  <Tag
+                    key={path}
+                    interactive
+                    minimal
+                    onClick={() => insertVariable(path)}
+                    title={PROPERTIES.variablesHelp}
+                  >
+                    {`{{${path}}}`}
+                  </Tag>
+                ))}
+              </div>
+            </>
+          )}
         </div>
       )}
       {promptKey && <PromptAssistantButton blockId={id} variables={available} settingKey={promptKey} />}

@@ -44,9 +44,9 @@ describe('extractFile', () => {
       cost: 1,
       outputs: [
         { name: 'extracted', type: 'json' },
-        { name: 'rows', type: 'json' },
-        { name: 'text', type: 'text' },
-        { name: 'columns', type: 'list' },
+        { name: 'file_rows', type: 'json' },
+        { name: 'file_text', type: 'text' },
+        { name: 'file_columns', type: 'list' },
         { name: 'row_count', type: 'number' },
       ],
     });
@@ -62,9 +62,9 @@ describe('extractFile', () => {
       const { outputs, progress } = await extract('people.csv', 'text/csv', csv);
       expect(outputs).toEqual({
         extracted: PEOPLE,
-        rows: PEOPLE,
-        text: '',
-        columns: ['name', 'email', 'city'],
+        file_rows: PEOPLE,
+        file_text: '',
+        file_columns: ['name', 'email', 'city'],
         row_count: 3,
       });
       expect(progress).toEqual(['Read 3 rows from "people.csv".']);
@@ -73,18 +73,18 @@ describe('extractFile', () => {
     it('keeps quoted separators, quotes and line breaks inside a cell, and detects semicolons', async () => {
       const csv = 'name;note\n"Smith; John";"said ""hi""\nthen left"\n';
       const { outputs } = await extract('notes.csv', 'text/csv', csv);
-      expect(outputs.rows).toEqual([{ name: 'Smith; John', note: 'said "hi"\nthen left' }]);
+      expect(outputs.file_rows).toEqual([{ name: 'Smith; John', note: 'said "hi"\nthen left' }]);
     });
 
     it('detects a file without a header row, and follows the First row setting', async () => {
       const csv = 'Ada,36,London\nGrace,85,New York\n';
       const detected = await extract('people.csv', 'text/csv', csv);
-      expect(detected.outputs.columns).toEqual(['Column 1', 'Column 2', 'Column 3']);
+      expect(detected.outputs.file_columns).toEqual(['Column 1', 'Column 2', 'Column 3']);
       expect(detected.outputs.row_count).toBe(2);
       const named = await extract('people.csv', 'text/csv', csv, { header: 'yes' });
-      expect(named.outputs.rows).toEqual([{ Ada: 'Grace', '36': '85', London: 'New York' }]);
+      expect(named.outputs.file_rows).toEqual([{ Ada: 'Grace', '36': '85', London: 'New York' }]);
       const data = await extract('people.csv', 'text/csv', 'name,city\nAda,London\n', { header: 'no' });
-      expect(data.outputs.rows).toEqual([
+      expect(data.outputs.file_rows).toEqual([
         { 'Column 1': 'name', 'Column 2': 'city' },
         { 'Column 1': 'Ada', 'Column 2': 'London' },
       ]);
@@ -93,8 +93,8 @@ describe('extractFile', () => {
     it('reads a TSV, filling short rows and naming blank header cells', async () => {
       const tsv = 'name\t\tcity\nAda\t36\tLondon\nGrace\n';
       const { outputs } = await extract('people.tsv', 'text/tab-separated-values', tsv, { header: 'yes' });
-      expect(outputs.columns).toEqual(['name', 'Column 2', 'city']);
-      expect(outputs.rows).toEqual([
+      expect(outputs.file_columns).toEqual(['name', 'Column 2', 'city']);
+      expect(outputs.file_rows).toEqual([
         { name: 'Ada', 'Column 2': '36', city: 'London' },
         { name: 'Grace', 'Column 2': '', city: '' },
       ]);
@@ -120,9 +120,9 @@ describe('extractFile', () => {
       const { outputs } = await extract('a.csv', 'text/csv', 'name\nAda\n', { extract: 'text' });
       expect(outputs).toEqual({
         extracted: 'name\nAda',
-        rows: null,
-        text: 'name\nAda',
-        columns: [],
+        file_rows: null,
+        file_text: 'name\nAda',
+        file_columns: [],
         row_count: 0,
       });
     });
@@ -142,8 +142,8 @@ describe('extractFile', () => {
       workbook.addWorksheet('Other').addRow(['x']);
       const data = new Uint8Array(await workbook.xlsx.writeBuffer());
       const { outputs } = await extract('people.xlsx', 'application/octet-stream', data);
-      expect(outputs.columns).toEqual(['name', 'age', 'joined', 'double']);
-      expect(outputs.rows).toEqual([
+      expect(outputs.file_columns).toEqual(['name', 'age', 'joined', 'double']);
+      expect(outputs.file_rows).toEqual([
         { name: 'Ada', age: 36, joined: '2024-01-15', double: 72 },
         { name: 'Grace', age: 85, joined: '2023-06-01', double: '' },
       ]);
@@ -152,7 +152,7 @@ describe('extractFile', () => {
     it('reads the sheet named in Sheet, and names the sheets when there is none by that name', async () => {
       const data = await makeXlsx({ First: [['a'], ['1']], Second: [['city'], ['Paris'], ['Rome']] });
       const { outputs } = await extract('book.xlsx', '', data, { sheet: 'second' });
-      expect(outputs.rows).toEqual([{ city: 'Paris' }, { city: 'Rome' }]);
+      expect(outputs.file_rows).toEqual([{ city: 'Paris' }, { city: 'Rome' }]);
       expect((await failure(extract('book.xlsx', '', data, { sheet: 'Third' }))).message).toBe(
         '"book.xlsx" has no sheet named "Third". Its sheets: "First" and "Second".',
       );
@@ -176,8 +176,8 @@ describe('extractFile', () => {
         { name: 'Grace', age: 85, retired: true },
       ];
       const { outputs } = await extract('people.json', 'application/json', JSON.stringify(list));
-      expect(outputs.rows).toEqual(list);
-      expect(outputs.columns).toEqual(['name', 'age', 'tags', 'retired']);
+      expect(outputs.file_rows).toEqual(list);
+      expect(outputs.file_columns).toEqual(['name', 'age', 'tags', 'retired']);
     });
 
     it('finds the one list of an object, and wraps plain values', async () => {
@@ -186,9 +186,9 @@ describe('extractFile', () => {
         'application/json',
         '{"count": 2, "items": [{"id": 1}, {"id": 2}]}',
       );
-      expect(wrapped.outputs.rows).toEqual([{ id: 1 }, { id: 2 }]);
+      expect(wrapped.outputs.file_rows).toEqual([{ id: 1 }, { id: 2 }]);
       const plain = await extract('b.json', 'application/json', '["x", "y"]');
-      expect(plain.outputs.rows).toEqual([{ value: 'x' }, { value: 'y' }]);
+      expect(plain.outputs.file_rows).toEqual([{ value: 'x' }, { value: 'y' }]);
     });
 
     it('says what is wrong with a file that is not JSON', async () => {
@@ -200,7 +200,7 @@ describe('extractFile', () => {
     it('reads JSON Lines one record per line, naming a bad line', async () => {
       const jsonl = `${PEOPLE.map((p) => JSON.stringify(p)).join('\n')}\n\n`;
       const { outputs } = await extract('people.jsonl', '', jsonl);
-      expect(outputs.rows).toEqual(PEOPLE);
+      expect(outputs.file_rows).toEqual(PEOPLE);
       expect(outputs.row_count).toBe(3);
       expect((await failure(extract('bad.jsonl', '', '{"a":1}\n{oops}\n'))).message).toMatch(
         /^Line 2 of "bad.jsonl" is not valid JSON/,
@@ -214,9 +214,9 @@ describe('extractFile', () => {
       const { outputs } = await extract('report.pdf', 'application/pdf', pdf);
       expect(outputs).toEqual({
         extracted: 'Quarterly report\nRevenue grew 12%.\n\nCosts fell.',
-        rows: null,
-        text: 'Quarterly report\nRevenue grew 12%.\n\nCosts fell.',
-        columns: [],
+        file_rows: null,
+        file_text: 'Quarterly report\nRevenue grew 12%.\n\nCosts fell.',
+        file_columns: [],
         row_count: 0,
       });
     });
@@ -228,7 +228,7 @@ describe('extractFile', () => {
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         docx,
       );
-      expect(outputs.text).toBe('Dear Ada,\n\nThank you for the notes.');
+      expect(outputs.file_text).toBe('Dear Ada,\n\nThank you for the notes.');
       expect((await failure(extract('broken.docx', '', 'not a zip'))).message).toMatch(
         /^"broken.docx" could not be read as a Word document/,
       );
@@ -236,8 +236,10 @@ describe('extractFile', () => {
 
     it('gives Markdown and plain text as written', async () => {
       const md = '# Title\n\n- one\n- two\n';
-      expect((await extract('notes.md', 'text/markdown', md)).outputs.text).toBe('# Title\n\n- one\n- two');
-      expect((await extract('notes.txt', 'text/plain', '\uFEFFHello\r\nthere\n')).outputs.text).toBe(
+      expect((await extract('notes.md', 'text/markdown', md)).outputs.file_text).toBe(
+        '# Title\n\n- one\n- two',
+      );
+      expect((await extract('notes.txt', 'text/plain', '\uFEFFHello\r\nthere\n')).outputs.file_text).toBe(
         'Hello\nthere',
       );
     });
@@ -247,7 +249,7 @@ describe('extractFile', () => {
         '<html><head><title>T</title><style>p{color:red}</style></head><body><h1>Menu</h1>' +
         '<p>Fish &amp; chips,\n  <b>fresh</b></p><script>alert("x<p>")</script><!-- hidden -->' +
         '<ul><li>One</li><li>Two</li></ul></body></html>';
-      expect((await extract('menu.html', 'text/html', html)).outputs.text).toBe(
+      expect((await extract('menu.html', 'text/html', html)).outputs.file_text).toBe(
         'Menu\nFish & chips, fresh\n- One\n- Two',
       );
     });
@@ -275,7 +277,7 @@ describe('extractFile', () => {
       expect((await failure(extract('long.txt', 'text/plain', 'a'.repeat(1_000_001)))).message).toBe(
         '"long.txt" holds 1,000,001 characters of text; Extract from File gives on at most 1,000,000. Split the file, or keep only the part you need.',
       );
-      expect((await extract('ok.txt', 'text/plain', 'a'.repeat(1_000_000))).outputs.text).toHaveLength(
+      expect((await extract('ok.txt', 'text/plain', 'a'.repeat(1_000_000))).outputs.file_text).toHaveLength(
         1_000_000,
       );
     });

@@ -45,14 +45,14 @@ export const extractFile = defineBlock({
   },
   outputs: {
     extracted: output.json('The rows (a list of { column: value }), or the text of a document'),
-    rows: output.json('The rows, each { column: value }; null when the file was read as text'),
-    text: output.text('The text of the file; empty when it was read as rows'),
-    columns: output.list('The column names, in order'),
+    file_rows: output.json('The rows, each { column: value }; null when the file was read as text'),
+    file_text: output.text('The text of the file; empty when it was read as rows'),
+    file_columns: output.list('The column names, in order'),
     row_count: output.number('How many rows were read (0 for text)'),
   },
   present: [
-    { output: 'rows', title: 'Rows', views: [{ view: 'table' }] },
-    { output: 'text', title: 'Text', views: [{ view: 'text' }] },
+    { output: 'file_rows', title: 'Rows', views: [{ view: 'table' }] },
+    { output: 'file_text', title: 'Text', views: [{ view: 'text' }] },
   ],
   async run(ctx) {
     const file = await readUpstreamFile(ctx, {
@@ -76,14 +76,20 @@ export const extractFile = defineBlock({
     );
     if (content.as === 'text') {
       const columns: string[] = [];
-      return { extracted: content.text, rows: null, text: content.text, columns, row_count: 0 };
+      return {
+        extracted: content.text,
+        file_rows: null,
+        file_text: content.text,
+        file_columns: columns,
+        row_count: 0,
+      };
     }
     ctx.progress(`Read ${formatCount(content.rows.length)} rows from "${file.ref.name}".`);
     return {
       extracted: content.rows,
-      rows: content.rows,
-      text: '',
-      columns: content.columns,
+      file_rows: content.rows,
+      file_text: '',
+      file_columns: content.columns,
       row_count: content.rows.length,
     };
   },

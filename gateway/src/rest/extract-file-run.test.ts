@@ -88,7 +88,11 @@ describe('POST /api/apps/{id}/execute with a file read by Extract from File', ()
   ])('reads the rows of %s', async (name, type, content) => {
     const answer = await execute(extract, content, name, type);
     expect(answer.status).toBe(200);
-    expect(answer.body.output).toMatchObject({ rows: PEOPLE, columns: ['name', 'email'], row_count: 3 });
+    expect(answer.body.output).toMatchObject({
+      file_rows: PEOPLE,
+      file_columns: ['name', 'email'],
+      row_count: 3,
+    });
   });
 
   it('reads the rows of an XLSX sheet', async () => {
@@ -100,7 +104,7 @@ describe('POST /api/apps/{id}/execute with a file read by Extract from File', ()
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.output).toMatchObject({ rows: PEOPLE, row_count: 3 });
+    expect(answer.body.output).toMatchObject({ file_rows: PEOPLE, row_count: 3 });
   });
 
   it('reads the text of a PDF, a DOCX, Markdown, HTML and plain text', async () => {
@@ -129,7 +133,7 @@ describe('POST /api/apps/{id}/execute with a file read by Extract from File', ()
     for (const [name, type, content, text] of files) {
       const answer = await execute(extract, content, name, type);
       expect([name, answer.status]).toEqual([name, 200]);
-      expect(answer.body.output).toMatchObject({ text, row_count: 0 });
+      expect(answer.body.output).toMatchObject({ file_text: text, row_count: 0 });
     }
   });
 

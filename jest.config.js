@@ -26,6 +26,10 @@ module.exports = {
   // One worker per core: most suites wait on a database or a server they started, so Jest's
   // default (one core left free) leaves a two-core machine half idle (650 s against 1,027 s there).
   maxWorkers: '100%',
+  // No test may fail for the time a loaded machine takes: Jest's default of 5 s per test and hook
+  // failed opening a database and starting a gateway at load 10 on two cores. Tests that need
+  // longer still set their own limit.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'node',

@@ -119,7 +119,9 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       required: integer('insufficient_credits: what the run costs.'),
       balance: integer('insufficient_credits: the balance.'),
       runId: string('A failed run: its id.'),
-      refunded: boolean('A failed run: its credits were given back.'),
+      refunded: boolean(
+        'A failed run: its whole charge was given back (false when a block that overran its time kept its own).',
+      ),
     },
     ['error', 'message'],
   ),

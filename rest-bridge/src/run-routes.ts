@@ -12,7 +12,8 @@ function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
   if (run.status === 'succeeded') return null;
   const [status, code] = statusOf(run.errorCode ?? undefined);
   const message = run.error ?? 'The run did not finish.';
-  return new BridgeError(status, code, message, { runId: run.id, refunded: true });
+  // Refunded only when its whole charge was given back: a block that overran its time keeps its own.
+  return new BridgeError(status, code, message, { runId: run.id, refunded: run.keptCredits === 0 });
 }
 
 /**

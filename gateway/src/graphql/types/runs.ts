@@ -92,6 +92,11 @@ export class RunType {
   })
   version!: RunVersionType | null;
   @Field(() => Int) cost!: number;
+  @Field(() => Int, {
+    description:
+      'Credits a run that did not succeed kept of its charge (blocks that overran their time used it; its error says so). 0 when the charge was given back whole, and for a run that succeeded or still runs.',
+  })
+  keptCredits!: number;
   @Field(() => Int, { nullable: true, description: 'From start to end; null while it runs.' })
   durationMs!: number | null;
   @Field(() => GraphQLJSONObject, {

@@ -2,6 +2,7 @@ import { blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocks
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
 import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
+import { keptCredits } from '../runs/kept-credits';
 import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -341,6 +342,8 @@ export class RunHistoryService {
           };
         },
       ));
+    let kept: Promise<Map<string, number>> | undefined;
+    const loadKept = () => (kept ??= keptCredits(dataSource, ids));
     const missing = (id: string): never => {
       throw new NotFoundError(`${RUN_NOT_FOUND} (${id})`);
     };
@@ -352,6 +355,7 @@ export class RunHistoryService {
       },
       names: async (id) => (await loadNames()).get(id) ?? missing(id),
       version: async (id) => (await loadVersions()).get(id) ?? null,
+      keptCredits: async (id) => (await loadKept()).get(id) ?? 0,
       sign: (value) => fileLinks.sign(value),
       blockOf: async (runId, nodeId) => {
         let config = configs.get(runId);

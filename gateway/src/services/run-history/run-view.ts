@@ -90,6 +90,8 @@ export interface RunLoaders {
   names(id: string): Promise<RunNames>;
   /** The version it ran; null for runs kept before versions were recorded. */
   version(id: string): Promise<RunVersionView | null>;
+  /** Credits it kept of its charge though it did not succeed (`keptCredits`). */
+  keptCredits(id: string): Promise<number>;
   /** Kept files in a value (at any depth) as signed links. */
   sign<T>(value: T): Promise<T>;
   /** A block's title and kind from the app as it is now, for runs kept before steps had them. */
@@ -153,6 +155,11 @@ export class RunView {
   /** The app's version the run ran (null for runs kept before versions were recorded). */
   get version(): Promise<RunVersionView | null> {
     return this.loaders.version(this.id);
+  }
+
+  /** Credits a run that did not succeed kept of its charge; 0 when all was given back. */
+  get keptCredits(): Promise<number> {
+    return this.loaders.keptCredits(this.id);
   }
 
   /** What the run was started with (file inputs by reference, as signed links); null when hidden. */

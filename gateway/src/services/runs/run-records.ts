@@ -9,6 +9,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { EntityNotFoundError } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
+import { keptCredits } from './kept-credits';
 import { cutRunResult } from './stored-value';
 import { SuccessWriter, type Success } from './success-writer';
 
@@ -54,6 +55,8 @@ export interface RunFailure {
 /** How a failed run was stored: its error as stored (saying what was kept, when a charge was). */
 export interface StoredFailure {
   error: string | null;
+  /** Credits it kept of its charge (`keptCredits`); 0 when all was given back. */
+  keptCredits: number;
 }
 
 /** The words a failed run's error ends with when it kept `kept` credits of its charge. */
@@ -302,10 +305,11 @@ export class RunRecords {
       ) as [unknown[], number];
       if (changed.length === 0) return null;
       const { refunded, kept } = await this.deps.ledger.refundKeeping(runId, ending.keep ?? [], { manager });
-      if (kept === 0) return { error: failure.error };
+      const used = (await keptCredits(manager, [runId])).get(runId) ?? 0;
+      if (kept === 0) return { error: failure.error, keptCredits: used };
       const error = storableValue(withKeptCharge(failure.error, kept, refunded));
       await manager.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, error]);
-      return { error };
+      return { error, keptCredits: used };
     });
   }
 }

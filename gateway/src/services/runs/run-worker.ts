@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type RunOutcome, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
+import { keptCredits } from './kept-credits';
 import { chargeStartedBlocks } from './run-charges';
 import type { RunEvents } from './run-events';
 import type { RunJob, RunQueue } from './run-queue';
@@ -174,7 +175,7 @@ export class RunWorker {
       return;
     }
     this.deps.hub.executing(job.runId, job.userId);
-    let ended: { succeeded: boolean; charged: number };
+    let ended: { succeeded: boolean; cost: number };
     try {
       ended = await this.execute(job, plan);
     } catch (error) {
@@ -190,7 +191,7 @@ export class RunWorker {
         app_id: job.appId,
         app_name: job.appName,
         plugin_types: plan.nodes.map((node) => node.definition.kind),
-        credits_used: ended.succeeded ? ended.charged : 0,
+        credits_used: ended.cost,
         success: ended.succeeded,
       },
       job.userId,
@@ -198,12 +199,12 @@ export class RunWorker {
   }
 
   /**
-   * Executes the run and stores its ending; answers whether it succeeded as stored, and the
-   * credits charged in all. The run's `run_finished` is published once its ending is stored (or,
+   * Executes the run and stores its ending; answers whether it succeeded as stored, and what it
+   * cost: the credits charged in all when it succeeded, what it kept of them when it did not. The run's `run_finished` is published once its ending is stored (or,
    * if another process ended it first, that stored ending). Throws only when the ending could not
    * be stored. Blocks not paid for at the start are charged as they start (`chargeStartedBlocks`).
    */
-  private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; charged: number }> {
+  private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; cost: number }> {
     const { runId, userId, inputs } = job;
     const { records, hub } = this.deps;
     // What the runner paid: the blocks charged at the start, the creator price, then the blocks
@@ -295,6 +296,8 @@ export class RunWorker {
       }
     }
     let stored: boolean;
+    // What the run cost: all it was charged when it succeeded, what it kept of that when it did not.
+    let cost = charged;
     if (outcome.status === 'succeeded') {
       // One statement, shared with the other runs ending at the same moment: outcome and use count.
       stored = await records.storeSuccess(
@@ -317,13 +320,14 @@ export class RunWorker {
         keep: engineOutcome?.overruns,
       });
       stored = failure !== null;
+      cost = failure?.keptCredits ?? 0;
       // Watchers read the error as stored: it says what the run kept of its charge.
       if (failure?.error && finished?.type === 'run_finished')
         finished = { ...finished, error: failure.error };
     }
     if (stored) {
       if (finished) hub.publish(finished);
-      return { succeeded: outcome.status === 'succeeded', charged };
+      return { succeeded: outcome.status === 'succeeded', cost };
     }
     // Another process ended it first (this one was taken to have stopped): its ending stands.
     const ending: RunEvent = (await records.ending(runId)) ?? {
@@ -333,6 +337,8 @@ export class RunWorker {
       status: 'failed',
     };
     hub.publish(ending);
-    return { succeeded: ending.type === 'run_finished' && ending.status === 'succeeded', charged };
+    const succeeded = ending.type === 'run_finished' && ending.status === 'succeeded';
+    const kept = succeeded ? 0 : ((await keptCredits(this.deps.dataSource, [runId])).get(runId) ?? 0);
+    return { succeeded, cost: succeeded ? charged : kept };
   }
 }

@@ -4,7 +4,9 @@
 // of the properties panel and of every drawer, exported app files without what the server keeps;
 // on the app page, Run App disabled with its reason while an input is empty or the balance is
 // short (with the Upgrade link to the checkout), and the account menu (credits, sign out) in its
-// header. Every state is checked with axe-core; screenshots go to test-results/screenshots.
+// header; one message sorted by two Classification blocks keeps both results, in the builder's
+// result panel and on the run's page. Every state is checked with axe-core; screenshots go to
+// test-results/screenshots.
 /* global document, getComputedStyle, innerWidth */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { after, before, test } from 'node:test';
 import { assertAccessible } from './a11y-check.mjs';
 import { PASSWORD, adminOf, liveApp } from './developer-setup.mjs';
 import { ADMIN, DESKTOP, PHONE, graphql, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import { ownApp } from './runs-helpers.mjs';
 
 let server;
 let browser;
@@ -324,6 +327,89 @@ for (const scheme of ['light', 'dark']) {
     },
   );
 }
+
+/** One message sorted by two Classification blocks, neither shown by an output block. */
+function twoClassificationsApp() {
+  const sort = (id, label, categories, y) => ({
+    id,
+    type: 'classification',
+    position: { x: 400, y },
+    settings: { label, categories, prompt_template: 'Sort this message: {{input_text}}' },
+  });
+  return {
+    plugins: [
+      { id: 'in', type: 'textInput', position: { x: 100, y: 200 }, settings: { label: 'Message' } },
+      sort('topic', 'Topic', 'Billing, Delivery, Product', 100),
+      sort('urgency', 'Urgency', 'Urgent, Routine', 300),
+    ],
+    connections: [
+      { id: 'c0', from: 'in', to: 'topic', fromPort: 'output', toPort: 'input' },
+      { id: 'c1', from: 'in', to: 'urgency', fromPort: 'output', toPort: 'input' },
+    ],
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}
+
+/** The categories the classification cards in `scope` show, in order. */
+async function shownCategories(scope) {
+  const cards = scope.getByTestId('result-classification');
+  await cards.nth(1).waitFor({ timeout: 30_000 });
+  return cards.evaluateAll((els) =>
+    els.map((el) => el.querySelector('[data-testid="result-tag"]')?.textContent),
+  );
+}
+
+test(
+  'two Classification blocks fed by one input: both results in the builder and on the run’s page',
+  { timeout: 180_000 },
+  async () => {
+    const sorter = await ownApp(server, owner, { name: 'Two Sorters', config: twoClassificationsApp() });
+    const { context, page, errors } = await openContext({
+      scheme: 'light',
+      auth: owner,
+      stored: { editExistingApp: JSON.stringify({ id: sorter.id, owner_id: owner.user.id }) },
+    });
+    await page.goto(`${server.url}/app`);
+    await page.getByTestId('node-count').getByText('3 nodes', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const preview = page.locator('.preview-drawer');
+    await page.locator('.preview-drawer.bp6-overlay-enter-done').waitFor();
+    await preview.getByLabel('Message').fill('My invoice was charged twice, please fix it today.');
+    await preview.getByTestId('preview-run').click();
+    const inBuilder = await shownCategories(preview);
+    assert.equal(inBuilder.length, 2, `two classifications in the builder: ${inBuilder}`);
+    assert.ok(['Billing', 'Delivery', 'Product'].includes(inBuilder[0]), `topic ${inBuilder[0]}`);
+    assert.ok(['Urgent', 'Routine'].includes(inBuilder[1]), `urgency ${inBuilder[1]}`);
+    await page.waitForTimeout(300);
+    await shot(page, 'results-two-classifications-builder-light-desktop');
+    await assertAccessible(page, 'the preview with two classifications');
+
+    // The run as kept: both blocks' results under their ids, and both on the run's page.
+    const token = owner.session.access_token;
+    const { appRuns } = await graphql(
+      server,
+      'query ($appId: ID!) { appRuns(appId: $appId, limit: 1) { runs { id results } } }',
+      { appId: sorter.id },
+      token,
+    );
+    const [run] = appRuns.runs;
+    assert.deepEqual(Object.keys(run.results.blocks).sort(), ['topic', 'urgency']);
+    assert.deepEqual(
+      [
+        run.results.blocks.topic.outputs.classified_category,
+        run.results.blocks.urgency.outputs.classified_category,
+      ],
+      inBuilder,
+    );
+    await page.goto(`${server.url}/runs/${run.id}`);
+    const results = page.getByTestId('results');
+    assert.deepEqual(await shownCategories(results), inBuilder, 'the same two on the run’s page');
+    await shot(page, 'results-two-classifications-run-page-light-desktop', { fullPage: true });
+    await assertAccessible(page, 'the run’s page with two classifications');
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
 
 test('the assistant button stays under the panels on a phone', { timeout: 120_000 }, async () => {
   const { context, page, errors } = await openContext({

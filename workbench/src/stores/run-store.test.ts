@@ -389,3 +389,36 @@ describe('RunStore loops', () => {
     expect(run.nodeState('inside')).toMatchObject({ status: 'succeeded', position: item(1) });
   });
 });
+
+describe('RunStore results of several blocks of one kind', () => {
+  it('names the block each result came from when another block of its kind has results too', async () => {
+    const { builder, api } = await testBuilder();
+    const input = builder.gestures.dropBlock('textInput', { x: 0, y: 0 })!;
+    const summary = builder.gestures.dropBlock('textGeneration', { x: 300, y: 0 })!;
+    const headline = builder.gestures.dropBlock('textGeneration', { x: 300, y: 300 })!;
+    builder.document.updateSetting(summary, 'label', 'Summary');
+    builder.document.updateSetting(headline, 'label', 'Headline');
+    builder.gestures.connect(input, summary);
+    builder.gestures.connect(input, headline);
+    const finished = (nodeId: string, text: string): RunEvent => ({
+      type: 'node_finished',
+      runId: 'run-1',
+      nodeId,
+      at: 1,
+      durationMs: 1,
+      outputs: { generated_text: text },
+      artifacts: [],
+    });
+    api.runEvents = [
+      { type: 'run_started', runId: 'run-1', at: 0, nodeIds: [input, summary, headline] },
+      finished(summary, 'A long story, told short.'),
+      finished(headline, 'Story told'),
+      { type: 'run_finished', runId: 'run-1', at: 2, status: 'succeeded' },
+    ];
+    await builder.run.run('app-1');
+    expect(builder.run.resultGroups.map(({ nodeId, source }) => ({ nodeId, source }))).toEqual([
+      { nodeId: summary, source: 'Summary' },
+      { nodeId: headline, source: 'Headline' },
+    ]);
+  });
+});

@@ -27,7 +27,7 @@ import {
   type RunArtifact,
 } from './node-run-state';
 import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
-import { isNetworkFailure, runFailureMessage, withBlockTitles } from './run-errors';
+import { blockTitle, isNetworkFailure, runFailureMessage, withBlockTitles } from './run-errors';
 
 export type { NodeRunState, RunArtifact } from './node-run-state';
 
@@ -54,6 +54,11 @@ export interface RunInputField {
 export interface RunResultGroup {
   nodeId: string;
   items: ResultItem[];
+  /**
+   * The block's title, when another block of the same kind has results too (two Classification
+   * blocks: "Topic" and "Urgency"), so each result says which block it came from.
+   */
+  source?: string;
 }
 
 /**
@@ -230,12 +235,20 @@ export class RunStore {
     const { plugins, connections } = this.document.config;
     const category = new Map(plugins.map((p) => [p.id, this.catalogue.byId.get(p.type)?.category]));
     const presented = new Set(connections.filter((c) => category.get(c.to) === 'output').map((c) => c.from));
-    return plugins.flatMap((plugin): RunResultGroup[] => {
+    const groups = plugins.flatMap((plugin) => {
       const outputs = this.outputs[plugin.id];
       if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id)) return [];
-      const items = blockResultItems(this.catalogue.byId.get(plugin.type), outputs);
-      return items.length === 0 ? [] : [{ nodeId: plugin.id, items }];
+      const entry = this.catalogue.byId.get(plugin.type);
+      const items = blockResultItems(entry, outputs);
+      return items.length === 0 ? [] : [{ plugin, entry, items }];
     });
+    const kinds = new Map<string, number>();
+    for (const { plugin } of groups) kinds.set(plugin.type, (kinds.get(plugin.type) ?? 0) + 1);
+    return groups.map(({ plugin, entry, items }) => ({
+      nodeId: plugin.id,
+      items,
+      ...(kinds.get(plugin.type)! > 1 && { source: blockTitle(plugin, entry) }),
+    }));
   }
 
   /**

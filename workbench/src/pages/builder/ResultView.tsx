@@ -395,10 +395,13 @@ export function ResultItemView({
   item,
   slug,
   level = 5,
+  source,
 }: {
   item: ResultItem;
   slug: string;
   level?: ResultTitleLevel;
+  /** The block it came from, when the run has several blocks of its kind. */
+  source?: string | undefined;
 }) {
   const { download, copyText } = item;
   const Title = `h${level}` as const;
@@ -407,7 +410,10 @@ export function ResultItemView({
   return (
     <Card className={`result result-field result-view-${shape}`} data-testid={`result-${item.output}`}>
       <div className="result-head">
-        <Title className="result-title">{item.title}</Title>
+        <Title className="result-title">
+          {item.title}
+          {source !== undefined && <span className="result-source"> · {source}</span>}
+        </Title>
         <div className="result-actions">
           {copyText !== null && <CopyButton text={copyText} />}
           {download && (
@@ -471,7 +477,13 @@ export const RunResults = observer(function RunResults({
       ))}
       {run.resultGroups.flatMap((group) =>
         group.items.map((item) => (
-          <ResultItemView key={`${group.nodeId}:${item.output}`} item={item} slug={slug} level={level} />
+          <ResultItemView
+            key={`${group.nodeId}:${item.output}`}
+            item={item}
+            slug={slug}
+            level={level}
+            source={group.source}
+          />
         )),
       )}
     </div>

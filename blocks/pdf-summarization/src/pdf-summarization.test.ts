@@ -1,7 +1,8 @@
 import { BlockInputError, catalogueEntry } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider, runBlock } from '@blocksmith/block-sdk/testing';
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFHexString } from 'pdf-lib';
 import { pdfSummarization } from './pdf-summarization';
+import { makePdf } from './testing/sample-pdf';
 
 const PNG = Uint8Array.from(
   Buffer.from(
@@ -9,17 +10,6 @@ const PNG = Uint8Array.from(
     'base64',
   ),
 );
-
-/** A real PDF: one entry per page, each a list of text lines (an empty list gives a blank page). */
-async function makePdf(pages: string[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage([600, 800]);
-    lines.forEach((line, i) => page.drawText(line, { x: 40, y: 760 - i * 14, size: 10, font }));
-  }
-  return doc.save();
-}
 
 /** A PDF whose pages are pictures only, like a scan. */
 async function makeScannedPdf(): Promise<Uint8Array> {

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** A real XLSX workbook: one sheet per entry, its rows in order. */
 export async function makeXlsx(sheets: Record<string, unknown[][]>): Promise<Uint8Array> {
@@ -28,13 +27,5 @@ export async function makeDocx(paragraphs: string[]): Promise<Uint8Array> {
   return zip.generateAsync({ type: 'uint8array' });
 }
 
-/** A real PDF: one entry per page, each a list of text lines. */
-export async function makePdf(pages: string[][]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
-    const page = doc.addPage([600, 800]);
-    lines.forEach((line, i) => page.drawText(line, { x: 40, y: 760 - i * 14, size: 10, font }));
-  }
-  return doc.save();
-}
+/** A real PDF: one entry per page, each a list of text lines (the PDF Summarization block's maker). */
+export { makePdf } from '../../../pdf-summarization/src/testing/sample-pdf';

@@ -1,47 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
-import type { Database } from '../../data/database';
-import { databaseTargets, openTestDatabase } from '../../testing/database';
-import { CreditLedgerEntry, User } from '../../data/entities';
+import { databaseTargets } from '../../testing/database';
+import { useLedgerFixture } from '../../testing/ledger-fixture';
+import { CreditLedgerEntry } from '../../data/entities';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';
-import { CreditLedger } from './credit-ledger';
 import { creditPeriod, isCreditPeriod } from './credit-period';
 
 /** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 
-const NOVEMBER = new Date('2026-11-15T12:00:00Z');
-
 describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
-  let db: Database;
-  let now: Date;
-  let ledger: CreditLedger;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(databaseUrl);
-  }, 60_000);
-
-  afterAll(async () => {
-    await db.close();
-  });
-
-  beforeEach(() => {
-    now = NOVEMBER;
-    ledger = new CreditLedger(db.dataSource, () => now);
-  });
-
-  async function newUser(plan: PlanId = 'free'): Promise<string> {
-    const id = randomUUID();
-    await db.dataSource.getRepository(User).insert({ id, email: `${id}@example.com`, plan });
-    return id;
-  }
+  const t = useLedgerFixture(databaseUrl);
+  const { newUser } = t;
 
   async function entries(userId: string): Promise<CreditLedgerEntry[]> {
-    return db.dataSource.getRepository(CreditLedgerEntry).findBy({ userId });
+    return t.db.dataSource.getRepository(CreditLedgerEntry).findBy({ userId });
   }
 
   async function expectConsistent(userId: string): Promise<void> {
-    const audit = await ledger.audit(userId);
+    const audit = await t.ledger.audit(userId);
     expect(audit.ledgerTotal).toBe(audit.balance);
     expect(audit.consistent).toBe(true);
   }
@@ -61,9 +38,9 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   describe('initialize', () => {
     it('creates the balance and grants the plan once however often it is called', async () => {
       const userId = await newUser('free');
-      expect(await ledger.balance(userId)).toBe(0);
-      expect(await ledger.initialize(userId, 'free')).toBe(50);
-      expect(await ledger.initialize(userId, 'free')).toBe(50);
+      expect(await t.ledger.balance(userId)).toBe(0);
+      expect(await t.ledger.initialize(userId, 'free')).toBe(50);
+      expect(await t.ledger.initialize(userId, 'free')).toBe(50);
       const grants = (await entries(userId)).filter((e) => e.kind === 'grant');
       expect(grants).toEqual([expect.objectContaining({ delta: 50, grantPeriod: '2026-11', runId: null })]);
       await expectConsistent(userId);
@@ -72,56 +49,56 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
     it('grants once when called 10 times at the same moment', async () => {
       const userId = await newUser('starter');
       const balances = await Promise.all(
-        Array.from({ length: 10 }, () => ledger.initialize(userId, 'starter')),
+        Array.from({ length: 10 }, () => t.ledger.initialize(userId, 'starter')),
       );
       expect(balances).toEqual(Array(10).fill(500));
-      expect(await ledger.balance(userId)).toBe(500);
+      expect(await t.ledger.balance(userId)).toBe(500);
       expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(1);
       await expectConsistent(userId);
     });
 
     it('refuses a user that does not exist and a bad plan', async () => {
-      await expect(ledger.initialize(randomUUID(), 'free')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(t.ledger.initialize(randomUUID(), 'free')).rejects.toBeInstanceOf(NotFoundError);
       const userId = await newUser();
-      await expect(ledger.initialize(userId, 'gold' as PlanId)).rejects.toBeInstanceOf(InputError);
-      await expect(ledger.initialize('not-a-uuid', 'free')).rejects.toBeInstanceOf(InputError);
+      await expect(t.ledger.initialize(userId, 'gold' as PlanId)).rejects.toBeInstanceOf(InputError);
+      await expect(t.ledger.initialize('not-a-uuid', 'free')).rejects.toBeInstanceOf(InputError);
     });
   });
 
   describe('grantMonthly', () => {
     it('tops the balance up to the plan amount for a new period, once', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
-      await ledger.debit(run(userId, 20));
-      expect(await ledger.balance(userId)).toBe(30);
+      await t.ledger.initialize(userId, 'free');
+      await t.ledger.debit(run(userId, 20));
+      expect(await t.ledger.balance(userId)).toBe(30);
 
-      now = new Date('2026-12-01T00:00:00Z');
-      expect(await ledger.grantMonthly(userId, 'free')).toEqual({
+      t.now = new Date('2026-12-01T00:00:00Z');
+      expect(await t.ledger.grantMonthly(userId, 'free')).toEqual({
         period: '2026-12',
         granted: true,
         credits: 20,
         balance: 50,
       });
-      expect(await ledger.grantMonthly(userId, 'free')).toMatchObject({
+      expect(await t.ledger.grantMonthly(userId, 'free')).toMatchObject({
         granted: false,
         credits: 0,
         balance: 50,
       });
-      expect(await ledger.initialize(userId, 'free')).toBe(50);
+      expect(await t.ledger.initialize(userId, 'free')).toBe(50);
       await expectConsistent(userId);
     });
 
     it('never takes credits away, and still marks the period as granted', async () => {
       const userId = await newUser('starter');
-      await ledger.initialize(userId, 'starter');
-      const december = await ledger.grantMonthly(userId, 'free', '2026-12');
+      await t.ledger.initialize(userId, 'starter');
+      const december = await t.ledger.grantMonthly(userId, 'free', '2026-12');
       expect(december).toEqual({ period: '2026-12', granted: true, credits: 0, balance: 500 });
-      await ledger.debit(run(userId, 480));
-      expect(await ledger.grantMonthly(userId, 'free', '2026-12')).toMatchObject({
+      await t.ledger.debit(run(userId, 480));
+      expect(await t.ledger.grantMonthly(userId, 'free', '2026-12')).toMatchObject({
         granted: false,
         balance: 20,
       });
-      expect(await ledger.grantMonthly(userId, 'free', '2027-01')).toMatchObject({
+      expect(await t.ledger.grantMonthly(userId, 'free', '2027-01')).toMatchObject({
         credits: 30,
         balance: 50,
       });
@@ -130,21 +107,21 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('keys the period by the UTC month and refuses a malformed one', async () => {
       const userId = await newUser('free');
-      now = new Date('2026-11-30T23:30:00-05:00');
-      expect(await ledger.grantMonthly(userId, 'free')).toMatchObject({ period: '2026-12', credits: 50 });
-      await expect(ledger.grantMonthly(userId, 'free', '2026-13')).rejects.toBeInstanceOf(InputError);
-      await expect(ledger.grantMonthly(userId, 'free', '2026-1')).rejects.toBeInstanceOf(InputError);
+      t.now = new Date('2026-11-30T23:30:00-05:00');
+      expect(await t.ledger.grantMonthly(userId, 'free')).toMatchObject({ period: '2026-12', credits: 50 });
+      await expect(t.ledger.grantMonthly(userId, 'free', '2026-13')).rejects.toBeInstanceOf(InputError);
+      await expect(t.ledger.grantMonthly(userId, 'free', '2026-1')).rejects.toBeInstanceOf(InputError);
     });
 
     it('grants every user on their plan in the monthly job, and re-running grants nothing', async () => {
       const free = await newUser('free');
       const starter = await newUser('starter');
-      const first = await ledger.grantMonthlyToAll('2030-01');
+      const first = await t.ledger.grantMonthlyToAll('2030-01');
       expect(first.users).toBeGreaterThanOrEqual(2);
       expect(first.granted).toBeGreaterThanOrEqual(2);
-      await ledger.grantMonthlyToAll('2030-01');
-      expect(await ledger.balance(free)).toBe(50);
-      expect(await ledger.balance(starter)).toBe(500);
+      await t.ledger.grantMonthlyToAll('2030-01');
+      expect(await t.ledger.balance(free)).toBe(50);
+      expect(await t.ledger.balance(starter)).toBe(500);
       for (const userId of [free, starter]) {
         expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(1);
       }
@@ -154,9 +131,9 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   describe('debit', () => {
     it('takes the total and records one entry per item', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
+      await t.ledger.initialize(userId, 'free');
       const request = { ...run(userId, 2, 5), actionType: 'published' as const };
-      expect(await ledger.debit(request)).toEqual({ charged: 7, balance: 43, unlimited: false });
+      expect(await t.ledger.debit(request)).toEqual({ charged: 7, balance: 43, unlimited: false });
       const debits = (await entries(userId)).filter((e) => e.kind === 'debit');
       expect(debits.map((e) => [e.delta, e.blockType, e.actionType, e.runId]).sort()).toEqual([
         [-2, 'text_generation', 'published', request.runId],
@@ -167,26 +144,26 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('lets exactly 10 of 50 concurrent 1-credit runs through on a balance of 10', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
-      await ledger.debit(run(userId, 40));
+      await t.ledger.initialize(userId, 'free');
+      await t.ledger.debit(run(userId, 40));
       const results = await Promise.allSettled(
-        Array.from({ length: 50 }, () => ledger.debit(run(userId, 1))),
+        Array.from({ length: 50 }, () => t.ledger.debit(run(userId, 1))),
       );
       const succeeded = results.filter((r) => r.status === 'fulfilled');
       const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(succeeded).toHaveLength(10);
       expect(failed).toHaveLength(40);
       for (const f of failed) expect(f.reason).toBeInstanceOf(InsufficientCreditsError);
-      expect(await ledger.balance(userId)).toBe(0);
+      expect(await t.ledger.balance(userId)).toBe(0);
       expect((await entries(userId)).filter((e) => e.kind === 'debit')).toHaveLength(11);
       await expectConsistent(userId);
     }, 20_000);
 
     it('refuses a run the balance does not cover with a message a person can act on', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
-      await ledger.debit(run(userId, 49));
-      const error = await ledger.debit(run(userId, 1, 2)).catch((e: unknown) => e);
+      await t.ledger.initialize(userId, 'free');
+      await t.ledger.debit(run(userId, 49));
+      const error = await t.ledger.debit(run(userId, 1, 2)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InsufficientCreditsError);
       expect(error).toMatchObject({
         code: 'INSUFFICIENT_CREDITS',
@@ -194,33 +171,33 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
           'This run costs 3 credits and you have 1. Upgrade your plan or wait for your monthly credits.',
         details: { required: 3, balance: 1 },
       });
-      expect(await ledger.balance(userId)).toBe(1);
+      expect(await t.ledger.balance(userId)).toBe(1);
       await expectConsistent(userId);
     });
 
     it('refuses a user who was never initialized', async () => {
       const userId = await newUser('free');
-      await expect(ledger.debit(run(userId, 1))).rejects.toMatchObject({
+      await expect(t.ledger.debit(run(userId, 1))).rejects.toMatchObject({
         details: { required: 1, balance: 0 },
       });
     });
 
     it('records nothing for a total of 0, and skips free items', async () => {
       const userId = await newUser('free');
-      expect(await ledger.debit(run(userId, 0))).toEqual({ charged: 0, balance: 0, unlimited: false });
-      expect(await ledger.debit(run(userId))).toMatchObject({ charged: 0 });
-      await ledger.initialize(userId, 'free');
-      await ledger.debit(run(userId, 0, 3));
+      expect(await t.ledger.debit(run(userId, 0))).toEqual({ charged: 0, balance: 0, unlimited: false });
+      expect(await t.ledger.debit(run(userId))).toMatchObject({ charged: 0 });
+      await t.ledger.initialize(userId, 'free');
+      await t.ledger.debit(run(userId, 0, 3));
       expect((await entries(userId)).filter((e) => e.kind === 'debit').map((e) => e.delta)).toEqual([-3]);
     });
 
     it('charges a run once', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
+      await t.ledger.initialize(userId, 'free');
       const request = run(userId, 1);
-      await ledger.debit(request);
-      await expect(ledger.debit(request)).rejects.toBeInstanceOf(ConflictError);
-      expect(await ledger.balance(userId)).toBe(49);
+      await t.ledger.debit(request);
+      await expect(t.ledger.debit(request)).rejects.toBeInstanceOf(ConflictError);
+      expect(await t.ledger.balance(userId)).toBe(49);
     });
 
     it('refuses malformed requests before touching the database', async () => {
@@ -232,26 +209,26 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
         run(userId, 1.5),
         { ...run(userId, 1), items: [{ blockType: '', credits: 1 }] },
       ];
-      for (const request of bad) await expect(ledger.debit(request)).rejects.toBeInstanceOf(InputError);
+      for (const request of bad) await expect(t.ledger.debit(request)).rejects.toBeInstanceOf(InputError);
     });
 
     it('joins the caller transaction, so rolling it back undoes the charge', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
+      await t.ledger.initialize(userId, 'free');
       await expect(
-        db.dataSource.transaction(async (manager) => {
-          await ledger.debit(run(userId, 5), { manager });
+        t.db.dataSource.transaction(async (manager) => {
+          await t.ledger.debit(run(userId, 5), { manager });
           throw new Error('the run could not be queued');
         }),
       ).rejects.toThrow('queued');
-      expect(await ledger.balance(userId)).toBe(50);
-      await db.dataSource.transaction(async (manager) => {
-        await expect(ledger.debit(run(userId, 51), { manager })).rejects.toBeInstanceOf(
+      expect(await t.ledger.balance(userId)).toBe(50);
+      await t.db.dataSource.transaction(async (manager) => {
+        await expect(t.ledger.debit(run(userId, 51), { manager })).rejects.toBeInstanceOf(
           InsufficientCreditsError,
         );
-        await ledger.debit(run(userId, 5), { manager });
+        await t.ledger.debit(run(userId, 5), { manager });
       });
-      expect(await ledger.balance(userId)).toBe(45);
+      expect(await t.ledger.balance(userId)).toBe(45);
       await expectConsistent(userId);
     });
   });
@@ -259,7 +236,7 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   describe('chargeNewRun', () => {
     async function newApp(ownerId: string): Promise<string> {
       const appId = randomUUID();
-      await db.dataSource.query(
+      await t.db.dataSource.query(
         `INSERT INTO apps (id, owner_id, name, slug, config) VALUES ($1, $2, 'App', $3, '{}'::jsonb)`,
         [appId, ownerId, `app-${appId}`],
       );
@@ -277,13 +254,15 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
       { blockType: 'image_generation', credits: 5 },
     ];
     const runCount = async (userId: string) =>
-      Number((await db.dataSource.query('SELECT count(*) AS n FROM runs WHERE user_id = $1', [userId]))[0].n);
+      Number(
+        (await t.db.dataSource.query('SELECT count(*) AS n FROM runs WHERE user_id = $1', [userId]))[0].n,
+      );
 
     it('writes the run and its debits and lowers the balance, in one go', async () => {
       const userId = await newUser();
-      await ledger.initializeForUser(userId);
+      await t.ledger.initializeForUser(userId);
       const appId = await newApp(userId);
-      const charged = await ledger.chargeNewRun(newRun(userId, appId), items);
+      const charged = await t.ledger.chargeNewRun(newRun(userId, appId), items);
       expect(charged).toEqual({ charged: 6, balance: 44, unlimited: false });
       expect(await runCount(userId)).toBe(1);
       expect(
@@ -297,10 +276,10 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('writes nothing when the balance is short', async () => {
       const userId = await newUser();
-      await ledger.initializeForUser(userId);
+      await t.ledger.initializeForUser(userId);
       const appId = await newApp(userId);
-      await db.dataSource.query('UPDATE credit_balances SET balance = 5 WHERE user_id = $1', [userId]);
-      await expect(ledger.chargeNewRun(newRun(userId, appId), items)).rejects.toThrow(
+      await t.db.dataSource.query('UPDATE credit_balances SET balance = 5 WHERE user_id = $1', [userId]);
+      await expect(t.ledger.chargeNewRun(newRun(userId, appId), items)).rejects.toThrow(
         'This run costs 6 credits and you have 5.',
       );
       expect(await runCount(userId)).toBe(0);
@@ -309,13 +288,13 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('never lets concurrent runs take the balance below zero', async () => {
       const userId = await newUser();
-      await ledger.initializeForUser(userId);
+      await t.ledger.initializeForUser(userId);
       const appId = await newApp(userId);
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 30 }, () => ledger.chargeNewRun(newRun(userId, appId), [items[1]!])),
+        Array.from({ length: 30 }, () => t.ledger.chargeNewRun(newRun(userId, appId), [items[1]!])),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
-      expect(await ledger.summary(userId)).toMatchObject({ balance: 0 });
+      expect(await t.ledger.summary(userId)).toMatchObject({ balance: 0 });
       expect(await runCount(userId)).toBe(10);
       await expectConsistent(userId);
     });
@@ -323,7 +302,7 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
     it('records an unlimited plan’s runs without moving its balance, even before it has a balance row', async () => {
       const userId = await newUser('enterprise');
       const appId = await newApp(userId);
-      const charged = await ledger.chargeNewRun(newRun(userId, appId), items);
+      const charged = await t.ledger.chargeNewRun(newRun(userId, appId), items);
       expect(charged).toMatchObject({ charged: 0, unlimited: true });
       expect(await runCount(userId)).toBe(1);
       await expectConsistent(userId);
@@ -332,7 +311,7 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
     it('records a run that costs nothing without touching the ledger', async () => {
       const userId = await newUser();
       const appId = await newApp(userId);
-      expect(await ledger.chargeNewRun(newRun(userId, appId), [])).toMatchObject({ charged: 0 });
+      expect(await t.ledger.chargeNewRun(newRun(userId, appId), [])).toMatchObject({ charged: 0 });
       expect(await runCount(userId)).toBe(1);
       expect(await entries(userId)).toHaveLength(0);
     });
@@ -341,15 +320,15 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   describe('refund', () => {
     it('gives back exactly what the run took, once', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
+      await t.ledger.initialize(userId, 'free');
       const failed = run(userId, 2, 3);
-      await ledger.debit(failed);
-      await ledger.debit(run(userId, 4));
-      expect(await ledger.balance(userId)).toBe(41);
-      expect(await ledger.refund(failed.runId)).toBe(5);
-      expect(await ledger.balance(userId)).toBe(46);
-      expect(await ledger.refund(failed.runId)).toBe(0);
-      expect(await ledger.balance(userId)).toBe(46);
+      await t.ledger.debit(failed);
+      await t.ledger.debit(run(userId, 4));
+      expect(await t.ledger.balance(userId)).toBe(41);
+      expect(await t.ledger.refund(failed.runId)).toBe(5);
+      expect(await t.ledger.balance(userId)).toBe(46);
+      expect(await t.ledger.refund(failed.runId)).toBe(0);
+      expect(await t.ledger.balance(userId)).toBe(46);
       const refunds = (await entries(userId)).filter((e) => e.kind === 'refund');
       expect(refunds.map((e) => [e.delta, e.blockType, e.runId]).sort()).toEqual([
         [2, 'text_generation', failed.runId],
@@ -360,34 +339,34 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('refunds once when asked several times at the same moment', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
+      await t.ledger.initialize(userId, 'free');
       const failed = run(userId, 7);
-      await ledger.debit(failed);
-      const refunded = await Promise.all(Array.from({ length: 5 }, () => ledger.refund(failed.runId)));
+      await t.ledger.debit(failed);
+      const refunded = await Promise.all(Array.from({ length: 5 }, () => t.ledger.refund(failed.runId)));
       expect(refunded.sort((a, b) => b - a)).toEqual([7, 0, 0, 0, 0]);
-      expect(await ledger.balance(userId)).toBe(50);
+      expect(await t.ledger.balance(userId)).toBe(50);
       await expectConsistent(userId);
     });
 
     it('does nothing for a run that was never charged', async () => {
-      expect(await ledger.refund(randomUUID())).toBe(0);
-      await expect(ledger.refund('nope')).rejects.toBeInstanceOf(InputError);
+      expect(await t.ledger.refund(randomUUID())).toBe(0);
+      await expect(t.ledger.refund('nope')).rejects.toBeInstanceOf(InputError);
     });
   });
 
   describe('history and stats', () => {
     it('lists charged runs newest first in the spec shape, without grants or refunded runs', async () => {
       const userId = await newUser('starter');
-      await ledger.initialize(userId, 'starter');
+      await t.ledger.initialize(userId, 'starter');
       const times = ['2026-11-15T12:01:00Z', '2026-11-15T12:02:00Z', '2026-11-15T12:03:00Z'];
       const runs = [run(userId, 2), { ...run(userId, 3), actionType: 'published' as const }, run(userId, 4)];
       for (const [i, request] of runs.entries()) {
-        now = new Date(times[i]!);
-        await ledger.debit(request);
+        t.now = new Date(times[i]!);
+        await t.ledger.debit(request);
       }
-      await ledger.refund(runs[2]!.runId);
+      await t.ledger.refund(runs[2]!.runId);
 
-      const history = await ledger.history(userId);
+      const history = await t.ledger.history(userId);
       expect(history).toEqual([
         {
           _id: expect.any(String),
@@ -411,48 +390,48 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
         'credits_used',
         'timestamp',
       ]);
-      expect(await ledger.history(userId, 1)).toEqual([history[0]]);
-      expect(await ledger.history(userId, 0)).toEqual([]);
-      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 5, totalExecutions: 2 });
+      expect(await t.ledger.history(userId, 1)).toEqual([history[0]]);
+      expect(await t.ledger.history(userId, 0)).toEqual([]);
+      expect(await t.ledger.stats(userId)).toEqual({ totalCreditsUsed: 5, totalExecutions: 2 });
     });
 
     it('validates the limit and answers empty for a new user', async () => {
       const userId = await newUser('free');
-      expect(await ledger.history(userId)).toEqual([]);
-      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 0, totalExecutions: 0 });
-      expect(await ledger.history(userId, 200)).toEqual([]);
+      expect(await t.ledger.history(userId)).toEqual([]);
+      expect(await t.ledger.stats(userId)).toEqual({ totalCreditsUsed: 0, totalExecutions: 0 });
+      expect(await t.ledger.history(userId, 200)).toEqual([]);
       for (const limit of [-1, 201, 1.5, Number.NaN]) {
-        await expect(ledger.history(userId, limit)).rejects.toBeInstanceOf(InputError);
+        await expect(t.ledger.history(userId, limit)).rejects.toBeInstanceOf(InputError);
       }
     });
 
     it('returns at most 50 entries by default', async () => {
       const userId = await newUser('starter');
-      await ledger.initialize(userId, 'starter');
-      await ledger.debit(run(userId, ...Array<number>(60).fill(1)));
-      expect(await ledger.history(userId)).toHaveLength(50);
-      expect(await ledger.history(userId, 200)).toHaveLength(60);
-      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 60, totalExecutions: 1 });
+      await t.ledger.initialize(userId, 'starter');
+      await t.ledger.debit(run(userId, ...Array<number>(60).fill(1)));
+      expect(await t.ledger.history(userId)).toHaveLength(50);
+      expect(await t.ledger.history(userId, 200)).toHaveLength(60);
+      expect(await t.ledger.stats(userId)).toEqual({ totalCreditsUsed: 60, totalExecutions: 1 });
     });
   });
 
   describe('history pages', () => {
     it('pages through the history by the _id of the last entry, newest first, entries of one instant by id', async () => {
       const userId = await newUser('starter');
-      await ledger.initialize(userId, 'starter');
+      await t.ledger.initialize(userId, 'starter');
       // 60 debits at one instant (one run), and 5 more runs a minute apart.
-      now = new Date('2026-11-16T10:00:00Z');
-      await ledger.debit(run(userId, ...Array<number>(60).fill(1)));
+      t.now = new Date('2026-11-16T10:00:00Z');
+      await t.ledger.debit(run(userId, ...Array<number>(60).fill(1)));
       for (let i = 1; i <= 5; i++) {
-        now = new Date(Date.parse('2026-11-16T10:00:00Z') + i * 60_000);
-        await ledger.debit(run(userId, 2));
+        t.now = new Date(Date.parse('2026-11-16T10:00:00Z') + i * 60_000);
+        await t.ledger.debit(run(userId, 2));
       }
-      const whole = await ledger.history(userId, 200);
+      const whole = await t.ledger.history(userId, 200);
       expect(whole).toHaveLength(65);
       const paged: typeof whole = [];
       let cursor: string | null = null;
       for (;;) {
-        const page: Awaited<ReturnType<CreditLedger['historyPage']>> = await ledger.historyPage(
+        const page: Awaited<ReturnType<CreditLedger['historyPage']>> = await t.ledger.historyPage(
           userId,
           20,
           cursor,
@@ -464,22 +443,22 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
       }
       expect(paged).toEqual(whole);
       // The array form takes the same cursor: the entries after it.
-      expect(await ledger.history(userId, 10, whole[29]!._id)).toEqual(whole.slice(30, 40));
+      expect(await t.ledger.history(userId, 10, whole[29]!._id)).toEqual(whole.slice(30, 40));
     });
 
     it('refuses a cursor that is not one of the person’s entries', async () => {
       const userId = await newUser('starter');
       const other = await newUser('starter');
-      await ledger.initialize(other, 'starter');
-      await ledger.debit(run(other, 1));
-      const [theirs] = await ledger.history(other);
+      await t.ledger.initialize(other, 'starter');
+      await t.ledger.debit(run(other, 1));
+      const [theirs] = await t.ledger.history(other);
       for (const cursor of ['nope', randomUUID(), theirs!._id]) {
-        await expect(ledger.history(userId, 10, cursor)).rejects.toThrow(
+        await expect(t.ledger.history(userId, 10, cursor)).rejects.toThrow(
           'cursor must be the _id of the last entry of the page before.',
         );
       }
-      await expect(ledger.historyPage(userId, 0)).rejects.toBeInstanceOf(InputError);
-      expect(await ledger.historyPage(userId, 5)).toEqual({ entries: [], nextCursor: null });
+      await expect(t.ledger.historyPage(userId, 0)).rejects.toBeInstanceOf(InputError);
+      expect(await t.ledger.historyPage(userId, 5)).toEqual({ entries: [], nextCursor: null });
     });
   });
 
@@ -488,17 +467,22 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
 
     it('prices one run of the kind and says whether the balance covers it', async () => {
       const userId = await newUser('free');
-      await ledger.initialize(userId, 'free');
-      await ledger.debit(run(userId, 46));
-      expect(await ledger.check(userId, 'textGeneration', costs)).toEqual({
+      await t.ledger.initialize(userId, 'free');
+      await t.ledger.debit(run(userId, 46));
+      expect(await t.ledger.check(userId, 'textGeneration', costs)).toEqual({
         allowed: true,
         cost: 2,
         balance: 4,
         unlimited: false,
       });
-      expect(await ledger.check(userId, 'imageGenerator', costs)).toMatchObject({ allowed: false, cost: 5 });
-      expect(await ledger.check(userId, 'extraction', costs)).toMatchObject({ allowed: true, cost: 3 });
-      await expect(ledger.check(randomUUID(), 'textGeneration', costs)).rejects.toBeInstanceOf(NotFoundError);
+      expect(await t.ledger.check(userId, 'imageGenerator', costs)).toMatchObject({
+        allowed: false,
+        cost: 5,
+      });
+      expect(await t.ledger.check(userId, 'extraction', costs)).toMatchObject({ allowed: true, cost: 3 });
+      await expect(t.ledger.check(randomUUID(), 'textGeneration', costs)).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
     });
 
     it('falls back to default, then 1, and treats 0 as free', () => {
@@ -512,28 +496,28 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
   describe('an unlimited (enterprise) plan', () => {
     it('is never refused, keeps its balance, and still records usage', async () => {
       const userId = await newUser('enterprise');
-      expect(await ledger.initialize(userId, 'enterprise')).toBe(0);
+      expect(await t.ledger.initialize(userId, 'enterprise')).toBe(0);
       expect((await entries(userId)).filter((e) => e.kind === 'grant')).toHaveLength(0);
-      expect(await ledger.summary(userId)).toEqual({ balance: 0, unlimited: true });
-      expect(await ledger.check(userId, 'imageGenerator', { imageGenerator: 1000 })).toMatchObject({
+      expect(await t.ledger.summary(userId)).toEqual({ balance: 0, unlimited: true });
+      expect(await t.ledger.check(userId, 'imageGenerator', { imageGenerator: 1000 })).toMatchObject({
         allowed: true,
         unlimited: true,
       });
 
       const big = run(userId, 1000, 5000);
-      expect(await ledger.debit(big)).toEqual({ charged: 0, balance: 0, unlimited: true });
-      const runs = await Promise.all(Array.from({ length: 5 }, () => ledger.debit(run(userId, 10))));
+      expect(await t.ledger.debit(big)).toEqual({ charged: 0, balance: 0, unlimited: true });
+      const runs = await Promise.all(Array.from({ length: 5 }, () => t.ledger.debit(run(userId, 10))));
       expect(runs.every((r) => r.balance === 0)).toBe(true);
-      expect(await ledger.balance(userId)).toBe(0);
-      expect((await ledger.history(userId, 10)).map((e) => e.credits_used).sort((a, b) => a - b)).toEqual([
+      expect(await t.ledger.balance(userId)).toBe(0);
+      expect((await t.ledger.history(userId, 10)).map((e) => e.credits_used).sort((a, b) => a - b)).toEqual([
         10, 10, 10, 10, 10, 1000, 5000,
       ]);
-      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 6050, totalExecutions: 6 });
+      expect(await t.ledger.stats(userId)).toEqual({ totalCreditsUsed: 6050, totalExecutions: 6 });
       await expectConsistent(userId);
 
-      expect(await ledger.refund(big.runId)).toBe(0);
-      expect(await ledger.balance(userId)).toBe(0);
-      expect(await ledger.stats(userId)).toEqual({ totalCreditsUsed: 50, totalExecutions: 5 });
+      expect(await t.ledger.refund(big.runId)).toBe(0);
+      expect(await t.ledger.balance(userId)).toBe(0);
+      expect(await t.ledger.stats(userId)).toEqual({ totalCreditsUsed: 50, totalExecutions: 5 });
       await expectConsistent(userId);
     });
   });

@@ -1,7 +1,6 @@
-import { BlockOverrunError, defineBlock, output } from '@blocksmith/block-sdk';
-import type { AppConfig } from '@blocksmith/schema';
+import { defineBlock, output } from '@blocksmith/block-sdk';
 import { AnalyticsEvent } from '../data/entities';
-import { probeApp, probePlugin } from '../testing/probe-blocks';
+import { afterTextGeneration, createAndExecute, overrunningBlock } from '../testing/overrun-probe';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 /**
@@ -11,21 +10,6 @@ import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client
  */
 
 jest.setTimeout(120_000);
-
-/** Stands for a script stopped at its time limit: it always overruns. */
-const overrunning = defineBlock({
-  kind: 'probeKeptOverrun',
-  name: 'Probe Kept Overrun',
-  description: 'Runs past its time limit.',
-  category: 'ai',
-  cost: 1,
-  historyType: 'code',
-  settings: {},
-  outputs: { result: output.json() },
-  run() {
-    throw new BlockOverrunError('The script stopped at its 1-second limit.', 1_000);
-  },
-});
 
 /** Fails at once, without overrunning: its charge is given back. */
 const failing = defineBlock({
@@ -42,36 +26,12 @@ const failing = defineBlock({
   },
 });
 
-/** text input -> Text Generation -> `kind`. */
-const app = (kind: string): AppConfig =>
-  probeApp(
-    [
-      probePlugin('in', 'textInput', { label: 'Text' }),
-      probePlugin('gen', 'textGeneration', { prompt_template: 'Say {{input_text}}' }),
-      probePlugin('last', kind),
-    ],
-    [
-      ['in', 'gen'],
-      ['gen', 'last'],
-    ],
-  );
-
 describe('a failed run’s charge as the answers tell it', () => {
   let t: ApiTestGateway;
   let token: string;
 
-  async function execute(config: AppConfig) {
-    const created = await t.api('POST', '/apps', {
-      token,
-      body: { name: 'Charged', category: 'Content', config },
-    });
-    expect(created.status).toBe(201);
-    const answer = await t.api('POST', `/apps/${created.body.id}/execute`, {
-      token,
-      body: { inputData: { input_text: 'hello' } },
-    });
-    return { appId: created.body.id as string, answer };
-  }
+  /** Executes text input -> Text Generation -> a block of `kind`. */
+  const execute = (kind: string) => createAndExecute(t, token, afterTextGeneration(kind), 'hello');
 
   async function keptCredits(runId: string): Promise<unknown> {
     const read = await t.graphql('query ($id: ID!) { run(id: $id) { keptCredits } }', { id: runId }, token);
@@ -85,9 +45,15 @@ describe('a failed run’s charge as the answers tell it', () => {
     return events.find((event) => event.name === 'app_executed' && event.props.app_id === appId)!.props;
   }
 
+  /** The run's GraphQL keptCredits is `kept`, and its app_executed event says `event`. */
+  async function expectCharge(appId: string, runId: string, kept: number, event: object): Promise<void> {
+    expect(await keptCredits(runId)).toBe(kept);
+    expect(await executedEvent(appId)).toMatchObject(event);
+  }
+
   beforeAll(async () => {
     t = await startApiTestGateway();
-    t.gateway.registry.register(overrunning, 'test');
+    t.gateway.registry.register(overrunningBlock, 'test');
     t.gateway.registry.register(failing, 'test');
     ({ token } = await t.signUpViaApi('kim@example.com', { credits: true }));
   }, 60_000);
@@ -95,26 +61,23 @@ describe('a failed run’s charge as the answers tell it', () => {
   afterAll(() => t.close());
 
   it('is not refunded when a block that overran kept its charge, and says what was kept', async () => {
-    const { appId, answer } = await execute(app('probeKeptOverrun'));
+    const { appId, answer } = await execute('probeOverrun');
     expect(answer.status).toBe(422);
     expect(answer.body.message).toContain('1 credit was kept for the time used, the rest refunded.');
     expect(answer.body).toMatchObject({ refunded: false, runId: expect.any(String) });
-    expect(await keptCredits(answer.body.runId)).toBe(1);
-    expect(await executedEvent(appId)).toMatchObject({ credits_used: 1, success: false });
+    await expectCharge(appId, answer.body.runId, 1, { credits_used: 1, success: false });
   });
 
   it('is refunded when the whole charge was given back', async () => {
-    const { appId, answer } = await execute(app('probeKeptFailing'));
+    const { appId, answer } = await execute('probeKeptFailing');
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ refunded: true, runId: expect.any(String) });
-    expect(await keptCredits(answer.body.runId)).toBe(0);
-    expect(await executedEvent(appId)).toMatchObject({ credits_used: 0, success: false });
+    await expectCharge(appId, answer.body.runId, 0, { credits_used: 0, success: false });
   });
 
   it('keeps nothing of a run that succeeded, and reports what it cost', async () => {
-    const { appId, answer } = await execute(app('textGeneration'));
+    const { appId, answer } = await execute('textGeneration');
     expect(answer.status).toBe(200);
-    expect(await keptCredits(answer.body.run.id)).toBe(0);
-    expect(await executedEvent(appId)).toMatchObject({ credits_used: 2, success: true });
+    await expectCharge(appId, answer.body.run.id, 0, { credits_used: 2, success: true });
   });
 });

@@ -1,5 +1,5 @@
-import { BlockOverrunError, defineBlock, output } from '@blocksmith/block-sdk';
 import type { AppConfig } from '@blocksmith/schema';
+import { afterTextGeneration, createAndExecute, overrunningBlock } from '../testing/overrun-probe';
 import { probeApp, probePlugin } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
@@ -11,33 +11,8 @@ import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client
 
 jest.setTimeout(120_000);
 
-/** Stands for a script stopped at its time limit: it always overruns. */
-const overrunning = defineBlock({
-  kind: 'probeOverrun',
-  name: 'Probe Overrun',
-  description: 'Runs past its time limit.',
-  category: 'ai',
-  cost: 1,
-  historyType: 'code',
-  settings: {},
-  outputs: { result: output.json() },
-  run() {
-    throw new BlockOverrunError('The script stopped at its 1-second limit.', 1_000);
-  },
-});
-
 /** text input -> Text Generation -> the overrunning block. */
-const straight: AppConfig = probeApp(
-  [
-    probePlugin('in', 'textInput', { label: 'Text' }),
-    probePlugin('gen', 'textGeneration', { prompt_template: 'Say {{input_text}}' }),
-    probePlugin('slow', 'probeOverrun'),
-  ],
-  [
-    ['in', 'gen'],
-    ['gen', 'slow'],
-  ],
-);
+const straight: AppConfig = afterTextGeneration();
 
 /** text input -> For Each (lines, all at once) -> the overrunning block -> Collect. */
 const looping: AppConfig = probeApp(
@@ -61,20 +36,12 @@ describe('a run whose block overran its time', () => {
   const balance = async () => (await t.api('GET', '/credits/balance', { token })).body.credits as number;
 
   async function execute(config: AppConfig, input: string) {
-    const app = await t.api('POST', '/apps', {
-      token,
-      body: { name: 'Runaway', category: 'Content', config },
-    });
-    expect(app.status).toBe(201);
-    return t.api('POST', `/apps/${app.body.id}/execute`, {
-      token,
-      body: { inputData: { input_text: input } },
-    });
+    return (await createAndExecute(t, token, config, input)).answer;
   }
 
   beforeAll(async () => {
     t = await startApiTestGateway();
-    t.gateway.registry.register(overrunning, 'test');
+    t.gateway.registry.register(overrunningBlock, 'test');
     ({ token } = await t.signUpViaApi('ann@example.com', { credits: true }));
   }, 60_000);
 

@@ -1,9 +1,8 @@
-import type { AppConfig, RunEvent } from '@blocksmith/schema';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { AppConfig } from '@blocksmith/schema';
 import type { Gateway } from '../gateway';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startTestGateway, type TestGateway } from '../testing/graphql-client';
+import { watchRun } from '../testing/run-progress';
 
 const config: AppConfig = probeTextApp();
 
@@ -20,33 +19,7 @@ describe('a run over GraphQL, watched over graphql-ws', () => {
 
   afterAll(() => t.close());
 
-  function watch(token: string, runId: string): Promise<RunEvent[]> {
-    const client = createClient({
-      url: gateway.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-    });
-    const events: RunEvent[] = [];
-    return new Promise<RunEvent[]>((resolve, reject) => {
-      client.subscribe<{ runProgress: RunEvent }>(
-        { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
-        {
-          next: (message) => {
-            if (message.errors) reject(new Error(message.errors[0]!.message));
-            else events.push(message.data!.runProgress);
-          },
-          error: (error) => {
-            void client.dispose();
-            reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
-          },
-          complete: () => {
-            void client.dispose();
-            resolve(events);
-          },
-        },
-      );
-    });
-  }
+  const watch = (token: string, runId: string) => watchRun(gateway.url, token, runId);
 
   it('runs a three-block app with live progress, charges it, and keeps it from other people', async () => {
     const ada = await signUp('ada@example.com');

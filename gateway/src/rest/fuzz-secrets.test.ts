@@ -1,11 +1,8 @@
 import { MIN_SECRET_FRAGMENT } from '@blocksmith/block-sdk';
-import type { RunEvent } from '@blocksmith/schema';
-import { createClient } from 'graphql-ws';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
+import { startLoopbackApi, type LoopbackApi } from '../testing/loopback-api';
 import { probeApp, probePlugin } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { watchRun } from '../testing/run-progress';
 
 /**
  * A runner tries to read the app owner's secret through an API that echoes the request in its
@@ -35,26 +32,22 @@ function padding(shown: number): string {
 
 describe('fuzz: secrets cut at every length by an error excerpt', () => {
   let t: ApiTestGateway;
-  let server: Server;
+  let echoing: LoopbackApi;
   let received = 0;
   let runner: { token: string; id: string };
   let owner: { token: string; id: string };
   let slug: string;
   let appId: string;
-  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
 
   beforeAll(async () => {
     // An API that answers 400 with the query and the Authorization header it was sent.
-    server = createServer((request, response) => {
+    echoing = await startLoopbackApi((request, response) => {
       received++;
       const q = new URL(request.url ?? '/', 'http://test').searchParams.get('q') ?? '';
       const authorization = request.headers.authorization ?? '';
       response.writeHead(400, { 'content-type': 'text/plain' });
       response.end(`${SAID_BEFORE}${q}; you sent Authorization: ${authorization}`);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${port}`;
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     owner = await t.signUpViaApi('owner@example.com', { credits: true });
     runner = await t.signUpViaApi('runner@example.com', { credits: true });
@@ -67,7 +60,7 @@ describe('fuzz: secrets cut at every length by an error excerpt', () => {
       [
         probePlugin('in', 'textInput'),
         probePlugin('call', 'httpRequest', {
-          url: `http://127.0.0.1:${port}/echo?q={{input_text}}`,
+          url: `${echoing.base}/echo?q={{input_text}}`,
           headers: 'Authorization: Bearer {{secret.API_TOKEN}}',
         }),
       ],
@@ -89,39 +82,11 @@ describe('fuzz: secrets cut at every length by an error excerpt', () => {
 
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
-    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
-    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
+    await echoing.close();
   });
 
-  /** Every event of a run, over graphql-ws, until run_finished. */
-  function watch(runId: string): Promise<RunEvent[]> {
-    const client = createClient({
-      url: t.gateway.url.replace('http', 'ws') + '/graphql',
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${runner.token}` },
-    });
-    const events: RunEvent[] = [];
-    return new Promise<RunEvent[]>((resolve, reject) => {
-      client.subscribe<{ runProgress: RunEvent }>(
-        { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
-        {
-          next: (message) => {
-            if (message.errors) reject(new Error(message.errors[0]!.message));
-            else events.push(message.data!.runProgress);
-          },
-          error: (error) => {
-            void client.dispose();
-            reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
-          },
-          complete: () => {
-            void client.dispose();
-            resolve(events);
-          },
-        },
-      );
-    });
-  }
+  /** Every event of a run, over graphql-ws with the runner's session, until run_finished. */
+  const watch = (runId: string) => watchRun(t.gateway.url, runner.token, runId);
 
   it('never shows 8 or more characters of the secret, wherever the excerpt cuts it', async () => {
     const seen: string[] = [];

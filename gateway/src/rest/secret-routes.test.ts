@@ -1,5 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startLoopbackApi, type LoopbackApi } from '../testing/loopback-api';
 import { probeApp, probePlugin } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
@@ -7,22 +7,16 @@ describe('secrets over /api, used by an HTTP Request block', () => {
   let t: ApiTestGateway;
   let ann: string;
   let bob: string;
-  let server: Server;
-  let base: string;
+  let api: LoopbackApi;
   const received: IncomingHttpHeaders[] = [];
-  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
 
   beforeAll(async () => {
     // An API on a loopback port that answers with the headers it was sent (as many real ones do).
-    server = createServer((request, response) => {
+    api = await startLoopbackApi((request, response) => {
       received.push(request.headers);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ youSent: request.headers.authorization ?? null }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
-    process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${port}`;
     t = await startApiTestGateway();
     ({ token: ann } = await t.signUpViaApi('ann@example.com', { credits: true }));
     ({ token: bob } = await t.signUpViaApi('bob@example.com', { credits: true }));
@@ -34,9 +28,7 @@ describe('secrets over /api, used by an HTTP Request block', () => {
 
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
-    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
-    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
+    await api.close();
   });
 
   it('saves a secret, lists it by name only, replaces and deletes it; nobody else can touch it', async () => {
@@ -78,7 +70,7 @@ describe('secrets over /api, used by an HTTP Request block', () => {
       [
         probePlugin('in', 'textInput'),
         probePlugin('call', 'httpRequest', {
-          url: `${base}/items?q={{input_text}}`,
+          url: `${api.base}/items?q={{input_text}}`,
           headers: 'Authorization: Bearer {{secret.API_TOKEN}}',
         }),
       ],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
 import { databaseTargets } from '../../testing/database';
 import { useLedgerFixture } from '../../testing/ledger-fixture';
+import type { CreditLedger } from './credit-ledger';
 import { CreditLedgerEntry } from '../../data/entities';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';

@@ -30,6 +30,8 @@ module.exports = {
   // failed opening a database and starting a gateway at load 10 on two cores. Tests that need
   // longer still set their own limit.
   testTimeout: 60_000,
+  // Builds the Code block's sandbox worker once for every test that runs a Code block.
+  globalSetup: '<rootDir>/scripts/jest-global-setup.js',
   projects: [
     {
       displayName: 'node',

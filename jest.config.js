@@ -31,7 +31,7 @@ module.exports = {
   // longer still set their own limit.
   testTimeout: 60_000,
   // Builds the Code block's sandbox worker once for every test that runs a Code block.
-  globalSetup: '<rootDir>/scripts/jest-global-setup.js',
+  globalSetup: '<rootDir>/blocks/code/src/testing/jest-global-setup.js',
   projects: [
     {
       displayName: 'node',

@@ -1,4 +1,4 @@
-// Plain JavaScript so Jest's global setup (scripts/jest-global-setup.js) can run it untransformed.
+// Plain JavaScript so Jest's global setup (jest-global-setup.js beside it) can run it untransformed.
 const { execFileSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const path = require('node:path');

@@ -3,7 +3,7 @@
 // (`blocks/code/dist/sandbox-worker.js`), and a fresh checkout runs its unit tests before
 // building: build it here, once, so no test file depends on another having built it first, and
 // none rebuilds it while another's scripts are running.
-const { buildForWorkers, WORKER_BUILT } = require('../blocks/code/src/testing/build-for-workers.js');
+const { buildForWorkers, WORKER_BUILT } = require('./build-for-workers.js');
 
 module.exports = function globalSetup() {
   buildForWorkers();

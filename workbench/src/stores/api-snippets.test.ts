@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { apiInputs, apiSnippets, requestBody, runUrl, type ApiInput } from './api-snippets';
-import type { RunInputField } from './run-store';
+import type { RunInputField } from './run-inputs';
 
 function field(partial: Partial<RunInputField> & Pick<RunInputField, 'key' | 'kind'>): RunInputField {
   return {

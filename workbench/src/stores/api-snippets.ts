@@ -1,4 +1,4 @@
-import type { RunInputField } from './run-store';
+import type { RunInputField } from './run-inputs';
 
 /**
  * The code that runs a published app through `POST /api/published/{slug}/run` with an API key:

@@ -4,7 +4,8 @@ import { scoreIntent, type Artifact, type DataView, type FieldRow } from '@block
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
-import type { LiveResult, RunStore } from '../../stores/run-store';
+import type { LiveResult } from '../../stores/run-results';
+import type { RunStore } from '../../stores/run-store';
 import { PREVIEW_COUNT, type ResultItem, type ResultPart } from '../../stores/result-fields';
 import { RESULTS } from '../../texts/runner-texts';
 import { downloadText } from './download';

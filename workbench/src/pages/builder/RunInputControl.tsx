@@ -1,7 +1,8 @@
 import { FileInput, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores-context';
-import type { RunInputField, RunStore } from '../../stores/run-store';
+import type { RunInputField } from '../../stores/run-inputs';
+import type { RunStore } from '../../stores/run-store';
 import { RUN_PANEL } from '../../texts/builder-texts';
 import { RUNS } from '../../texts/run-history-texts';
 

@@ -1,0 +1,108 @@
+import { computed, makeObservable } from 'mobx';
+import type { CatalogueStore } from './catalogue-store';
+import type { DocumentStore } from './document-store';
+import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
+import { blockTitle } from './run-errors';
+import type { RunStatus } from './run-status';
+
+/** The result fields one block's outputs show (see result-fields.ts). */
+export interface RunResultGroup {
+  nodeId: string;
+  items: ResultItem[];
+  /**
+   * The block's title, when another block of the same kind has results too (two Classification
+   * blocks: "Topic" and "Urgency"), so each result says which block it came from.
+   */
+  source?: string;
+}
+
+/**
+ * Text a block is streaming, shown where its result will be: in place of the output block that
+ * presents it (`presented`), else as its first output field (`item`).
+ */
+export interface LiveResult {
+  nodeId: string;
+  text: string;
+  presented: boolean;
+  item: ResultItem;
+}
+
+/**
+ * What a run shows as its results (`RunStore.results`), read from its status: the output fields
+ * of the blocks no output block presents, and the text blocks are streaming.
+ */
+export class RunResults {
+  constructor(
+    private readonly document: DocumentStore,
+    private readonly catalogue: CatalogueStore,
+    private readonly status: RunStatus,
+  ) {
+    makeObservable(this, {
+      resultGroups: computed,
+      liveResults: computed,
+    });
+  }
+
+  /**
+   * The output fields of the blocks that no output block presents (an AI block wired to a text
+   * display is shown by that display's artifact), in canvas order.
+   */
+  get resultGroups(): RunResultGroup[] {
+    const { plugins, connections } = this.document.config;
+    const category = new Map(plugins.map((p) => [p.id, this.catalogue.byId.get(p.type)?.category]));
+    const presented = new Set(connections.filter((c) => category.get(c.to) === 'output').map((c) => c.from));
+    const groups = plugins.flatMap((plugin) => {
+      const outputs = this.status.outputs[plugin.id];
+      if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id)) return [];
+      const entry = this.catalogue.byId.get(plugin.type);
+      const items = blockResultItems(entry, outputs);
+      return items.length === 0 ? [] : [{ plugin, entry, items }];
+    });
+    const kinds = new Map<string, number>();
+    for (const { plugin } of groups) kinds.set(plugin.type, (kinds.get(plugin.type) ?? 0) + 1);
+    return groups.map(({ plugin, entry, items }) => ({
+      nodeId: plugin.id,
+      items,
+      ...(kinds.get(plugin.type)! > 1 && { source: blockTitle(plugin, entry) }),
+    }));
+  }
+
+  /**
+   * What blocks are streaming while the run goes on, in canvas order: a block shows its text
+   * until its own result is there (or, for one an output block presents, that block's). Blocks
+   * inside a loop are left out: their items' texts are not the block's result.
+   */
+  get liveResults(): LiveResult[] {
+    if (this.status.phase !== 'processing') return [];
+    const { plugins, connections } = this.document.config;
+    const live: LiveResult[] = [];
+    for (const plugin of plugins) {
+      const state = this.status.nodes.get(plugin.id);
+      if (!state || state.text === '' || state.position) continue;
+      const presenters = connections
+        .filter((c) => c.from === plugin.id && this.catalogue.categoryOf(this.pluginType(c.to)) === 'output')
+        .map((c) => c.to);
+      const presented = presenters.length > 0;
+      const shown = presented
+        ? this.status.artifacts.some((a) => presenters.includes(a.nodeId))
+        : this.status.outputs[plugin.id] !== undefined;
+      if (shown || (state.status !== 'running' && !(presented && state.status === 'succeeded'))) continue;
+      live.push({
+        nodeId: plugin.id,
+        text: state.text,
+        presented,
+        item: liveResultItem(this.catalogue.byId.get(plugin.type), state.text),
+      });
+    }
+    return live;
+  }
+
+  private pluginType(id: string): string {
+    return this.document.pluginById.get(id)?.type ?? '';
+  }
+
+  /** Whether the run has anything to show. */
+  get hasResults(): boolean {
+    return this.status.artifacts.length > 0 || this.resultGroups.length > 0 || this.liveResults.length > 0;
+  }
+}

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { InputError } from '../../errors';
+import { creditWords } from './credit-words';
 import { requireUuid } from './debit-request';
 import { addToBalance, lockBalance } from './ledger-queries';
-
-function credits(n: number): string {
-  return n === 1 ? '1 credit' : `${n} credits`;
-}
 
 /**
  * Gives credits to an account, or takes some back (`amount` below 0), as one `adjustment` ledger
@@ -26,7 +23,7 @@ export async function adjustCredits(
   const before = await lockBalance(manager, userId);
   if (before + amount < 0) {
     throw new InputError(
-      `This would take the balance below zero: it holds ${credits(before)}, so at most ${before} can be taken.`,
+      `This would take the balance below zero: it holds ${creditWords(before)}, so at most ${before} can be taken.`,
       { field: 'amount' },
     );
   }

@@ -1,47 +1,37 @@
-import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_HISTORY_LIMIT,
-  PLANS,
-  UNLIMITED,
-  isPlanId,
-  type ActionType,
   type CreditHistoryEntry,
   type CreditStats,
   type PlanId,
-  type RunSource,
 } from '@blocksmith/schema';
 import type { DataSource, EntityManager } from 'typeorm';
-import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
+import { InputError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';
+import { grantEveryone, grantMonthlyCredits, grantPlanCredits, type GrantResult } from './credit-grant';
+import { creditPeriod, type CreditPeriod } from './credit-period';
 import { refundRun, type KeptCharge, type RefundResult } from './credit-refund';
 import { usageHistory, usageStats } from './credit-usage';
-import { countAgainstEmbedCap, type EmbedCap } from './embed-cap';
-import { creditPeriod, isCreditPeriod, type CreditPeriod } from './credit-period';
-import { requireUuid, validateDebitRequest, validateItems, type DebitRequest } from './debit-request';
-import { addToBalance, insertEntries, lockBalance, planAndBalance, rows, updated } from './ledger-queries';
+import {
+  requireUuid,
+  validateDebitRequest,
+  validateItems,
+  type DebitItem,
+  type DebitRequest,
+} from './debit-request';
+import { planAndBalance, rows } from './ledger-queries';
+import { chargeNewRun, type NewRun } from './new-run-charge';
+import { debitRun, type DebitResult } from './run-debit';
+import { isUnlimitedPlan } from './unlimited-plan';
+
+export type { GrantResult } from './credit-grant';
+export type { NewRun } from './new-run-charge';
+export type { DebitResult } from './run-debit';
 
 export const MAX_HISTORY_LIMIT = 200;
 
 export interface CreditSummary {
   balance: number;
   /** The user's plan has unlimited credits (enterprise): runs are recorded, never refused. */
-  unlimited: boolean;
-}
-
-export interface GrantResult {
-  period: CreditPeriod;
-  /** False when this period was granted before, or the plan is unlimited. */
-  granted: boolean;
-  /** Credits this call added (0 when the balance already held the plan's amount). */
-  credits: number;
-  balance: number;
-}
-
-export interface DebitResult {
-  /** Credits taken from the balance (0 for an unlimited plan). */
-  charged: number;
-  balance: number;
   unlimited: boolean;
 }
 
@@ -64,107 +54,12 @@ export interface InTransaction {
   manager?: EntityManager;
 }
 
-function plural(credits: number): string {
-  return credits === 1 ? '1 credit' : `${credits} credits`;
-}
-
-/** The refusal of a run the balance does not pay for. */
-function notEnoughCredits(required: number, balance: number): InsufficientCreditsError {
-  return new InsufficientCreditsError(
-    `This run costs ${plural(required)} and you have ${balance}. ` +
-      'Upgrade your plan or wait for your monthly credits.',
-    { required, balance },
-  );
-}
-
-/** A run record to create with its charge. */
-export interface NewRun {
-  id: string;
-  appId: string;
-  userId: string;
-  actionType: ActionType;
-  inputs: Record<string, unknown>;
-  /** The process that executes it at once (its GatewayProcess id); absent when it is queued. */
-  executor?: string | null;
-  /** Where it was started from (default: builder for a test run, else store). */
-  source?: RunSource;
-  /** Its app's owner may see the inputs and outputs of this run by someone else. */
-  detailsShared?: boolean;
-  /** Started by a visitor who was not signed in, on the owner's credits (`userId` pays). */
-  visitor?: boolean;
-  /** The app's version it runs (an AppVersion id), when known. */
-  versionId?: string | null;
-  /**
-   * The embed cap every charge of the run counts against (a visitor's run on the owner's credits):
-   * its first charge is counted with it, or the run is refused (EmbedCapReachedError).
-   */
-  embedCap?: EmbedCap | null;
-}
-
-const PLAN_IDS = Object.keys(PLANS) as PlanId[];
-
-const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor,
-    source, details_shared, visitor, version_id, embed_period)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`;
-
-function runParameters(run: NewRun, cost: number): unknown[] {
-  return [
-    run.id,
-    run.appId,
-    run.userId,
-    run.actionType,
-    cost,
-    JSON.stringify(run.inputs),
-    run.executor ?? null,
-    run.source ?? (run.actionType === 'test_execution' ? 'builder' : 'store'),
-    run.detailsShared ?? false,
-    run.visitor ?? false,
-    run.versionId ?? null,
-    run.embedCap?.period ?? null,
-  ];
-}
-
-/**
- * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 source, $9 details
- * shared, $10 visitor, $11 version, $12 embed period, $13 debit entries, $14 the grant an unlimited
- * plan adds, $15 unlimited plans, $16 time. Data-modifying CTEs see one snapshot; the
- * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
- * a concurrent run left, so the balance never goes below zero.
- */
-const CHARGE_NEW_RUN: PreparedStatement = {
-  name: 'charge_new_run_v3',
-  text: `
-WITH who AS (
-  SELECT plan, plan = ANY($15::text[]) AS unlimited FROM users WHERE id = $3
-), taken AS (
-  UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $16
-   WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
-  RETURNING balance
-), run AS (
-  INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, source,
-                    details_shared, visitor, version_id, embed_period, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $16 FROM taken
-  RETURNING id
-), entries AS (
-  INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $16
-    FROM run,
-         jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $14::jsonb || $13::jsonb ELSE $13::jsonb END
-         ) AS e(delta integer, kind text, block_type text, action_type text)
-)
-SELECT taken.balance, who.plan FROM taken, who`,
-};
-
-function isUnlimited(plan: PlanId): boolean {
-  return PLANS[plan].monthlyCredits === UNLIMITED;
-}
-
 /**
  * Every movement of a user's credits, kept as a ledger (`credit_ledger`) beside a running balance
  * (`credit_balances`) that never goes below zero. Each write changes both in one transaction, so
- * the sum of a user's deltas is always their balance (`audit`).
+ * the sum of a user's deltas is always their balance (`audit`). Grants live in `credit-grant.ts`,
+ * charges in `run-debit.ts` and `new-run-charge.ts`, refunds in `credit-refund.ts`, history and
+ * stats in `credit-usage.ts`; this class is the one way the rest of the gateway reaches them.
  */
 export class CreditLedger {
   constructor(
@@ -196,26 +91,11 @@ export class CreditLedger {
    * the period as done). Unlimited plans get no grant.
    */
   async grantMonthly(userId: string, plan: PlanId, period?: CreditPeriod): Promise<GrantResult> {
-    requireUuid(userId, 'userId');
-    if (!isPlanId(plan)) throw new InputError('plan must be free, starter or enterprise.');
-    const key = period ?? creditPeriod(this.clock());
-    if (!isCreditPeriod(key)) throw new InputError('period must be a month written YYYY-MM.');
-    return this.dataSource.transaction(async (m) => {
-      const current = await lockBalance(m, userId);
-      const nothing = { period: key, granted: false, credits: 0, balance: current };
-      if (isUnlimited(plan)) return nothing;
-      const credits = Math.max(0, PLANS[plan].monthlyCredits - current);
-      const inserted = await rows(
-        m,
-        `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
-         VALUES ($1, $2, $3, 'grant', $4, $5)
-         ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING
-         RETURNING id`,
-        [randomUUID(), userId, credits, key, this.clock()],
-      );
-      if (inserted.length === 0) return nothing;
-      const balance = credits > 0 ? await addToBalance(m, userId, credits) : current;
-      return { period: key, granted: true, credits, balance };
+    return grantMonthlyCredits(this.dataSource, {
+      userId,
+      plan,
+      period: period ?? creditPeriod(this.clock()),
+      at: this.clock(),
     });
   }
 
@@ -226,29 +106,8 @@ export class CreditLedger {
    * so the monthly job does not top up a second time. Unlimited plans get nothing.
    */
   async grantPlanChange(manager: EntityManager, userId: string, plan: PlanId): Promise<GrantResult> {
-    requireUuid(userId, 'userId');
-    const period = creditPeriod(this.clock());
-    const current = await lockBalance(manager, userId);
-    const nothing = { period, granted: false, credits: 0, balance: current };
-    if (isUnlimited(plan)) return nothing;
-    await manager.query(
-      `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
-       VALUES ($1, $2, 0, 'grant', $3, $4)
-       ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING`,
-      [randomUUID(), userId, period, this.clock()],
-    );
-    const credits = Math.max(0, PLANS[plan].monthlyCredits - current);
-    const inserted = await rows(
-      manager,
-      `INSERT INTO credit_ledger (id, user_id, delta, kind, grant_period, created_at)
-       VALUES ($1, $2, $3, 'grant', $4, $5)
-       ON CONFLICT (user_id, grant_period) WHERE kind = 'grant' DO NOTHING
-       RETURNING id`,
-      [randomUUID(), userId, credits, `${period}+${plan}`, this.clock()],
-    );
-    if (inserted.length === 0) return nothing;
-    const balance = credits > 0 ? await addToBalance(manager, userId, credits) : current;
-    return { period, granted: true, credits, balance };
+    const at = this.clock();
+    return grantPlanCredits(manager, { userId, plan, period: creditPeriod(at), at });
   }
 
   /**
@@ -256,28 +115,7 @@ export class CreditLedger {
    * Safe to re-run (each grant happens once). `initialize` also grants lazily on first use.
    */
   async grantMonthlyToAll(period?: CreditPeriod): Promise<{ users: number; granted: number }> {
-    let users = 0;
-    let granted = 0;
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const page = await rows(
-        this.dataSource.manager,
-        'SELECT id, plan FROM users WHERE id > $1 ORDER BY id LIMIT 500',
-        [after],
-      );
-      for (const user of page) {
-        try {
-          const result = await this.grantMonthly(String(user.id), user.plan as PlanId, period);
-          users += 1;
-          if (result.granted) granted += 1;
-        } catch (error) {
-          if (!(error instanceof NotFoundError)) throw error; // deleted since the page was read
-        }
-      }
-      const last = page.at(-1);
-      if (!last) return { users, granted };
-      after = String(last.id);
-    }
+    return grantEveryone(this.dataSource, (userId, plan) => this.grantMonthly(userId, plan, period));
   }
 
   /** The user's balance; 0 before `initialize`. */
@@ -294,7 +132,7 @@ export class CreditLedger {
   /** Balance plus whether the user's plan is unlimited, for showing 'Unlimited' instead of a number. */
   async summary(userId: string): Promise<CreditSummary> {
     const { plan, balance } = await planAndBalance(this.dataSource.manager, userId);
-    return { balance, unlimited: isUnlimited(plan) };
+    return { balance, unlimited: isUnlimitedPlan(plan) };
   }
 
   /**
@@ -306,52 +144,9 @@ export class CreditLedger {
   async debit(request: DebitRequest, options: InTransaction = {}): Promise<DebitResult> {
     const { items, total } = validateDebitRequest(request);
     const { userId, runId, actionType } = request;
-    return this.transaction(options, async (m) => {
-      const { plan, balance: before } = await planAndBalance(m, userId);
-      const unlimited = isUnlimited(plan);
-      if (total === 0) return { charged: 0, balance: before, unlimited };
-      let balance: number;
-      if (unlimited) {
-        balance = await lockBalance(m, userId);
-      } else {
-        const taken = await updated(
-          m,
-          `UPDATE credit_balances SET balance = balance - $2, updated_at = now()
-           WHERE user_id = $1 AND balance >= $2 RETURNING balance`,
-          [userId, total],
-        );
-        if (!taken[0]) {
-          throw notEnoughCredits(total, (await planAndBalance(m, userId)).balance);
-        }
-        balance = Number(taken[0].balance);
-      }
-      const charged = await rows(
-        m,
-        `SELECT 1 FROM credit_ledger WHERE user_id = $1 AND run_id = $2 AND kind = 'debit' LIMIT 1`,
-        [userId, runId],
-      );
-      if (charged.length > 0) throw new ConflictError('This run has already been charged.');
-      const now = this.clock();
-      if (unlimited) {
-        // The plan covers the run: a grant for the run's total, so the balance does not move.
-        await insertEntries(m, [
-          { userId, delta: total, kind: 'grant', blockType: null, actionType: null, runId, at: now },
-        ]);
-      }
-      await insertEntries(
-        m,
-        items.map((item) => ({
-          userId,
-          delta: -item.credits,
-          kind: 'debit' as const,
-          blockType: item.blockType,
-          actionType,
-          runId,
-          at: now,
-        })),
-      );
-      return { charged: unlimited ? 0 : total, balance, unlimited };
-    });
+    return this.transaction(options, (m) =>
+      debitRun(m, { userId, runId, actionType, items, total, at: this.clock() }),
+    );
   }
 
   /**
@@ -360,72 +155,8 @@ export class CreditLedger {
    * written only then. Unlimited plans are recorded (a grant for the total, then the debits) and
    * never refused. Throws InsufficientCreditsError, and writes nothing, when the balance is short.
    */
-  async chargeNewRun(
-    run: NewRun,
-    items: readonly { blockType: string; credits: number }[],
-  ): Promise<DebitResult> {
-    const { items: checked, total } = validateDebitRequest({
-      userId: run.userId,
-      runId: run.id,
-      actionType: run.actionType,
-      items: [...items],
-    });
-    if (total === 0) {
-      await this.dataSource.query(INSERT_RUN_SQL, runParameters(run, 0));
-      const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);
-      return { charged: 0, balance, unlimited: isUnlimited(plan) };
-    }
-    const entries = checked.map((item) => ({
-      delta: -item.credits,
-      kind: 'debit',
-      block_type: item.blockType,
-      action_type: run.actionType,
-    }));
-    const grant = { delta: total, kind: 'grant', block_type: null, action_type: null };
-    const unlimitedPlans = PLAN_IDS.filter(isUnlimited);
-    const parameters = () => [
-      ...runParameters(run, total),
-      JSON.stringify(entries),
-      JSON.stringify([grant]),
-      unlimitedPlans,
-      this.clock(),
-    ];
-    if (run.embedCap) return this.chargeNewCappedRun(run, run.embedCap, total, parameters());
-    const charge = async () =>
-      queryPrepared<{ balance: number; plan: PlanId }[]>(this.dataSource, CHARGE_NEW_RUN, parameters());
-    let [row] = await charge();
-    if (!row) {
-      const { plan, balance } = await planAndBalance(this.dataSource.manager, run.userId);
-      if (isUnlimited(plan)) {
-        // An unlimited plan without a balance row yet: create it, then charge.
-        await this.transaction({}, (m) => lockBalance(m, run.userId));
-        [row] = await charge();
-      }
-      if (!row) throw notEnoughCredits(total, balance);
-    }
-    const unlimited = isUnlimited(row.plan);
-    return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };
-  }
-
-  /**
-   * `chargeNewRun` for a run an embed cap covers, in one transaction: the cap counts the run's
-   * charge first (its usage row locked before the balance, as when blocks are charged later), then
-   * the same statement charges the balance; either refusal leaves nothing counted or charged.
-   */
-  private chargeNewCappedRun(
-    run: NewRun,
-    cap: EmbedCap,
-    total: number,
-    parameters: unknown[],
-  ): Promise<DebitResult> {
-    return this.dataSource.transaction(async (m) => {
-      await countAgainstEmbedCap(m, cap, total);
-      await lockBalance(m, run.userId); // an unlimited plan may have no balance row yet
-      const [row] = (await m.query(CHARGE_NEW_RUN.text, parameters)) as { balance: number; plan: PlanId }[];
-      if (!row) throw notEnoughCredits(total, (await planAndBalance(m, run.userId)).balance);
-      const unlimited = isUnlimited(row.plan);
-      return { charged: unlimited ? 0 : total, balance: Number(row.balance), unlimited };
-    });
+  async chargeNewRun(run: NewRun, items: readonly DebitItem[]): Promise<DebitResult> {
+    return chargeNewRun(this.dataSource, run, items, this.clock());
   }
 
   /**
@@ -508,7 +239,7 @@ export class CreditLedger {
   ): Promise<CreditCheck> {
     const cost = blockCost(costs, blockType);
     const { plan, balance } = await planAndBalance(this.dataSource.manager, userId);
-    const unlimited = isUnlimited(plan);
+    const unlimited = isUnlimitedPlan(plan);
     return { allowed: unlimited || balance >= cost, cost, balance, unlimited };
   }
 

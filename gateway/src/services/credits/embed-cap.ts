@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { InsufficientCreditsError } from '../../errors';
+import { creditWords } from './credit-words';
 import { rows } from './ledger-queries';
 
 /** A run an embed's owner pays for: the app whose cap it counts against, and the month. */
@@ -7,10 +8,6 @@ export interface EmbedCap {
   appId: string;
   /** `YYYY-MM` in UTC, the key of `embed_usage`. */
   period: string;
-}
-
-function plural(credits: number): string {
-  return credits === 1 ? '1 credit' : `${credits} credits`;
 }
 
 /**
@@ -24,8 +21,8 @@ export class EmbedCapReachedError extends InsufficientCreditsError {
     what = 'This run',
   ) {
     super(
-      `This app's owner pays for its embedded runs up to ${plural(monthlyCredits)} a month, and the ` +
-        `owner’s monthly embed credits are used up: ${what} needs ${plural(required)}. ` +
+      `This app's owner pays for its embedded runs up to ${creditWords(monthlyCredits)} a month, and the ` +
+        `owner’s monthly embed credits are used up: ${what} needs ${creditWords(required)}. ` +
         'The run was stopped and its credits refunded; sign in to run it on your own credits.',
       { required, monthlyCredits },
     );

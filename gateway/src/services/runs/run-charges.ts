@@ -1,13 +1,11 @@
-import { PLANS, UNLIMITED, type ActionType } from '@blocksmith/schema';
+import type { ActionType } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { ConflictError, InsufficientCreditsError } from '../../errors';
 import type { BlockCharge } from '@blocksmith/engine';
+import { creditWords } from '../credits/credit-words';
 import { countAgainstEmbedCap } from '../credits/embed-cap';
 import { insertEntries, lockBalance, planAndBalance, rows, updated } from '../credits/ledger-queries';
-
-function credits(n: number): string {
-  return n === 1 ? '1 credit' : `${n} credits`;
-}
+import { isUnlimitedPlan } from '../credits/unlimited-plan';
 
 /** Which block, and for a loop which item, a charge is for: `Summary, item 3 of 10`. */
 function chargedFor(charges: readonly BlockCharge[]): string {
@@ -48,7 +46,7 @@ export async function chargeStartedBlocks(
       await countAgainstEmbedCap(m, cap, total, chargedFor(charges));
     }
     const { plan } = await planAndBalance(m, userId);
-    const unlimited = PLANS[plan].monthlyCredits === UNLIMITED;
+    const unlimited = isUnlimitedPlan(plan);
     if (unlimited) {
       await lockBalance(m, userId);
     } else {
@@ -61,7 +59,7 @@ export async function chargeStartedBlocks(
       if (!taken) {
         const { balance } = await planAndBalance(m, userId);
         throw new InsufficientCreditsError(
-          `Your credits ran out: ${chargedFor(charges)} needs ${credits(total)} and you have ${balance}. ` +
+          `Your credits ran out: ${chargedFor(charges)} needs ${creditWords(total)} and you have ${balance}. ` +
             'The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
           { required: total, balance },
         );

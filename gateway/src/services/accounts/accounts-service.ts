@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { User } from '../../data/entities';
 import { NotFoundError } from '../../errors';
-import { signAccessToken, verifyAccessToken, type AccessTokenClaims } from './access-token';
+import { isUuid } from '../../ids';
+import { AccountMails } from './account-mails';
 import {
   AccountInputError,
   AccountSuspendedError,
@@ -33,17 +34,15 @@ import {
   type ScryptCost,
 } from './password-hash';
 import { checkNewPassword } from './password-policy';
-import { PasswordResetTokens, RESET_MAILS_PER_HOUR } from './password-reset-tokens';
-import { confirmAdminMail, resetPasswordMail } from './reset-password-mail';
+import { PasswordResetTokens } from './password-reset-tokens';
+import { pruneExpired } from './prune-expired';
 import { SessionStore } from './session-store';
 import { SignInLimiter, type SignInLimits } from './sign-in-limiter';
-import { loadTokenSigning, type TokenSigning } from './signing-key';
-import { isUuid } from '../../ids';
+import { TokenIssuer } from './token-issuer';
 
-/** Access tokens live 15 minutes. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export { ACCESS_TOKEN_TTL_SECONDS } from './token-issuer';
+
 const MAX_FULL_NAME_LENGTH = 200;
-const AUDIENCE = 'authenticated';
 
 export interface AccountServiceOptions {
   dataSource: DataSource;
@@ -101,39 +100,37 @@ export class AccountService {
   private readonly adminEmails: ReadonlySet<string>;
   private readonly localSignIn: boolean;
   private readonly newAccountPlan: NewAccountPlan;
-  private readonly mailer: Mailer;
-  private readonly publicUrl: string;
-  /** The issuer tokens are signed with when the database names none yet. */
-  private readonly defaultIssuer: string;
   private readonly clock: Clock;
   private readonly cost: ScryptCost;
   private readonly limiter: SignInLimiter;
   private readonly sessions: SessionStore;
   private readonly resets: PasswordResetTokens;
-  private readonly log: (line: string) => void;
-  private readonly onBackgroundError: (error: unknown) => void;
-  private signing: Promise<TokenSigning> | undefined;
+  private readonly mails: AccountMails;
+  private readonly issuer: TokenIssuer;
   /** Verified against when there is no account, so a missing e-mail takes as long as a wrong password. */
   private readonly dummyHash: Promise<string>;
-  private readonly background = new Set<Promise<void>>();
 
   constructor(options: AccountServiceOptions) {
     this.dataSource = options.dataSource;
     this.adminEmails = new Set([...options.adminEmails].map(normalizeEmail));
     this.localSignIn = options.localSignIn ?? true;
     this.newAccountPlan = options.newAccountPlan ?? FREE_NEW_ACCOUNT;
-    this.mailer = options.mailer;
-    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
-    this.defaultIssuer = `${this.publicUrl}/auth`;
+    const publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.clock = options.clock ?? (() => new Date());
     this.cost = { ...(options.passwordCost ?? PRODUCTION_SCRYPT_COST) };
     checkScryptCost(this.cost);
     this.limiter = new SignInLimiter(this.dataSource, this.clock, options.signInLimits);
     this.sessions = new SessionStore(this.dataSource, this.clock, options.sessionCheckTtlMs);
     this.resets = new PasswordResetTokens(this.dataSource, this.clock);
-    this.log = options.log ?? ((line) => console.log(line));
-    this.onBackgroundError =
-      options.onBackgroundError ?? ((error) => console.error('accounts: background work failed:', error));
+    this.issuer = new TokenIssuer(this.dataSource, this.clock, `${publicUrl}/auth`);
+    this.mails = new AccountMails({
+      resets: this.resets,
+      mailer: options.mailer,
+      publicUrl,
+      log: options.log ?? ((line) => console.log(line)),
+      onBackgroundError:
+        options.onBackgroundError ?? ((error) => console.error('accounts: background work failed:', error)),
+    });
     this.dummyHash = hashPassword(randomBytes(16).toString('base64'), this.cost);
   }
 
@@ -170,7 +167,7 @@ export class AccountService {
     const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: inserted[0]!.id });
     // Admin rights wait until the address is proven: whoever signs up first with it gets nothing.
     const confirmationMailSent = this.adminEmails.has(email);
-    if (confirmationMailSent) this.inBackground(this.sendConfirmationMail(email));
+    if (confirmationMailSent) this.mails.sendAdminConfirmation(email);
     return { user: this.toAuthUser(user), session: await this.startSession(user), confirmationMailSent };
   }
 
@@ -216,7 +213,7 @@ export class AccountService {
   async refresh(refreshToken: string): Promise<{ session: SessionTokens }> {
     this.requireLocal();
     if (!refreshToken) throw new InvalidTokenError(SESSION_ENDED);
-    const signing = await this.getSigning();
+    const signing = await this.issuer.signing();
     const outcome = await this.sessions.rotate(refreshToken);
     if (outcome.kind === 'reused') {
       throw new InvalidTokenError(
@@ -231,7 +228,7 @@ export class AccountService {
       await this.sessions.revoke({ userId: user.id });
       throw new AccountSuspendedError();
     }
-    return { session: this.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
+    return { session: this.issuer.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
   }
 
   /**
@@ -241,7 +238,7 @@ export class AccountService {
    */
   async signOut(accessToken: string, scope: SignOutScope = 'local'): Promise<void> {
     this.requireLocal();
-    const claims = await this.readToken(accessToken, { allowExpired: true });
+    const claims = await this.issuer.read(accessToken, { allowExpired: true });
     if (!claims) throw new InvalidTokenError(SESSION_ENDED);
     await this.sessions.revoke(
       scope === 'global' ? { userId: claims.sub } : { userId: claims.sub, familyId: claims.session_id },
@@ -255,13 +252,7 @@ export class AccountService {
    */
   async recover(email: string): Promise<void> {
     this.requireLocal();
-    this.inBackground(this.sendResetMail(parseEmail(email)));
-  }
-
-  private inBackground(task: Promise<void>): void {
-    const work = task.catch((error: unknown) => this.onBackgroundError(error));
-    this.background.add(work);
-    void work.finally(() => this.background.delete(work));
+    this.mails.sendReset(parseEmail(email));
   }
 
   /**
@@ -270,25 +261,12 @@ export class AccountService {
    * over. Scheduled work; safe to run from several processes at once. Returns the rows removed.
    */
   async pruneExpired(): Promise<{ sessions: number; resetTokens: number; signInAttempts: number }> {
-    const now = this.clock();
-    const count = async (sql: string, parameters: unknown[]) =>
-      ((await this.dataSource.query(sql, parameters)) as [unknown[], number])[1];
-    const sessions = await count('DELETE FROM sessions WHERE expires_at < $1', [now]);
-    const resetTokens = await count(
-      'DELETE FROM password_reset_tokens WHERE expires_at < $1 OR used_at IS NOT NULL',
-      [now],
-    );
-    const signInAttempts = await count(
-      `DELETE FROM sign_in_attempts
-        WHERE window_started_at < $1 AND (locked_until IS NULL OR locked_until < $2)`,
-      [new Date(now.getTime() - this.limiter.windowMs), now],
-    );
-    return { sessions, resetTokens, signInAttempts };
+    return pruneExpired(this.dataSource, this.clock(), this.limiter.windowMs);
   }
 
   /** Waits for background work (reset mails) to finish: for tests and shutdown. */
   async settled(): Promise<void> {
-    while (this.background.size > 0) await Promise.all([...this.background]);
+    await this.mails.settled();
   }
 
   /**
@@ -340,7 +318,7 @@ export class AccountService {
   /** Who an access token belongs to, or null when it is not a valid, live token. Never throws for a bad token. */
   async authenticate(accessToken: string | null | undefined): Promise<Caller | null> {
     if (!accessToken) return null;
-    const claims = await this.readToken(accessToken, { allowExpired: false });
+    const claims = await this.issuer.read(accessToken, { allowExpired: false });
     if (!claims || !(await this.sessions.isLive(claims.session_id, claims.sub))) return null;
     return {
       userId: claims.sub,
@@ -386,78 +364,10 @@ export class AccountService {
     return user.emailConfirmedAt !== null && this.adminEmails.has(user.email);
   }
 
-  /** The key and issuer of access tokens, shared through the database by every process. */
-  private getSigning(): Promise<TokenSigning> {
-    if (!this.signing) {
-      this.signing = loadTokenSigning(this.dataSource, this.defaultIssuer);
-      this.signing.catch(() => (this.signing = undefined));
-    }
-    return this.signing;
-  }
-
-  private async readToken(
-    token: string,
-    { allowExpired }: { allowExpired: boolean },
-  ): Promise<AccessTokenClaims | null> {
-    const { key, issuer } = await this.getSigning();
-    const check = verifyAccessToken(token, key, {
-      now: Math.floor(this.clock().getTime() / 1000),
-      issuer,
-      audience: AUDIENCE,
-      allowExpired,
-    });
-    if (!check.ok || !isUuid(check.claims.sub) || !isUuid(check.claims.session_id)) return null;
-    return check.claims;
-  }
-
   /** A new sign-in. */
   private async startSession(user: User): Promise<SessionTokens> {
-    const signing = await this.getSigning();
+    const signing = await this.issuer.signing();
     const { familyId, refreshToken } = await this.sessions.start(user.id);
-    return this.tokens(user, familyId, refreshToken, signing);
-  }
-
-  private tokens(
-    user: User,
-    familyId: string,
-    refreshToken: string,
-    { key, issuer }: TokenSigning,
-  ): SessionTokens {
-    const iat = Math.floor(this.clock().getTime() / 1000);
-    const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-    const claims: AccessTokenClaims = {
-      sub: user.id,
-      email: user.email,
-      ...(user.emailConfirmedAt !== null ? { email_verified: true } : {}),
-      session_id: familyId,
-      role: 'authenticated',
-      aud: AUDIENCE,
-      iss: issuer,
-      iat,
-      exp,
-    };
-    return {
-      access_token: signAccessToken(claims, key),
-      refresh_token: refreshToken,
-      expires_at: exp,
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      token_type: 'bearer',
-    };
-  }
-
-  private async sendResetMail(email: string): Promise<void> {
-    const outcome = await this.resets.issue(email);
-    if (outcome.kind === 'capped') {
-      this.log(`accounts: no reset mail to ${email}: ${RESET_MAILS_PER_HOUR} already sent this hour`);
-    }
-    if (outcome.kind !== 'issued') return;
-    await this.mailer.send(resetPasswordMail(outcome.user, this.publicUrl, outcome.token));
-  }
-
-  /** The link an admin address proves itself with: a reset link, worded for it. */
-  private async sendConfirmationMail(email: string): Promise<void> {
-    const outcome = await this.resets.issue(email);
-    if (outcome.kind !== 'issued') return;
-    await this.mailer.send(confirmAdminMail(outcome.user, this.publicUrl, outcome.token));
+    return this.issuer.tokens(user, familyId, refreshToken, signing);
   }
 }

@@ -23,7 +23,7 @@ import { requestRules } from './graphql/limits';
 import { fileRoutes } from './rest/file-routes';
 import { stripeWebhookRoute } from './rest/stripe-webhook-route';
 import { inputFileStore, uploadRoutes } from './rest/upload-routes';
-import { PUBLIC_READ_TTL_MS } from './services/apps/app-service';
+import { PUBLIC_READ_TTL_MS } from './services/apps/public-reads';
 import { createServices, type Services } from './services/create-services';
 import { MAX_UPLOAD_BYTES } from './services/runs/run-service';
 import { jsonErrors, workbenchRoutes } from './web/workbench-routes';

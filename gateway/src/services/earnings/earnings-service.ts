@@ -13,7 +13,7 @@ import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
-import { PUBLIC_READ_TTL_MS } from '../apps/app-service';
+import { PUBLIC_READ_TTL_MS } from '../apps/public-reads';
 import type { EarningsSummary, PayoutAccountView, PayoutView } from './earnings-views';
 import { Payouts } from './payouts';
 import type { ConnectApi } from './stripe-connect';

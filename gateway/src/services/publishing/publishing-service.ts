@@ -11,7 +11,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppRecord, AppVersion, User } from '../../data/entities';
 import { contentOf } from '../apps/app-versions';
 import { ForbiddenError, InputError, NotFoundError, PublishingLimitError } from '../../errors';
-import { toApp, type AppInput, type AppService } from '../apps/app-service';
+import type { AppInput } from '../apps/app-input';
+import type { AppService } from '../apps/app-service';
+import { toApp } from '../apps/to-app';
 import { isUuid } from '../../ids';
 
 /** Server-side texts; the workbench matches on the quoted phrases (spec, error catalogue). */

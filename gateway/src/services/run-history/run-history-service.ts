@@ -7,7 +7,7 @@ import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
-import { configForRunners } from '../apps/app-service';
+import { configForRunners } from '../apps/to-app';
 import type { FileLinks } from '../files/file-links';
 import {
   RunView,

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { InputError } from '../../errors';
 import { isUuid } from '../../ids';
-import type { AppService, Viewer } from '../apps/app-service';
+import type { Viewer } from '../apps/app-access';
+import type { AppService } from '../apps/app-service';
 
 /** Apps one `upvotedAmong` question may name. */
 export const MAX_UPVOTE_QUESTIONS = 500;

@@ -1,6 +1,8 @@
 /** One Jest run for every package; workspace imports resolve to their TypeScript sources. */
 const { existsSync } = require('node:fs');
 const path = require('node:path');
+
+const CODE_WORKER_SETUP = 'blocks/code/src/testing/jest-global-setup.js';
 const swc = [
   '@swc/jest',
   {
@@ -30,8 +32,11 @@ module.exports = {
   // failed opening a database and starting a gateway at load 10 on two cores. Tests that need
   // longer still set their own limit.
   testTimeout: 60_000,
-  // Builds the Code block's sandbox worker once for every test that runs a Code block.
-  globalSetup: '<rootDir>/blocks/code/src/testing/jest-global-setup.js',
+  // Builds the Code block's sandbox worker once for every test that runs a Code block (absent from
+  // a copy of the repository without the Code block, such as the block scaffold's test makes).
+  ...(existsSync(path.join(__dirname, CODE_WORKER_SETUP)) && {
+    globalSetup: `<rootDir>/${CODE_WORKER_SETUP}`,
+  }),
   projects: [
     {
       displayName: 'node',

@@ -157,8 +157,12 @@ export class RunView {
     return this.loaders.version(this.id);
   }
 
-  /** Credits a run that did not succeed kept of its charge; 0 when all was given back. */
-  get keptCredits(): Promise<number> {
+  /**
+   * Credits a run that did not succeed kept of its charge; 0 when all was given back. Only a failed
+   * or stopped run is refunded, so only one of those is looked up (every REST execute asks).
+   */
+  get keptCredits(): Promise<number> | number {
+    if (this.status !== 'failed' && this.status !== 'aborted') return 0;
     return this.loaders.keptCredits(this.id);
   }
 

@@ -1,4 +1,5 @@
-import { PLANS, UNLIMITED, isPlanId, type AdminActionKind, type PlanId } from '@blocksmith/schema';
+import { isPlanId, type AdminActionKind, type PlanId } from '@blocksmith/schema';
+import { isUnlimitedPlan } from '../credits/unlimited-plan';
 
 /** An account as the admin users page lists it. */
 export interface AdminUserView {
@@ -82,7 +83,7 @@ export function toAdminUser(row: Row, adminEmails: ReadonlySet<string>): AdminUs
     fullName: String(row.full_name ?? ''),
     plan,
     credits: Number(row.credits ?? 0),
-    unlimited: PLANS[plan].monthlyCredits === UNLIMITED,
+    unlimited: isUnlimitedPlan(plan),
     apps: Number(row.apps ?? 0),
     publishedApps: Number(row.published_apps ?? 0),
     // The same rule as sign-in: a listed address, proven by its mail.

@@ -4,16 +4,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, UnavailableError } from '../../errors';
 import { toPayoutView, type PayoutAccountView, type PayoutView } from './earnings-views';
 import { isRefusal, type ConnectApi } from './stripe-connect';
+import { creditWords } from '../credits/credit-words';
 
 /** What payouts answer on a server without STRIPE_SECRET_KEY (the earnings page says it too). */
 export const PAYOUTS_NOT_CONFIGURED =
   'Payouts are not configured on this server. Your earnings are kept until they are.';
 
 type Row = Record<string, unknown>;
-
-function credits(n: number): string {
-  return n === 1 ? '1 credit' : `${n} credits`;
-}
 
 export interface PayoutsOptions {
   dataSource: DataSource;
@@ -210,7 +207,7 @@ export class Payouts {
       const balance = Number(row?.balance ?? 0);
       if (balance < PAYOUT_THRESHOLD_CREDITS) {
         throw new ConflictError(
-          `Payouts start at ${credits(PAYOUT_THRESHOLD_CREDITS)} (${formatPayout(PAYOUT_THRESHOLD_CREDITS)}); you have earned ${credits(balance)} (${formatPayout(balance)}) not paid out yet.`,
+          `Payouts start at ${creditWords(PAYOUT_THRESHOLD_CREDITS)} (${formatPayout(PAYOUT_THRESHOLD_CREDITS)}); you have earned ${creditWords(balance)} (${formatPayout(balance)}) not paid out yet.`,
         );
       }
       const id = randomUUID();

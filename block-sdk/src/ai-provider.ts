@@ -1,3 +1,5 @@
+import type { ProviderModel } from '@blocksmith/schema';
+
 /** JSON Schema (draft 2020-12 subset) describing a structured answer. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -79,4 +81,10 @@ export interface AiProvider {
   generateImage(request: ImageRequest, options: CallOptions): Promise<GeneratedImage>;
   describeImage(request: VisionRequest, options: CallOptions): Promise<string>;
   models(): ModelList;
+  /**
+   * The models the service offers, as it lists them (with what each can do). Optional: a provider
+   * that cannot list offers the models of `models()`. Rejects with an `AiProviderError` when the
+   * service cannot be asked.
+   */
+  listModels?(options: { signal: AbortSignal }): Promise<ProviderModel[]>;
 }

@@ -1,6 +1,7 @@
 export * from './categories';
 export * from './app';
 export * from './settings';
+export * from './models';
 export * from './match-select-option';
 export * from './artifacts';
 export * from './block-catalogue';

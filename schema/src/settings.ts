@@ -1,3 +1,5 @@
+import type { ModelCapability } from './models';
+
 /**
  * Serialisable declarations of a block's settings. The block SDK builds typed declarations of
  * these shapes, the gateway validates saved settings against them and the workbench renders the
@@ -64,7 +66,8 @@ export interface SelectField extends FieldBase {
  */
 export interface ModelField extends FieldBase {
   type: 'model';
-  capability: 'text' | 'image';
+  /** What the block needs of its model: only models of the catalogue that can do it are offered. */
+  capability: ModelCapability;
   fallback: string;
   default?: string;
 }

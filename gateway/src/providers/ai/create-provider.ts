@@ -1,8 +1,7 @@
 import { OFFLINE_MARKER, type AiProvider } from '@blocksmith/block-sdk';
 import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
-
-type Env = Record<string, string | undefined>;
+import { checkUrl, integer, read, type Env } from './env-values';
 
 /** Which AI provider the server uses, as configuration reads it (`GatewayConfig.ai`). */
 export interface AiSettings {
@@ -85,36 +84,6 @@ export function openAiConfigFrom(env: Env): OpenAiProviderConfig | undefined {
   set('maxRetries', maxRetries);
   set('jsonMode', jsonMode);
   return config;
-}
-
-/** A variable's trimmed value; empty counts as unset. */
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function integer(env: Env, name: string, minimum: number): number | undefined {
-  const raw = read(env, name);
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < minimum) {
-    throw new Error(
-      `${name} must be a whole number${minimum > 0 ? ` of at least ${minimum}` : ''}, got "${raw}".`,
-    );
-  }
-  return value;
-}
-
-function checkUrl(name: string, value: string): void {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be a URL such as http://localhost:11434/v1, got "${value}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must start with http:// or https://, got "${value}".`);
-  }
 }
 
 /** `OPENAI_MODEL_ALIASES=gpt-4=llama3.1,dalle=flux` to `{ 'gpt-4': 'llama3.1', dalle: 'flux' }`. */

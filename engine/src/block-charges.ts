@@ -36,7 +36,7 @@ export class BlockCharges {
 
   /** Whether the block is charged as it starts: an AI block with a cost the run did not prepay. */
   due(node: PlannedNode): boolean {
-    return !node.prepaid && node.definition.category === 'ai' && node.definition.cost > 0;
+    return !node.prepaid && node.cost > 0;
   }
 
   /** Queues the block for the next charge. */
@@ -53,7 +53,7 @@ export class BlockCharges {
         nodeId: node.id,
         title: node.title,
         blockType: node.definition.historyType,
-        credits: node.definition.cost,
+        credits: node.cost,
         ...(frame.position && { loop: frame.position }),
       };
     });

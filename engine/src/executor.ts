@@ -332,7 +332,7 @@ class RunExecution implements LoopHost {
       this.overruns.push({
         nodeId: node.id,
         blockType: node.definition.historyType,
-        credits: node.definition.cost,
+        credits: node.cost,
       });
     const known = error instanceof BlockError;
     const said = error instanceof Error ? error.message : String(error);

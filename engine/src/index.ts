@@ -10,6 +10,7 @@ export {
   type RouteSkips,
   type GraphProblem,
 } from './run-plan';
+export type { ModelLookup, PlanOptions } from './plan-types';
 export {
   executeRun,
   type ExecuteOptions,

@@ -1,5 +1,5 @@
 import type { AnyBlockDefinition, SettingsOf } from '@blocksmith/block-sdk';
-import type { CostRange, SettingsSpec } from '@blocksmith/schema';
+import type { CostRange, ModelCapability, SettingsSpec } from '@blocksmith/schema';
 
 // The shapes of a planned run, apart from the planner (run-plan.ts) and the rules it applies
 // (plan-flow.ts), which both read them.
@@ -47,6 +47,8 @@ export interface PlannedNode {
   dependents: number[];
   /** Charged before the run starts: an AI block every run pays for (outside loops, after no route). */
   prepaid: boolean;
+  /** Credits one run of the block costs: an AI block's price plus its model's, 0 for other blocks. */
+  cost: number;
 }
 
 /** A validated app, ready to execute any number of times. */
@@ -92,4 +94,18 @@ export interface RouteSkips {
   only: readonly Int32Array[];
   /** Per route: every block reachable through it (a bitset), for runs that take several routes or none. */
   reach: readonly Uint32Array[];
+}
+
+/**
+ * The models the server can use, as planning asks about them: whether a block's model exists and
+ * can do what the block needs, and what it adds to the block's price.
+ */
+export interface ModelLookup {
+  /** The model's extra credits, or a sentence saying why a block needing `capability` cannot use it. */
+  check(model: string, capability: ModelCapability): { credits: number } | { problem: string };
+}
+
+export interface PlanOptions {
+  /** Without it, any model name is accepted and costs nothing extra (block tests, the assistant). */
+  models?: ModelLookup;
 }

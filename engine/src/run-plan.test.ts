@@ -1,3 +1,4 @@
+import { defineBlock, field, output } from '@blocksmith/block-sdk';
 import type { AppConfig } from '@blocksmith/schema';
 import {
   collectDisplay,
@@ -8,6 +9,7 @@ import {
   TestBlocks,
 } from './testing';
 import { GraphValidationError, planRun } from './run-plan';
+import type { ModelLookup } from './plan-types';
 
 const registry = new TestBlocks();
 for (const block of [echoInput, templateBlock, collectDisplay]) registry.register(block);
@@ -99,5 +101,57 @@ describe('planRun', () => {
     expect(problemsOf(app([plugin('a', 'template'), plugin('a', 'template')], []))[0]!.message).toBe(
       'Two blocks share the id a.',
     );
+  });
+});
+
+describe("planRun with the server's models", () => {
+  const modelBlock = defineBlock({
+    kind: 'modelProbe',
+    name: 'Model probe',
+    description: 'Names a model for structured answers.',
+    category: 'ai',
+    cost: 3,
+    settings: { model: field.model({ label: 'Model', capability: 'structured', fallback: 'gpt-4' }) },
+    outputs: { answer: output.text() },
+    run: () => ({ answer: '' }),
+  });
+  const withModels = new TestBlocks();
+  for (const block of [echoInput, modelBlock]) withModels.register(block);
+  const asked: string[] = [];
+  const models: ModelLookup = {
+    check(model, capability) {
+      asked.push(`${model}/${capability}`);
+      if (model === 'big') return { credits: 4 };
+      if (model === 'small') return { credits: 0 };
+      return { problem: `Model "${model}" is not available on this server; choose another.` };
+    },
+  };
+  const config = (model: string) =>
+    app([plugin('in', 'echoInput'), plugin('ai', 'modelProbe', { model })], [['in', 'ai']]);
+
+  it("adds the chosen model's credits to the block's price, asking for the capability the block needs", () => {
+    expect(planRun(config('big'), withModels, { models }).cost).toBe(7);
+    expect(planRun(config('small'), withModels, { models }).cost).toBe(3);
+    expect(asked).toEqual(['big/structured', 'small/structured']);
+  });
+
+  it('refuses a model the server cannot use, naming the block and the model', () => {
+    let refused: unknown;
+    try {
+      planRun(config('gone'), withModels, { models });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(GraphValidationError);
+    expect((refused as GraphValidationError).problems).toEqual([
+      {
+        nodeId: 'ai',
+        message: expect.stringContaining('Model "gone" is not available on this server; choose another.'),
+      },
+    ]);
+  });
+
+  it("takes any model at the block's own price when no models are given", () => {
+    expect(planRun(config('gone'), withModels).cost).toBe(3);
   });
 });

@@ -12,7 +12,7 @@ import {
   type LoopStructure,
 } from '@blocksmith/schema';
 import { flowGraph, loopProblemMessage, planRegions, planRouteSkips } from './plan-flow';
-import type { GraphProblem, PlannedNode, RunPlan } from './plan-types';
+import type { GraphProblem, ModelLookup, PlanOptions, PlannedNode, RunPlan } from './plan-types';
 
 export type { GraphProblem, PlannedNode, PlannedRegion, RouteSkips, RunPlan } from './plan-types';
 
@@ -48,7 +48,7 @@ function nodeLabel(definition: AnyBlockDefinition | undefined, id: string, type:
  * Checks an app against the registry and orders it: unknown kinds, bad settings, broken or
  * forbidden connections and cycles are all reported together, each naming its node.
  */
-export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
+export function planRun(config: AppConfig, registry: BlockLookup, options: PlanOptions = {}): RunPlan {
   const listCheck = validateNodeList(config?.plugins);
   if (!listCheck.valid) throw new GraphValidationError(listCheck.problems.map((message) => ({ message })));
   const connections: Connection[] = Array.isArray(config.connections) ? config.connections : [];
@@ -84,6 +84,7 @@ export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
         body: -1,
         dependents: [],
         prepaid: false,
+        cost: 0,
       });
       return;
     }
@@ -113,7 +114,9 @@ export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
       body: -1,
       dependents: [],
       prepaid: false,
+      cost: 0,
     };
+    if (checked.ok) node.cost = blockCost(node, options.models, problems);
     if (definition.routes && checked.ok) node.routes = routePorts(definition.routes, checked.value);
     nodes.push(node);
   });
@@ -193,9 +196,8 @@ export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
   let cost = 0;
   const variableOwners = new Map<string, number>();
   for (const node of nodes) {
-    const charged = node.definition.category === 'ai' ? node.definition.cost : 0;
-    node.prepaid = charged > 0 && node.region === 0 && !routed?.[node.index];
-    if (node.prepaid) cost += charged;
+    node.prepaid = node.cost > 0 && node.region === 0 && !routed?.[node.index];
+    if (node.prepaid) cost += node.cost;
     if (node.variable !== undefined) variableOwners.set(node.variable, node.index);
   }
   const costRange =
@@ -208,7 +210,7 @@ export function planRun(config: AppConfig, registry: BlockLookup): RunPlan {
             problems: [],
           },
           routed: routed ?? new Uint8Array(nodes.length),
-          cost: (i) => (nodes[i]!.definition.category === 'ai' ? nodes[i]!.definition.cost : 0),
+          cost: (i) => nodes[i]!.cost,
           maxItems: (opener) => loopLimits(nodes[opener]!).maxItems,
         });
   return {
@@ -259,4 +261,23 @@ function dependencyOrder(nodes: readonly PlannedNode[]): number[] {
     for (const child of nodes[index]!.children) if (--remaining[child]! === 0) ready.push(child);
   }
   return order;
+}
+
+/**
+ * What one run of a block costs: an AI block's own price plus what its models add; 0 for other
+ * blocks. A model the server cannot use for what the block needs is a problem naming it.
+ */
+function blockCost(node: PlannedNode, models: ModelLookup | undefined, problems: GraphProblem[]): number {
+  const { definition } = node;
+  if (definition.category !== 'ai') return 0;
+  let cost = definition.cost;
+  if (!models) return cost;
+  for (const [key, field] of Object.entries(definition.settings)) {
+    const model = (node.settings as Record<string, unknown>)[key];
+    if (field.type !== 'model' || typeof model !== 'string' || model === '') continue;
+    const found = models.check(model, field.capability);
+    if ('problem' in found) problems.push({ nodeId: node.id, message: `${node.label}: ${found.problem}` });
+    else cost += found.credits;
+  }
+  return cost;
 }

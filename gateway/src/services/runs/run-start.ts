@@ -166,7 +166,7 @@ export class RunStart {
     // charged as they start, and never when they are skipped.
     const items = plan.nodes
       .filter((node) => node.prepaid)
-      .map((node) => ({ blockType: node.definition.historyType, credits: node.definition.cost }));
+      .map((node) => ({ blockType: node.definition.historyType, credits: node.cost }));
     if (creatorPrice > 0) items.push({ blockType: CREATOR_PRICE_TYPE, credits: creatorPrice });
     const runId = randomUUID();
     if (!worker.started) await worker.start();

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type AiProvider } from '@blocksmith/block-sdk';
-import { createProvider, describeProvider } from './providers/ai';
+import { asModelRouter, createProvider, describeProvider } from './providers/ai';
 import { createRestBridge } from '@blocksmith/rest-bridge';
 import express from 'express';
 import { specifiedRules } from 'graphql';
@@ -114,11 +114,20 @@ function loadAllBlocks(config: GatewayConfig): BlockRegistry {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
   const registry = options.registry ?? loadAllBlocks(config);
-  const provider = options.provider ?? createProvider(config.ai);
+  const provider = asModelRouter(options.provider ?? createProvider(config.ai));
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const schema = await buildGatewaySchema();
   const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;
-  const services = createServices({ config, dataSource: database.dataSource, registry, provider, shared });
+  const services = createServices({
+    config,
+    dataSource: database.dataSource,
+    registry,
+    provider,
+    models: provider.catalogue,
+    shared,
+  });
+  // Listed in the background: the first run waits for it only if it has not answered by then.
+  void provider.catalogue.ready();
   await services.defaultPlan.apply();
   await services.runs.startWorkers();
   const clientAddressOf = clientAddressReader(config.trustedProxies);

@@ -1,3 +1,4 @@
+import type { ModelLookup } from '@blocksmith/engine';
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
@@ -102,10 +103,12 @@ export function createServices(deps: {
   dataSource: DataSource;
   registry: BlockRegistry;
   provider: AiProvider;
+  /** The server's models: runs are checked and priced against them (absent: any model, no extra price). */
+  models?: ModelLookup & { ready(): Promise<void> };
   /** With processes sharing PostgreSQL: where run progress crosses processes, and the job queue. */
   shared?: { events: RunEvents; boss: PgBoss };
 }): Services {
-  const { config, dataSource, registry, provider, shared } = deps;
+  const { config, dataSource, registry, provider, shared, models } = deps;
   const mailer = config.smtpUrl
     ? new SmtpMailer({
         dataSource,
@@ -177,6 +180,7 @@ export function createServices(deps: {
     timeoutMs: config.runTimeoutSeconds * 1000,
     secrets,
     earnings,
+    models,
   });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);

@@ -2,9 +2,16 @@ import { ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { aiSettingsFrom, createProvider as fromSettings, describeProvider } from './create-provider';
 
 /** The provider the environment `env` asks for, as the server's configuration reads it. */
-const createProvider = (env: Record<string, string | undefined>) => fromSettings(aiSettingsFrom(env));
+const routerFor = (env: Record<string, string | undefined>) => fromSettings(aiSettingsFrom(env));
 import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider } from './openai-provider';
+
+/** The one provider the environment `env` configures. */
+function createProvider(env: Record<string, string | undefined>) {
+  const router = routerFor(env);
+  expect(router.providers).toHaveLength(1);
+  return router.providers[0]!;
+}
 
 describe('createProvider', () => {
   it('answers offline when no key is set, and says so', () => {
@@ -71,6 +78,24 @@ describe('createProvider', () => {
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => createProvider({ OPENAI_API_KEY: 'k', [name]: value })).toThrow(name);
     expect(() => createProvider({ [name]: value })).toThrow(name);
+  });
+
+  it('reads extra credits per model and the default models', () => {
+    const settings = aiSettingsFrom({
+      MODEL_CREDITS: 'claude-opus-4-1=4, gpt-4o = 1',
+      DEFAULT_TEXT_MODEL: 'gpt-4o',
+      DEFAULT_IMAGE_MODEL: 'dall-e-3',
+    });
+    expect(settings.modelCredits).toEqual({ 'claude-opus-4-1': 4, 'gpt-4o': 1 });
+    expect(settings.defaultModels).toEqual({ text: 'gpt-4o', image: 'dall-e-3' });
+    expect(() => aiSettingsFrom({ MODEL_CREDITS: 'gpt-4o=lots' })).toThrow('MODEL_CREDITS');
+    expect(() => aiSettingsFrom({ MODEL_CREDITS: 'gpt-4o' })).toThrow('MODEL_CREDITS');
+  });
+
+  it('describes every provider of the router, one after another', () => {
+    expect(describeProvider(routerFor({}))).toBe(
+      'offline (no OPENAI_API_KEY set: answers are marked [Offline preview])',
+    );
   });
 
   it('describes other providers by name', () => {

@@ -2,6 +2,7 @@ import { OFFLINE_MARKER, type AiProvider } from '@blocksmith/block-sdk';
 import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 import { checkUrl, integer, read, type Env } from './env-values';
+import { ModelRouter } from './model-router';
 
 /** Which AI provider the server uses, as configuration reads it (`GatewayConfig.ai`). */
 export interface AiSettings {
@@ -9,6 +10,10 @@ export interface AiSettings {
   openAi: OpenAiProviderConfig | undefined;
   /** OPENAI_BASE_URL is set without OPENAI_API_KEY (the offline provider says what is missing). */
   baseUrlWithoutKey: boolean;
+  /** `MODEL_CREDITS`: extra credits an AI block pays for a model, by catalogue id. */
+  modelCredits?: Record<string, number>;
+  /** `DEFAULT_TEXT_MODEL` and `DEFAULT_IMAGE_MODEL`: what blocks naming no model (or a spec name) use. */
+  defaultModels?: Partial<Record<'text' | 'image', string>>;
 }
 
 /**
@@ -19,23 +24,48 @@ export interface AiSettings {
  */
 export function aiSettingsFrom(env: Env): AiSettings {
   const openAi = openAiConfigFrom(env);
-  return { openAi, baseUrlWithoutKey: openAi === undefined && read(env, 'OPENAI_BASE_URL') !== undefined };
+  const settings: AiSettings = {
+    openAi,
+    baseUrlWithoutKey: openAi === undefined && read(env, 'OPENAI_BASE_URL') !== undefined,
+  };
+  const credits = modelCredits(env);
+  if (credits) settings.modelCredits = credits;
+  const text = read(env, 'DEFAULT_TEXT_MODEL');
+  const image = read(env, 'DEFAULT_IMAGE_MODEL');
+  if (text || image) settings.defaultModels = { ...(text && { text }), ...(image && { image }) };
+  return settings;
 }
 
-/** The AI provider `settings` describe. */
-export function createProvider({ openAi, baseUrlWithoutKey }: AiSettings): AiProvider {
-  if (openAi) return new OpenAiProvider(openAi);
-  return new OfflineProvider(
-    baseUrlWithoutKey
-      ? {
-          reason: `OPENAI_BASE_URL is set but OPENAI_API_KEY is not; local servers need any value, e.g. OPENAI_API_KEY=ollama: answers are marked ${OFFLINE_MARKER}`,
-        }
-      : {},
-  );
+/** The server's AI as `settings` describe it: every configured provider, or the offline stand-in. */
+export function createProvider(settings: AiSettings): ModelRouter {
+  const providers: AiProvider[] = [];
+  if (settings.openAi) providers.push(new OpenAiProvider(settings.openAi));
+  if (providers.length === 0) {
+    providers.push(
+      new OfflineProvider(
+        settings.baseUrlWithoutKey
+          ? {
+              reason: `OPENAI_BASE_URL is set but OPENAI_API_KEY is not; local servers need any value, e.g. OPENAI_API_KEY=ollama: answers are marked ${OFFLINE_MARKER}`,
+            }
+          : {},
+      ),
+    );
+  }
+  return new ModelRouter({
+    providers,
+    ...(settings.modelCredits && { credits: settings.modelCredits }),
+    ...(settings.defaultModels && { defaults: settings.defaultModels }),
+  });
 }
 
-/** One line for the start-up log: which provider answers, where and with which models. */
+/** The server's AI as one router: a router as it is, any other provider as the router's only one. */
+export function asModelRouter(provider: AiProvider): ModelRouter {
+  return provider instanceof ModelRouter ? provider : new ModelRouter({ providers: [provider] });
+}
+
+/** One line for the start-up log: which providers answer, where and with which models. */
 export function describeProvider(provider: AiProvider): string {
+  if (provider instanceof ModelRouter) return provider.providers.map(describeProvider).join('; ');
   if (provider instanceof OfflineProvider) return `offline (${provider.reason})`;
   if (provider instanceof OpenAiProvider) {
     return `openai at ${withoutCredentials(provider.baseURL)} (text model ${provider.textModel}, image model ${provider.imageModel})`;
@@ -102,6 +132,26 @@ function aliases(env: Env): Record<string, string> | undefined {
       );
     }
     result[match[1]!] = match[2]!;
+  }
+  return result;
+}
+
+/** `MODEL_CREDITS=claude-opus-4-1=4,gpt-4o=1` to `{ 'claude-opus-4-1': 4, 'gpt-4o': 1 }`. */
+function modelCredits(env: Env): Record<string, number> | undefined {
+  const raw = read(env, 'MODEL_CREDITS');
+  if (raw === undefined) return undefined;
+  const result: Record<string, number> = {};
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^(\S+?)\s*=\s*(\d{1,6})$/.exec(entry);
+    if (!match) {
+      throw new Error(
+        `MODEL_CREDITS entries must look like claude-opus-4-1=4 (a model id, =, whole credits; comma-separated), got "${entry}".`,
+      );
+    }
+    result[match[1]!] = Number(match[2]);
   }
   return result;
 }

@@ -1,3 +1,4 @@
+import type { ModelLookup } from '@blocksmith/engine';
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { DataSource } from 'typeorm';
 import type { BlockRegistry } from '../../kernel';
@@ -61,6 +62,8 @@ export interface RunServiceDeps {
    * the run starts; without it no price is charged.
    */
   earnings?: { priceFor(appId: string, runnerId: string, options: { visitor?: boolean }): Promise<number> };
+  /** The server's models (see `RunStartDeps.models`). */
+  models?: (ModelLookup & { ready(): Promise<void> }) | undefined;
   /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
 }
@@ -95,6 +98,7 @@ export class RunService {
       lease: deps.lease,
       recordSteps: deps.recordSteps ?? true,
       secrets: deps.secrets,
+      models: deps.models,
     });
     this.starts = new RunStart({
       dataSource: deps.dataSource,
@@ -108,6 +112,7 @@ export class RunService {
       worker: this.worker,
       lease: deps.lease,
       earnings: deps.earnings,
+      models: deps.models,
     });
   }
 

@@ -13,7 +13,7 @@ import type { DataSource } from 'typeorm';
 import { FileRecord } from '../../data/entities';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { isUuid } from '../../ids';
-import { planRun, type RunPlan } from '@blocksmith/engine';
+import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
@@ -122,6 +122,8 @@ export interface RunStartDeps {
   /** Where the run executes when this process has a free place, and who ends a run not queued. */
   worker: Pick<RunWorker, 'started' | 'start' | 'takeLocal' | 'releaseLocal' | 'endUnfinished'>;
   lease?: RunLease | undefined;
+  /** The server's models: runs naming a model it cannot use are refused, and models add their price. */
+  models?: ModelLookup & { ready(): Promise<void> };
   earnings?:
     | { priceFor(appId: string, runnerId: string, options: { visitor?: boolean }): Promise<number> }
     | undefined;
@@ -148,7 +150,7 @@ export class RunStart {
     const visitor = request.visitor === true;
     // The app may be a read shared with other callers: the run gets a copy of its own.
     const app = { ...runnable.app, config: JSON.parse(JSON.stringify(runnable.app.config)) as App['config'] };
-    const plan = planRun(app.config, this.deps.registry);
+    const plan = planRun(app.config, this.deps.registry, await this.planOptions());
     // A full block the owner's plan does not allow and the app never held legitimately: refused
     // as on save (a config written around the save check runs no more than it saves).
     await this.deps.apps.checkFullBlocksForRun(app.id!, app.config);
@@ -239,6 +241,14 @@ export class RunStart {
    * Keeps a file for one of an app's file upload blocks, after the same checks as a run (who may
    * run the app) and the block's own rules (types, size). Its id is the run input for that block.
    */
+  /** Planning with the server's models, once they have been listed. */
+  private async planOptions(): Promise<PlanOptions> {
+    const { models } = this.deps;
+    if (!models) return {};
+    await models.ready();
+    return { models };
+  }
+
   async storeInputFile(request: InputFileRequest): Promise<StoredInputFile> {
     const { app } = await this.runnableApp(request);
     const plan = planRun(app.config, this.deps.registry);

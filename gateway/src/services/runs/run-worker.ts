@@ -1,7 +1,7 @@
 import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import { executeRun, planRun, type RunOutcome, type RunPlan } from '@blocksmith/engine';
+import { executeRun, planRun, type ModelLookup, type RunOutcome, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { keptCredits } from './kept-credits';
@@ -49,6 +49,8 @@ export interface RunWorkerDeps {
   lease?: RunLease | undefined;
   recordSteps: boolean;
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> } | undefined;
+  /** Prices the models of a run planned again here (one taken from the queue of another process). */
+  models?: ModelLookup | undefined;
 }
 
 /**
@@ -168,7 +170,9 @@ export class RunWorker {
     let plan: RunPlan;
     try {
       // Started here, the run brings its plan; from the shared queue, it is planned here.
-      plan = job.plan ?? planRun(job.config, this.deps.registry);
+      plan =
+        job.plan ??
+        planRun(job.config, this.deps.registry, this.deps.models ? { models: this.deps.models } : {});
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');

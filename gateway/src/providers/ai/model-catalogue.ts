@@ -1,0 +1,215 @@
+import { AiProviderError, type AiProvider } from '@blocksmith/block-sdk';
+import type { ModelCapability, ModelInfo, ProviderModel } from '@blocksmith/schema';
+import { listedFromModelList } from './listed-models';
+
+/** The spec's model names, which every server answers with its default model for what they do. */
+export const SPEC_MODEL_NAMES: Readonly<Record<string, ModelCapability>> = {
+  'gpt-4': 'text',
+  'gpt-3.5-turbo': 'text',
+  dalle: 'image',
+};
+
+const CAPABILITY_WORDS: Record<ModelCapability, string> = {
+  text: 'write text',
+  structured: 'answer in a set structure (JSON)',
+  vision: 'read images',
+  image: 'make images',
+  tools: 'call tools',
+  streaming: 'stream its answer',
+};
+
+export interface ModelCatalogueOptions {
+  /** The providers, in order of preference: the first that can do something answers the spec's names. */
+  providers: readonly AiProvider[];
+  /** Extra credits an AI block pays for a model, by catalogue id (default 0). */
+  credits?: Readonly<Record<string, number>>;
+  /** Catalogue ids that answer the spec's names and blocks that name no model, by capability. */
+  defaults?: Partial<Record<'text' | 'image', string>>;
+  /** How long a provider's list is used before it is asked again (default 5 minutes). */
+  refreshMs?: number;
+  /** How long a provider may take to list its models (default 10 s). */
+  listTimeoutMs?: number;
+}
+
+/** One model of the catalogue, with the provider that answers for it and the id that provider takes. */
+interface Entry {
+  info: ModelInfo;
+  provider: AiProvider;
+  vendorId: string;
+}
+
+/** Where a request for a model goes: the provider, and the model name to send it (undefined: its default). */
+export interface ModelRoute {
+  provider: AiProvider;
+  model: string | undefined;
+}
+
+/**
+ * The models this server can use: every configured provider's list (asked again every few
+ * minutes; the models the provider is configured with until it answers, and when it cannot be
+ * asked), each with what it can do and its extra credits. It says which provider answers a
+ * model, and refuses a model it does not have instead of switching to another.
+ */
+export class ModelCatalogue {
+  readonly providers: readonly AiProvider[];
+  private readonly credits: Readonly<Record<string, number>>;
+  private readonly defaults: Partial<Record<'text' | 'image', string>>;
+  private readonly refreshMs: number;
+  private readonly listTimeoutMs: number;
+  private readonly listed = new Map<AiProvider, readonly ProviderModel[]>();
+  /** Why a provider's last listing failed, for the admin's view; absent once it answers. */
+  private readonly listErrors = new Map<AiProvider, string>();
+  private byId = new Map<string, Entry>();
+  private entries: Entry[] = [];
+  private listedAt = 0;
+  private listing: Promise<void> | undefined;
+  private firstListing: Promise<void> | undefined;
+
+  constructor(options: ModelCatalogueOptions) {
+    if (options.providers.length === 0) throw new Error('A model catalogue needs at least one provider.');
+    this.providers = options.providers;
+    this.credits = options.credits ?? {};
+    this.defaults = options.defaults ?? {};
+    this.refreshMs = options.refreshMs ?? 5 * 60_000;
+    this.listTimeoutMs = options.listTimeoutMs ?? 10_000;
+    for (const provider of this.providers) this.listed.set(provider, listedFromModelList(provider.models()));
+    this.rebuild();
+  }
+
+  /** Every model, in the providers' order. */
+  list(): ModelInfo[] {
+    return this.entries.map((entry) => entry.info);
+  }
+
+  /** The providers whose last listing failed, with why. */
+  problems(): { provider: string; message: string }[] {
+    return [...this.listErrors].map(([provider, message]) => ({ provider: provider.name, message }));
+  }
+
+  /** The model answering for `capability` when a block names none (or a spec name), if any can. */
+  defaultFor(capability: ModelCapability): ModelInfo | undefined {
+    return this.defaultEntry(capability)?.info;
+  }
+
+  /**
+   * Resolves once the providers have been asked for their lists the first time (answered or not):
+   * what runs wait for before checking models, so a model only a listing names is not refused.
+   */
+  ready(): Promise<void> {
+    this.firstListing ??= this.refresh({ force: true });
+    return this.firstListing;
+  }
+
+  /** Asks the providers for their lists when the last ones are older than the refresh time. */
+  refresh({ force = false }: { force?: boolean } = {}): Promise<void> {
+    if (this.listing) return this.listing;
+    if (!force && this.listedAt > 0 && Date.now() - this.listedAt < this.refreshMs) return Promise.resolve();
+    this.listing = Promise.all(this.providers.map((provider) => this.listOne(provider))).then(() => {
+      this.listedAt = Date.now();
+      this.listing = undefined;
+      this.rebuild();
+    });
+    return this.listing;
+  }
+
+  /**
+   * Planning's question (the engine's `ModelLookup`): the extra credits of `model` for a block that
+   * needs `capability`, or why it cannot be used.
+   */
+  check(model: string, capability: ModelCapability): { credits: number } | { problem: string } {
+    if (this.listedAt > 0) void this.refresh();
+    const entry = this.entryFor(model, capability);
+    if (typeof entry === 'string') return { problem: entry };
+    return { credits: entry.info.credits };
+  }
+
+  /** Which provider answers `model` for `capability`; a model it cannot use is refused, naming it. */
+  route(model: string | undefined, capability: ModelCapability): ModelRoute {
+    const entry = this.entryFor(model, capability);
+    if (typeof entry === 'string') throw new AiProviderError('rejected', entry);
+    if (!model) return { provider: entry.provider, model: undefined };
+    if (!(model in SPEC_MODEL_NAMES)) return { provider: entry.provider, model: entry.vendorId };
+    // A spec name goes to the default model. Unless the operator chose that default, a provider
+    // that knows the name itself (OpenAI's aliases, the offline stand-in) takes it as it is.
+    const own = entry.provider.models();
+    const chosen = this.defaults[SPEC_MODEL_NAMES[model] === 'image' ? 'image' : 'text'] !== undefined;
+    const knows = !chosen && [...own.text, ...own.image].includes(model);
+    return { provider: entry.provider, model: knows ? model : entry.vendorId };
+  }
+
+  private entryFor(model: string | undefined, capability: ModelCapability): Entry | string {
+    if (!model || model in SPEC_MODEL_NAMES) {
+      const wanted = model ? SPEC_MODEL_NAMES[model]! : capability;
+      const entry = this.defaultEntry(wanted === 'text' ? capability : wanted);
+      if (entry) return entry;
+      return `No model on this server can ${CAPABILITY_WORDS[capability]}; an administrator can connect a provider that can.`;
+    }
+    const entry = this.byId.get(model);
+    if (!entry) return `Model "${model}" is not available on this server; choose another.`;
+    if (!entry.info.capabilities.includes(capability)) {
+      return `Model "${model}" cannot ${CAPABILITY_WORDS[capability]}; choose another.`;
+    }
+    return entry;
+  }
+
+  private defaultEntry(capability: ModelCapability): Entry | undefined {
+    const named = this.defaults[capability === 'image' ? 'image' : 'text'];
+    const chosen = named === undefined ? undefined : this.byId.get(named);
+    if (chosen?.info.capabilities.includes(capability)) return chosen;
+    // The first provider able to do it, with the model it is configured to use for it.
+    for (const provider of this.providers) {
+      const own = provider.models();
+      const preferred = capability === 'image' ? own.defaultImage : own.defaultText;
+      const mine = this.entries.filter((entry) => entry.provider === provider);
+      const able = mine.filter((entry) => entry.info.capabilities.includes(capability));
+      const found = able.find((entry) => entry.vendorId === preferred) ?? able[0];
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private async listOne(provider: AiProvider): Promise<void> {
+    if (!provider.listModels) return;
+    try {
+      const models = await provider.listModels({ signal: AbortSignal.timeout(this.listTimeoutMs) });
+      // A provider that lists nothing keeps the models it is configured with (e.g. a server
+      // that does not list, answering whatever it is asked).
+      const own = listedFromModelList(provider.models());
+      const listedIds = new Set(models.map((m) => m.id));
+      this.listed.set(provider, [
+        ...models,
+        ...own.filter((m) => !listedIds.has(m.id) && !(m.id in SPEC_MODEL_NAMES)),
+      ]);
+      this.listErrors.delete(provider);
+    } catch (error) {
+      this.listErrors.set(provider, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private rebuild(): void {
+    const byId = new Map<string, Entry>();
+    const entries: Entry[] = [];
+    for (const provider of this.providers) {
+      for (const model of this.listed.get(provider) ?? []) {
+        // Two providers offering the same id: the first keeps it, the other is `provider/id`.
+        const id = byId.has(model.id) ? `${provider.name}/${model.id}` : model.id;
+        if (byId.has(id)) continue;
+        const entry: Entry = {
+          provider,
+          vendorId: model.id,
+          info: {
+            ...model,
+            id,
+            provider: provider.name,
+            offline: provider.offline,
+            credits: this.credits[id] ?? 0,
+          },
+        };
+        byId.set(id, entry);
+        entries.push(entry);
+      }
+    }
+    this.byId = byId;
+    this.entries = entries;
+  }
+}

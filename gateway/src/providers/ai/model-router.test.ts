@@ -1,0 +1,174 @@
+import { AiProviderError, type AiProvider, type ModelList } from '@blocksmith/block-sdk';
+import type { ProviderModel } from '@blocksmith/schema';
+import { OfflineProvider } from './offline-provider';
+import { ModelRouter } from './model-router';
+
+const ALL = ['text', 'structured', 'vision', 'tools', 'streaming'] as const;
+
+/** A provider that lists `listed` (or fails to) and answers each call with who it is and what it was asked. */
+function vendor(name: string, own: ModelList, listed: ProviderModel[] | Error) {
+  const calls: string[] = [];
+  const provider: AiProvider = {
+    name,
+    offline: false,
+    async *streamText(request) {
+      calls.push(`text:${request.model ?? '(default)'}`);
+      yield `${name} wrote with ${request.model ?? 'its default'}`;
+    },
+    async completeJson(request) {
+      calls.push(`json:${request.model ?? '(default)'}`);
+      return '{}';
+    },
+    async generateImage(request) {
+      calls.push(`image:${request.model ?? '(default)'}`);
+      return { data: new Uint8Array([1]), mime: 'image/png' };
+    },
+    async describeImage(request) {
+      calls.push(`vision:${request.model ?? '(default)'}`);
+      return 'seen';
+    },
+    models: () => own,
+    async listModels() {
+      if (listed instanceof Error) throw listed;
+      return listed;
+    },
+  };
+  return { provider, calls };
+}
+
+const openai = () =>
+  vendor(
+    'openai',
+    {
+      text: ['gpt-4', 'gpt-3.5-turbo', 'gpt-4o-mini'],
+      image: ['dalle'],
+      defaultText: 'gpt-4',
+      defaultImage: 'dalle',
+    },
+    [
+      { id: 'gpt-4o', label: 'GPT-4o', capabilities: [...ALL] },
+      { id: 'dall-e-3', label: 'DALL·E 3', capabilities: ['image'] },
+      { id: 'shared-model', label: 'Shared', capabilities: ['text'] },
+    ],
+  );
+const anthropic = () =>
+  vendor(
+    'anthropic',
+    { text: ['claude-sonnet-4-5'], image: [], defaultText: 'claude-sonnet-4-5', defaultImage: '' },
+    [
+      { id: 'claude-sonnet-4-5', label: 'Claude Sonnet 4.5', capabilities: [...ALL], contextTokens: 200000 },
+      { id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', capabilities: [...ALL], contextTokens: 200000 },
+      { id: 'shared-model', label: 'Shared', capabilities: ['text'] },
+    ],
+  );
+const signal = new AbortController().signal;
+
+async function text(router: ModelRouter, model?: string): Promise<string> {
+  let answer = '';
+  for await (const piece of router.streamText({ prompt: 'hi', ...(model && { model }) }, { signal }))
+    answer += piece;
+  return answer;
+}
+
+describe('ModelRouter', () => {
+  it('offers the offline stand-in with the spec names when nothing is configured', async () => {
+    const router = new ModelRouter({ providers: [new OfflineProvider()] });
+    await router.catalogue.ready();
+    expect(router.offline).toBe(true);
+    expect(router.catalogue.list().map((m) => [m.id, m.provider, m.offline])).toEqual([
+      ['gpt-4', 'offline', true],
+      ['gpt-3.5-turbo', 'offline', true],
+      ['dalle', 'offline', true],
+    ]);
+    expect(router.models()).toMatchObject({ image: ['dalle'], defaultImage: 'dalle', defaultText: 'gpt-4' });
+    expect(await text(router, 'gpt-4')).toContain('[Offline preview]');
+  });
+
+  it("sends each call to the provider of the model it names, with that provider's id", async () => {
+    const a = openai();
+    const b = anthropic();
+    const router = new ModelRouter({ providers: [a.provider, b.provider] });
+    await router.catalogue.ready();
+    expect(await text(router, 'claude-haiku-4-5')).toBe('anthropic wrote with claude-haiku-4-5');
+    expect(await text(router, 'gpt-4o')).toBe('openai wrote with gpt-4o');
+    await router.completeJson(
+      { prompt: 'p', schema: {}, schemaName: 's', model: 'claude-sonnet-4-5' },
+      { signal },
+    );
+    await router.generateImage({ prompt: 'p', model: 'dall-e-3' }, { signal });
+    expect(a.calls).toEqual(['text:gpt-4o', 'image:dall-e-3']);
+    expect(b.calls).toEqual(['text:claude-haiku-4-5', 'json:claude-sonnet-4-5']);
+  });
+
+  it("answers the spec's names and unnamed models with the first provider able, as it knows them", async () => {
+    const a = openai();
+    const b = anthropic();
+    const router = new ModelRouter({ providers: [b.provider, a.provider] });
+    await router.catalogue.ready();
+    // Anthropic does not know "gpt-4": it gets its own default model's id.
+    expect(await text(router, 'gpt-4')).toBe('anthropic wrote with claude-sonnet-4-5');
+    expect(await text(router)).toBe('anthropic wrote with its default');
+    // No Anthropic model makes images: "dalle" goes to OpenAI, which knows the name.
+    await router.generateImage({ prompt: 'p', model: 'dalle' }, { signal });
+    expect(a.calls).toEqual(['image:dalle']);
+  });
+
+  it("uses the operator's default models for the spec's names", async () => {
+    const a = openai();
+    const b = anthropic();
+    const router = new ModelRouter({
+      providers: [a.provider, b.provider],
+      defaults: { text: 'claude-haiku-4-5' },
+    });
+    await router.catalogue.ready();
+    expect(await text(router, 'gpt-3.5-turbo')).toBe('anthropic wrote with claude-haiku-4-5');
+  });
+
+  it('refuses a model the server does not have, or one that cannot do what is asked, instead of switching', async () => {
+    const a = openai();
+    const router = new ModelRouter({ providers: [a.provider] });
+    await router.catalogue.ready();
+    await expect(text(router, 'claude-opus-4-1')).rejects.toThrow(
+      new AiProviderError(
+        'rejected',
+        'Model "claude-opus-4-1" is not available on this server; choose another.',
+      ),
+    );
+    expect(router.catalogue.check('dall-e-3', 'text')).toEqual({
+      problem: 'Model "dall-e-3" cannot write text; choose another.',
+    });
+    expect(router.catalogue.check('gpt-4o', 'structured')).toEqual({ credits: 0 });
+    expect(a.calls).toEqual([]);
+  });
+
+  it('names a model two providers offer after the second provider, and prices models as configured', async () => {
+    const router = new ModelRouter({
+      providers: [openai().provider, anthropic().provider],
+      credits: { 'claude-sonnet-4-5': 3, 'anthropic/shared-model': 2 },
+    });
+    await router.catalogue.ready();
+    const ids = router.catalogue.list().map((m) => m.id);
+    expect(ids).toContain('shared-model');
+    expect(ids).toContain('anthropic/shared-model');
+    expect(router.catalogue.check('claude-sonnet-4-5', 'text')).toEqual({ credits: 3 });
+    expect(router.catalogue.check('anthropic/shared-model', 'text')).toEqual({ credits: 2 });
+    expect(await text(router, 'anthropic/shared-model')).toBe('anthropic wrote with shared-model');
+  });
+
+  it('keeps the configured models of a provider that cannot be listed, and says why', async () => {
+    const b = vendor(
+      'anthropic',
+      { text: ['claude-sonnet-4-5'], image: [], defaultText: 'claude-sonnet-4-5', defaultImage: '' },
+      new AiProviderError('rejected', 'Anthropic refused the API key (401).'),
+    );
+    const router = new ModelRouter({ providers: [b.provider] });
+    await router.catalogue.ready();
+    expect(router.catalogue.list().map((m) => m.id)).toEqual(['claude-sonnet-4-5']);
+    expect(router.catalogue.problems()).toEqual([
+      { provider: 'anthropic', message: 'Anthropic refused the API key (401).' },
+    ]);
+    expect(router.catalogue.check('dalle', 'image')).toEqual({
+      problem: 'No model on this server can make images; an administrator can connect a provider that can.',
+    });
+  });
+});

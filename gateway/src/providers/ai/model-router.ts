@@ -1,0 +1,86 @@
+import type {
+  AiProvider,
+  CallOptions,
+  GeneratedImage,
+  ImageRequest,
+  JsonRequest,
+  ModelList,
+  TextRequest,
+  VisionRequest,
+} from '@blocksmith/block-sdk';
+import type { ProviderModel } from '@blocksmith/schema';
+import { ModelCatalogue, SPEC_MODEL_NAMES, type ModelCatalogueOptions } from './model-catalogue';
+
+/**
+ * The server's AI: every configured provider behind one `AiProvider`. Each call goes to the
+ * provider of the model it names (the catalogue says which), with the name that provider takes;
+ * a model the server does not have is refused, never answered by another.
+ */
+export class ModelRouter implements AiProvider {
+  readonly name = 'models';
+  readonly catalogue: ModelCatalogue;
+
+  constructor(options: ModelCatalogueOptions) {
+    this.catalogue = new ModelCatalogue(options);
+  }
+
+  /** The providers, in order of preference. */
+  get providers(): readonly AiProvider[] {
+    return this.catalogue.providers;
+  }
+
+  /** Offline when the model answering text by default is the offline stand-in. */
+  get offline(): boolean {
+    return this.catalogue.route(undefined, 'text').provider.offline;
+  }
+
+  async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
+    const { provider, model } = this.catalogue.route(request.model, 'text');
+    yield* provider.streamText(withModel(request, model), options);
+  }
+
+  completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
+    const { provider, model } = this.catalogue.route(request.model, 'structured');
+    return provider.completeJson(withModel(request, model), options);
+  }
+
+  generateImage(request: ImageRequest, options: CallOptions): Promise<GeneratedImage> {
+    const { provider, model } = this.catalogue.route(request.model, 'image');
+    return provider.generateImage(withModel(request, model), options);
+  }
+
+  describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
+    const { provider, model } = this.catalogue.route(request.model, 'vision');
+    return provider.describeImage(withModel(request, model), options);
+  }
+
+  /** The spec's names first, then every model of the catalogue that does text or images. */
+  models(): ModelList {
+    const models = this.catalogue.list();
+    const ids = (capability: 'text' | 'image') =>
+      models.filter((m) => m.capabilities.includes(capability)).map((m) => m.id);
+    const specNames = (capability: 'text' | 'image') =>
+      Object.keys(SPEC_MODEL_NAMES).filter(
+        (name) => SPEC_MODEL_NAMES[name] === capability && this.catalogue.defaultFor(capability),
+      );
+    const defaultImage = this.catalogue.defaultFor('image');
+    return {
+      text: [...new Set([...specNames('text'), ...ids('text')])],
+      image: [...new Set(ids('image'))],
+      defaultText: 'gpt-4',
+      defaultImage: defaultImage?.id ?? '',
+    };
+  }
+
+  async listModels(): Promise<ProviderModel[]> {
+    await this.catalogue.refresh();
+    return this.catalogue.list();
+  }
+}
+
+function withModel<R extends { model?: string }>(request: R, model: string | undefined): R {
+  const routed = { ...request };
+  if (model === undefined) delete routed.model;
+  else routed.model = model;
+  return routed;
+}

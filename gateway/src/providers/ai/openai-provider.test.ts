@@ -478,3 +478,45 @@ describe('OpenAiProvider models', () => {
     });
   });
 });
+
+describe('OpenAiProvider models', () => {
+  it('lists the models a block can use, with what each can do, and leaves out the others', async () => {
+    responders = [
+      (request, res) =>
+        sendJson(res, 200, {
+          object: 'list',
+          data: ['gpt-4o', 'text-embedding-3-small', 'dall-e-3', 'whisper-1', 'llama3.1'].map((id) => ({
+            id,
+            object: 'model',
+            created: 0,
+            owned_by: request.authorization === 'Bearer sk-test-secret' ? 'you' : 'nobody',
+          })),
+        }),
+    ];
+    const models = await provider().listModels({ signal: new AbortController().signal });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/models',
+      authorization: 'Bearer sk-test-secret',
+    });
+    expect(models).toEqual([
+      { id: 'dall-e-3', label: 'dall-e-3', capabilities: ['image'] },
+      {
+        id: 'gpt-4o',
+        label: 'gpt-4o',
+        capabilities: ['text', 'structured', 'streaming', 'tools', 'vision'],
+        contextTokens: 128_000,
+      },
+      { id: 'llama3.1', label: 'llama3.1', capabilities: ['text', 'structured', 'streaming'] },
+    ]);
+  });
+
+  it('says why the list could not be read', async () => {
+    responders = [
+      (_request, res) => sendJson(res, 401, { error: { message: 'Incorrect API key provided' } }),
+    ];
+    await expect(provider().listModels({ signal: new AbortController().signal })).rejects.toThrow(
+      /refused the credentials \(401: Incorrect API key provided\)/,
+    );
+  });
+});

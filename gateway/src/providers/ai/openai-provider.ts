@@ -11,7 +11,9 @@ import type {
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
+import type { ProviderModel } from '@blocksmith/schema';
 import { imageDimensions } from './image-dimensions';
+import { openAiModel } from './openai-models';
 import { mapOpenAiError, seconds } from './map-openai-error';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
@@ -262,6 +264,20 @@ export class OpenAiProvider implements AiProvider {
       defaultText: 'gpt-4',
       defaultImage,
     };
+  }
+
+  /** Every model the server lists that a block can use, with what it can do (see `openAiModel`). */
+  async listModels({ signal }: { signal: AbortSignal }): Promise<ProviderModel[]> {
+    try {
+      const models: ProviderModel[] = [];
+      for await (const listed of this.#client.models.list({ signal })) {
+        const model = openAiModel(listed.id);
+        if (model) models.push(model);
+      }
+      return models.sort((a, b) => a.id.localeCompare(b.id));
+    } catch (error) {
+      throw this.mapError(error, signal);
+    }
   }
 
   /**

@@ -30,6 +30,7 @@ export * from './greeting';
 export * from './top-app';
 export * from './linkedin';
 export * from './input-checks';
+export * from './run-checklist';
 export * from './publish-validation';
 export * from './assistant-rules';
 export * from './errors';

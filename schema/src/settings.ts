@@ -13,10 +13,23 @@ interface FieldBase {
   help?: string;
   /** When false the field may be left empty; defaults to true for fields without a default. */
   required?: boolean;
+  /**
+   * Needed before a run (not to save a draft) while another setting holds one of these values:
+   * Condition's "Compare with" for its category rule. The pre-run checklist reads it.
+   */
+  requiredWhen?: { setting: string; values: readonly string[] };
 }
 
-export interface TextField extends FieldBase {
+/** Text the block fills placeholders in (`{{name}}`, `{{item.name}}`) from upstream variables. */
+interface TemplateText {
+  /** Placeholder names the block fills itself besides upstream variables and `input_text`. */
+  fills?: readonly string[];
+}
+
+export interface TextField extends FieldBase, TemplateText {
   type: 'text';
+  /** Its placeholders are filled from upstream variables (prompt fields always are). */
+  template?: boolean;
   default?: string;
   placeholder?: string;
   multiline?: boolean;
@@ -24,7 +37,7 @@ export interface TextField extends FieldBase {
 }
 
 /** A prompt template: text with `{{variable}}` placeholders filled from upstream blocks at run time. */
-export interface PromptField extends FieldBase {
+export interface PromptField extends FieldBase, TemplateText {
   type: 'prompt';
   default?: string;
   placeholder?: string;

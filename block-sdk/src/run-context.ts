@@ -25,6 +25,11 @@ export interface GatheredItem {
   item: unknown;
   /** The connected blocks that ran for this item, with their first outputs, in connection order. */
   upstream: readonly UpstreamValue[];
+  /**
+   * A block of this item failed and the run went on with an error value (its `onError` is
+   * `continue`): what failed. A loop's end leaves such items out of what it gathers.
+   */
+  error?: string;
 }
 
 /** Everything a block may use while it runs. It never sees the database, HTTP server or environment. */

@@ -1,5 +1,13 @@
 import { BlockError, BlockOverrunError, NodeContext, outputTypeProblem } from '@blocksmith/block-sdk';
-import type { Artifact, LoopPosition, RunEvent, RunStatus } from '@blocksmith/schema';
+import {
+  ERROR_ROUTE,
+  errorValue,
+  type Artifact,
+  type LoopPosition,
+  type RunEvent,
+  type RunNote,
+  type RunStatus,
+} from '@blocksmith/schema';
 import { addUsage, type Used } from './block-usage';
 import type { ExecuteOptions } from './execute-options';
 import { BlockCharges, type WaitingBlock } from './block-charges';
@@ -56,6 +64,8 @@ class RunExecution implements LoopHost {
   /** The owner's secrets blocks of this run read, and the cleaning of what they said. */
   private readonly secrets: RunSecrets;
   private readonly overruns: BlockOverrun[] = [];
+  /** Blocks outside loops that failed while the run went on. */
+  private readonly notes: RunNote[] = [];
 
   constructor(
     readonly plan: RunPlan,
@@ -257,7 +267,7 @@ class RunExecution implements LoopHost {
       },
       onArtifact: (artifact) => artifacts.push(artifact),
       onUsage: (usage) => addUsage(used, usage),
-      ...(routes && { onRoute: (name: string) => void routes.push(name) }),
+      ...(routes && node.definition.routes && { onRoute: (name: string) => void routes.push(name) }),
       ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
       ...(this.secrets.read && { secret: this.secrets.read }),
     });
@@ -302,6 +312,8 @@ class RunExecution implements LoopHost {
         );
     }
     this.running--;
+    // A block with an error route and no routes of its own takes its plain output when it succeeds.
+    if (routes && !node.definition.routes) routes.push('output');
     if (node.body >= 0) return this.loopRuns.start(frame, index, outputs, artifacts, startedAt);
     const durationMs = performance.now() - startedAt;
     const outcome: NodeOutcome = { status: 'succeeded', outputs, artifacts, durationMs };
@@ -342,7 +354,65 @@ class RunExecution implements LoopHost {
     const where = item ? ` on item ${item.item} of ${item.items}` : '';
     const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;
     this.running--;
+    if (node.onError !== 'stop' && !this.stopping)
+      return this.handled(frame, index, message, reason, durationMs);
     this.failed(frame, index, message, known ? error.code : 'BLOCK_ERROR', durationMs);
+  }
+
+  /**
+   * A block whose `onError` is `continue` or `route` failed: the step keeps the failure, its first
+   * output carries the error value, and the run goes on, to every block after it (`continue`) or
+   * only along its error route (`route`). A loop item keeps the failure for its loop's note.
+   */
+  private handled(frame: Frame, index: number, message: string, reason: string, durationMs: number): void {
+    const node = this.nodes[index]!;
+    const mode = node.onError === 'route' ? 'route' : 'continue';
+    const outputs: Record<string, unknown> =
+      node.firstOutput !== undefined ? { [node.firstOutput]: errorValue(reason) } : {};
+    const outcome: NodeOutcome = {
+      status: 'failed',
+      outputs,
+      artifacts: [],
+      durationMs,
+      error: message,
+      handled: true,
+    };
+    const routes = mode === 'route' ? [ERROR_ROUTE] : node.routes ? [...node.routes] : undefined;
+    if (routes) outcome.routes = routes;
+    this.record(frame, index, outcome);
+    const runId = this.options.runId;
+    this.emitIn(
+      {
+        type: 'node_failed',
+        runId,
+        nodeId: node.id,
+        at: Date.now(),
+        durationMs,
+        error: message,
+        handled: mode,
+      },
+      frame,
+    );
+    const failure = `${node.title} failed: ${reason}`;
+    if (frame.loop) {
+      if (frame.failure === undefined) {
+        frame.failure = failure;
+        const within = frame.position!.slice(0, -1).map((p) => p.item);
+        frame.loop.failures.push({
+          item: frame.index + 1,
+          ...(within.length > 0 && { within }),
+          nodeId: node.id,
+          error: failure,
+        });
+      }
+      if (mode === 'continue') frame.dropped = true;
+    } else {
+      const went = mode === 'route' ? 'along its error route' : 'with an error value';
+      this.notes.push({ nodeId: node.id, message: `${failure} (the run went on ${went})` });
+    }
+    if (mode === 'route') excludeUntaken(this.plan, frame, node, routes!);
+    this.settle(frame, index);
+    this.pump();
   }
 
   /** A block failed (or its charge was refused): the run stops with its message and code. */
@@ -394,6 +464,7 @@ class RunExecution implements LoopHost {
       top: this.top,
       stats: this.stats,
       loops: this.loopRuns.loops,
+      notes: this.notes,
     });
     const status: RunStatus = this.failure ? 'failed' : this.aborted ? 'aborted' : 'succeeded';
     const outcome: RunOutcome = {

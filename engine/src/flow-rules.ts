@@ -1,5 +1,5 @@
 import type { UpstreamValue } from '@blocksmith/block-sdk';
-import type { Frame, NodeOutcome } from './run-frame';
+import { handsOn, type Frame, type NodeOutcome } from './run-frame';
 import type { PlannedNode, RunPlan } from './run-plan';
 
 // How values and routes flow between blocks within a frame: which blocks a run skips, and what
@@ -70,12 +70,15 @@ export function excludeUntaken(
   }
 }
 
-/** Whether an upstream block ran and its value reaches the block through `routes` (null: any). */
+/**
+ * Whether an upstream block ran (or failed and the run went on with its error value) and its value
+ * reaches the block through `routes` (null: any).
+ */
 export function passes(
   outcome: NodeOutcome | undefined,
   routes: readonly string[] | null | undefined,
 ): boolean {
-  if (outcome?.status !== 'succeeded') return false;
+  if (!handsOn(outcome)) return false;
   if (routes === null || routes === undefined) return true;
   const taken = outcome.routes;
   return taken !== undefined && routes.some((route) => taken.includes(route));

@@ -115,7 +115,12 @@ export class LoopRuns {
       const end = this.host.plan.nodes[closer]!;
       const upstream = upstreamOf(this.host.plan, frame, end);
       if (upstream.length > 0)
-        loop.gathered[frame.index] = { index: frame.index, item: loop.items[frame.index], upstream };
+        loop.gathered[frame.index] = {
+          index: frame.index,
+          item: loop.items[frame.index],
+          upstream,
+          ...(frame.dropped && { error: frame.failure }),
+        };
     }
     loop.inFlight--;
     loop.done++;

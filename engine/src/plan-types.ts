@@ -1,5 +1,5 @@
 import type { AnyBlockDefinition, SettingsOf } from '@blocksmith/block-sdk';
-import type { CostRange, ModelCapability, SettingsSpec } from '@blocksmith/schema';
+import type { CostRange, ModelCapability, OnError, SettingsSpec } from '@blocksmith/schema';
 
 // The shapes of a planned run, apart from the planner (run-plan.ts) and the rules it applies
 // (plan-flow.ts), which both read them.
@@ -35,8 +35,13 @@ export interface PlannedNode {
    * route outputs, else null. Absent when no parent has route outputs.
    */
   parentRoutes?: (readonly string[] | null)[];
-  /** A block with route outputs: its routes under its settings. */
+  /**
+   * A block with route outputs: its routes under its settings, and `error` last when its
+   * `onError` is `route` (a block without routes of its own then has `output` and `error`).
+   */
   routes?: readonly string[];
+  /** What the run does when the block fails (the plugin's `onError`, `stop` when absent). */
+  onError: OnError;
   /** A block with route outputs: what each route it does not take skips. */
   routeSkips?: RouteSkips;
   /** The region it runs in: 0 for the whole app, else the loop whose blocks it is among. */

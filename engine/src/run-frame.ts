@@ -1,5 +1,5 @@
 import type { GatheredItem } from '@blocksmith/block-sdk';
-import type { Artifact, LoopPosition, NodeStatus } from '@blocksmith/schema';
+import type { Artifact, ItemFailure, LoopPosition, NodeStatus } from '@blocksmith/schema';
 import type { PlannedRegion, RunPlan } from './plan-types';
 
 export interface NodeOutcome {
@@ -12,6 +12,13 @@ export interface NodeOutcome {
   routes?: string[];
   /** A block inside a loop: how many items it ran for (its duration is theirs together). */
   runs?: number;
+  /** A failed block whose run went on (its `onError`): its outputs are the error value it hands on. */
+  handled?: boolean;
+}
+
+/** Whether a block ran and hands its outputs on: it succeeded, or failed and the run went on. */
+export function handsOn(outcome: NodeOutcome | undefined): outcome is NodeOutcome {
+  return outcome !== undefined && (outcome.status === 'succeeded' || outcome.handled === true);
 }
 
 /** What a skipped block's outcome is; shared, never changed. */
@@ -32,6 +39,8 @@ export class LoopRun {
   starting = false;
   again = false;
   readonly gathered: (GatheredItem | undefined)[];
+  /** Items in which a block failed while the run went on, one per item (its first failure). */
+  readonly failures: ItemFailure[] = [];
 
   constructor(
     /** The frame the loop's opener runs in. */
@@ -60,6 +69,10 @@ export class Frame {
   settled = 0;
   /** Blocks a route in this frame skipped (a bitset over the app's blocks), once a route has been taken. */
   excluded: Uint32Array | undefined;
+  /** An item frame: the first block that failed in it while the run went on, in words. */
+  failure: string | undefined;
+  /** An item frame: a block failed in it with `continue`, so its loop's end leaves it out. */
+  dropped = false;
   /** What reached each loop end from its loop's items, by the end's index, once the loop is done. */
   gathered: Map<number, GatheredItem[]> | undefined;
 

@@ -1,4 +1,11 @@
-import type { RunArtifact, RunResult, RunStatus } from '@blocksmith/schema';
+import {
+  loopFailureNote,
+  type ItemFailure,
+  type RunArtifact,
+  type RunNote,
+  type RunResult,
+  type RunStatus,
+} from '@blocksmith/schema';
 import { SKIPPED, type Frame, type LoopRun, type NodeOutcome } from './run-frame';
 import type { PlannedNode, RunPlan } from './run-plan';
 
@@ -45,6 +52,8 @@ export interface FinishedRun {
   /** Totals of the blocks inside loops (absent when the app has no loop). */
   stats: LoopStats | undefined;
   loops: readonly LoopRun[];
+  /** Blocks outside loops that failed while the run went on. */
+  notes: readonly RunNote[];
 }
 
 /** Every block's outcome, and the run's result per block (`RunResult`) made of them once. */
@@ -57,7 +66,8 @@ export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'results
     const node = plan.nodes[index]!;
     const outcome = reportedOutcome(run, node);
     nodes[node.id] = outcome;
-    if (outcome.status !== 'succeeded' || node.region !== 0) continue;
+    // A block that failed while the run went on is in the result with the error value it handed on.
+    if ((outcome.status !== 'succeeded' && !outcome.handled) || node.region !== 0) continue;
     for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
     if (node.definition.category === 'input') continue;
     const outputs: Record<string, unknown> = {};
@@ -73,7 +83,39 @@ export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'results
     }
     if (any) blocks[node.id] = { kind: node.definition.kind, outputs };
   }
-  return { nodes, results: { blocks, artifacts, layout: resultLayout(plan) } };
+  const notes = runNotes(run);
+  return {
+    nodes,
+    results: { blocks, artifacts, layout: resultLayout(plan), ...(notes.length > 0 && { notes }) },
+  };
+}
+
+/**
+ * What failed while the run went on: the blocks outside loops, then per loop (its runs inside
+ * another loop's items counted together) how many of its items failed and which, in item order.
+ */
+function runNotes({ plan, loops, notes }: FinishedRun): RunNote[] {
+  const byLoop = new Map<number, { items: number; failures: ItemFailure[] }>();
+  for (const loop of loops) {
+    const entry = byLoop.get(loop.opener) ?? { items: 0, failures: [] };
+    entry.items += loop.items.length;
+    entry.failures.push(...loop.failures);
+    byLoop.set(loop.opener, entry);
+  }
+  const all = [...notes];
+  for (const index of plan.order) {
+    const entry = byLoop.get(index);
+    if (!entry || entry.failures.length === 0) continue;
+    const place = (f: ItemFailure) => [...(f.within ?? []), f.item];
+    entry.failures.sort((a, b) => {
+      const x = place(a);
+      const y = place(b);
+      for (let k = 0; k < Math.min(x.length, y.length); k++) if (x[k] !== y[k]) return x[k]! - y[k]!;
+      return x.length - y.length;
+    });
+    all.push(loopFailureNote(plan.nodes[index]!.id, entry.items, entry.failures));
+  }
+  return all;
 }
 
 /** The app's blocks in plugin-list order with their variable and declared outputs: what the flat answer's keys are made from. */

@@ -1,7 +1,10 @@
 import { migrateSettings, validateSettings, type AnyBlockDefinition } from '@blocksmith/block-sdk';
 import {
+  ERROR_ROUTE,
   blockTitle,
   flowCostRange,
+  onErrorOf,
+  onErrorProblem,
   loopStructure,
   routePorts,
   routedBlocks,
@@ -85,6 +88,7 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
         dependents: [],
         prepaid: false,
         cost: 0,
+        onError: 'stop',
       });
       return;
     }
@@ -115,9 +119,11 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
       dependents: [],
       prepaid: false,
       cost: 0,
+      onError: 'stop',
     };
     if (checked.ok) node.cost = blockCost(node, options.models, problems);
     if (definition.routes && checked.ok) node.routes = routePorts(definition.routes, checked.value);
+    onErrorOfNode(node, plugin, problems);
     nodes.push(node);
   });
 
@@ -134,6 +140,11 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
     }
     const source = nodes[from]!;
     const target = nodes[to]!;
+    // A block that takes the error route and has no routes of its own leaves from `output` otherwise.
+    const fromPort =
+      source.onError === 'route' && !source.definition.routes && connection.fromPort !== ERROR_ROUTE
+        ? 'output'
+        : connection.fromPort;
     if (from === to) {
       problems.push({ nodeId: source.id, message: `${source.label} is connected to itself.` });
     } else if (source.definition?.category === 'output') {
@@ -146,25 +157,33 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
         nodeId: target.id,
         message: `${target.label} is an input block and cannot receive a connection.`,
       });
-    } else if (source.routes && !source.routes.includes(connection.fromPort)) {
+    } else if (source.routes && !source.routes.includes(fromPort)) {
       problems.push({
         nodeId: source.id,
-        message: `A connection (${connection.id}) leaves ${source.label} from "${connection.fromPort}", which is not one of its routes (${source.routes.join(', ')}).`,
+        message:
+          fromPort === ERROR_ROUTE
+            ? `A connection (${connection.id}) leaves ${source.label} from its error route: set its On error to “Take the error route”, or remove the connection.`
+            : `A connection (${connection.id}) leaves ${source.label} from "${fromPort}", which is not one of its routes (${source.routes.join(', ')}).`,
+      });
+    } else if (!source.routes && fromPort === ERROR_ROUTE && source.definition) {
+      problems.push({
+        nodeId: source.id,
+        message: `A connection (${connection.id}) leaves ${source.label} from its error route: set its On error to “Take the error route”, or remove the connection.`,
       });
     } else if (!source.children.includes(to)) {
       source.children.push(to);
       target.parents.push(from);
       if (source.routes) {
         target.parentRoutes ??= target.parents.map(() => null);
-        target.parentRoutes[target.parents.length - 1] = [connection.fromPort];
+        target.parentRoutes[target.parents.length - 1] = [fromPort];
       } else if (target.parentRoutes) {
         target.parentRoutes.push(null);
       }
     } else if (source.routes) {
       // The same pair through another route: either route leads here.
       const routes = target.parentRoutes![target.parents.indexOf(from)]!;
-      if (!routes.includes(connection.fromPort))
-        target.parentRoutes![target.parents.indexOf(from)] = [...routes, connection.fromPort];
+      if (!routes.includes(fromPort))
+        target.parentRoutes![target.parents.indexOf(from)] = [...routes, fromPort];
     }
   }
 
@@ -261,6 +280,42 @@ function dependencyOrder(nodes: readonly PlannedNode[]): number[] {
     for (const child of nodes[index]!.children) if (--remaining[child]! === 0) ready.push(child);
   }
   return order;
+}
+
+/**
+ * A block's `onError` onto its plan: checked (another value, or the error route on a block that
+ * runs a loop or already has a route named `error`, is a problem naming it), and with `route`,
+ * the `error` route after its others.
+ */
+function onErrorOfNode(
+  node: PlannedNode,
+  plugin: { id: string; onError?: unknown },
+  problems: GraphProblem[],
+): void {
+  const problem = onErrorProblem(plugin);
+  if (problem) {
+    problems.push({ nodeId: node.id, message: `${node.label}: ${problem}` });
+    return;
+  }
+  node.onError = onErrorOf(plugin as { onError?: PlannedNode['onError'] });
+  if (node.onError === 'stop') return;
+  if (node.definition.loop) {
+    problems.push({
+      nodeId: node.id,
+      message: `${node.label} runs a loop: if it fails the run stops, so set its On error to “Stop the run”.`,
+    });
+    return;
+  }
+  if (node.onError !== 'route') return;
+  const own = node.definition.routes ? (node.routes ?? []) : ['output'];
+  if (own.includes(ERROR_ROUTE)) {
+    problems.push({
+      nodeId: node.id,
+      message: `${node.label} has a route named "${ERROR_ROUTE}": rename it to give the block an error route.`,
+    });
+    return;
+  }
+  node.routes = [...own, ERROR_ROUTE];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Frame } from './run-frame';
+import { handsOn, type Frame } from './run-frame';
 import { isUpstream, type PlannedNode, type RunPlan } from './run-plan';
 
 export type Scope = Readonly<Record<string, unknown>>;
@@ -18,9 +18,7 @@ export function variableScope(plan: RunPlan, node: PlannedNode, frame: Frame): S
   const visible = (name: string | symbol): number | undefined => {
     if (typeof name !== 'string') return undefined;
     const owner = plan.variableOwners.get(name);
-    return owner !== undefined &&
-      isUpstream(plan, node.index, owner) &&
-      frame.outcomeOf(owner)?.status === 'succeeded'
+    return owner !== undefined && isUpstream(plan, node.index, owner) && handsOn(frame.outcomeOf(owner))
       ? owner
       : undefined;
   };

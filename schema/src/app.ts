@@ -1,3 +1,4 @@
+import type { OnError } from './on-error';
 import type { Category } from './categories';
 
 export interface Position {
@@ -19,6 +20,8 @@ export interface PluginInstance {
   outputs?: { name: string; type?: string }[];
   /** Version of the block definition the settings were written for (absent means 1). */
   version?: number;
+  /** What the run does when the block fails: stop (absent), continue with an error value, or take its `error` route. */
+  onError?: OnError;
 }
 
 export interface Connection {

@@ -37,6 +37,8 @@ export * from './errors';
 export * from './unstorable-text';
 export * from './result-keys';
 export * from './run-result';
+export * from './on-error';
+export * from './run-notes';
 export * from './version-summary';
 export * from './events';
 export * from './block-title';

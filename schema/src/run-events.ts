@@ -47,6 +47,8 @@ export type RunEvent =
       durationMs: number;
       error: string;
       loop?: LoopPosition[];
+      /** The run went on (the block's `onError`): with an error value, or along its error route. */
+      handled?: 'continue' | 'route';
     }
   /** The block does not run: it is reached only through routes that were not taken (or its loop did not run). */
   | { type: 'node_skipped'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }

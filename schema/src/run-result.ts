@@ -1,6 +1,7 @@
 import { isPlainObject } from './plain-object';
 import { resultKeys, type ResultKeyBlock } from './result-keys';
 import type { RunArtifact } from './run-event-fold';
+import type { RunNote } from './run-notes';
 
 /** One block's part of a run's result: its kind and its outputs by their declared names. */
 export type BlockResult = {
@@ -19,6 +20,11 @@ export type RunResult = {
   blocks: Record<string, BlockResult>;
   artifacts: RunArtifact[];
   layout: ResultKeyBlock[];
+  /**
+   * What failed while the run went on (blocks whose `onError` is `continue` or `route`, loops
+   * some of whose items failed); absent when nothing did.
+   */
+  notes?: RunNote[];
 };
 
 /** A run result of today's shape; false for a flat result stored before runs kept one per block. */

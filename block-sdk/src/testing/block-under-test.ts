@@ -181,12 +181,16 @@ function gatheredLoop(gathered: readonly GatheredItem[], graph: BlockGraph): voi
     let run = 0;
     const reached = () => {
       const index = run++;
-      const u = gathered.find((g) => g.index === index)?.upstream.find((v) => v.nodeId === slot.nodeId);
+      const item = gathered.find((g) => g.index === index);
+      // An item that failed while the run went on: its block fails with `continue`, as in a run.
+      if (item?.error !== undefined) throw new Error(item.error);
+      const u = item?.upstream.find((v) => v.nodeId === slot.nodeId);
       return u && { ...u.outputs, [slot.name]: u.value ?? null };
     };
     const type = `harness:gathered:${s + 1}`;
     graph.blocks.push(givenBlock(type, slot.kind, slot.name, reached, ['reached']));
-    graph.nodes.push({ id: slot.nodeId, type });
+    const failing = gathered.some((g) => g.error !== undefined);
+    graph.nodes.push({ id: slot.nodeId, type, ...(failing && { onError: 'continue' as const }) });
     graph.connections.push(
       { from: 'given_items', to: slot.nodeId },
       { from: slot.nodeId, to: NODE_UNDER_TEST, fromPort: 'reached' },

@@ -17,6 +17,8 @@ export interface GraphNode {
   settings?: Record<string, unknown>;
   /** The settings' version, when older than the block's (its migrations run). */
   version?: number;
+  /** What the run does when the block fails (absent: it stops). */
+  onError?: 'stop' | 'continue' | 'route';
 }
 
 /** A connection, as the builder saves it; `fromPort` names the route it leaves from (default `output`). */

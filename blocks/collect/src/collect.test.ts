@@ -65,6 +65,25 @@ describe('collect', () => {
     expect(outputs.collected).toBe('Red\n\nPurple');
   });
 
+  it('leaves out the items in which a block failed while the run went on', async () => {
+    const withFailure: GatheredItem[] = [
+      gathered[0]!,
+      {
+        index: 1,
+        item: 'pears',
+        upstream: [upstream('generated_text', 'Error: timed out')],
+        error: 'Text AI failed: timed out',
+      },
+      gathered[1]!,
+    ];
+    expect(
+      (await runBlock(collect, { gathered: withFailure, settings: { format: 'table' } })).outputs,
+    ).toEqual({
+      collected: [{ generated_text: 'Red' }, { generated_text: 'Purple' }],
+      collected_count: 2,
+    });
+  });
+
   it('gathers an empty list from a loop over no items', async () => {
     expect((await runBlock(collect)).outputs).toEqual({ collected: [], collected_count: 0 });
   });

@@ -47,7 +47,9 @@ export const collect = defineBlock({
   },
   endsLoop: true,
   run(ctx) {
-    const gathered = ctx.gathered;
+    // An item in which a block failed while the run went on gave an error value, not a result: the
+    // run's notes say which items failed.
+    const gathered = ctx.gathered.filter((g) => g.error === undefined);
     const collected =
       ctx.settings.format === 'table'
         ? gathered.map((g) => rowOf(g, ctx.settings.include_item))

@@ -141,7 +141,10 @@ export const probeLoop = defineBlock({
   },
 });
 
-/** Ends a loop: one entry per item that reached it, its upstream values joined with `+`. */
+/**
+ * Ends a loop: one entry per item that reached it, its upstream values joined with `+`; items in
+ * which a block failed with its run going on are left out, as Collect does.
+ */
 export const probeCollect = defineBlock({
   kind: 'probeCollect',
   name: 'Probe Collect',
@@ -152,7 +155,9 @@ export const probeCollect = defineBlock({
   endsLoop: true,
   run(ctx) {
     return {
-      collected: ctx.gathered.map((g) => `${g.index}:${g.upstream.map((u) => String(u.value)).join('+')}`),
+      collected: ctx.gathered
+        .filter((g) => g.error === undefined)
+        .map((g) => `${g.index}:${g.upstream.map((u) => String(u.value)).join('+')}`),
     };
   },
 });

@@ -219,6 +219,11 @@ export const components: Readonly<Record<string, JsonSchema>> = {
               '{ id, variable?, outputs }: a block of the app, in order, as the flat result’s keys are made.',
             ),
           ),
+          notes: arrayOf(
+            anyObject(
+              '{ nodeId, message, items?, failures? }: what failed while the run went on (a block whose On error is continue or route; a loop some of whose items failed: "1 of 3 items failed: item 2: …", failures: [{ item, within?, nodeId, error }]). Absent when nothing did.',
+            ),
+          ),
         },
         ['blocks', 'artifacts', 'layout'],
       ),

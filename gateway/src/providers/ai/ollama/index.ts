@@ -1,0 +1,2 @@
+export { OllamaProvider } from './ollama-provider';
+export { ollamaConfigFrom, type OllamaProviderConfig } from './ollama-config';

@@ -1,0 +1,314 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { imageDimensions } from '../providers/ai/image-dimensions';
+
+/**
+ * A small Ollama server for tests, speaking the native API as its documentation describes it:
+ * `POST /api/chat` (NDJSON stream by default, one JSON object with `stream: false`), `GET /api/tags`,
+ * `POST /api/show`, `GET /api/version`, and errors as `{ "error": "..." }`. Every answer is made from
+ * the request: the text from the last user message, structured answers from the `format` schema,
+ * token counts from the text lengths. Some model names act out failures (`busy-model`: 429 with
+ * `retry-after: 7`; `overloaded-model`: 503; `stalling-model`: a stream that stops sending); a model
+ * neither listed nor one of those is not found (404), as on a server that never pulled it.
+ */
+
+/** A model as the fake lists it (`GET /api/tags`) and shows it (`POST /api/show`). */
+export interface FakeOllamaModel {
+  name: string;
+  /** `general.architecture`: the prefix of the model's `model_info` keys. */
+  architecture: string;
+  parameterSize: string;
+  quantization: string;
+  /** What `show` says it can do; leave out to answer like servers older than 0.6.4 (no field). */
+  capabilities?: string[];
+  contextLength?: number;
+}
+
+export const FAKE_OLLAMA_MODELS: readonly FakeOllamaModel[] = [
+  {
+    name: 'llama3.2:1b',
+    architecture: 'llama',
+    parameterSize: '1.2B',
+    quantization: 'Q8_0',
+    capabilities: ['completion', 'tools'],
+    contextLength: 131072,
+  },
+  {
+    name: 'gemma3:4b',
+    architecture: 'gemma3',
+    parameterSize: '4.3B',
+    quantization: 'Q4_K_M',
+    capabilities: ['completion', 'vision'],
+    contextLength: 131072,
+  },
+  {
+    name: 'nomic-embed-text:latest',
+    architecture: 'nomic-bert',
+    parameterSize: '137M',
+    quantization: 'F16',
+    capabilities: ['embedding'],
+    contextLength: 2048,
+  },
+];
+
+/** The key a fake started with `requireKey` accepts, as `Authorization: Bearer test-key`. */
+export const FAKE_OLLAMA_KEY = 'test-key';
+
+export interface FakeOllamaOptions {
+  /** Answer 401 unless the request carries `Authorization: Bearer test-key` (a proxy in front). */
+  requireKey?: boolean;
+  /** The pulled models (default `FAKE_OLLAMA_MODELS`). */
+  models?: readonly FakeOllamaModel[];
+}
+
+/** A request as the fake received it. */
+export interface FakeOllamaRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The JSON body, parsed; undefined when there was none. */
+  body: Record<string, unknown> | undefined;
+}
+
+export interface FakeOllama {
+  /** The server's root, as `OLLAMA_HOST` takes it: `http://127.0.0.1:<port>`. */
+  url: string;
+  requests: FakeOllamaRequest[];
+  close(): Promise<void>;
+}
+
+interface ChatMessage {
+  role?: unknown;
+  content?: unknown;
+  images?: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+const CREATED_AT = '2025-05-01T10:00:00.000000Z';
+
+/** The fake's token count for a text: one per four characters, at least one. */
+export function fakeTokenCount(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
+  const models = options.models ?? FAKE_OLLAMA_MODELS;
+  const requests: FakeOllamaRequest[] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      let body: Json | undefined;
+      try {
+        body = raw ? (JSON.parse(raw) as Json) : undefined;
+      } catch {
+        requests.push({ method: req.method ?? '', path, headers: req.headers, body: undefined });
+        return sendError(res, 400, 'invalid character in request body');
+      }
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      if (options.requireKey && req.headers.authorization !== `Bearer ${FAKE_OLLAMA_KEY}`) {
+        return sendError(res, 401, 'unauthorized');
+      }
+      route(req, res, path, body, models);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: Json | undefined,
+  models: readonly FakeOllamaModel[],
+): void {
+  const routes: Record<string, [string, () => void]> = {
+    '/api/chat': ['POST', () => chat(res, body, models)],
+    '/api/tags': ['GET', () => sendJson(res, 200, { models: models.map(listed) })],
+    '/api/show': ['POST', () => show(res, body, models)],
+    '/api/version': ['GET', () => sendJson(res, 200, { version: '0.12.6' })],
+  };
+  const found = routes[path];
+  if (!found) return sendText(res, 404, '404 page not found');
+  if (found[0] !== req.method) return sendText(res, 405, '405 method not allowed');
+  found[1]();
+}
+
+function chat(res: ServerResponse, body: Json | undefined, models: readonly FakeOllamaModel[]): void {
+  if (!body) return sendError(res, 400, 'missing request body');
+  const model = body.model;
+  if (typeof model !== 'string' || !model) return sendError(res, 400, 'model is required');
+  if (body.messages !== undefined && !Array.isArray(body.messages)) {
+    return sendError(res, 400, 'json: cannot unmarshal messages into Go struct field ChatRequest.messages');
+  }
+  const format = body.format;
+  if (format !== undefined && format !== '' && format !== 'json' && !isObject(format)) {
+    return sendError(res, 400, 'invalid format: expected "json" or a valid JSON schema');
+  }
+  if (model === 'busy-model') return sendError(res, 429, 'too many requests', { 'retry-after': '7' });
+  if (model === 'overloaded-model') {
+    return sendError(res, 503, 'server busy, please try again.  maximum pending requests exceeded');
+  }
+  if (model !== 'stalling-model' && !models.some((m) => m.name === model)) {
+    return sendError(res, 404, `model '${model}' not found`);
+  }
+  const messages = (body.messages ?? []) as ChatMessage[];
+  const content = answerContent(messages, format);
+  const promptTokens = fakeTokenCount(messages.map((m) => String(m.content ?? '')).join('\n'));
+  const done = {
+    model,
+    created_at: CREATED_AT,
+    message: { role: 'assistant', content: '' },
+    done: true,
+    done_reason: 'stop',
+    total_duration: 1_200_000_000,
+    load_duration: 50_000_000,
+    prompt_eval_count: promptTokens,
+    prompt_eval_duration: 100_000_000,
+    eval_count: fakeTokenCount(content),
+    eval_duration: 900_000_000,
+  };
+  if (body.stream === false) {
+    return sendJson(res, 200, { ...done, message: { role: 'assistant', content } });
+  }
+  res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  const line = (piece: string) =>
+    `${JSON.stringify({ model, created_at: CREATED_AT, message: { role: 'assistant', content: piece }, done: false })}\n`;
+  const parts = pieces(content);
+  if (model === 'stalling-model') {
+    res.write(line(parts[0] ?? ''));
+    return; // ...and nothing more until the connection is closed.
+  }
+  for (const piece of parts) res.write(line(piece));
+  res.end(`${JSON.stringify(done)}\n`);
+}
+
+/** The assistant's answer to a conversation: text, or JSON when `format` asks for it. */
+function answerContent(messages: ChatMessage[], format: unknown): string {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  const prompt = typeof last?.content === 'string' ? last.content : '';
+  const seen = Array.isArray(last?.images) ? last.images.map((image) => describeImage(String(image))) : [];
+  const text = [...seen, `Answer to: ${prompt}`].join(' ');
+  if (format === 'json') return JSON.stringify({ answer: text });
+  if (isObject(format)) return JSON.stringify(valueFor(format, text, 0));
+  return text;
+}
+
+/** `I see a 1x1 image/png image.` from a base64 image as Ollama receives it. */
+function describeImage(base64: string): string {
+  const facts = imageDimensions(Uint8Array.from(Buffer.from(base64, 'base64')));
+  if (!facts.format) return 'I see an image I cannot read.';
+  return `I see a ${facts.width ?? '?'}x${facts.height ?? '?'} image/${facts.format} image.`;
+}
+
+/** A value matching `schema` (the common keywords): first enum value, required properties filled. */
+function valueFor(schema: Json, text: string, depth: number): unknown {
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const branch = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (Array.isArray(branch) && branch.length > 0) {
+    return valueFor(branch.find((b) => b.type !== 'null') ?? branch[0]!, text, depth);
+  }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  const type = types.find((t) => t !== 'null') ?? types[0];
+  switch (type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, Json>;
+      const keys = Array.isArray(schema.required) ? (schema.required as string[]) : Object.keys(properties);
+      const value: Json = {};
+      if (depth < 8) for (const key of keys) value[key] = valueFor(properties[key] ?? {}, text, depth + 1);
+      return value;
+    }
+    case 'array': {
+      const count = Math.max(1, Number(schema.minItems ?? 1));
+      const items = isObject(schema.items) ? schema.items : {};
+      return depth < 8 ? Array.from({ length: count }, () => valueFor(items, text, depth + 1)) : [];
+    }
+    case 'number':
+    case 'integer':
+      return typeof schema.minimum === 'number' ? schema.minimum : 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default: {
+      const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+      return max === undefined ? text : text.slice(0, max);
+    }
+  }
+}
+
+/** The answer in word-sized pieces, as a model streams it. */
+function pieces(content: string): string[] {
+  return content.match(/\S+\s*|\s+/g) ?? [content];
+}
+
+function show(res: ServerResponse, body: Json | undefined, models: readonly FakeOllamaModel[]): void {
+  const name = body?.model ?? body?.name;
+  if (typeof name !== 'string' || !name) return sendError(res, 400, 'model is required');
+  const model = models.find((m) => m.name === name);
+  if (!model) return sendError(res, 404, `model '${name}' not found`);
+  const info: Json = { 'general.architecture': model.architecture, 'general.parameter_count': 1_000_000_000 };
+  if (model.contextLength !== undefined) info[`${model.architecture}.context_length`] = model.contextLength;
+  sendJson(res, 200, {
+    license: '',
+    modelfile: `# Modelfile generated by "ollama show"\nFROM ${model.name}\n`,
+    parameters: 'stop "<|eot_id|>"',
+    template: '{{ .Prompt }}',
+    details: details(model),
+    model_info: info,
+    ...(model.capabilities ? { capabilities: model.capabilities } : {}),
+    modified_at: CREATED_AT,
+  });
+}
+
+function listed(model: FakeOllamaModel): Json {
+  return {
+    name: model.name,
+    model: model.name,
+    modified_at: CREATED_AT,
+    size: 1_321_098_329,
+    digest: `${Buffer.from(model.name).toString('hex').padEnd(64, '0').slice(0, 64)}`,
+    details: details(model),
+  };
+}
+
+function details(model: FakeOllamaModel): Json {
+  return {
+    parent_model: '',
+    format: 'gguf',
+    family: model.architecture,
+    families: [model.architecture],
+    parameter_size: model.parameterSize,
+    quantization_level: model.quantization,
+  };
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) {
+  sendJson(res, status, { error }, headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'content-type': 'text/plain' });
+  res.end(text);
+}

@@ -1,4 +1,14 @@
-import { arrayOf, boolean, object, ref, string } from './json-schema';
+import {
+  arrayOf,
+  boolean,
+  enumOf,
+  integer,
+  nullableInteger,
+  nullableString,
+  object,
+  ref,
+  string,
+} from './json-schema';
 import { AppList } from './components';
 import { route, type Route } from './route';
 import { APP_BODY, APP_ID, appInput, field, id, uuidParam } from './route-helpers';
@@ -7,6 +17,7 @@ import {
   AppVersionDocument,
   AppVersionsDocument,
   AvailableModelsDocument,
+  ModelsDocument,
   CreateAppDocument,
   DeleteAppDocument,
   MyAppsDocument,
@@ -54,6 +65,55 @@ export const imageModelRoutes: Route[] = [
       'models',
       'defaultModel',
     ]),
+  }),
+];
+
+const CAPABILITIES = ['text', 'structured', 'vision', 'image', 'tools', 'streaming'] as const;
+
+const Model = object(
+  {
+    id: string('What a block stores as its model setting, e.g. claude-sonnet-4-5 or llama3.2:1b.'),
+    label: string('A name for people.'),
+    provider: string('openai, anthropic, gemini, ollama or offline.'),
+    offline: boolean('Answers come from the offline stand-in, marked [Offline preview].'),
+    capabilities: arrayOf(enumOf(CAPABILITIES, 'Something the model can do.')),
+    contextTokens: nullableInteger('The most tokens it reads at once; null when unknown.'),
+    credits: integer("Credits an AI block using it costs on top of the block's own price."),
+  },
+  ['id', 'label', 'provider', 'offline', 'capabilities', 'contextTokens', 'credits'],
+);
+
+/** The model catalogue. */
+export const modelRoutes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/models',
+    summary:
+      'The models this server can use, from every configured provider, with what each can do and its extra credits.',
+    auth: 'none',
+    operation: ModelsDocument,
+    query: {
+      capability: {
+        schema: enumOf(CAPABILITIES, 'Only models that can do this.'),
+        description: 'Only models that can do this; leave it out for every model.',
+      },
+    },
+    variables: ({ query }) => ({ capability: query.capability ?? null }),
+    answer: field('models'),
+    response: object(
+      {
+        models: arrayOf(Model),
+        defaultText: nullableString('The model blocks naming none (or gpt-4) use for text.'),
+        defaultImage: nullableString('The model blocks naming none (or dalle) use for images.'),
+        problems: arrayOf(
+          object({ provider: string('Provider.'), message: string('Why its list could not be read.') }, [
+            'provider',
+            'message',
+          ]),
+        ),
+      },
+      ['models', 'defaultText', 'defaultImage', 'problems'],
+    ),
   }),
 ];
 

@@ -1,7 +1,7 @@
 import { adminAccountRoutes } from './admin-account-routes';
 import { appAnalyticsRoutes, productAnalyticsRoutes } from './analytics-routes';
 import { apiKeyRoutes } from './api-key-routes';
-import { appRoutes, imageModelRoutes, ownAppRoutes } from './app-routes';
+import { appRoutes, imageModelRoutes, modelRoutes, ownAppRoutes } from './app-routes';
 import { assistantRoutes } from './assistant-routes';
 import { authRoutes } from './auth-routes';
 import { checkoutRoutes } from './checkout-routes';
@@ -27,6 +27,7 @@ export const routes: readonly Route[] = [
   ...ownAppRoutes,
   ...storeRoutes,
   ...imageModelRoutes,
+  ...modelRoutes,
   ...reviewQueueRoutes,
   ...appRoutes,
   ...appPageRoutes,

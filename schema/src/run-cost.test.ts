@@ -78,6 +78,11 @@ describe('runCostRange', () => {
     expect(runCostRange(app, costs, isAi, { flowOf })).toEqual({ min: 8, max: 8 });
   });
 
+  it("adds what each AI block's model adds to its price", () => {
+    const modelCredits = (plugin: { type: string }) => (plugin.type === 'imageGenerator' ? 3 : 0);
+    expect(runCostRange(app, costs, isAi, { flowOf, modelCredits })).toEqual({ min: 11, max: 11 });
+  });
+
   it('charges up front only what every run pays: blocks after a route may be skipped', () => {
     const routed = config(
       [

@@ -1,4 +1,4 @@
-import type { AppConfig } from './app';
+import type { AppConfig, PluginInstance } from './app';
 import {
   loopStructure,
   routedBlocks,
@@ -92,6 +92,8 @@ export interface CostRangeOptions {
   flowOf: FlowOf;
   /** A setting's declared default, for blocks whose saved settings leave it out. */
   settingDefault?: (type: string, key: string) => unknown;
+  /** What an AI block's chosen models add to its price (the model catalogue's extra credits). */
+  modelCredits?: (plugin: PluginInstance) => number;
 }
 
 /**
@@ -131,7 +133,10 @@ export function runCostRange(
   return flowCostRange({
     structure: loopStructure(graph),
     routed: routedBlocks(graph, (i) => flows[i]?.routes !== undefined),
-    cost: (i) => (isAiBlock(plugins[i]!.type) ? blockCostOf(costs, plugins[i]!.type) : 0),
+    cost: (i) =>
+      isAiBlock(plugins[i]!.type)
+        ? blockCostOf(costs, plugins[i]!.type) + (options.modelCredits?.(plugins[i]!) ?? 0)
+        : 0,
     maxItems: (opener) => {
       const value = Number(setting(opener, flows[opener]!.loop!.maxItems));
       return Number.isFinite(value) ? Math.floor(value) : 0;

@@ -251,7 +251,7 @@ export function createServices(deps: {
       runs,
       registry,
       limiter,
-      consents: new EmbedConsents({ dataSource, apps, registry, earnings }),
+      consents: new EmbedConsents({ dataSource, apps, registry, earnings, models }),
     }),
     secrets,
     adminAccounts: new AdminAccountsService({

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OfflineProvider } from '../providers/ai';
+import { createProvider } from '../providers/ai';
 import { loadConfig } from '../config';
 import { MailMessage } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
@@ -29,7 +29,7 @@ export interface TestGateway {
 
 /**
  * A gateway on a free port with a fresh embedded database, every block from source and the offline
- * provider. With `dataDir` it opens that data directory instead and leaves it in place on close
+ * provider (or the providers `env` configures). With `dataDir` it opens that data directory instead and leaves it in place on close
  * (for restarts).
  */
 export async function startTestGateway(
@@ -37,10 +37,18 @@ export async function startTestGateway(
   options: { dataDir?: string } = {},
 ): Promise<TestGateway> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'gateway-'));
+  // Only `env` configures it (not this process's environment): the offline provider unless `env`
+  // names providers, such as fake vendor servers a test starts.
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WORKBENCH_DIR: path.join(dataDir, 'none'),
+    ...env,
+  });
   const gateway = await startGateway({
-    config: loadConfig({ PORT: '0', DATA_DIR: dataDir, WORKBENCH_DIR: path.join(dataDir, 'none'), ...env }),
+    config,
     registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
-    provider: new OfflineProvider(),
+    provider: createProvider(config.ai),
   });
   const graphql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
     const response = await fetch(`${gateway.url}/graphql`, {

@@ -2,7 +2,7 @@ import { withCreatorPrice, type App, type CostRange } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { EmbedConsent } from '../../data/entities';
 import { ConflictError, InputError, PriceUnconfirmedError } from '../../errors';
-import { planRun } from '@blocksmith/engine';
+import { planRun, type ModelLookup } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 
@@ -37,6 +37,8 @@ export class EmbedConsents {
       apps: AppService;
       registry: BlockRegistry;
       earnings: { priceFor(appId: string, runnerId: string): Promise<number> };
+      /** The server's models, which price the blocks using them as runs are priced. */
+      models?: (ModelLookup & { ready(): Promise<void> }) | undefined;
       now?: () => number;
     },
   ) {}
@@ -50,7 +52,10 @@ export class EmbedConsents {
       this.deps.earnings.priceFor(app.id!, userId),
       this.deps.dataSource.getRepository(EmbedConsent).findOneBy({ userId, appId: app.id! }),
     ]);
-    const cost = withCreatorPrice(planRun(live.config, this.deps.registry).costRange, creatorPrice);
+    const { models } = this.deps;
+    if (models) await models.ready();
+    const plan = planRun(live.config, this.deps.registry, models ? { models } : {});
+    const cost = withCreatorPrice(plan.costRange, creatorPrice);
     const confirmedMax = consent?.maxCredits ?? null;
     return { appId: app.id!, cost, creatorPrice, confirmedMax, confirmed: covers(confirmedMax, cost) };
   }

@@ -2,6 +2,7 @@ import type { AppConfig, Connection, PluginInstance } from './app';
 import type { BlockCategory } from './categories';
 import { loopStructure, routePorts, type FlowOf } from './flow-structure';
 import { newConnectionId } from './ids';
+import { ERROR_ROUTE } from './on-error';
 import { reachableIds } from './reachable-ids';
 
 export * from './flow-structure';
@@ -63,7 +64,9 @@ export function connectionProblem(
   const { flowOf } = options;
   if (!flowOf) return null;
   const routes = flowOf(source.type)?.routes;
-  if (routes && !routePorts(routes, source.settings).includes(options.fromPort ?? 'output'))
+  const ports = routes ? routePorts(routes, source.settings) : [];
+  if (source.onError === 'route') ports.push(ERROR_ROUTE);
+  if ((routes || options.fromPort === ERROR_ROUTE) && !ports.includes(options.fromPort ?? 'output'))
     return CONNECTION_PROBLEMS.route;
   const connections: Connection[] = [
     ...config.connections,

@@ -1,4 +1,9 @@
-import { formatCreditRange, upstreamVariables, type AppConfig } from '@blocksmith/schema';
+import {
+  formatCreditRange,
+  upstreamVariables,
+  type AppConfig,
+  type PluginInstance,
+} from '@blocksmith/schema';
 import { computed, computedStruct, makeObservable, when } from 'mobx';
 import type { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
@@ -31,6 +36,8 @@ export interface SelectedBlock {
   id: string;
   type: string;
   settings: Record<string, unknown>;
+  /** What the run does when it fails (absent: stop). */
+  onError?: PluginInstance['onError'];
   variable: string | undefined;
   /** Variables of upstream blocks, offered for insertion into the prompt. */
   available: string[];
@@ -186,6 +193,7 @@ export class BuilderStore {
       id: plugin.id,
       type: plugin.type,
       settings: plugin.settings,
+      ...(plugin.onError !== undefined && { onError: plugin.onError }),
       variable: plugin.outputs?.[0]?.name,
       available: upstream.map((v) => v.name),
       fields: upstreamFields(upstream, (nodeId) => ({

@@ -4,6 +4,7 @@ import {
   loopStructure,
   regionEncloses,
   routePorts,
+  ERROR_ROUTE,
   type AppConfig,
   type BlockCatalogueEntry,
   type Connection,
@@ -80,12 +81,14 @@ export function catalogueFlowOf(byId: ReadonlyMap<string, BlockCatalogueEntry>):
  * so the connection stays visible and can be deleted.
  */
 export function routeHandles(
-  routes: RouteOutputs,
-  plugin: Pick<PluginInstance, 'id'>,
+  routes: RouteOutputs | undefined,
+  plugin: Pick<PluginInstance, 'id' | 'onError'>,
   settings: Readonly<Record<string, unknown>>,
   connections: readonly Connection[],
 ): RouteHandle[] {
-  const offered = routePorts(routes, settings);
+  // A block that takes the error route gets an `error` handle after its routes (or its plain output).
+  const offered = routes ? routePorts(routes, settings) : [PLAIN_OUTPUT];
+  if (plugin.onError === 'route') offered.push(ERROR_ROUTE);
   const handles: RouteHandle[] = offered.map((port) => ({ port, stale: false }));
   for (const c of connections) {
     if (c.from === plugin.id && !handles.some((handle) => handle.port === c.fromPort))
@@ -255,7 +258,7 @@ export class CanvasFlow {
     const handles: Record<string, RouteHandle[]> = {};
     for (const plugin of plugins) {
       const routes = flowOf(plugin.type)?.routes;
-      if (!routes) continue;
+      if (!routes && plugin.onError !== 'route') continue;
       const settings = { ...this.source.catalogue.defaultsFor(plugin.type), ...plugin.settings };
       handles[plugin.id] = routeHandles(routes, plugin, settings, connections);
     }

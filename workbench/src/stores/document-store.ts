@@ -2,6 +2,7 @@ import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
   DEFAULT_APP_NAME,
+  ERROR_ROUTE,
   NODE_HEIGHT,
   NODE_WIDTH,
   assignVariableName,
@@ -11,6 +12,7 @@ import {
   emptyConfig,
   isCategory,
   newPluginId,
+  onErrorOf,
   pinVariableNames,
   removeConnection,
   removePlugin,
@@ -21,6 +23,7 @@ import {
   type CanvasState,
   type Category,
   type Connection,
+  type OnError,
   type PluginInstance,
   type Position,
 } from '@blocksmith/schema';
@@ -148,6 +151,7 @@ export class DocumentStore {
       removeBlocks: action,
       removeConnections: action,
       updateSetting: action,
+      setOnError: action,
       setCanvas: action,
       undo: action,
       redo: action,
@@ -401,6 +405,25 @@ export class DocumentStore {
       p.id === id ? { ...p, settings: { ...p.settings, [key]: next } } : p,
     );
     this.commit({ ...this.config, plugins }, `setting:${id}:${key}`);
+  }
+
+  /**
+   * Sets what the run does when the block fails (`stop` is stored as nothing). Leaving the error
+   * route removes the connections that left from it, which nothing would take any more.
+   */
+  setOnError(id: string, mode: OnError): void {
+    const plugin = this.pluginById.get(id);
+    if (!plugin || onErrorOf(plugin) === mode) return;
+    const plugins = this.config.plugins.map((p) => {
+      if (p.id !== id) return p;
+      const { onError: _old, ...rest } = p;
+      return mode === 'stop' ? rest : { ...rest, onError: mode };
+    });
+    const connections =
+      mode === 'route'
+        ? this.config.connections
+        : this.config.connections.filter((c) => !(c.from === id && c.fromPort === ERROR_ROUTE));
+    this.commit({ ...this.config, plugins, connections });
   }
 
   /** The canvas view to save with the app; not an undo step. */

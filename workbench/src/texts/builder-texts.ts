@@ -76,6 +76,14 @@ export const PROPERTIES = {
   fields: 'Fields seen in the last run',
   noSelection: 'Select a block on the canvas to edit its settings.',
   deleteBlock: 'Delete block',
+  onError: 'On error',
+  onErrorHelp: {
+    stop: 'If this block fails, the run stops.',
+    continue:
+      'If this block fails, the blocks after it get "Error: …" instead, and the run goes on. In a loop, the other items go on and the result says which items failed.',
+    route:
+      'If this block fails, only the blocks connected to its error handle run, with the error; on success they are skipped.',
+  },
 } as const;
 
 export const TOASTS = {

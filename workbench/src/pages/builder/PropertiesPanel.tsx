@@ -10,12 +10,13 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { EyeOpenIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
-import { CATEGORIES, isCategory, unusedVariables } from '@blocksmith/schema';
+import { CATEGORIES, isCategory, onErrorOf, unusedVariables } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { HEADER, PROPERTIES } from '../../texts/builder-texts';
+import { OnErrorField } from './OnErrorField';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
@@ -178,6 +179,13 @@ const BlockSettings = observer(function BlockSettings() {
         <Callout intent="warning" icon={<WarningSignIcon />} title={PROPERTIES.headsUp} className="heads-up">
           {PROPERTIES.headsUpText} {unused.map((name) => `{{${name}}}`).join(', ')}
         </Callout>
+      )}
+      {!entry.flow?.loop && (
+        <OnErrorField
+          blockId={id}
+          value={onErrorOf(plugin)}
+          onChange={(mode) => document.setOnError(id, mode)}
+        />
       )}
       <Divider />
       <Button

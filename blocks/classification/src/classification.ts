@@ -25,6 +25,7 @@ export const classification = defineBlock({
     }),
     prompt_template: field.prompt({
       label: 'Prompt template',
+      fills: ['categories'],
       default:
         'Classify the following text into exactly one of these categories: {{categories}}.\n\nText:\n{{input_text}}',
       help: '{{input_text}} is the text of the connected blocks; {{name}} inserts any upstream variable.',

@@ -52,6 +52,7 @@ export const comparison = defineBlock({
     }),
     prompt_template: field.prompt({
       label: 'Prompt template',
+      fills: ['criteria', 'option_a', 'option_b'],
       default:
         'Compare option A and option B.\nCriteria: {{criteria}}\n\nOption A:\n{{option_a}}\n\nOption B:\n{{option_b}}',
       help: '{{option_a}} and {{option_b}} are the two options; {{name}} inserts any upstream variable.',

@@ -17,6 +17,8 @@ export const condition = defineBlock({
       label: 'Compare with',
       default: '',
       required: false,
+      // A run cannot compare a number or a category with nothing: the pre-run checklist asks for it.
+      requiredWhen: { setting: 'rule', values: ['number', 'category'] },
       help: 'The text, regular expression, number or category (several: separated by commas) to compare with. "Is empty" needs none.',
     }),
     operator: field.select({

@@ -30,6 +30,7 @@ export const extraction = defineBlock({
     }),
     prompt_template: field.prompt({
       label: 'Prompt template',
+      fills: ['fields'],
       default: 'Extract these fields from the text: {{fields}}.\n\nText:\n{{input_text}}',
       help: '{{input_text}} is the text of the connected blocks; {{name}} inserts any upstream variable.',
     }),

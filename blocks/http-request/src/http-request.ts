@@ -67,12 +67,15 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
       method: field.select({ label: 'Method', options: METHODS, default: 'GET' }),
       url: field.text({
         label: 'URL',
+        template: true,
         placeholder: 'https://api.example.com/items?q={{input_text}}',
         maxLength: 2000,
         help: 'http or https. {{variables}} from upstream blocks are filled in, encoded in the path and query.',
       }),
       headers: field.text({
         label: 'Headers',
+        template: true,
+        fills: ['secret'],
         multiline: true,
         default: '',
         required: false,
@@ -82,6 +85,7 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
       }),
       body: field.text({
         label: 'JSON body',
+        template: true,
         multiline: true,
         default: '',
         required: false,

@@ -20,6 +20,7 @@ export const rewriting = defineBlock({
     }),
     prompt_template: field.prompt({
       label: 'Prompt template',
+      fills: ['text', 'transformation_goal'],
       default: 'Rewrite the text below. Goal: {{transformation_goal}}\n\nText:\n{{text}}',
       help: '{{text}} is the text of the connected blocks; {{name}} inserts any upstream variable.',
     }),

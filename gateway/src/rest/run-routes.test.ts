@@ -23,6 +23,9 @@ describe('/api run routes', () => {
     const answer = await t.api('POST', '/apps', { token, body: { name, category: 'Content', config } });
     return answer.body as { id: string; slug: string };
   };
+  let adminToken: Promise<string> | undefined;
+  /** The admin who approves store apps, signed up once. */
+  const signUpAdmin = () => (adminToken ??= t.signUpAdmin('admin@example.com'));
   const count = (entity: typeof RunRecord | typeof FileRecord) =>
     t.gateway.database.dataSource.getRepository(entity).count();
 
@@ -58,7 +61,7 @@ describe('/api run routes', () => {
     it('records someone else’s run of a store app as published', async () => {
       const app = await create(ann, textApp, 'Store runner');
       await t.api('POST', `/apps/${app.id}/publish`, { token: ann });
-      const admin = await t.signUpAdmin('admin@example.com');
+      const admin = await signUpAdmin();
       await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
       const answer = await t.api('POST', `/apps/${app.id}/execute`, {
         token: bob,
@@ -91,13 +94,17 @@ describe('/api run routes', () => {
     });
 
     it('answers a run that fails on its input with 400, refunded', async () => {
-      const app = await create(ann, textApp);
-      const before = (await t.api('GET', '/credits/balance', { token: ann })).body.credits as number;
-      const answer = await t.api('POST', `/apps/${app.id}/execute`, { token: ann, body: { inputData: {} } });
+      // Someone else's run of a store app (a preview with an empty input is refused before it starts).
+      const app = await create(ann, textApp, 'Empty runner');
+      await t.api('POST', `/apps/${app.id}/publish`, { token: ann });
+      const admin = await signUpAdmin();
+      await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
+      const before = (await t.api('GET', '/credits/balance', { token: bob })).body.credits as number;
+      const answer = await t.api('POST', `/apps/${app.id}/execute`, { token: bob, body: { inputData: {} } });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ error: 'bad_request', refunded: true, runId: expect.any(String) });
       expect(answer.body.message).toMatch(/Topic/);
-      expect((await t.api('GET', '/credits/balance', { token: ann })).body.credits).toBe(before);
+      expect((await t.api('GET', '/credits/balance', { token: bob })).body.credits).toBe(before);
     });
 
     it('refuses malformed input with 400 and no token with 401', async () => {

@@ -17,6 +17,7 @@ import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@bloc
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
+import { checkBeforePreview } from './run-checklist';
 import type { RunEvents } from './run-events';
 import type { RunJob, RunQueue } from './run-queue';
 import type { RunRecords, StoredRun } from './run-records';
@@ -163,6 +164,8 @@ export class RunStart {
     const costRange = withCreatorPrice(plan.costRange, creatorPrice);
     await request.checkPrice?.(costRange);
     const inputs = this.checkedInputs(app, plan, request.inputs);
+    // A preview refuses what the builder's checklist lists, before anything is kept or charged.
+    if (actionType === 'test_execution') checkBeforePreview(app.config, this.deps.registry, inputs);
     await this.checkInputFiles(plan, inputs, userId);
     // Charged now: the AI blocks every run pays for. The others (after a route, inside a loop) are
     // charged as they start, and never when they are skipped.

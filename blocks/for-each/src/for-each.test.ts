@@ -9,6 +9,25 @@ describe('forEach', () => {
     expect(Object.keys(forEach.outputs)[0]).toBe('item');
   });
 
+  it('refuses a file’s link instead of finding no items, saying to read the file first', async () => {
+    const advice =
+      'For Each receives a file: add an Extract from File block between the block that gives {{file_url}} and For Each.';
+    for (const link of [
+      '/files/7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b',
+      ' /files/7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b?expires=1700000000&signature=abc ',
+      'https://blocks.example.com/files/7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b',
+    ]) {
+      for (const split of ['table', 'auto', 'lines']) {
+        await expect(
+          runBlock(forEach, { upstream: { file_url: link }, settings: { split } }),
+        ).rejects.toThrow(advice);
+      }
+    }
+    // Text that merely mentions a path is text: one item per line.
+    const { outputs } = await runBlock(forEach, { upstream: { t: 'see /files/abc\nand more' } });
+    expect(outputs.items).toEqual(['see /files/abc', 'and more']);
+  });
+
   it('goes through the lines of text, leaving blank lines out', async () => {
     const { outputs } = await runBlock(forEach, { upstream: { input_text: 'apples\n\n  pears \nplums\n' } });
     expect(outputs).toEqual({ item: null, items: ['apples', 'pears', 'plums'], item_count: 3 });

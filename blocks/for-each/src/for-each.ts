@@ -1,5 +1,13 @@
-import { defineBlock, field, output } from '@blocksmith/block-sdk';
+import { BlockInputError, defineBlock, field, output, type UpstreamValue } from '@blocksmith/block-sdk';
 import { listItems, SPLITS } from './list-items';
+
+/** A link to a file the server keeps (`/files/<id>`, signed or not), as File Upload hands it on. */
+const KEPT_FILE_LINK = /^(?:https?:\/\/[^/\s]+)?\/files\/[\w-]+(?:\?\S*)?$/;
+
+/** The connected block that gives a file's link instead of rows or text, if any. */
+function fileGiver(upstream: readonly UpstreamValue[]): UpstreamValue | undefined {
+  return upstream.find((u) => typeof u.value === 'string' && KEPT_FILE_LINK.test(u.value.trim()));
+}
 
 export const forEach = defineBlock({
   kind: 'forEach',
@@ -38,6 +46,12 @@ export const forEach = defineBlock({
   },
   loop: { items: 'items', maxItems: 'max_items', concurrency: 'concurrency' },
   run(ctx) {
+    // A file's link is one line of text: without this it would be one meaningless item, or none.
+    const file = fileGiver(ctx.upstream);
+    if (file)
+      throw new BlockInputError(
+        `For Each receives a file: add an Extract from File block between the block that gives {{${file.name}}} and For Each.`,
+      );
     const value = ctx.upstream.length === 1 ? ctx.upstream[0]!.value : ctx.primaryText();
     const found = listItems(value, ctx.settings.split);
     const items = found.slice(0, ctx.settings.max_items);

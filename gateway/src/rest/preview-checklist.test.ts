@@ -57,7 +57,7 @@ describe('a preview run the pre-run checklist finds problems in', () => {
   };
 
   beforeAll(async () => {
-    t = await startApiTestGateway();
+    t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ann = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
   }, 60_000);
 
@@ -102,17 +102,40 @@ describe('a preview run the pre-run checklist finds problems in', () => {
     expect(answer.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', problems: [problem] });
   });
 
-  it('tells a For Each given an uploaded file to read it with Extract from File first', async () => {
-    const app = await create(fileLoopApp, 'Rows');
+  const csvForm = () => {
     const form = new FormData();
     form.set('inputData', '{}');
     form.set('file', new Blob(['name\nAda\nGrace\n'], { type: 'text/csv' }), 'people.csv');
-    const body = await refused(() => t.form(`/apps/${app}/execute`, form, ann));
+    return form;
+  };
+
+  it('tells a For Each given an uploaded file to read it with Extract from File first', async () => {
+    const app = await create(fileLoopApp, 'Rows');
+    const body = await refused(() => t.form(`/apps/${app}/execute`, csvForm(), ann));
     expect(body.problems).toEqual([
       {
         nodeId: 'each',
         message: 'For Each receives a file: add an Extract from File block between People and For Each.',
       },
     ]);
+  });
+
+  it('fails a store run whose For Each is given a file with the same advice, refunded', async () => {
+    const app = await create(fileLoopApp, 'Store rows');
+    await t.api('POST', `/apps/${app}/publish`, { token: ann });
+    const admin = await t.signUpAdmin('admin@example.com');
+    await t.api('POST', `/apps/${app}/review`, { token: admin, body: { status: 'approved' } });
+    const bob = (await t.signUpViaApi('bob@example.com', { credits: true })).token;
+    const before = (await t.api('GET', '/credits/balance', { token: bob })).body.credits as number;
+    const answer = await t.form(`/apps/${app}/execute`, csvForm(), bob);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      error: 'bad_request',
+      refunded: true,
+      message: expect.stringContaining(
+        'For Each receives a file: add an Extract from File block between the block that gives {{file_url}} and For Each.',
+      ),
+    });
+    expect((await t.api('GET', '/credits/balance', { token: bob })).body.credits).toBe(before);
   });
 });

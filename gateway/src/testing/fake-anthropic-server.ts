@@ -24,21 +24,24 @@ export const FAKE_ANTHROPIC_KEY = 'test-key';
 export const FAKE_ANTHROPIC_MODELS = [
   {
     type: 'model',
-    id: 'claude-sonnet-4-5-20250929',
-    display_name: 'Claude Sonnet 4.5',
-    created_at: '2025-09-29T00:00:00Z',
+    id: 'claude-sonnet-5-5',
+    display_name: 'Claude Sonnet 5.5',
+    created_at: '2026-10-21T00:00:00Z',
+    max_input_tokens: 1_000_000,
+  },
+  {
+    type: 'model',
+    id: 'claude-sonnet-4-6',
+    display_name: 'Claude Sonnet 4.6',
+    created_at: '2026-02-17T00:00:00Z',
+    max_input_tokens: 200_000,
   },
   {
     type: 'model',
     id: 'claude-haiku-4-5-20251001',
     display_name: 'Claude Haiku 4.5',
     created_at: '2025-10-01T00:00:00Z',
-  },
-  {
-    type: 'model',
-    id: 'claude-opus-4-1-20250805',
-    display_name: 'Claude Opus 4.1',
-    created_at: '2025-08-05T00:00:00Z',
+    max_input_tokens: null,
   },
 ] as const;
 
@@ -365,14 +368,13 @@ function streamMessage(
 /** Three pieces (fewer for very short text), cut at word boundaries where there are any. */
 export function splitInPieces(text: string): string[] {
   const words = text.split(/(?<=\s)/);
-  const size = Math.max(1, Math.ceil(words.length / 3));
-  const pieces: string[] = [];
-  for (let i = 0; i < words.length; i += size) pieces.push(words.slice(i, i + size).join(''));
-  if (pieces.length === 1 && text.length >= 3) {
-    const third = Math.ceil(text.length / 3);
-    return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)].filter(Boolean);
-  }
-  return pieces;
+  const parts = words.length >= 3 ? words : [...text];
+  const count = Math.min(3, parts.length);
+  return Array.from({ length: count }, (_, i) =>
+    parts
+      .slice(Math.floor((i * parts.length) / count), Math.floor(((i + 1) * parts.length) / count))
+      .join(''),
+  );
 }
 
 function sendJson(

@@ -20,7 +20,7 @@ export function anthropicConfigFrom(env: Env): AnthropicProviderConfig | undefin
   }
   const textModel = read(env, 'ANTHROPIC_TEXT_MODEL');
   if (textModel !== undefined && /\s/.test(textModel)) {
-    throw new Error(`ANTHROPIC_TEXT_MODEL must be a model id such as claude-sonnet-4-5, got "${textModel}".`);
+    throw new Error(`ANTHROPIC_TEXT_MODEL must be a model id such as claude-sonnet-4-6, got "${textModel}".`);
   }
   const timeoutMs = integer(env, 'ANTHROPIC_TIMEOUT_MS', 1);
   const maxRetries = integer(env, 'ANTHROPIC_MAX_RETRIES', 0);

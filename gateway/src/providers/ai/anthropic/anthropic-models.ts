@@ -1,10 +1,13 @@
 import type { ModelCapability, ProviderModel } from '@blocksmith/schema';
 
-/** The context window every Claude model has without beta headers (1M needs one, so it is not counted). */
+/** The context window of a Claude model whose listing does not say (every one reads at least this). */
 export const CLAUDE_CONTEXT_TOKENS = 200_000;
 
-/** Used when a request names no model and no `ANTHROPIC_TEXT_MODEL` is set. */
-export const DEFAULT_ANTHROPIC_TEXT_MODEL = 'claude-sonnet-4-5';
+/**
+ * Used when a request names no model and no `ANTHROPIC_TEXT_MODEL` is set: a current Sonnet that
+ * does not think unless asked, so a forced tool (structured output) is accepted.
+ */
+export const DEFAULT_ANTHROPIC_TEXT_MODEL = 'claude-sonnet-4-6';
 
 /** A model as `GET /v1/models` lists it (the fields this provider reads). */
 export interface ListedAnthropicModel {
@@ -17,8 +20,8 @@ export interface ListedAnthropicModel {
 /**
  * A listed model as the catalogue takes it. Every Claude model writes and streams text, calls
  * tools (and so answers structured output through a forced tool), and reads images; a model whose
- * listing says it takes no image input is listed without `vision`. The context is the vendor's
- * `max_input_tokens` up to the 200 000 tokens every Claude model reads without beta headers.
+ * listing says it takes no image input is listed without `vision`. The context is the listing's
+ * `max_input_tokens` when it gives one, else 200 000 (what every Claude model reads).
  */
 export function toProviderModel(model: ListedAnthropicModel): ProviderModel {
   const vision = model.capabilities?.image_input?.supported !== false;
@@ -34,9 +37,6 @@ export function toProviderModel(model: ListedAnthropicModel): ProviderModel {
     id: model.id,
     label: model.display_name?.trim() || model.id,
     capabilities,
-    contextTokens:
-      typeof listed === 'number' && listed > 0
-        ? Math.min(listed, CLAUDE_CONTEXT_TOKENS)
-        : CLAUDE_CONTEXT_TOKENS,
+    contextTokens: typeof listed === 'number' && listed > 0 ? listed : CLAUDE_CONTEXT_TOKENS,
   };
 }

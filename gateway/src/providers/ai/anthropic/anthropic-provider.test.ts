@@ -77,9 +77,9 @@ describe('AnthropicProvider text', () => {
   it('uses the configured text model when none is asked for, and the request max tokens, never a temperature', async () => {
     await collect(provider().streamText({ prompt: 'Hi', temperature: 0.2, maxTokens: 50 }, live()));
     await collect(
-      provider({ textModel: 'claude-opus-4-1', maxTokens: 1000 }).streamText({ prompt: 'Hi' }, live()),
+      provider({ textModel: 'claude-opus-4-5', maxTokens: 1000 }).streamText({ prompt: 'Hi' }, live()),
     );
-    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-5', 'claude-opus-4-1']);
+    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-6', 'claude-opus-4-5']);
     expect(fake.requests.map((r) => r.body.max_tokens)).toEqual([50, 1000]);
     // API version 2026-10-21 refuses sampling parameters.
     expect(fake.requests[0]!.body).not.toHaveProperty('temperature');
@@ -95,7 +95,7 @@ describe('AnthropicProvider text', () => {
     );
     expect(reported).toHaveLength(1);
     const [usage] = reported;
-    expect(usage!.model).toBe('claude-sonnet-4-5');
+    expect(usage!.model).toBe('claude-sonnet-4-6');
     expect(usage!.promptTokens).toBeGreaterThan(0);
     expect(usage!.completionTokens).toBeGreaterThan(1);
     expect(usage!.totalTokens).toBe(usage!.promptTokens! + usage!.completionTokens!);
@@ -150,7 +150,7 @@ describe('AnthropicProvider structured output', () => {
     expect(body.tools).toEqual([expect.objectContaining({ name: 'ticket_class', input_schema: schema })]);
     expect(body.tool_choice).toEqual({ type: 'tool', name: 'ticket_class' });
     expect(body.system).toBe('Classify tickets.');
-    expect(reported).toEqual([expect.objectContaining({ model: 'claude-sonnet-4-5' })]);
+    expect(reported).toEqual([expect.objectContaining({ model: 'claude-sonnet-4-6' })]);
   });
 
   it('wraps a schema that is not an object, and unwraps the answer', async () => {
@@ -307,30 +307,26 @@ describe('AnthropicProvider models', () => {
     const p = provider();
     const controller = new AbortController();
     const models = await p.listModels({ signal: controller.signal });
-    expect(models.map((m) => m.id)).toEqual([
-      'claude-sonnet-4-5-20250929',
-      'claude-haiku-4-5-20251001',
-      'claude-opus-4-1-20250805',
+    const every = ['text', 'structured', 'vision', 'tools', 'streaming'];
+    expect(models).toEqual([
+      { id: 'claude-sonnet-5-5', label: 'Claude Sonnet 5.5', capabilities: every, contextTokens: 1_000_000 },
+      { id: 'claude-sonnet-4-6', label: 'Claude Sonnet 4.6', capabilities: every, contextTokens: 200_000 },
+      // Listed without a context size: the 200 000 every Claude model reads.
+      {
+        id: 'claude-haiku-4-5-20251001',
+        label: 'Claude Haiku 4.5',
+        capabilities: every,
+        contextTokens: 200_000,
+      },
     ]);
-    expect(models[0]).toEqual({
-      id: 'claude-sonnet-4-5-20250929',
-      label: 'Claude Sonnet 4.5',
-      capabilities: ['text', 'structured', 'vision', 'tools', 'streaming'],
-      contextTokens: 200_000,
-    });
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /v1/models?limit=100',
-      'GET /v1/models?limit=100&after_id=claude-haiku-4-5-20251001',
+      'GET /v1/models?limit=100&after_id=claude-sonnet-4-6',
     ]);
     expect(p.models()).toEqual({
-      text: [
-        'claude-sonnet-4-5',
-        'claude-sonnet-4-5-20250929',
-        'claude-haiku-4-5-20251001',
-        'claude-opus-4-1-20250805',
-      ],
+      text: ['claude-sonnet-4-6', 'claude-sonnet-5-5', 'claude-haiku-4-5-20251001'],
       image: [],
-      defaultText: 'claude-sonnet-4-5',
+      defaultText: 'claude-sonnet-4-6',
       defaultImage: '',
     });
   });

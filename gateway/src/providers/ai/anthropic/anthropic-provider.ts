@@ -23,7 +23,7 @@ export interface AnthropicProviderConfig {
   apiKey: string;
   /** The API's root, without `/v1` (default `https://api.anthropic.com`). */
   baseURL?: string;
-  /** Used when a request names no model (default `claude-sonnet-4-5`). */
+  /** Used when a request names no model (default `claude-sonnet-4-6`). */
   textModel?: string;
   /** Per request until the answer starts, and while streaming between two events (default 60 000). */
   timeoutMs?: number;

@@ -57,7 +57,7 @@ export class OllamaProvider implements AiProvider {
   }
 
   async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
-    const model = request.model ?? (await this.defaultModel('text', options.signal));
+    const model = request.model || (await this.defaultModel('text', options.signal));
     const settings: ChatRequest['options'] = {};
     if (request.temperature !== undefined) settings.temperature = request.temperature;
     if (request.maxTokens !== undefined) settings.num_predict = request.maxTokens;
@@ -72,7 +72,7 @@ export class OllamaProvider implements AiProvider {
   }
 
   async completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
-    const model = request.model ?? (await this.defaultModel('text', options.signal));
+    const model = request.model || (await this.defaultModel('text', options.signal));
     const system = [
       request.system,
       `Answer with one JSON value only (no prose, no Markdown fence) that matches this JSON Schema:\n${JSON.stringify(request.schema)}`,
@@ -94,7 +94,7 @@ export class OllamaProvider implements AiProvider {
   }
 
   async describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
-    const model = request.model ?? (await this.defaultModel('vision', options.signal));
+    const model = request.model || (await this.defaultModel('vision', options.signal));
     // Bytes, not text: the SDK base64-encodes them (a string it would first try as a file path).
     const image = Uint8Array.from(request.image.data);
     return collect(

@@ -77,9 +77,9 @@ describe('AnthropicProvider text', () => {
   it('uses the configured text model when none is asked for, and the request max tokens, never a temperature', async () => {
     await collect(provider().streamText({ prompt: 'Hi', temperature: 0.2, maxTokens: 50 }, live()));
     await collect(
-      provider({ textModel: 'claude-opus-4-5', maxTokens: 1000 }).streamText({ prompt: 'Hi' }, live()),
+      provider({ textModel: 'claude-haiku-4-5', maxTokens: 1000 }).streamText({ prompt: 'Hi' }, live()),
     );
-    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-6', 'claude-opus-4-5']);
+    expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-sonnet-4-6', 'claude-haiku-4-5']);
     expect(fake.requests.map((r) => r.body.max_tokens)).toEqual([50, 1000]);
     // API version 2026-10-21 refuses sampling parameters.
     expect(fake.requests[0]!.body).not.toHaveProperty('temperature');

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -48,9 +48,9 @@ const block = (kind: string, run: string) => `exports.block = defineBlock({
 describe('block-sdk test', () => {
   let root: string;
   beforeAll(() => {
-    // What the command runs is the SDK's build (a fresh checkout runs its unit tests before building).
-    if (!existsSync(path.join(ROOT, 'schema', 'dist', 'index.js')))
-      execFileSync('npm', ['run', '--silent', 'build', '-w', '@blocksmith/schema'], { cwd: ROOT });
+    // What the command runs is the SDK's build, over the schema package's (a fresh checkout runs its
+    // unit tests before building; a working tree may hold an older build of the schema).
+    execFileSync('npm', ['run', '--silent', 'build', '-w', '@blocksmith/schema'], { cwd: ROOT });
     execFileSync('npm', ['run', '--silent', 'build', '-w', '@blocksmith/block-sdk'], { cwd: ROOT });
     root = mkdtempSync(path.join(tmpdir(), 'block-sdk-test-'));
   }, 120_000);

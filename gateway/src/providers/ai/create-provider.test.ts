@@ -18,7 +18,7 @@ describe('createProvider', () => {
     const provider = createProvider({});
     expect(provider).toBeInstanceOf(OfflineProvider);
     expect(describeProvider(provider)).toBe(
-      'offline (no OPENAI_API_KEY set: answers are marked [Offline preview])',
+      'offline (no AI provider configured (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST): answers are marked [Offline preview])',
     );
   });
 
@@ -92,9 +92,35 @@ describe('createProvider', () => {
     expect(() => aiSettingsFrom({ MODEL_CREDITS: 'gpt-4o' })).toThrow('MODEL_CREDITS');
   });
 
+  it('uses every provider the environment configures, in a fixed order, and no offline stand-in', () => {
+    const router = routerFor({
+      OLLAMA_HOST: 'http://127.0.0.1:11434',
+      GEMINI_API_KEY: 'g-key',
+      ANTHROPIC_API_KEY: 'a-key',
+      OPENAI_API_KEY: 'o-key',
+    });
+    expect(router.providers.map((p) => p.name)).toEqual(['openai', 'anthropic', 'gemini', 'ollama']);
+    const described = describeProvider(router);
+    expect(described).toContain('anthropic at https://api.anthropic.com');
+    expect(described).toContain('gemini at');
+    expect(described).toContain('ollama at http://127.0.0.1:11434');
+    for (const key of ['g-key', 'a-key', 'o-key']) expect(described).not.toContain(key);
+    expect(routerFor({ ANTHROPIC_API_KEY: 'a-key' }).providers.map((p) => p.name)).toEqual(['anthropic']);
+  });
+
+  it.each([
+    ['ANTHROPIC_BASE_URL', 'not a url'],
+    ['GEMINI_BASE_URL', 'ftp://x'],
+    ['OLLAMA_HOST', 'ftp://x'],
+  ])('refuses %s=%s at start-up, naming it', (name, value) => {
+    expect(() => aiSettingsFrom({ ANTHROPIC_API_KEY: 'k', GEMINI_API_KEY: 'k', [name]: value })).toThrow(
+      name,
+    );
+  });
+
   it('describes every provider of the router, one after another', () => {
     expect(describeProvider(routerFor({}))).toBe(
-      'offline (no OPENAI_API_KEY set: answers are marked [Offline preview])',
+      'offline (no AI provider configured (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST): answers are marked [Offline preview])',
     );
   });
 

@@ -3,6 +3,9 @@ import { OfflineProvider } from './offline-provider';
 import { OpenAiProvider, type OpenAiProviderConfig } from './openai-provider';
 import { checkUrl, integer, read, type Env } from './env-values';
 import { ModelRouter } from './model-router';
+import { AnthropicProvider, anthropicConfigFrom, type AnthropicProviderConfig } from './anthropic';
+import { GeminiProvider, geminiConfigFrom, type GeminiProviderConfig } from './gemini';
+import { OllamaProvider, ollamaConfigFrom, type OllamaProviderConfig } from './ollama';
 
 /** Which AI provider the server uses, as configuration reads it (`GatewayConfig.ai`). */
 export interface AiSettings {
@@ -10,6 +13,12 @@ export interface AiSettings {
   openAi: OpenAiProviderConfig | undefined;
   /** OPENAI_BASE_URL is set without OPENAI_API_KEY (the offline provider says what is missing). */
   baseUrlWithoutKey: boolean;
+  /** `ANTHROPIC_*`: Anthropic's settings, when `ANTHROPIC_API_KEY` is set. */
+  anthropic?: AnthropicProviderConfig;
+  /** `GEMINI_*`: Google Gemini's settings, when `GEMINI_API_KEY` is set. */
+  gemini?: GeminiProviderConfig;
+  /** `OLLAMA_*`: a local Ollama server's settings, when `OLLAMA_HOST` is set. */
+  ollama?: OllamaProviderConfig;
   /** `MODEL_CREDITS`: extra credits an AI block pays for a model, by catalogue id. */
   modelCredits?: Record<string, number>;
   /** `DEFAULT_TEXT_MODEL` and `DEFAULT_IMAGE_MODEL`: what blocks naming no model (or a spec name) use. */
@@ -28,6 +37,12 @@ export function aiSettingsFrom(env: Env): AiSettings {
     openAi,
     baseUrlWithoutKey: openAi === undefined && read(env, 'OPENAI_BASE_URL') !== undefined,
   };
+  const anthropic = anthropicConfigFrom(env);
+  if (anthropic) settings.anthropic = anthropic;
+  const gemini = geminiConfigFrom(env);
+  if (gemini) settings.gemini = gemini;
+  const ollama = ollamaConfigFrom(env);
+  if (ollama) settings.ollama = ollama;
   const credits = modelCredits(env);
   if (credits) settings.modelCredits = credits;
   const text = read(env, 'DEFAULT_TEXT_MODEL');
@@ -40,6 +55,9 @@ export function aiSettingsFrom(env: Env): AiSettings {
 export function createProvider(settings: AiSettings): ModelRouter {
   const providers: AiProvider[] = [];
   if (settings.openAi) providers.push(new OpenAiProvider(settings.openAi));
+  if (settings.anthropic) providers.push(new AnthropicProvider(settings.anthropic));
+  if (settings.gemini) providers.push(new GeminiProvider(settings.gemini));
+  if (settings.ollama) providers.push(new OllamaProvider(settings.ollama));
   if (providers.length === 0) {
     providers.push(
       new OfflineProvider(
@@ -67,6 +85,15 @@ export function asModelRouter(provider: AiProvider): ModelRouter {
 export function describeProvider(provider: AiProvider): string {
   if (provider instanceof ModelRouter) return provider.providers.map(describeProvider).join('; ');
   if (provider instanceof OfflineProvider) return `offline (${provider.reason})`;
+  if (provider instanceof AnthropicProvider) {
+    return `anthropic at ${withoutCredentials(provider.baseURL)} (text model ${provider.textModel})`;
+  }
+  if (provider instanceof GeminiProvider) {
+    return `gemini at ${withoutCredentials(provider.baseUrl)} (text model ${provider.textModel}, image model ${provider.imageModel})`;
+  }
+  if (provider instanceof OllamaProvider) {
+    return `ollama at ${withoutCredentials(provider.host)} (text model ${provider.configuredTextModel ?? 'the first pulled'})`;
+  }
   if (provider instanceof OpenAiProvider) {
     return `openai at ${withoutCredentials(provider.baseURL)} (text model ${provider.textModel}, image model ${provider.imageModel})`;
   }

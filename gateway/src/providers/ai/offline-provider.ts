@@ -21,7 +21,7 @@ export interface OfflineProviderOptions {
 /** The model the offline provider reports for every answer: no AI model answered. */
 export const OFFLINE_MODEL = 'offline';
 
-export const DEFAULT_OFFLINE_REASON = `no OPENAI_API_KEY set: answers are marked ${OFFLINE_MARKER}`;
+export const DEFAULT_OFFLINE_REASON = `no AI provider configured (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST): answers are marked ${OFFLINE_MARKER}`;
 
 /**
  * Answers without any AI service: instantly, deterministically (the same request always gets the

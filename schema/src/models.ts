@@ -39,3 +39,30 @@ export interface ModelInfo extends ProviderModel {
   /** Credits an AI block using this model costs on top of the block's own price (0 for most). */
   credits: number;
 }
+
+/** The spec's model names, which every server answers with its default model for what they do. */
+export const SPEC_MODEL_NAMES: Readonly<Record<string, ModelCapability>> = {
+  'gpt-4': 'text',
+  'gpt-3.5-turbo': 'text',
+  dalle: 'image',
+};
+
+/** Why a run naming `model` is refused when the server's catalogue lacks it, as the server says it. */
+export function modelNotAvailableMessage(model: string): string {
+  return `Model "${model}" is not available on this server; choose another.`;
+}
+
+/** What a model with each capability can do, as a refusal says it. */
+export const MODEL_CAPABILITY_WORDS: Readonly<Record<ModelCapability, string>> = {
+  text: 'write text',
+  structured: 'answer in a set structure (JSON)',
+  vision: 'read images',
+  image: 'make images',
+  tools: 'call tools',
+  streaming: 'stream its answer',
+};
+
+/** Why a block needing `capability` cannot use `model`, which the server has, as the server says it. */
+export function modelCannotMessage(model: string, capability: ModelCapability): string {
+  return `Model "${model}" cannot ${MODEL_CAPABILITY_WORDS[capability]}; choose another.`;
+}

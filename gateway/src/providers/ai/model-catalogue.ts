@@ -1,22 +1,16 @@
 import { AiProviderError, type AiProvider } from '@blocksmith/block-sdk';
-import type { ModelCapability, ModelInfo, ProviderModel } from '@blocksmith/schema';
+import {
+  MODEL_CAPABILITY_WORDS,
+  SPEC_MODEL_NAMES,
+  modelCannotMessage,
+  modelNotAvailableMessage,
+  type ModelCapability,
+  type ModelInfo,
+  type ProviderModel,
+} from '@blocksmith/schema';
 import { listedFromModelList } from './listed-models';
 
-/** The spec's model names, which every server answers with its default model for what they do. */
-export const SPEC_MODEL_NAMES: Readonly<Record<string, ModelCapability>> = {
-  'gpt-4': 'text',
-  'gpt-3.5-turbo': 'text',
-  dalle: 'image',
-};
-
-const CAPABILITY_WORDS: Record<ModelCapability, string> = {
-  text: 'write text',
-  structured: 'answer in a set structure (JSON)',
-  vision: 'read images',
-  image: 'make images',
-  tools: 'call tools',
-  streaming: 'stream its answer',
-};
+export { SPEC_MODEL_NAMES };
 
 export interface ModelCatalogueOptions {
   /** The providers, in order of preference: the first that can do something answers the spec's names. */
@@ -142,12 +136,12 @@ export class ModelCatalogue {
       const wanted = model ? SPEC_MODEL_NAMES[model]! : capability;
       const entry = this.defaultEntry(wanted === 'text' ? capability : wanted);
       if (entry) return entry;
-      return `No model on this server can ${CAPABILITY_WORDS[capability]}; an administrator can connect a provider that can.`;
+      return `No model on this server can ${MODEL_CAPABILITY_WORDS[capability]}; an administrator can connect a provider that can.`;
     }
     const entry = this.byId.get(model);
-    if (!entry) return `Model "${model}" is not available on this server; choose another.`;
+    if (!entry) return modelNotAvailableMessage(model);
     if (!entry.info.capabilities.includes(capability)) {
-      return `Model "${model}" cannot ${CAPABILITY_WORDS[capability]}; choose another.`;
+      return modelCannotMessage(model, capability);
     }
     return entry;
   }

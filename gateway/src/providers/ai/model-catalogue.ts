@@ -45,28 +45,61 @@ export interface ModelRoute {
  * model, and refuses a model it does not have instead of switching to another.
  */
 export class ModelCatalogue {
-  readonly providers: readonly AiProvider[];
-  private readonly credits: Readonly<Record<string, number>>;
-  private readonly defaults: Partial<Record<'text' | 'image', string>>;
-  private readonly refreshMs: number;
-  private readonly listTimeoutMs: number;
-  private readonly listed = new Map<AiProvider, readonly ProviderModel[]>();
+  private settings!: ModelCatalogueOptions;
+  private current!: readonly AiProvider[];
+  private credits!: Readonly<Record<string, number>>;
+  private defaults!: Partial<Record<'text' | 'image', string>>;
+  private refreshMs!: number;
+  private listTimeoutMs!: number;
+  private listed = new Map<AiProvider, readonly ProviderModel[]>();
   /** Why a provider's last listing failed, for the admin's view; absent once it answers. */
-  private readonly listErrors = new Map<AiProvider, string>();
+  private listErrors = new Map<AiProvider, string>();
   private byId = new Map<string, Entry>();
   private entries: Entry[] = [];
   private listedAt = 0;
   private listing: Promise<void> | undefined;
   private firstListing: Promise<void> | undefined;
+  /** Counts reconfigurations: a listing begun before the last one is not used. */
+  private generation = 0;
 
   constructor(options: ModelCatalogueOptions) {
+    this.configure(options);
+  }
+
+  /** The providers, in order of preference. */
+  get providers(): readonly AiProvider[] {
+    return this.current;
+  }
+
+  /** What the catalogue was made (or last reconfigured) with. */
+  get options(): ModelCatalogueOptions {
+    return this.settings;
+  }
+
+  /**
+   * Switches to other providers (an admin saved a provider's settings): their configured models at
+   * once, then their lists, asked at once; runs checking models wait for those lists (`ready`).
+   */
+  reconfigure(options: ModelCatalogueOptions): Promise<void> {
+    this.configure(options);
+    this.firstListing = this.refresh({ force: true });
+    return this.firstListing;
+  }
+
+  private configure(options: ModelCatalogueOptions): void {
     if (options.providers.length === 0) throw new Error('A model catalogue needs at least one provider.');
-    this.providers = options.providers;
+    this.generation += 1;
+    this.settings = options;
+    this.current = options.providers;
     this.credits = options.credits ?? {};
     this.defaults = options.defaults ?? {};
     this.refreshMs = options.refreshMs ?? 5 * 60_000;
     this.listTimeoutMs = options.listTimeoutMs ?? 10_000;
-    for (const provider of this.providers) this.listed.set(provider, listedFromModelList(provider.models()));
+    this.listed = new Map();
+    this.listErrors = new Map();
+    this.listing = undefined;
+    this.listedAt = 0;
+    for (const provider of this.current) this.listed.set(provider, listedFromModelList(provider.models()));
     this.rebuild();
   }
 
@@ -98,12 +131,18 @@ export class ModelCatalogue {
   refresh({ force = false }: { force?: boolean } = {}): Promise<void> {
     if (this.listing) return this.listing;
     if (!force && this.listedAt > 0 && Date.now() - this.listedAt < this.refreshMs) return Promise.resolve();
-    this.listing = Promise.all(this.providers.map((provider) => this.listOne(provider))).then(() => {
+    const generation = this.generation;
+    const { listed, listErrors } = this;
+    const listing = Promise.all(
+      this.providers.map((provider) => this.listOne(provider, listed, listErrors)),
+    ).then(() => {
+      if (generation !== this.generation) return;
       this.listedAt = Date.now();
       this.listing = undefined;
       this.rebuild();
     });
-    return this.listing;
+    this.listing = listing;
+    return listing;
   }
 
   /**
@@ -162,7 +201,11 @@ export class ModelCatalogue {
     return undefined;
   }
 
-  private async listOne(provider: AiProvider): Promise<void> {
+  private async listOne(
+    provider: AiProvider,
+    listed: Map<AiProvider, readonly ProviderModel[]>,
+    listErrors: Map<AiProvider, string>,
+  ): Promise<void> {
     if (!provider.listModels) return;
     try {
       const models = await provider.listModels({ signal: AbortSignal.timeout(this.listTimeoutMs) });
@@ -170,13 +213,13 @@ export class ModelCatalogue {
       // that does not list, answering whatever it is asked).
       const own = listedFromModelList(provider.models());
       const listedIds = new Set(models.map((m) => m.id));
-      this.listed.set(provider, [
+      listed.set(provider, [
         ...models,
         ...own.filter((m) => !listedIds.has(m.id) && !(m.id in SPEC_MODEL_NAMES)),
       ]);
-      this.listErrors.delete(provider);
+      listErrors.delete(provider);
     } catch (error) {
-      this.listErrors.set(provider, error instanceof Error ? error.message : String(error));
+      listErrors.set(provider, error instanceof Error ? error.message : String(error));
     }
   }
 

@@ -171,4 +171,54 @@ describe('ModelRouter', () => {
       problem: 'No model on this server can make images; an administrator can connect a provider that can.',
     });
   });
+
+  it('switches the same router to other providers when reconfigured, listing them anew', async () => {
+    const a = openai();
+    const router = new ModelRouter({ providers: [a.provider] });
+    const catalogue = router.catalogue;
+    await catalogue.ready();
+    expect(await text(router, 'gpt-4o')).toBe('openai wrote with gpt-4o');
+
+    const b = anthropic();
+    await router.reconfigure({ providers: [b.provider], credits: { 'claude-haiku-4-5': 2 } });
+    expect(router.catalogue).toBe(catalogue);
+    expect(router.providers).toEqual([b.provider]);
+    expect(catalogue.list().map((m) => m.id)).toEqual([
+      'claude-sonnet-4-5',
+      'claude-haiku-4-5',
+      'shared-model',
+    ]);
+    expect(catalogue.check('claude-haiku-4-5', 'text')).toEqual({ credits: 2 });
+    expect(await text(router, 'claude-haiku-4-5')).toBe('anthropic wrote with claude-haiku-4-5');
+    expect(catalogue.check('gpt-4o', 'text')).toEqual({
+      problem: expect.stringContaining('gpt-4o') as string,
+    });
+    expect(catalogue.options.providers).toEqual([b.provider]);
+  });
+
+  it('forgets the problems of the providers it no longer has, and ignores a listing begun before', async () => {
+    let answer: (models: ProviderModel[]) => void = () => undefined;
+    const slow: AiProvider = {
+      ...anthropic().provider,
+      name: 'slow',
+      listModels: () => new Promise<ProviderModel[]>((resolve) => (answer = resolve)),
+    };
+    const failing = vendor(
+      'anthropic',
+      { text: ['claude-sonnet-4-5'], image: [], defaultText: 'claude-sonnet-4-5', defaultImage: '' },
+      new AiProviderError('rejected', 'Anthropic refused the API key (401).'),
+    );
+    const router = new ModelRouter({ providers: [failing.provider] });
+    await router.catalogue.ready();
+    expect(router.catalogue.problems()).toHaveLength(1);
+
+    const early = router.reconfigure({ providers: [slow] });
+    expect(router.catalogue.problems()).toEqual([]);
+    const a = openai();
+    await router.reconfigure({ providers: [a.provider] });
+    answer([{ id: 'late-model', label: 'Late', capabilities: ['text'] }]);
+    await early;
+    expect(router.catalogue.list().map((m) => m.id)).not.toContain('late-model');
+    expect(router.catalogue.list().map((m) => m.id)).toContain('gpt-4o');
+  });
 });

@@ -29,6 +29,14 @@ export class ModelRouter implements AiProvider {
     return this.catalogue.providers;
   }
 
+  /**
+   * Switches this same router (held by every service and request) to other providers: calls
+   * from now on go to them, and their models are listed anew. Resolves once they have been listed.
+   */
+  reconfigure(options: ModelCatalogueOptions): Promise<void> {
+    return this.catalogue.reconfigure(options);
+  }
+
   /** Offline when the model answering text by default is the offline stand-in. */
   get offline(): boolean {
     return this.catalogue.route(undefined, 'text').provider.offline;

@@ -8,7 +8,8 @@ const swc = [
   {
     jsc: {
       parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
+      // JSX (components rendered in tests) with React 17's automatic runtime, as Vite builds it.
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       target: 'es2022',
     },
     module: { type: 'commonjs' },

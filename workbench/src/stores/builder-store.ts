@@ -20,6 +20,7 @@ import { DocumentStore } from './document-store';
 import { DraftLoader } from './draft-loader';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { LocalDraftStore } from './local-draft-store';
+import { PreRunChecklist } from './pre-run-checklist';
 import { PreviewStore } from './preview-store';
 import { upstreamFields } from './variable-fields';
 import { PublishStore } from './publish-store';
@@ -57,6 +58,8 @@ export class BuilderStore {
   readonly document: DocumentStore;
   readonly view: ViewStore;
   readonly run: RunStore;
+  /** What stands in the way of a preview run, listed by its Run button. */
+  readonly checklist: PreRunChecklist;
   readonly analytics: BuilderAnalytics;
   /** The confirmation, the live preview, the share dialog and the list of apps; Escape. */
   readonly dialogs: BuilderDialogs;
@@ -94,6 +97,7 @@ export class BuilderStore {
     this.document = new DocumentStore(catalogue);
     this.view = new ViewStore();
     this.run = new RunStore(api, this.document, catalogue);
+    this.checklist = new PreRunChecklist(this.document, catalogue, this.run.inputs, this.view);
     this.analytics = new BuilderAnalytics(tracker);
     this.dialogs = new BuilderDialogs(this);
     this.gestures = new CanvasGestures(this);

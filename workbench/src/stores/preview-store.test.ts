@@ -44,6 +44,16 @@ describe('PreviewStore', () => {
     expect(api.calls).toContain('credits');
   });
 
+  it('starts no run while the checklist by Run lists problems, and says to fix them', async () => {
+    const { builder, api, toasts } = await testBuilder();
+    buildThreeBlocks(builder);
+    expect(builder.checklist.problems.map((p) => p.message)).toEqual(['Fill in "Your text" before running.']);
+    await builder.preview.runApp();
+    expect(api.calls).not.toContain('startRun');
+    expect(builder.run.phase).toBe('idle');
+    expect(toasts.toasts[0]?.message).toBe('Fix the problems listed above Run before running the app.');
+  });
+
   it('a failed run shows its error once, naming the block by its title', async () => {
     const { builder, api, toasts } = await testBuilder();
     const { ai } = buildThreeBlocks(builder);
@@ -54,6 +64,7 @@ describe('PreviewStore', () => {
       { type: 'node_failed', runId: 'run-1', nodeId: ai, at: 2, durationMs: 1, error },
       { type: 'run_finished', runId: 'run-1', at: 3, status: 'failed', error },
     ];
+    builder.run.setValue('input_text', 'lighthouses');
     await builder.preview.runApp();
     expect(builder.run.phase).toBe('failed');
     expect(builder.run.nodeState(ai)).toMatchObject({

@@ -1,12 +1,13 @@
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import type { RunDetail } from '../api/run-history';
-import { TOASTS } from '../texts/builder-texts';
+import { CHECKLIST, TOASTS } from '../texts/builder-texts';
 import { RUNS } from '../texts/run-history-texts';
 import type { AppOpener } from './app-opener';
 import type { BuilderAnalytics } from './builder-analytics';
 import type { BuilderDialogs } from './builder-dialogs';
 import type { CreditsStore } from './credits-store';
 import type { DocumentStore } from './document-store';
+import type { PreRunChecklist } from './pre-run-checklist';
 import type { RunStore } from './run-store';
 import type { SaveStore } from './save-store';
 import type { SessionStore } from './session-store';
@@ -20,6 +21,7 @@ export interface PreviewHost {
   readonly document: DocumentStore;
   readonly view: ViewStore;
   readonly run: RunStore;
+  readonly checklist: Pick<PreRunChecklist, 'problems'>;
   readonly history: VersionHistoryStore;
   readonly session: SessionStore;
   readonly credits: CreditsStore;
@@ -73,6 +75,11 @@ export class PreviewStore {
     if (run.processing) return;
     if (!this.builder.session.signedIn) {
       toasts.error(TOASTS.authRequiredToRun);
+      return;
+    }
+    // The checklist by Run says what to fix; the server would refuse the run as well.
+    if (this.builder.checklist.problems.length > 0) {
+      toasts.error(CHECKLIST.fixFirst);
       return;
     }
     const problem = run.inputProblemMessage();

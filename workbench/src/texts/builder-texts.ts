@@ -180,3 +180,10 @@ export const RUN_PANEL = {
   chooseFile: 'Choose file...',
   cost: 'This run costs',
 } as const;
+
+/** The checklist by the preview's Run button (not given by the spec). */
+export const CHECKLIST = {
+  title: 'Before this app can run',
+  lead: 'Fix these first; select one to open its block.',
+  fixFirst: 'Fix the problems listed above Run before running the app.',
+} as const;

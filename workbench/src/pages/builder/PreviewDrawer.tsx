@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useStores } from '../../stores-context';
 import { HEADER, RUN_PANEL } from '../../texts/builder-texts';
 import { RunResults } from './ResultView';
+import { RunChecklist } from './RunChecklist';
 import { RunInputControl } from './RunInputControl';
 import { RunNotices } from './RunNotices';
 
@@ -41,6 +42,7 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
               {RUN_PANEL.signInToRun} <Link to="/signin?redirect=/app">{HEADER.signIn}</Link>
             </Callout>
           )}
+          {session.signedIn && <RunChecklist checklist={builder.checklist} />}
           <div className="preview-run">
             <span className="muted small">
               {RUN_PANEL.cost} {builder.costText}
@@ -50,7 +52,12 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
               intent="success"
               icon={<PlayIcon />}
               text={run.processing ? HEADER.processing : HEADER.run}
-              disabled={run.processing || !session.signedIn || !builder.hasBlocks}
+              disabled={
+                run.processing ||
+                !session.signedIn ||
+                !builder.hasBlocks ||
+                builder.checklist.problems.length > 0
+              }
               data-testid="preview-run"
             />
           </div>

@@ -44,6 +44,7 @@ export * from './events';
 export * from './block-title';
 export * from './run-sources';
 export * from './secrets';
+export * from './ai-providers';
 export * from './earnings';
 export * from './admin-accounts';
 export * from './setting-rules';

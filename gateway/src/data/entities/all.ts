@@ -1,5 +1,6 @@
 // Every entity class, once. index.ts re-exports these and derives the list TypeORM needs.
 export { AdminAction } from './admin-action.entity';
+export { AiProviderSetting } from './ai-provider-setting.entity';
 export { AnalyticsEvent } from './analytics-event.entity';
 export { ApiKey } from './api-key.entity';
 export { AppEmbed } from './app-embed.entity';

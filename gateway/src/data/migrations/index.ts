@@ -18,6 +18,7 @@ import { RunEmbedPeriod1765300000000 } from './1765300000000-run-embed-period';
 import { AppBlockKindsHeld1765400000000 } from './1765400000000-app-block-kinds-held';
 import { LedgerRefundReverses1765500000000 } from './1765500000000-ledger-refund-reverses';
 import { PlanSetBy1765600000000 } from './1765600000000-plan-set-by';
+import { AiProviderSettings1765700000000 } from './1765700000000-ai-provider-settings';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   AppBlockKindsHeld1765400000000,
   LedgerRefundReverses1765500000000,
   PlanSetBy1765600000000,
+  AiProviderSettings1765700000000,
 ];

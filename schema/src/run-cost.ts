@@ -15,7 +15,8 @@ function knownCost(costs: Readonly<Record<string, number>>, key: string): number
   return typeof cost === 'number' && Number.isFinite(cost) ? cost : undefined;
 }
 
-function blockCostOf(costs: Readonly<Record<string, number>>, type: string): number {
+/** Credits one run of a block kind costs: its own cost, else the `default` cost, else 1. */
+export function blockCostOf(costs: Readonly<Record<string, number>>, type: string): number {
   return knownCost(costs, type) ?? knownCost(costs, 'default') ?? FALLBACK_BLOCK_COST;
 }
 

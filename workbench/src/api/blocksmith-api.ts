@@ -28,6 +28,7 @@ import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
+import type { ModelsApi } from './models';
 import type { TemplatesApi } from './templates';
 
 /** The signed-in person, shaped like the hosted auth service's user. */
@@ -115,7 +116,7 @@ export interface RunWatcher {
  * Everything the workbench asks the server. Stores depend on this interface only, so their tests
  * use a small fake and the app uses the GraphQL implementation.
  */
-export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, TemplatesApi {
+export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, ModelsApi, TemplatesApi {
   blockCatalogue(): Promise<BlockCatalogueEntry[]>;
   availableModels(): Promise<AvailableModels>;
   creditCosts(): Promise<Record<string, number>>;

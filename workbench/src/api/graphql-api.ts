@@ -12,6 +12,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import {
   isCategory,
+  MODEL_CAPABILITIES,
   type App,
   type BlockCatalogueEntry,
   type Category,
@@ -50,6 +51,7 @@ import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
 import type { AppTemplate } from './templates';
+import type { ModelCatalogue } from './models';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import {
   AdjustUserCreditsDocument,
@@ -65,6 +67,7 @@ import {
   AppVersionsDocument,
   AppsByUserDocument,
   AvailableModelsDocument,
+  ModelCatalogueDocument,
   BillingInfoDocument,
   BlockCatalogueDocument,
   ContactSalesDocument,
@@ -283,6 +286,18 @@ export class GraphqlApi implements BlocksmithApi {
 
   async availableModels(): Promise<AvailableModels> {
     return (await this.query(AvailableModelsDocument, {})).availableModels;
+  }
+
+  async modelCatalogue(): Promise<ModelCatalogue> {
+    const { models } = await this.query(ModelCatalogueDocument, {});
+    return {
+      ...models,
+      // A capability this workbench does not know is left out, so no picker offers the model for it.
+      models: models.models.map((model) => ({
+        ...model,
+        capabilities: MODEL_CAPABILITIES.filter((capability) => model.capabilities.includes(capability)),
+      })),
+    };
   }
 
   async creditCosts(): Promise<Record<string, number>> {

@@ -1,5 +1,6 @@
 import {
   BLOCK_CATEGORIES,
+  blockCostOf,
   defaultSettings as startingSettings,
   runCostRange,
   type AppConfig,
@@ -9,10 +10,26 @@ import {
   type BlockTier,
   type CategoryOf,
   type FirstOutputOf,
+  type ModelField,
+  type PluginInstance,
   type SettingsSpec,
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { errorMessage, type AvailableModels, type BlocksmithApi } from '../api/blocksmith-api';
+import type { ModelCatalogue } from '../api/models';
+import { blockModels, modelChoices, modelsMayAddCredits, type ModelChoices } from './model-choices';
+
+/** What one run of a block costs: its own price and what each of its chosen models adds. */
+export interface BlockCost {
+  total: number;
+  block: number;
+  models: { label: string; credits: number }[];
+}
+
+/** A block as pricing reads it: its kind and settings. */
+export type BlockSettingsOf = Pick<PluginInstance, 'type' | 'settings'>;
+
+const NO_MODELS: ModelCatalogue = { models: [], defaultText: null, defaultImage: null };
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -34,6 +51,8 @@ export function readTier(tier: unknown): BlockTier {
 export class CatalogueStore {
   entries: BlockCatalogueEntry[] = [];
   models: AvailableModels = { models: [], defaultModel: '' };
+  /** The server's models from every provider (empty until read, or when the server could not say). */
+  modelCatalogue: ModelCatalogue = NO_MODELS;
   costs: Record<string, number> = {};
   state: LoadState = 'idle';
   error = '';
@@ -43,6 +62,7 @@ export class CatalogueStore {
     makeObservable(this, {
       entries: observableRef,
       models: observableRef,
+      modelCatalogue: observableRef,
       costs: observableRef,
       state: observable,
       error: observable,
@@ -76,7 +96,37 @@ export class CatalogueStore {
     return runCostRange(config, this.costs, this.isAiBlock, {
       flowOf: (type) => this.byId.get(type)?.flow ?? undefined,
       settingDefault: (type, key) => this.defaultsFor(type)[key],
+      modelCredits: this.modelCredits,
     });
+  }
+
+  /** What an AI block's chosen models add to its price, as the server charges it. */
+  readonly modelCredits = (plugin: PluginInstance): number =>
+    this.modelsOf(plugin).reduce((sum, { model }) => sum + (model?.credits ?? 0), 0);
+
+  private modelsOf(plugin: BlockSettingsOf): ReturnType<typeof blockModels> {
+    const defaults = this.defaultsFor(plugin.type);
+    return blockModels(this.modelCatalogue, this.byId.get(plugin.type), plugin, (key) => defaults[key]);
+  }
+
+  /** One run of a block: its own price plus its models' (0 for blocks that are not charged). */
+  blockCost(plugin: BlockSettingsOf): BlockCost {
+    if (!this.isAiBlock(plugin.type)) return { total: 0, block: 0, models: [] };
+    const block = blockCostOf(this.costs, plugin.type);
+    const models = this.modelsOf(plugin).flatMap(({ model }) =>
+      model ? [{ label: model.label, credits: model.credits }] : [],
+    );
+    return { total: block + models.reduce((sum, model) => sum + model.credits, 0), block, models };
+  }
+
+  /** Whether an AI block kind's price may grow with the model chosen (a model some block could pick costs extra). */
+  modelsMayAddCredits(entry: BlockCatalogueEntry): boolean {
+    return entry.category === 'ai' && modelsMayAddCredits(this.modelCatalogue, entry);
+  }
+
+  /** What a model setting offers for its saved value. */
+  modelChoices(field: ModelField, value: string): ModelChoices {
+    return modelChoices(this.modelCatalogue, field, value);
   }
 
   setEntries(entries: BlockCatalogueEntry[]): void {
@@ -98,16 +148,21 @@ export class CatalogueStore {
   private async read(): Promise<void> {
     this.state = 'loading';
     try {
-      const [entries, models, costs] = await Promise.all([
+      const [entries, models, costs, modelCatalogue] = await Promise.all([
         this.api.blockCatalogue(),
         this.api.availableModels().catch((error: unknown) => {
           console.warn('Available models could not be read; using dalle.', error);
           return { models: ['dalle'], defaultModel: 'dalle' };
         }),
         this.api.creditCosts().catch(() => ({})),
+        this.api.modelCatalogue().catch((error: unknown) => {
+          console.warn("The server's models could not be read; model settings offer their own names.", error);
+          return NO_MODELS;
+        }),
       ]);
       runInAction(() => {
         this.models = models;
+        this.modelCatalogue = modelCatalogue;
         this.costs = costs;
         this.setEntries(entries);
       });

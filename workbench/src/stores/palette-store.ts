@@ -1,6 +1,8 @@
 import {
   BLOCK_CATEGORIES,
+  blockCostOf,
   cheapestPlanWith,
+  formatCredits,
   planAllowsBlock,
   type BlockCatalogueEntry,
   type BlockCategory,
@@ -8,6 +10,7 @@ import {
 } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import { BLOCK_TIERS } from '../texts/block-tier-texts';
+import { MODEL_TEXTS } from '../texts/model-texts';
 import { readTier, type CatalogueStore } from './catalogue-store';
 
 /** Case-insensitive substring match on a block's name, description and id. */
@@ -120,6 +123,16 @@ export class PaletteStore {
       entries,
       open: searching ? entries.length > 0 : !this.collapsed.has(category),
     }));
+  }
+
+  /**
+   * What a block kind costs per run, as its palette entry says it: an AI block's own credits, with
+   * '+ model' when a model it may choose costs extra; null for blocks that are not charged.
+   */
+  costLabel(entry: BlockCatalogueEntry): string | null {
+    if (entry.category !== 'ai') return null;
+    const own = formatCredits(blockCostOf(this.catalogue.costs, entry.id));
+    return this.catalogue.modelsMayAddCredits(entry) ? `${own} ${MODEL_TEXTS.plusModel}` : own;
   }
 
   /** A search term is set and no block matches it. */

@@ -11,6 +11,7 @@ import type { AdminAccountsApi } from '../api/admin-accounts';
 import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
+import type { ModelCatalogue } from '../api/models';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from '../api/embeds';
 import type { RunDetail, RunFilter, RunSummary } from '../api/run-history';
@@ -225,6 +226,50 @@ const PUBLISHING: PublishingInfo = {
 };
 
 /** An API that keeps apps in memory and records what it was asked. */
+/** The server's models: two providers, one model costing extra, an offline stand-in. */
+export const MODEL_CATALOGUE: ModelCatalogue = {
+  models: [
+    {
+      id: 'gpt-4o',
+      label: 'GPT-4o',
+      provider: 'openai',
+      offline: false,
+      capabilities: ['text', 'structured', 'vision', 'tools', 'streaming'],
+      contextTokens: 128000,
+      credits: 0,
+    },
+    {
+      id: 'dall-e-3',
+      label: 'DALL·E 3',
+      provider: 'openai',
+      offline: false,
+      capabilities: ['image'],
+      contextTokens: null,
+      credits: 0,
+    },
+    {
+      id: 'claude-opus-4-1',
+      label: 'Claude Opus 4.1',
+      provider: 'anthropic',
+      offline: false,
+      capabilities: ['text', 'structured', 'vision', 'tools', 'streaming'],
+      contextTokens: 200000,
+      credits: 2,
+    },
+    {
+      id: 'offline-image',
+      label: 'Offline image',
+      provider: 'offline',
+      offline: true,
+      capabilities: ['image'],
+      contextTokens: null,
+      credits: 0,
+    },
+  ],
+  defaultText: 'gpt-4o',
+  defaultImage: 'dall-e-3',
+};
+
 export class FakeApi implements BlocksmithApi {
   calls: string[] = [];
   apps = new Map<string, VersionedApp>();
@@ -251,6 +296,10 @@ export class FakeApi implements BlocksmithApi {
   }
   async creditCosts() {
     return { textGeneration: 1, imageGenerator: 5, default: 1 };
+  }
+  async modelCatalogue() {
+    this.check('modelCatalogue');
+    return MODEL_CATALOGUE;
   }
   async templates() {
     this.check('templates');

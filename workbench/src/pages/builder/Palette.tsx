@@ -11,6 +11,7 @@ import { FULL_BLOCKS_PLAN, isLocked, type BlockChooser } from '../../stores/pale
 import { BLOCK_TIERS } from '../../texts/block-tier-texts';
 import { PALETTE } from '../../texts/builder-texts';
 import './block-tiers.css';
+import './models.css';
 
 /** Starts dragging a block kind onto the canvas. */
 function startBlockDrag(event: DragEvent, entry: BlockCatalogueEntry): void {
@@ -32,6 +33,7 @@ export const PaletteItem = observer(function PaletteItem({ entry }: { entry: Blo
   const { builder, palette } = useStores();
   const chooser = useBlockChooser();
   const locked = isLocked(entry, chooser);
+  const cost = palette.costLabel(entry);
   const add = () => {
     if (!palette.allowOrOffer(entry, chooser)) return;
     builder.gestures.addBlockByClick(entry.id);
@@ -58,6 +60,7 @@ export const PaletteItem = observer(function PaletteItem({ entry }: { entry: Blo
       <span className="palette-text">
         <span className="palette-name-row">
           <span className="palette-name">{entry.name}</span>
+          {cost && <span className="palette-cost">{cost}</span>}
           {locked && (
             <Tag minimal round className="palette-plan-tag" icon={<LockIcon size={10} />}>
               {FULL_BLOCKS_PLAN.name}

@@ -11,11 +11,13 @@ import {
 } from '@blueprintjs/core';
 import { EyeOpenIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { CATEGORIES, isCategory, onErrorOf, unusedVariables } from '@blocksmith/schema';
+import type { BlockSettingsOf } from '../../stores/catalogue-store';
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { HEADER, PROPERTIES } from '../../texts/builder-texts';
+import { MODEL_TEXTS } from '../../texts/model-texts';
 import { OnErrorField } from './OnErrorField';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
@@ -72,6 +74,17 @@ const AppProperties = observer(function AppProperties() {
   );
 });
 
+/** What one run of an AI block costs with the models chosen for it. */
+const BlockCostLine = observer(function BlockCostLine({ plugin }: { plugin: BlockSettingsOf }) {
+  const { catalogue } = useStores();
+  const cost = catalogue.blockCost(plugin);
+  return (
+    <p className="small block-cost" data-testid="block-cost">
+      {MODEL_TEXTS.costLabel}: {MODEL_TEXTS.blockCost(cost.total, cost.block, cost.models)}
+    </p>
+  );
+});
+
 /** The selected block's settings form, drawn from the settings its kind declares. */
 const BlockSettings = observer(function BlockSettings() {
   const { builder, catalogue } = useStores();
@@ -125,6 +138,7 @@ const BlockSettings = observer(function BlockSettings() {
           Output variable <code>{`{{${plugin.variable}}}`}</code>
         </p>
       )}
+      {entry.category === 'ai' && <BlockCostLine plugin={plugin} />}
       {fields.map(([key, field]) => (
         <SettingField
           key={`${id}:${key}`}

@@ -26,7 +26,7 @@ export const SettingField = observer(
   ) {
     const { catalogue } = useStores();
     const id = `setting-${blockId}-${settingKey}`;
-    const problem = settingProblem(field, value);
+    let problem = settingProblem(field, value);
     // A number being typed is kept as text until it is complete.
     const [draft, setDraft] = useState<string | null>(null);
 
@@ -60,23 +60,29 @@ export const SettingField = observer(
         );
         break;
       case 'model': {
-        const models =
-          field.capability === 'image' && catalogue.models.models.length > 0
-            ? catalogue.models.models
-            : [...new Set([field.fallback, ...(field.default ? [field.default] : [])])];
         const current = asText(value);
-        const options = current && !models.includes(current) ? [current, ...models] : models;
+        const choices = catalogue.modelChoices(field, current);
+        problem ??= choices.problem;
         control = (
           <HTMLSelect
             id={id}
             fill
             value={current}
-            options={options}
             onChange={(event) => {
               onChange(event.currentTarget.value);
               onCommit();
             }}
-          />
+          >
+            {choices.groups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </HTMLSelect>
         );
         break;
       }

@@ -1,5 +1,13 @@
 import type { Artifact } from './artifacts';
 import type { LoopPosition, NodeStatus, RunEvent, RunStatus, TokenUsage } from './run-events';
+import {
+  blockFailureNote,
+  compareItemFailures,
+  loopFailureNote,
+  type HandledMode,
+  type ItemFailure,
+  type RunNote,
+} from './run-notes';
 
 /**
  * The item of a block a live view follows. Outside loops that is the block's one run; inside a
@@ -67,11 +75,31 @@ export interface RunState {
   nodes: Map<string, BlockRunState>;
   /** Artifacts of the blocks outside loops, in the order they finished. */
   artifacts: RunArtifact[];
+  /** Blocks that failed while the run went on (their `onError`), in the order they failed. */
+  handled: HandledFailure[];
+  /** Per run of a loop (by its opener and the items around it), how many items it has. */
+  loopItems: Map<string, number>;
+}
+
+/** A block that failed while the run went on, as its `node_failed` event said it. */
+export interface HandledFailure {
+  nodeId: string;
+  error: string;
+  handled: HandledMode;
+  loop?: LoopPosition[];
 }
 
 /** A run no event has reached yet (of `runId`, when it is known). */
 export function createRunState(runId: string | null = null): RunState {
-  return { runId, status: 'pending', nodeIds: [], nodes: new Map(), artifacts: [] };
+  return {
+    runId,
+    status: 'pending',
+    nodeIds: [],
+    nodes: new Map(),
+    artifacts: [],
+    handled: [],
+    loopItems: new Map(),
+  };
 }
 
 /** A block no event has reached yet. */
@@ -130,6 +158,8 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
       state.nodeIds = event.nodeIds;
       state.nodes.clear();
       state.artifacts = [];
+      state.handled = [];
+      state.loopItems.clear();
       break;
     case 'node_started': {
       const block = blockRunState(state, event.nodeId);
@@ -169,6 +199,12 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
       shown.status = 'failed';
       shown.durationMs = event.durationMs;
       shown.position = undefined;
+      if (event.handled) {
+        const { nodeId, error, handled, loop } = event;
+        // Sent again after a watch is made again: kept once.
+        const known = state.handled.some((f) => f.nodeId === nodeId && samePlace(f.loop, loop));
+        if (!known) state.handled.push({ nodeId, error, handled, ...(loop && { loop }) });
+      }
       break;
     }
     case 'node_skipped': {
@@ -184,6 +220,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
       const block = blockRunState(state, event.nodeId);
       block.progress = { done: event.done, items: event.items };
       if (!event.loop) block.runs = event.items;
+      state.loopItems.set(placeKey(event.nodeId, event.loop), event.items);
       break;
     }
     case 'run_finished':
@@ -225,4 +262,45 @@ function finishBlock(state: RunState, event: Extract<RunEvent, { type: 'node_fin
   shown.status = 'succeeded';
   shown.durationMs = event.durationMs;
   shown.position = event.loop;
+}
+
+function placeKey(nodeId: string, loop: readonly LoopPosition[] | undefined): string {
+  return [nodeId, ...(loop ?? []).map((p) => `${p.loopId}:${p.item}`)].join('|');
+}
+
+function samePlace(a: readonly LoopPosition[] | undefined, b: readonly LoopPosition[] | undefined): boolean {
+  return placeKey('', a) === placeKey('', b);
+}
+
+/**
+ * What failed while the run went on, as the run's result keeps it (`RunResult.notes`), from the
+ * events folded so far: the blocks outside loops in the order they failed, then per loop (in the
+ * run's block order) how many of its items failed and which.
+ */
+export function foldedRunNotes(state: RunState): RunNote[] {
+  const notes: RunNote[] = [];
+  const byLoop = new Map<string, ItemFailure[]>();
+  for (const failure of state.handled) {
+    const place = failure.loop?.at(-1);
+    if (!failure.loop || !place) {
+      notes.push(blockFailureNote(failure.nodeId, failure.error, failure.handled));
+      continue;
+    }
+    // An item's event names its place (`failed on item 2 of 3:`); the loop's note names the item itself.
+    const error = failure.error.replace(` failed on item ${place.item} of ${place.items}: `, ' failed: ');
+    const within = failure.loop.slice(0, -1).map((p) => p.item);
+    const failures = byLoop.get(place.loopId) ?? [];
+    failures.push({ item: place.item, ...(within.length > 0 && { within }), nodeId: failure.nodeId, error });
+    byLoop.set(place.loopId, failures);
+  }
+  const order = [...state.nodeIds, ...byLoop.keys()].filter((id, i, ids) => ids.indexOf(id) === i);
+  for (const opener of order) {
+    const failures = byLoop.get(opener);
+    if (!failures) continue;
+    let items = 0;
+    for (const [key, count] of state.loopItems)
+      if (key === opener || key.startsWith(`${opener}|`)) items += count;
+    notes.push(loopFailureNote(opener, Math.max(items, failures.length), failures.sort(compareItemFailures)));
+  }
+  return notes;
 }

@@ -43,3 +43,20 @@ export function loopFailureNote(nodeId: string, items: number, failures: ItemFai
   const message = `${failures.length} of ${items} ${word} failed: ${named}${more > 0 ? `; and ${more} more` : ''}`;
   return { nodeId, message, items, failures };
 }
+
+/** How the run went on past a block that failed: with an error value, or along its error route. */
+export type HandledMode = 'continue' | 'route';
+
+/** The note of a block outside loops that failed while the run went on: `HTTP Request failed: … (the run went on with an error value)`. */
+export function blockFailureNote(nodeId: string, failure: string, mode: HandledMode): RunNote {
+  const went = mode === 'route' ? 'along its error route' : 'with an error value';
+  return { nodeId, message: `${failure} (the run went on ${went})` };
+}
+
+/** `a` before `b` when its item comes first (outer loops' items first). */
+export function compareItemFailures(a: ItemFailure, b: ItemFailure): number {
+  const x = [...(a.within ?? []), a.item];
+  const y = [...(b.within ?? []), b.item];
+  for (let k = 0; k < Math.min(x.length, y.length); k++) if (x[k] !== y[k]) return x[k]! - y[k]!;
+  return x.length - y.length;
+}

@@ -1,7 +1,5 @@
 import { BlockError, BlockOverrunError, NodeContext, outputTypeProblem } from '@blocksmith/block-sdk';
 import {
-  ERROR_ROUTE,
-  errorValue,
   type Artifact,
   type LoopPosition,
   type RunEvent,
@@ -12,6 +10,7 @@ import { addUsage, type Used } from './block-usage';
 import type { ExecuteOptions } from './execute-options';
 import { BlockCharges, type WaitingBlock } from './block-charges';
 import { excludeUntaken, skips, upstreamOf } from './flow-rules';
+import { goOnAfterFailure } from './handled-failure';
 import { LoopRuns, type LoopHost } from './loop-runs';
 import { Frame, SKIPPED, type NodeOutcome } from './run-frame';
 import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from './run-outcome';
@@ -33,7 +32,7 @@ export function executeRun(plan: RunPlan, options: ExecuteOptions): Promise<RunO
   return new RunExecution(plan, options).start();
 }
 
-/** One run under way. Its non-private members are what its loop runs use (`LoopHost`). */
+/** One run under way. Its non-private members are what its loop runs and handled failures use (`LoopHost`, `FailureHost`). */
 class RunExecution implements LoopHost {
   private readonly nodes: readonly PlannedNode[];
   private readonly top: Frame;
@@ -65,7 +64,7 @@ class RunExecution implements LoopHost {
   private readonly secrets: RunSecrets;
   private readonly overruns: BlockOverrun[] = [];
   /** Blocks outside loops that failed while the run went on. */
-  private readonly notes: RunNote[] = [];
+  readonly notes: RunNote[] = [];
 
   constructor(
     readonly plan: RunPlan,
@@ -355,64 +354,8 @@ class RunExecution implements LoopHost {
     const message = this.aborted ? `${node.title} was stopped.` : `${node.title} failed${where}: ${reason}`;
     this.running--;
     if (node.onError !== 'stop' && !this.stopping)
-      return this.handled(frame, index, message, reason, durationMs);
+      return goOnAfterFailure(this, frame, node, { message, reason, durationMs });
     this.failed(frame, index, message, known ? error.code : 'BLOCK_ERROR', durationMs);
-  }
-
-  /**
-   * A block whose `onError` is `continue` or `route` failed: the step keeps the failure, its first
-   * output carries the error value, and the run goes on, to every block after it (`continue`) or
-   * only along its error route (`route`). A loop item keeps the failure for its loop's note.
-   */
-  private handled(frame: Frame, index: number, message: string, reason: string, durationMs: number): void {
-    const node = this.nodes[index]!;
-    const mode = node.onError === 'route' ? 'route' : 'continue';
-    const outputs: Record<string, unknown> =
-      node.firstOutput !== undefined ? { [node.firstOutput]: errorValue(reason) } : {};
-    const outcome: NodeOutcome = {
-      status: 'failed',
-      outputs,
-      artifacts: [],
-      durationMs,
-      error: message,
-      handled: true,
-    };
-    const routes = mode === 'route' ? [ERROR_ROUTE] : node.routes ? [...node.routes] : undefined;
-    if (routes) outcome.routes = routes;
-    this.record(frame, index, outcome);
-    const runId = this.options.runId;
-    this.emitIn(
-      {
-        type: 'node_failed',
-        runId,
-        nodeId: node.id,
-        at: Date.now(),
-        durationMs,
-        error: message,
-        handled: mode,
-      },
-      frame,
-    );
-    const failure = `${node.title} failed: ${reason}`;
-    if (frame.loop) {
-      if (frame.failure === undefined) {
-        frame.failure = failure;
-        const within = frame.position!.slice(0, -1).map((p) => p.item);
-        frame.loop.failures.push({
-          item: frame.index + 1,
-          ...(within.length > 0 && { within }),
-          nodeId: node.id,
-          error: failure,
-        });
-      }
-      if (mode === 'continue') frame.dropped = true;
-    } else {
-      const went = mode === 'route' ? 'along its error route' : 'with an error value';
-      this.notes.push({ nodeId: node.id, message: `${failure} (the run went on ${went})` });
-    }
-    if (mode === 'route') excludeUntaken(this.plan, frame, node, routes!);
-    this.settle(frame, index);
-    this.pump();
   }
 
   /** A block failed (or its charge was refused): the run stops with its message and code. */

@@ -1,5 +1,3 @@
-import type { PluginInstance } from './app';
-
 /**
  * What a run does when a block fails (`PluginInstance.onError`, absent meaning `stop`): stop the
  * run; continue with an error value in place of the block's outputs; or take the block's `error`
@@ -19,7 +17,7 @@ export const ON_ERROR_LABELS: Readonly<Record<OnError, string>> = {
 };
 
 /** A block's `onError`, `stop` when absent. */
-export function onErrorOf(plugin: Pick<PluginInstance, 'onError'>): OnError {
+export function onErrorOf(plugin: { onError?: OnError | undefined }): OnError {
   return plugin.onError ?? 'stop';
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PLAN_IDS, isPlanId, type PlanId } from '@blocksmith/schema';
 import { parseTrustedProxies } from './client-address';
 import { aiSettingsFrom, type AiSettings } from './providers/ai/create-provider';
+import { aiVariables } from './services/ai-providers/page-settings';
 
 /** Server configuration, read once from the environment. Everything is optional. */
 export interface GatewayConfig {
@@ -76,6 +77,8 @@ export interface GatewayConfig {
   blockPackages: readonly string[];
   /** The AI provider: OPENAI_* variables (an OpenAI-compatible server), else the offline provider. */
   ai: AiSettings;
+  /** The environment's AI variables, read again with the AI providers page's settings over them. */
+  aiEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
     secretsKey: parseSealingKey(env.SECRETS_KEY),
     ai: aiSettings(env),
+    aiEnv: aiVariables(env),
     blockPackages: (env.BLOCK_PACKAGES ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -70,6 +70,9 @@ async function stopBoss(boss: PgBoss): Promise<void> {
 
 const BOSS_WORKER_SWEEP_MS = 1_100;
 
+/** How often a process sharing PostgreSQL reads the AI providers page's settings again. */
+export const AI_SETTINGS_POLL_MS = 5_000;
+
 /**
  * With PostgreSQL, processes share work: runs and scheduled work are pg-boss jobs, and run progress
  * crosses processes through LISTEN/NOTIFY.
@@ -126,6 +129,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     models: provider.catalogue,
     shared,
   });
+  // Providers an admin set up on the AI providers page replace the environment's; other processes
+  // sharing the database see a change within AI_SETTINGS_POLL_MS.
+  await services.aiProviders.apply();
+  if (shared) services.aiProviders.watch(AI_SETTINGS_POLL_MS);
   // Listed in the background: the first run waits for it only if it has not answered by then.
   void provider.catalogue.ready();
   await services.defaultPlan.apply();
@@ -240,6 +247,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ],
     services,
     async close() {
+      services.aiProviders.stop();
       await services.scheduled.stop();
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);

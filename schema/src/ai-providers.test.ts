@@ -36,11 +36,18 @@ describe('AI provider settings', () => {
     expect(aiUrlProblem('ollama', 'localhost:11434')).toBe(
       "Ollama's address must start with http:// or https://, such as http://localhost:11434.",
     );
-    expect(aiUrlProblem('openai', 'not a url')).toBe(
+    expect(aiUrlProblem('openai', 'not-a-url')).toBe(
       "OpenAI's address must be a URL such as https://api.openai.com/v1.",
     );
     expect(aiUrlProblem('openai', 'ftp://example.com')).toContain('must start with http:// or https://');
     expect(aiUrlProblem('openai', 'https://me:secret@example.com')).toContain('must not carry a user name');
     expect(aiUrlProblem('openai', `https://example.com/${'a'.repeat(2000)}`)).toContain('at most 2000');
+    for (const bad of [
+      'https://example.com/\u0000',
+      'https://example.com/\ud800',
+      'https://exa mple.com',
+      'https://example.com/a\nb',
+    ])
+      expect(aiUrlProblem('openai', bad)).toContain('without spaces or control characters');
   });
 });

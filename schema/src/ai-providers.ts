@@ -1,3 +1,5 @@
+import { hasUnstorableCharacter } from './unstorable-text';
+
 /**
  * The AI providers an admin may set up on the AI providers page (their API key and address), and
  * the rules for what is typed there, shared by the server and the page.
@@ -93,6 +95,9 @@ export function aiKeyProblem(provider: AiProviderId, key: string): string | null
 export function aiUrlProblem(provider: AiProviderId, url: string): string | null {
   const { label, urlExample } = AI_PROVIDERS[provider];
   if (url.length > MAX_AI_URL_LENGTH) return `${label}'s address is at most ${MAX_AI_URL_LENGTH} characters.`;
+  if (hasUnstorableCharacter(url) || /\s/.test(url.trim()) || [...url].some(isControl)) {
+    return `${label}'s address is one URL without spaces or control characters, such as ${urlExample}.`;
+  }
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
@@ -106,4 +111,9 @@ export function aiUrlProblem(provider: AiProviderId, url: string): string | null
     return `${label}'s address must not carry a user name or password; put the key in the key field.`;
   }
   return null;
+}
+
+function isControl(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
 }

@@ -4,6 +4,7 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import { buildSchema } from 'type-graphql';
 import { apiKeyGuard } from './api-key-guard';
 import { AdminAccountsResolver } from './resolvers/admin-accounts-resolver';
+import { AiProviderResolver } from './resolvers/ai-provider-resolver';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { ApiKeyResolver } from './resolvers/api-key-resolver';
 import { SecretResolver } from './resolvers/secret-resolver';
@@ -26,6 +27,7 @@ import { UserResolver } from './resolvers/user-resolver';
 export const resolvers = [
   CatalogueResolver,
   AdminAccountsResolver,
+  AiProviderResolver,
   AnalyticsResolver,
   ApiKeyResolver,
   SecretResolver,

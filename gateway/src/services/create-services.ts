@@ -3,6 +3,8 @@ import type { AiProvider } from '@blocksmith/block-sdk';
 import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
 import { ScheduledWork } from './scheduled-work';
+import { AiProviderService } from './ai-providers/ai-provider-service';
+import { asModelRouter } from '../providers/ai';
 import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
@@ -92,6 +94,8 @@ export interface Services {
   secrets: UserSecretService;
   /** Admins find accounts, change plans and credits, suspend and unsuspend; every action recorded. */
   adminAccounts: AdminAccountsService;
+  /** Admins set up the AI providers (keys sealed) in place of the environment's, without a restart. */
+  aiProviders: AiProviderService;
   /** Creator prices, the earnings ledger, and payouts through Stripe Connect. */
   earnings: EarningsService;
   /** The starter apps whose blocks are all installed, chosen once at start-up. */
@@ -262,6 +266,13 @@ export function createServices(deps: {
       auth,
       apps,
       earnings,
+    }),
+    aiProviders: new AiProviderService({
+      dataSource,
+      router: asModelRouter(provider),
+      env: config.aiEnv,
+      secretsKey: config.secretsKey,
+      log: (line) => console.log(line),
     }),
     earnings,
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),

@@ -1,6 +1,18 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { imageDimensions } from '../providers/ai/image-dimensions';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import {
+  answerTo,
+  FAKE_VENDOR_KEY,
+  imageNote,
+  listenOnLoopback,
+  readJsonBody,
+  sendJson as sendJsonAs,
+  splitInPieces,
+  startEventStream,
+  tokenCount,
+  valueFor,
+  writeEvent,
+  type Json,
+} from './fake-vendor-answers';
 
 /**
  * A small Anthropic API on 127.0.0.1, speaking the Messages and Models wire format as the vendor
@@ -18,7 +30,7 @@ import { imageDimensions } from '../providers/ai/image-dimensions';
  * answer starts, then nothing more is sent until the server closes).
  */
 
-export const FAKE_ANTHROPIC_KEY = 'test-key';
+export const FAKE_ANTHROPIC_KEY = FAKE_VENDOR_KEY;
 
 /** The models the fake lists, newest first, as `GET /v1/models` describes them. */
 export const FAKE_ANTHROPIC_MODELS = [
@@ -62,7 +74,6 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
 type Block = Json & { type: string };
 type Message = { role: string; content: string | Block[] };
 type Content =
@@ -75,31 +86,18 @@ export interface FakeAnthropicOptions {
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: raw });
-        return sendError(res, 400, 'invalid_request_error', 'The request body is not valid JSON.');
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      route(req, body, res, options);
+  const server = await listenOnLoopback(async (req, res) => {
+    const { raw, body, invalid } = await readJsonBody(req);
+    requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: invalid ? raw : body,
     });
+    if (invalid) return sendError(res, 400, 'invalid_request_error', 'The request body is not valid JSON.');
+    route(req, body, res, options);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { url: server.url, requests, close: server.close };
 }
 
 function route(
@@ -205,8 +203,8 @@ function createMessage(body: unknown, version: string, res: ServerResponse): voi
     return sendError(res, 400, 'invalid_request_error', (error as Error).message);
   }
   const usage = {
-    input_tokens: tokens(JSON.stringify(request.messages) + String(request.system ?? '')),
-    output_tokens: tokens(JSON.stringify(content)),
+    input_tokens: tokenCount(JSON.stringify(request.messages) + String(request.system ?? '')),
+    output_tokens: tokenCount(JSON.stringify(content)),
   };
   const message = {
     id: 'msg_fake01',
@@ -245,10 +243,10 @@ export function answerFor(request: Json & { messages: Message[] }): Content {
       type: 'tool_use',
       id: 'toolu_fake01',
       name: tool.name as string,
-      input: valueFor(schema, prompt, schema, 0),
+      input: valueFor(schema, prompt),
     };
   }
-  return { type: 'text', text: `${imageNotes(request.messages)}Answer to: ${prompt}` };
+  return { type: 'text', text: `${imageNotes(request.messages)}${answerTo(prompt)}` };
 }
 
 function fail(message: string): never {
@@ -278,54 +276,9 @@ function imageNotes(messages: Message[]): string {
       const source = block.source as { type?: string; media_type?: string; data?: string } | undefined;
       if (source?.type !== 'base64' || !source.data)
         return fail('image.source: a base64 source with data is required');
-      const facts = imageDimensions(Buffer.from(source.data, 'base64'));
-      const size = facts.width !== undefined ? `${facts.width}x${facts.height}` : 'unreadable';
-      return `I see a ${size} ${source.media_type} image. `;
+      return `${imageNote(source.data, source.media_type)} `;
     })
     .join('');
-}
-
-/** A value that fits `schema`: its const or first enum value, required properties, minimum numbers. */
-export function valueFor(schema: Json, text: string, root: Json, depth: number): unknown {
-  if (depth > 8) return null;
-  const ref = typeof schema.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-  if (ref) return valueFor(((root.$defs as Json)?.[ref] as Json) ?? {}, text, root, depth + 1);
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (Array.isArray(branches) && branches.length) return valueFor(branches[0]!, text, root, depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, Json>;
-      const required = (schema.required ?? []) as string[];
-      return Object.fromEntries(
-        required.map((name) => [name, valueFor(properties[name] ?? {}, text, root, depth + 1)]),
-      );
-    }
-    case 'array': {
-      const count = Math.max(1, Number(schema.minItems ?? 1));
-      return Array.from({ length: count }, () =>
-        valueFor((schema.items as Json) ?? {}, text, root, depth + 1),
-      );
-    }
-    case 'number':
-    case 'integer':
-      return typeof schema.minimum === 'number' ? schema.minimum : 0;
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    default: {
-      const words = text.slice(0, 60);
-      return typeof schema.maxLength === 'number' ? words.slice(0, schema.maxLength) : words;
-    }
-  }
-}
-
-/** About four characters a token, at least one. */
-function tokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
 }
 
 /** Sends `message` as the documented event sequence; a stalling answer stops after its first piece. */
@@ -334,9 +287,8 @@ function streamMessage(
   message: Json & { content: Content[]; usage: { output_tokens: number } },
   stall: boolean,
 ): void {
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = (event: string, data: Json) =>
-    res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+  startEventStream(res);
+  const send = (event: string, data: Json) => writeEvent(res, { type: event, ...data }, { event });
   const block = message.content[0]!;
   send('message_start', {
     message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
@@ -365,26 +317,8 @@ function streamMessage(
   res.end();
 }
 
-/** Three pieces (fewer for very short text), cut at word boundaries where there are any. */
-export function splitInPieces(text: string): string[] {
-  const words = text.split(/(?<=\s)/);
-  const parts = words.length >= 3 ? words : [...text];
-  const count = Math.min(3, parts.length);
-  return Array.from({ length: count }, (_, i) =>
-    parts
-      .slice(Math.floor((i * parts.length) / count), Math.floor(((i + 1) * parts.length) / count))
-      .join(''),
-  );
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake01', ...headers });
-  res.end(JSON.stringify(body));
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  sendJsonAs(res, status, body, { 'request-id': 'req_fake01', ...headers });
 }
 
 function sendError(

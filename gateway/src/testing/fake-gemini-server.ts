@@ -1,13 +1,14 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { answerParts, pieced, usageFor, type GenerateRequest, type Part } from './fake-gemini-answers';
 import {
-  answerParts,
-  pieced,
+  FAKE_VENDOR_KEY,
+  isObject,
+  listenOnLoopback,
   pngFor,
-  usageFor,
-  type GenerateRequest,
-  type Part,
-} from './fake-gemini-answers';
+  readJsonBody,
+  sendJson as sendJsonAs,
+  writeEvent,
+} from './fake-vendor-answers';
 
 /** A request as the fake saw it. */
 export interface RecordedGeminiRequest {
@@ -31,7 +32,7 @@ export interface FakeGeminiOptions {
 }
 
 /** The only key the fake accepts (header `x-goog-api-key`, or `?key=`). */
-export const FAKE_GEMINI_KEY = 'test-key';
+export const FAKE_GEMINI_KEY = FAKE_VENDOR_KEY;
 
 /** Models as the Gemini API lists them (`supportedGenerationMethods`, token limits...). */
 const MODELS = [
@@ -70,53 +71,38 @@ function model(id: string, displayName: string, inputTokenLimit: number, methods
  */
 export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const requests: RecordedGeminiRequest[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      let body: Record<string, unknown>;
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-      } catch {
-        return sendError(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
-      }
-      const url = new URL(req.url ?? '/', 'http://fake');
-      requests.push({
-        method: req.method ?? '',
-        path: `${url.pathname}${url.search}`,
-        headers: req.headers,
-        body,
-      });
-      const key = req.headers['x-goog-api-key'] ?? url.searchParams.get('key');
-      if (!key) {
-        return sendError(
-          res,
-          403,
-          'PERMISSION_DENIED',
-          "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
-        );
-      }
-      if (key !== FAKE_GEMINI_KEY) {
-        return sendError(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
-          {
-            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
-            reason: 'API_KEY_INVALID',
-            domain: 'googleapis.com',
-          },
-        ]);
-      }
-      route(req.method ?? '', url, body, res, options.pageSize ?? 2);
+  const server = await listenOnLoopback(async (req, res) => {
+    const read = await readJsonBody(req);
+    if (read.invalid) return sendError(res, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.');
+    const body = isObject(read.body) ? read.body : {};
+    const url = new URL(req.url ?? '/', 'http://fake');
+    requests.push({
+      method: req.method ?? '',
+      path: `${url.pathname}${url.search}`,
+      headers: req.headers,
+      body,
     });
+    const key = req.headers['x-goog-api-key'] ?? url.searchParams.get('key');
+    if (!key) {
+      return sendError(
+        res,
+        403,
+        'PERMISSION_DENIED',
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+      );
+    }
+    if (key !== FAKE_GEMINI_KEY) {
+      return sendError(res, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'API_KEY_INVALID',
+          domain: 'googleapis.com',
+        },
+      ]);
+    }
+    route(req.method ?? '', url, body, res, options.pageSize ?? 2);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { url: server.url, requests, close: server.close };
 }
 
 function route(
@@ -179,7 +165,7 @@ function route(
       ...answer(lastPiece ? { finishReason: 'STOP' } : {}, [piece]),
       ...(lastPiece ? { usageMetadata: usage } : {}),
     };
-    res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
+    writeEvent(res, chunk, { lineEnd: '\r\n' });
   });
   if (modelId !== 'stalling-model') res.end();
 }
@@ -237,8 +223,7 @@ function predict(body: Record<string, unknown>, res: ServerResponse) {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-  res.end(JSON.stringify(body));
+  sendJsonAs(res, status, body, { 'content-type': 'application/json; charset=UTF-8', ...headers });
 }
 
 /** `{ "error": { "code", "message", "status", "details" } }`, as Google APIs send errors. */

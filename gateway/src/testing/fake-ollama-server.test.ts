@@ -1,4 +1,5 @@
-import { fakeTokenCount, startFakeOllama, type FakeOllama } from './fake-ollama-server';
+import { startFakeOllama, type FakeOllama } from './fake-ollama-server';
+import { tokenCount as fakeTokenCount } from './fake-vendor-answers';
 
 // The fake speaks Ollama's documented wire format; these checks read it raw, without the SDK.
 

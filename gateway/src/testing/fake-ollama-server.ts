@@ -1,6 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { imageDimensions } from '../providers/ai/image-dimensions';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import {
+  answerTo,
+  FAKE_VENDOR_KEY,
+  imageNote,
+  isObject,
+  listenOnLoopback,
+  readJsonBody,
+  sendJson as sendJsonAs,
+  splitInPieces,
+  tokenCount,
+  valueFor,
+  type Json,
+} from './fake-vendor-answers';
 
 /**
  * A small Ollama server for tests, speaking the native API as its documentation describes it:
@@ -52,7 +63,7 @@ export const FAKE_OLLAMA_MODELS: readonly FakeOllamaModel[] = [
 ];
 
 /** The key a fake started with `requireKey` accepts, as `Authorization: Bearer test-key`. */
-export const FAKE_OLLAMA_KEY = 'test-key';
+export const FAKE_OLLAMA_KEY = FAKE_VENDOR_KEY;
 
 export interface FakeOllamaOptions {
   /** Answer 401 unless the request carries `Authorization: Bearer test-key` (a proxy in front). */
@@ -83,47 +94,23 @@ interface ChatMessage {
   images?: unknown;
 }
 
-type Json = Record<string, unknown>;
-
 const CREATED_AT = '2025-05-01T10:00:00.000000Z';
-
-/** The fake's token count for a text: one per four characters, at least one. */
-export function fakeTokenCount(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
-}
 
 export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
   const models = options.models ?? FAKE_OLLAMA_MODELS;
   const requests: FakeOllamaRequest[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      let body: Json | undefined;
-      try {
-        body = raw ? (JSON.parse(raw) as Json) : undefined;
-      } catch {
-        requests.push({ method: req.method ?? '', path, headers: req.headers, body: undefined });
-        return sendError(res, 400, 'invalid character in request body');
-      }
-      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
-      if (options.requireKey && req.headers.authorization !== `Bearer ${FAKE_OLLAMA_KEY}`) {
-        return sendError(res, 401, 'unauthorized');
-      }
-      route(req, res, path, body, models);
-    });
+  const server = await listenOnLoopback(async (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const read = await readJsonBody(req);
+    const body = isObject(read.body) ? read.body : undefined;
+    requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    if (read.invalid) return sendError(res, 400, 'invalid character in request body');
+    if (options.requireKey && req.headers.authorization !== `Bearer ${FAKE_OLLAMA_KEY}`) {
+      return sendError(res, 401, 'unauthorized');
+    }
+    route(req, res, path, body, models);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { url: server.url, requests, close: server.close };
 }
 
 function route(
@@ -165,7 +152,7 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
   }
   const messages = (body.messages ?? []) as ChatMessage[];
   const content = answerContent(messages, format);
-  const promptTokens = fakeTokenCount(messages.map((m) => String(m.content ?? '')).join('\n'));
+  const promptTokens = tokenCount(messages.map((m) => String(m.content ?? '')).join('\n'));
   const done = {
     model,
     created_at: CREATED_AT,
@@ -176,7 +163,7 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
     load_duration: 50_000_000,
     prompt_eval_count: promptTokens,
     prompt_eval_duration: 100_000_000,
-    eval_count: fakeTokenCount(content),
+    eval_count: tokenCount(content),
     eval_duration: 900_000_000,
   };
   if (body.stream === false) {
@@ -185,7 +172,7 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
   const line = (piece: string) =>
     `${JSON.stringify({ model, created_at: CREATED_AT, message: { role: 'assistant', content: piece }, done: false })}\n`;
-  const parts = pieces(content);
+  const parts = splitInPieces(content);
   if (model === 'stalling-model') {
     res.write(line(parts[0] ?? ''));
     return; // ...and nothing more until the connection is closed.
@@ -198,60 +185,11 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
 function answerContent(messages: ChatMessage[], format: unknown): string {
   const last = [...messages].reverse().find((m) => m.role === 'user');
   const prompt = typeof last?.content === 'string' ? last.content : '';
-  const seen = Array.isArray(last?.images) ? last.images.map((image) => describeImage(String(image))) : [];
-  const text = [...seen, `Answer to: ${prompt}`].join(' ');
+  const seen = Array.isArray(last?.images) ? last.images.map((image) => imageNote(String(image))) : [];
+  const text = [...seen, answerTo(prompt)].join(' ');
   if (format === 'json') return JSON.stringify({ answer: text });
-  if (isObject(format)) return JSON.stringify(valueFor(format, text, 0));
+  if (isObject(format)) return JSON.stringify(valueFor(format, text));
   return text;
-}
-
-/** `I see a 1x1 image/png image.` from a base64 image as Ollama receives it. */
-function describeImage(base64: string): string {
-  const facts = imageDimensions(Uint8Array.from(Buffer.from(base64, 'base64')));
-  if (!facts.format) return 'I see an image I cannot read.';
-  return `I see a ${facts.width ?? '?'}x${facts.height ?? '?'} image/${facts.format} image.`;
-}
-
-/** A value matching `schema` (the common keywords): first enum value, required properties filled. */
-function valueFor(schema: Json, text: string, depth: number): unknown {
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const branch = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (Array.isArray(branch) && branch.length > 0) {
-    return valueFor(branch.find((b) => b.type !== 'null') ?? branch[0]!, text, depth);
-  }
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
-  const type = types.find((t) => t !== 'null') ?? types[0];
-  switch (type) {
-    case 'object': {
-      const properties = (schema.properties ?? {}) as Record<string, Json>;
-      const keys = Array.isArray(schema.required) ? (schema.required as string[]) : Object.keys(properties);
-      const value: Json = {};
-      if (depth < 8) for (const key of keys) value[key] = valueFor(properties[key] ?? {}, text, depth + 1);
-      return value;
-    }
-    case 'array': {
-      const count = Math.max(1, Number(schema.minItems ?? 1));
-      const items = isObject(schema.items) ? schema.items : {};
-      return depth < 8 ? Array.from({ length: count }, () => valueFor(items, text, depth + 1)) : [];
-    }
-    case 'number':
-    case 'integer':
-      return typeof schema.minimum === 'number' ? schema.minimum : 0;
-    case 'boolean':
-      return false;
-    case 'null':
-      return null;
-    default: {
-      const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-      return max === undefined ? text : text.slice(0, max);
-    }
-  }
-}
-
-/** The answer in word-sized pieces, as a model streams it. */
-function pieces(content: string): string[] {
-  return content.match(/\S+\s*|\s+/g) ?? [content];
 }
 
 function show(res: ServerResponse, body: Json | undefined, models: readonly FakeOllamaModel[]): void {
@@ -295,13 +233,8 @@ function details(model: FakeOllamaModel): Json {
   };
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify(body));
+  sendJsonAs(res, status, body, { 'content-type': 'application/json; charset=utf-8', ...headers });
 }
 
 function sendError(res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}) {

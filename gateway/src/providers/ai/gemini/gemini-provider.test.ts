@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { Ai, AiProviderError, type AiUsage, type JsonSchema } from '@blocksmith/block-sdk';
-import { pngFor } from '../../../testing/fake-gemini-answers';
+import { pngFor } from '../../../testing/fake-vendor-answers';
 import { FAKE_GEMINI_KEY, startFakeGemini, type FakeGemini } from '../../../testing/fake-gemini-server';
 import { imageDimensions } from '../image-dimensions';
 import { GeminiProvider } from './gemini-provider';

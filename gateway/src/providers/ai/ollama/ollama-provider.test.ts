@@ -1,11 +1,7 @@
 import { inspect } from 'node:util';
 import { Ai, type AiUsage, type JsonSchema } from '@blocksmith/block-sdk';
-import {
-  FAKE_OLLAMA_MODELS,
-  fakeTokenCount,
-  startFakeOllama,
-  type FakeOllama,
-} from '../../../testing/fake-ollama-server';
+import { FAKE_OLLAMA_MODELS, startFakeOllama, type FakeOllama } from '../../../testing/fake-ollama-server';
+import { tokenCount as fakeTokenCount } from '../../../testing/fake-vendor-answers';
 import { OllamaProvider } from './ollama-provider';
 import type { OllamaProviderConfig } from './ollama-config';
 

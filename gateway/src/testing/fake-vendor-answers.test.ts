@@ -1,0 +1,73 @@
+import { imageDimensions } from '../providers/ai/image-dimensions';
+import {
+  answerTo,
+  imageNote,
+  listenOnLoopback,
+  pngFor,
+  readJsonBody,
+  splitInPieces,
+  valueFor,
+} from './fake-vendor-answers';
+
+describe('the fake vendors’ shared answers', () => {
+  it('builds a value every keyword of a classification-like schema accepts', () => {
+    const schema = {
+      type: 'object',
+      required: ['category', 'confidence', 'tags', 'why', 'ref'],
+      properties: {
+        category: { type: 'string', enum: ['Bug', 'Question'] },
+        confidence: { type: 'number', minimum: 0.5 },
+        tags: { type: 'array', minItems: 2, items: { type: 'string', maxLength: 6 } },
+        why: { anyOf: [{ type: 'null' }, { type: ['string', 'null'] }] },
+        ref: { $ref: '#/$defs/ref' },
+        note: { type: 'string' },
+      },
+      $defs: { ref: { type: 'object', properties: { id: { const: 7 }, ok: { type: 'boolean' } } } },
+    };
+    expect(valueFor(schema, 'Answer to: it crashes')).toEqual({
+      category: 'Bug',
+      confidence: 0.5,
+      tags: ['Answer', 'Answer'],
+      why: 'Answer to: it crashes',
+      ref: { id: 7, ok: false },
+    });
+  });
+
+  it('stops at a safe depth on a schema that refers to itself', () => {
+    const tree = {
+      $ref: '#/definitions/node',
+      definitions: { node: { type: 'object', properties: { child: { $ref: '#/definitions/node' } } } },
+    };
+    expect(JSON.stringify(valueFor(tree, 'x'))).toContain('null');
+  });
+
+  it('cuts text in three pieces at word boundaries, short text in fewer', () => {
+    expect(splitInPieces('Answer to: Hello there')).toEqual(['Answer ', 'to: ', 'Hello there']);
+    expect(splitInPieces('Hi')).toEqual(['H', 'i']);
+    expect(splitInPieces('')).toEqual([]);
+  });
+
+  it('acknowledges an image by its size and type, and says when it cannot read one', () => {
+    const png = pngFor('16:9');
+    expect(imageDimensions(png)).toMatchObject({ format: 'png', width: 16, height: 9 });
+    expect(imageNote(png.toString('base64'))).toBe('I see a 16x9 image/png image.');
+    expect(imageNote(png.toString('base64'), 'image/webp')).toBe('I see a 16x9 image/webp image.');
+    expect(imageNote(Buffer.from('not an image').toString('base64'))).toBe('I see an image I cannot read.');
+    expect(answerTo('Go')).toBe('Answer to: Go');
+  });
+
+  it('serves on a loopback port, reads JSON bodies and says when one is not JSON', async () => {
+    const server = await listenOnLoopback(async (req, res) => {
+      res.end(JSON.stringify(await readJsonBody(req)));
+    });
+    try {
+      const post = async (body: string) => (await fetch(server.url, { method: 'POST', body })).json();
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await post('{"a":1}')).toEqual({ raw: '{"a":1}', body: { a: 1 }, invalid: false });
+      expect(await post('{nope')).toEqual({ raw: '{nope', invalid: true });
+      expect(await post('')).toEqual({ raw: '', invalid: false });
+    } finally {
+      await server.close();
+    }
+  });
+});

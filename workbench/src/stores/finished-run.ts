@@ -4,6 +4,7 @@ import {
   type Artifact,
   type BlockRunState,
   type NodeStatus,
+  type RunNote,
 } from '@blocksmith/schema';
 import type { FinishedRun } from '../api/embeds';
 import { nodeRunState, type NodeRunState, type RunArtifact } from './node-run-state';
@@ -64,4 +65,15 @@ export function finishedRunState(run: FinishedRun, isInput: (type: string) => bo
     if (Object.keys(block.outputs).length > 0) outputs[id] = { ...block.outputs };
   }
   return { nodes, outputs, artifacts };
+}
+
+/** What failed while a kept run went on (`Run.results.notes`); none for results kept without notes. */
+export function keptRunNotes(results: unknown): RunNote[] {
+  const notes = isRecord(results) ? results.notes : undefined;
+  if (!Array.isArray(notes)) return [];
+  return notes.flatMap((note) =>
+    isRecord(note) && typeof note.nodeId === 'string' && typeof note.message === 'string'
+      ? [{ nodeId: note.nodeId, message: note.message }]
+      : [],
+  );
 }

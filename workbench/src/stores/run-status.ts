@@ -1,10 +1,16 @@
-import { applyRunEvent, createRunState, type RunEvent } from '@blocksmith/schema';
+import {
+  applyRunEvent,
+  createRunState,
+  foldedRunNotes,
+  type RunEvent,
+  type RunNote,
+} from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { FinishedRun } from '../api/embeds';
 import { RUN_ERRORS } from '../texts/run-history-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
-import { finishedRunState } from './finished-run';
+import { finishedRunState, keptRunNotes } from './finished-run';
 import {
   nodeRunState,
   PENDING_NODE,
@@ -40,6 +46,12 @@ export class RunStatus {
   connection: RunConnection = 'ok';
   /** Set while a kept run is shown (nothing ran again). */
   shownRun: ShownRun | null = null;
+  /**
+   * What failed while the run went on (blocks whose On error continues or takes the error route,
+   * loops some of whose items failed), blocks named by their titles; live from its events, kept
+   * from its result.
+   */
+  notes: RunNote[] = [];
   /** The live run's events folded (`applyRunEvent`); `nodes`, `outputs` and `artifacts` show it. */
   private fold = createRunState();
 
@@ -55,6 +67,7 @@ export class RunStatus {
       outputs: observableRef,
       connection: observable,
       shownRun: observableRef,
+      notes: observableRef,
       processing: computed,
       applyEvent: action,
       applyFinished: action,
@@ -119,6 +132,7 @@ export class RunStatus {
     this.nodes.clear();
     this.artifacts = [];
     this.outputs = {};
+    this.notes = [];
     this.fold = createRunState();
   }
 
@@ -136,6 +150,7 @@ export class RunStatus {
     );
     this.outputs = state.outputs;
     this.artifacts = state.artifacts;
+    this.setNotes(keptRunNotes(run.results));
     if (run.status === 'succeeded') this.phase = 'succeeded';
     else this.fail(run.error ?? RUN_ERRORS.title);
   }
@@ -157,6 +172,10 @@ export class RunStatus {
     this.artifacts = artifacts;
   }
 
+  private setNotes(notes: RunNote[]): void {
+    this.notes = notes.map((note) => ({ ...note, message: this.titled(note.message) }));
+  }
+
   /** Folds one progress event into the run's state, and shows what changed. */
   applyEvent(event: RunEvent): void {
     if (this.runId !== null && event.runId !== this.runId) return;
@@ -168,6 +187,7 @@ export class RunStatus {
         this.nodes.clear();
         this.artifacts = [];
         this.outputs = {};
+        this.notes = [];
         for (const id of event.nodeIds) this.nodes.set(id, PENDING_NODE);
         break;
       case 'run_finished':
@@ -176,6 +196,8 @@ export class RunStatus {
         else this.fail(event.error ?? RUN_ERRORS.title);
         break;
       default: {
+        const noted = event.type === 'node_failed' || event.type === 'loop_progress';
+        if (noted && this.fold.handled.length > 0) this.setNotes(foldedRunNotes(this.fold));
         const block = this.fold.nodes.get(event.nodeId)!;
         this.nodes.set(
           event.nodeId,

@@ -1,4 +1,4 @@
-import type { RunEvent, UserMessage } from '@blocksmith/schema';
+import type { RunEvent, RunNote, UserMessage } from '@blocksmith/schema';
 import { action, makeObservable, runInAction } from 'mobx';
 import { type BlocksmithApi, type RunActionType } from '../api/blocksmith-api';
 import type { FinishedRun } from '../api/embeds';
@@ -130,6 +130,10 @@ export class RunStore {
 
   get shownRun(): ShownRun | null {
     return this.status.shownRun;
+  }
+
+  get notes(): RunNote[] {
+    return this.status.notes;
   }
 
   nodeState(id: string): NodeRunState | undefined {

@@ -147,6 +147,18 @@ export const RUNS = {
   fullValue: 'Full value',
   model: 'Model',
   tokens: (total: number) => `${total.toLocaleString('en-US')} tokens`,
+  /** A step's tokens: read (the prompt) and written (the answer), as the AI service counted them. */
+  tokensInOut: (read: number | null, written: number | null, total: number | null) => {
+    const parts = [
+      read !== null ? `${read.toLocaleString('en-US')} in` : null,
+      written !== null ? `${written.toLocaleString('en-US')} out` : null,
+    ].filter((part) => part !== null);
+    if (parts.length === 0) return total !== null ? `${total.toLocaleString('en-US')} tokens` : '';
+    return `${parts.join(' / ')} tokens`;
+  },
+  stepCredits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
+  stepCreditsTitle:
+    'What this block costs at the prices the server charges now: its own price and its model’s',
   items: (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`,
   error: 'Error',
   appMissing: 'The app was deleted or changed: the blocks are listed without its canvas.',
@@ -183,3 +195,9 @@ export function formatWhen(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : WHEN.format(date);
 }
+
+/** A run that went on past failures (On error: continue or the error route): its notes. */
+export const RUN_NOTES = {
+  title: (n: number) =>
+    n === 1 ? 'Something failed; the run went on' : `${n} things failed; the run went on`,
+} as const;

@@ -9,6 +9,7 @@ import type { RunStore } from '../../stores/run-store';
 import { PREVIEW_COUNT, type ResultItem, type ResultPart } from '../../stores/result-fields';
 import { RESULTS } from '../../texts/runner-texts';
 import { downloadText } from './download';
+import { RunNotesCallout } from './RunNotices';
 import './results.css';
 
 const Markdown = lazy(() => import('./Markdown'));
@@ -470,6 +471,7 @@ export const RunResults = observer(function RunResults({
 }) {
   return (
     <div className="results" data-testid="results">
+      <RunNotesCallout run={run} />
       {run.artifacts.map(({ nodeId, artifact }, index) => (
         <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
       ))}

@@ -2,7 +2,7 @@ import { Callout, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { RunStore } from '../../stores/run-store';
-import { RUN_ERRORS } from '../../texts/run-history-texts';
+import { RUN_ERRORS, RUN_NOTES } from '../../texts/run-history-texts';
 import './run-notices.css';
 
 /**
@@ -59,3 +59,23 @@ export function RunNotices({ run }: { run: RunStore }) {
     </>
   );
 }
+
+/** What failed while a run went on (its blocks' On error), each note naming the block and the items. */
+export const RunNotesCallout = observer(function RunNotesCallout({ run }: { run: RunStore }) {
+  const notes = run.notes;
+  if (notes.length === 0) return null;
+  return (
+    <Callout
+      intent="warning"
+      title={RUN_NOTES.title(notes.length)}
+      className="run-notes"
+      data-testid="run-notes"
+    >
+      <ul>
+        {notes.map((note, index) => (
+          <li key={`${note.nodeId}:${index}`}>{note.message}</li>
+        ))}
+      </ul>
+    </Callout>
+  );
+});

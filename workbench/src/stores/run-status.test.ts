@@ -1,0 +1,74 @@
+import type { RunEvent } from '@blocksmith/schema';
+import { testBuilder } from '../testing/fake-api';
+
+const runId = 'run-1';
+const at = 1;
+const item = (n: number) => [{ loopId: 'each', item: n, items: 3 }];
+
+describe('RunStatus notes', () => {
+  it('says which items of a loop failed while the run went on, from the live events', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    const events: RunEvent[] = [
+      { type: 'run_started', runId, at, nodeIds: ['each', 'http', 'all'] },
+      { type: 'loop_progress', runId, at, nodeId: 'each', done: 0, items: 3 },
+      {
+        type: 'node_failed',
+        runId,
+        at,
+        nodeId: 'http',
+        durationMs: 3,
+        error: 'HTTP Request failed on item 2 of 3: 500 Server Error',
+        handled: 'continue',
+        loop: item(2),
+      },
+    ];
+    for (const event of events) run.applyEvent(event);
+    expect(run.notes.map((note) => note.message)).toEqual([
+      '1 of 3 items failed: item 2: HTTP Request failed: 500 Server Error',
+    ]);
+    run.applyEvent({ type: 'run_finished', runId, at, status: 'succeeded' });
+    expect(run.phase).toBe('succeeded');
+    expect(run.notes).toHaveLength(1);
+    // A new run starts without them.
+    run.applyEvent({ type: 'run_started', runId, at, nodeIds: ['each'] });
+    expect(run.notes).toEqual([]);
+  });
+
+  it('leaves a failure that stopped the run out of the notes (it is the run’s error)', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    run.applyEvent({ type: 'run_started', runId, at, nodeIds: ['gen'] });
+    run.applyEvent({
+      type: 'node_failed',
+      runId,
+      at,
+      nodeId: 'gen',
+      durationMs: 1,
+      error: 'Text AI failed: quota',
+    });
+    run.applyEvent({ type: 'run_finished', runId, at, status: 'failed', error: 'Text AI failed: quota' });
+    expect(run.notes).toEqual([]);
+  });
+
+  it('shows a kept run’s notes from its result', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    const note = {
+      nodeId: 'each',
+      message: '1 of 3 items failed: item 2: HTTP Request failed: 500 Server Error',
+    };
+    run.applyFinished({
+      id: runId,
+      status: 'succeeded',
+      cost: 0,
+      results: { blocks: {}, artifacts: [], layout: [], notes: [note, { nodeId: 7 }] },
+      nodes: {},
+      error: null,
+      errorCode: null,
+    });
+    expect(run.notes).toEqual([note]);
+    run.reset();
+    expect(run.notes).toEqual([]);
+  });
+});

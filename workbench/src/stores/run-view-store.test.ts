@@ -103,6 +103,8 @@ describe('RunViewStore', () => {
       inputs: { input_text: 'Harbours' },
       model: 'gpt-4o-mini',
       totalTokens: 10,
+      tokens: '10 in / 0 out tokens',
+      credits: null,
     });
     expect(store.run.error).toBe('Text AI failed: The AI service is busy.');
   });
@@ -272,5 +274,58 @@ describe('RunViewStore', () => {
     const { store } = await setup();
     await store.open('run-missing');
     expect(store.state).toBe('notFound');
+  });
+  it('shows each step’s tokens in and out, the model that answered and its credits with its model', async () => {
+    const { api, store } = await setup();
+    const withOpus = {
+      ...APP,
+      config: {
+        ...APP.config,
+        plugins: APP.config.plugins.map((plugin) =>
+          plugin.id === 'ai'
+            ? { ...plugin, settings: { ...plugin.settings, model: 'claude-opus-4-1' } }
+            : plugin,
+        ),
+      },
+    };
+    api.apps.set('app-1', withOpus);
+    api.blockCatalogue = async () =>
+      (await new FakeApi().blockCatalogue()).map((entry) =>
+        entry.id === 'textGeneration'
+          ? {
+              ...entry,
+              settings: {
+                ...entry.settings,
+                model: {
+                  type: 'model' as const,
+                  label: 'Model',
+                  capability: 'text' as const,
+                  fallback: 'gpt-4',
+                },
+              },
+            }
+          : entry,
+      );
+    api.runs = [
+      keptRun('run-8', {
+        steps: [
+          step({ nodeId: 'in', kind: 'textInput', title: 'Topic', outputs: { input_text: 'Harbours' } }),
+          step({
+            nodeId: 'ai',
+            model: 'claude-opus-4-1-20250805',
+            usage: { promptTokens: 1200, completionTokens: 345, totalTokens: 1545 },
+          }),
+          step({ nodeId: 'show', kind: 'textDisplay', title: 'Text Display' }),
+        ],
+      }),
+    ];
+    await store.open('run-8');
+    const ai = store.steps.find((row) => row.nodeId === 'ai')!;
+    expect(ai).toMatchObject({
+      model: 'claude-opus-4-1-20250805',
+      tokens: '1,200 in / 345 out tokens',
+      credits: 3,
+    });
+    expect(store.steps.find((row) => row.nodeId === 'in')).toMatchObject({ tokens: '', credits: null });
   });
 });

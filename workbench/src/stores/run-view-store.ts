@@ -4,7 +4,7 @@ import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmi
 import type { RunDetail, RunStep } from '../api/run-history';
 import { RUNS, STEP_STATUS_LABELS, formatDuration } from '../texts/run-history-texts';
 import { CanvasFlow, type CanvasFlowSource } from './canvas-flow';
-import type { CatalogueStore } from './catalogue-store';
+import type { BlockSettingsOf, CatalogueStore } from './catalogue-store';
 import { DocumentStore } from './document-store';
 import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { blockResultItems, shownOutputs, type ResultItem } from './result-fields';
@@ -28,6 +28,12 @@ export interface StepRow {
   error: string | null;
   /** The block is on the canvas shown: the version the run ran, else the app as it is now. */
   onCanvas: boolean;
+  /** The model that answered, when the AI service said. */
+  model: string | null;
+  /** Its tokens in and out ('' when the AI service counted none). */
+  tokens: string;
+  /** What one run of it costs with its model, times its items (null: not charged, or it did not succeed). */
+  credits: number | null;
 }
 
 /** What one block received and produced, as the result views show it. */
@@ -43,7 +49,6 @@ export interface StepDetail extends StepRow {
   otherOutputs: Record<string, unknown> | null;
   /** Outputs that were cut, with the link to the whole value. */
   fullValues: Array<{ field: string; url: string }>;
-  model: string | null;
   totalTokens: number | null;
   /** A block inside a loop: how many items it ran for. */
   itemCount: number | null;
@@ -149,18 +154,35 @@ export class RunViewStore implements CanvasFlowSource {
         plugin.id,
         this.stepOf(plugin.id),
         blockTitle(plugin, this.catalogue.byId.get(plugin.type)),
-        true,
+        plugin,
       ),
     );
     for (const step of detail.steps) {
-      if (!onCanvas.has(step.nodeId)) rows.push(this.stepRow(step.nodeId, step, step.title, false));
+      if (!onCanvas.has(step.nodeId)) rows.push(this.stepRow(step.nodeId, step, step.title, null));
     }
     return rows;
   }
 
-  private stepRow(nodeId: string, step: RunStep | undefined, title: string, onCanvas: boolean): StepRow {
+  /** A succeeded AI step's credits: its block with its model (as the canvas shown has it), once per item. */
+  private stepCredits(step: RunStep | undefined, plugin: BlockSettingsOf | null): number | null {
+    if (!step || step.status !== 'succeeded' || !this.catalogue.isAiBlock(step.kind)) return null;
+    const cost = this.catalogue.blockCost(plugin ?? { type: step.kind, settings: {} }).total;
+    return cost * (step.items ?? 1);
+  }
+
+  private stepRow(
+    nodeId: string,
+    step: RunStep | undefined,
+    title: string,
+    plugin: BlockSettingsOf | null,
+  ): StepRow {
     const status = step ? (nodeStatus(step.status) ?? 'none') : 'none';
     const shown = status === 'pending' ? 'none' : status;
+    const usage = record(step?.usage);
+    const count = (key: string): number | null => {
+      const value = usage?.[key];
+      return typeof value === 'number' ? value : null;
+    };
     return {
       nodeId,
       title: step?.title || title,
@@ -170,7 +192,10 @@ export class RunViewStore implements CanvasFlowSource {
       duration:
         step?.durationMs !== null && step?.durationMs !== undefined ? formatDuration(step.durationMs) : '',
       error: step?.error ? this.run.titled(step.error) : null,
-      onCanvas,
+      onCanvas: plugin !== null,
+      model: step?.model ?? null,
+      tokens: RUNS.tokensInOut(count('promptTokens'), count('completionTokens'), count('totalTokens')),
+      credits: this.stepCredits(step, plugin),
     };
   }
 
@@ -199,7 +224,6 @@ export class RunViewStore implements CanvasFlowSource {
       fullValues: Object.entries(files).flatMap(([field, url]) =>
         typeof url === 'string' && url !== '' ? [{ field, url }] : [],
       ),
-      model: step?.model ?? null,
       totalTokens: typeof total === 'number' ? total : null,
       itemCount: step?.items ?? null,
     };

@@ -18,6 +18,7 @@ import { CategoryIcon } from '../../canvas/block-visuals';
 import { useStores } from '../../stores-context';
 import { HEADER, PROPERTIES } from '../../texts/builder-texts';
 import { MODEL_TEXTS } from '../../texts/model-texts';
+import './models.css';
 import { OnErrorField } from './OnErrorField';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';

@@ -86,7 +86,12 @@ const StepPanel = observer(function StepPanel({
             {RUNS.model}: {step.model}
           </span>
         )}
-        {step.totalTokens !== null && <span>{RUNS.tokens(step.totalTokens)}</span>}
+        {step.tokens && <span data-testid="step-tokens">{step.tokens}</span>}
+        {step.credits !== null && (
+          <span title={RUNS.stepCreditsTitle} data-testid="step-credits">
+            {RUNS.stepCredits(step.credits)}
+          </span>
+        )}
         {step.itemCount !== null && <span>{RUNS.items(step.itemCount)}</span>}
       </div>
       {step.error && step.error !== runError && (
@@ -241,7 +246,11 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
                 >
                   <StatusTag intent={step.intent} label={step.statusLabel} />
                   <span className="step-row-title">{step.title}</span>
-                  <span className="muted small">{step.duration}</span>
+                  <span className="muted small">
+                    {[step.duration, step.tokens, step.credits !== null ? RUNS.stepCredits(step.credits) : '']
+                      .filter((part) => part !== '')
+                      .join(' · ')}
+                  </span>
                 </button>
               </li>
             ))}

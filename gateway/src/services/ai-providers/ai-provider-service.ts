@@ -233,7 +233,7 @@ export class AiProviderService {
         baseUrl: use.baseUrl,
         keySet: use.keySet,
         modelCount,
-        problem: use.configured ? problem : null,
+        problem: use.configured ? problem : (this.unopened.get(id) ?? null),
         working: use.configured && problem === null,
         updatedAt: row ? new Date(row.updatedAt) : null,
         updatedBy: row ? row.updatedByEmail : null,

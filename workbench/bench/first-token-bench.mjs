@@ -1,21 +1,24 @@
 #!/usr/bin/env node
-// Time to first streamed token on the runner page: from the moment an OpenAI-compatible model
-// server writes its first token to the moment that text is painted in the results of the
+// Time to first streamed token on the runner page, through each AI provider: from the moment the
+// model server writes its first token to the moment that text is painted in the results of the
 // runner page (/app/:slug), in headless Chromium against the built product.
 //
-// The model server is hosted by this script, so the server side's clock is this process's; the
-// page's clock (performance.timeOrigin + performance.now()) is brought onto it by the offset
-// measured with the shortest of many round trips (its error is at most half that round trip,
-// reported as clockErrorMs).
+// The model server (vendor-streams.mjs) is hosted by this script and speaks the wire formats of
+// OpenAI, Anthropic, Google Gemini and Ollama; the product starts with all four configured against
+// it, and an app per provider has its Text AI block set to that provider's model.
+// The server side's clock is this process's; the page's clock (performance.timeOrigin +
+// performance.now()) is brought onto it by the offset measured with the shortest of many round
+// trips (its error is at most half that round trip, reported as clockErrorMs).
 // Run from the repository root after `npm run build`: node workbench/bench/first-token-bench.mjs
-// FIRST_TOKEN_ROUNDS sets how many runs are measured (default 20, after 2 not counted).
+// FIRST_TOKEN_ROUNDS sets how many runs are measured per provider (default 20, after 2 not counted);
+// FIRST_TOKEN_PROVIDERS limits the providers (comma-separated: openai,anthropic,gemini,ollama).
 /* global window, document, requestAnimationFrame, MutationObserver, MessageChannel -- run in the page */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, freePort, launchBrowser, waitUntilUp } from '../../e2e/server.mjs';
+import { VENDOR_MODELS, startVendorStreams } from './vendor-streams.mjs';
 
 const ROUNDS = Number(process.env.FIRST_TOKEN_ROUNDS ?? 20);
 const WARMUP = 2;
@@ -27,73 +30,27 @@ const FIRST_TOKEN_AFTER_MS = Number(process.env.FIRST_TOKEN_DELAY_MS ?? 300);
 /** How long the model waits after its first token before the rest: the first token is alone on the wire. */
 const REST_AFTER_MS = 400;
 
-const now = () => performance.timeOrigin + performance.now();
-
-/** An OpenAI-compatible chat completions server on a loopback port that streams that streams; `firstTokens` holds when each first token was written. */
-function startModel() {
-  let round = 0;
-  const firstTokens = new Map();
-  const chunk = (content) =>
-    `data: ${JSON.stringify({
-      id: 'chatcmpl-bench',
-      object: 'chat.completion.chunk',
-      created: 0,
-      model: 'bench',
-      choices: [{ index: 0, delta: { content }, finish_reason: null }],
-    })}\n\n`;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'Not found' } }));
-        return;
-      }
-      round += 1;
-      const marker = `FIRSTTOKEN${round}X`;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.flushHeaders();
-      // The first token, alone, timed as it is handed to the socket.
-      setTimeout(() => {
-        if (res.destroyed) return;
-        firstTokens.set(marker, now());
-        res.write(chunk(marker));
-        setTimeout(() => rest(res), REST_AFTER_MS);
-      }, FIRST_TOKEN_AFTER_MS);
-    });
-  });
-  const rest = (res) => {
-    if (res.destroyed) return;
-    res.write(chunk(' and the rest'));
-    res.write(
-      `data: ${JSON.stringify({
-        id: 'chatcmpl-bench',
-        object: 'chat.completion.chunk',
-        created: 0,
-        model: 'bench',
-        choices: [{ index: 0, delta: {}, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
-      })}\n\n`,
+const PROVIDERS = (process.env.FIRST_TOKEN_PROVIDERS ?? Object.keys(VENDOR_MODELS).join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+for (const provider of PROVIDERS) {
+  if (!(provider in VENDOR_MODELS)) {
+    throw new Error(
+      `FIRST_TOKEN_PROVIDERS: no provider "${provider}" (${Object.keys(VENDOR_MODELS).join(', ')}).`,
     );
-    res.end('data: [DONE]\n\n');
-  };
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}/v1`,
-        firstTokens,
-        nextMarker: () => `FIRSTTOKEN${round + 1}X`,
-        close: () => {
-          server.closeAllConnections();
-          return new Promise((done) => server.close(done));
-        },
-      }),
-    ),
-  );
+  }
 }
 
-/** The built product on a free port and a fresh data directory, its AI calls going to `modelUrl`. */
-async function startProduct(modelUrl) {
+const APP_NAME = 'First Token';
+
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * The built product on a free port and a fresh data directory, with `aiEnv` (and no AI setting of
+ * this shell) saying which AI providers it uses.
+ */
+async function startProduct(aiEnv) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-first-token-'));
   const env = {
@@ -102,9 +59,11 @@ async function startProduct(modelUrl) {
     PORT: String(port),
     DATA_DIR: dataDir,
     WORKBENCH_DIR: path.join(ROOT, 'workbench/dist'),
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: modelUrl,
   };
+  for (const name of Object.keys(env)) {
+    if (/^(OPENAI|ANTHROPIC|GEMINI|OLLAMA|DEFAULT)_/.test(name)) delete env[name];
+  }
+  Object.assign(env, aiEnv);
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
     cwd: ROOT,
@@ -165,72 +124,170 @@ function stats(values) {
   };
 }
 
-async function main() {
-  const model = await startModel();
-  const browser = await launchBrowser();
-  const server = await startProduct(model.url);
-  try {
-    const signUp = await graphql(
-      server.url,
-      `
-        mutation {
-          signUp(
-            email: "first.token@example.com"
-            password: "a good long password"
-            fullName: "First Token"
-          ) {
-            user {
-              id
-              email
-              user_metadata {
-                full_name
-                isAdmin
-              }
-            }
-            session {
-              access_token
-              refresh_token
-              expires_at
+/** The three-block app (text input -> Text AI set to `model` -> text display). */
+function appConfig(model) {
+  return {
+    plugins: [
+      { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
+      {
+        id: 'gen',
+        type: 'textGeneration',
+        position: { x: 400, y: 100 },
+        settings: { prompt_template: 'Write about {{input_text}}', model },
+      },
+      { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
+    ],
+    connections: [
+      { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
+      { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
+    ],
+    canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+  };
+}
+
+/** Fails unless the server's catalogue (`GET /api/models`) lists each provider's model from that provider. */
+async function checkCatalogue(url) {
+  const answer = await (await fetch(`${url}/api/models?capability=text`)).json();
+  for (const provider of PROVIDERS) {
+    const model = VENDOR_MODELS[provider];
+    if (!answer.models?.some((m) => m.id === model && m.provider === provider)) {
+      throw new Error(
+        `The server's catalogue lacks ${provider}'s ${model}: ${JSON.stringify(answer.models?.map((m) => `${m.provider}/${m.id}`))}, problems ${JSON.stringify(answer.problems)}`,
+      );
+    }
+  }
+}
+
+/** Signs up; the owner's user and session. */
+async function signUp(url) {
+  const answer = await graphql(
+    url,
+    `
+      mutation {
+        signUp(email: "first.token@example.com", password: "a good long password", fullName: "First Token") {
+          user {
+            id
+            email
+            user_metadata {
+              full_name
+              isAdmin
             }
           }
+          session {
+            access_token
+            refresh_token
+            expires_at
+          }
         }
-      `,
-    );
-    const { user, session } = signUp.signUp;
-    await graphql(server.url, 'mutation { initializeCredits { credits } }', {}, session.access_token);
-    const slug = `first-token-${Date.now().toString(36)}`;
-    await graphql(
-      server.url,
-      'mutation ($input: AppInput!) { publishAppWithData(id: null, input: $input) { app { id slug } } }',
-      {
-        input: {
-          name: 'First Token',
-          description: 'Streams an answer.',
-          category: 'Content',
-          slug,
-          isPrivate: false,
-          config: {
-            plugins: [
-              { id: 'in', type: 'textInput', position: { x: 100, y: 100 }, settings: { label: 'Topic' } },
-              {
-                id: 'gen',
-                type: 'textGeneration',
-                position: { x: 400, y: 100 },
-                settings: { prompt_template: 'Write about {{input_text}}' },
-              },
-              { id: 'show', type: 'textDisplay', position: { x: 700, y: 100 }, settings: {} },
-            ],
-            connections: [
-              { id: 'c0', from: 'in', to: 'gen', fromPort: 'output', toPort: 'input' },
-              { id: 'c1', from: 'gen', to: 'show', fromPort: 'output', toPort: 'input' },
-            ],
-            canvas: { zoom: 1, pan: { x: 0, y: 0 } },
-          },
-        },
-      },
-      session.access_token,
-    );
+      }
+    `,
+  );
+  const { user, session } = answer.signUp;
+  await graphql(url, 'mutation { initializeCredits { credits } }', {}, session.access_token);
+  return { user, session };
+}
 
+/**
+ * Publishes the app with its Text AI block set to `model`: the app `id` saved anew and published
+ * again (a free plan publishes two apps), or a new app when `id` is null. The app's id.
+ */
+async function publishApp(url, token, { id, slug, model }) {
+  const answer = await graphql(
+    url,
+    'mutation ($id: ID, $input: AppInput!) { publishAppWithData(id: $id, input: $input) { app { id slug } } }',
+    {
+      id,
+      input: {
+        name: APP_NAME,
+        description: 'Streams an answer.',
+        category: 'Content',
+        slug,
+        isPrivate: false,
+        config: appConfig(model),
+      },
+    },
+    token,
+  );
+  return answer.publishAppWithData.app.id;
+}
+
+/**
+ * Runs the app `WARMUP + ROUNDS` times on `page` (open on its runner page), timing each first
+ * token; the counted rounds' page-clock times, and the best clock offset seen in `clock`.
+ */
+async function measure(page, model, provider, clock) {
+  const samples = [];
+  for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
+    const marker = model.nextMarker();
+    // Watch the results for the marker; when it is in the page, the frame that paints it is timed
+    // (requestAnimationFrame, then the task after that frame's paint).
+    await page.evaluate((text) => {
+      window.__painted = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const results = document.querySelector('.runner-results-column');
+          if (!results?.textContent?.includes(text)) return;
+          observer.disconnect();
+          const inDom = performance.timeOrigin + performance.now();
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () =>
+              resolve({ inDom, painted: performance.timeOrigin + performance.now() });
+            channel.port2.postMessage(null);
+          });
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }, marker);
+    await page.getByTestId('run-app').click();
+    const painted = await page.evaluate(() => window.__painted);
+    const wire = await page.evaluate((text) => window.__wsSeen[text], marker);
+    const written = model.firstTokens.get(marker);
+    if (written === undefined) throw new Error(`The model server never sent ${marker}.`);
+    if (written.vendor !== provider || written.model !== VENDOR_MODELS[provider]) {
+      throw new Error(`${marker} went to ${written.vendor} (${written.model}), not ${provider}.`);
+    }
+    // The run ends (the button reads Run App again) before the next one starts.
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="run-app"]')?.textContent?.includes('Processing'),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.waitForTimeout(300);
+    const measured = await clockOffset(page, 10);
+    if (measured.rtt < clock.rtt) Object.assign(clock, measured);
+    if (round >= WARMUP) {
+      samples.push({ written: written.at, ...painted, wsReceived: wire?.received, emittedAt: wire?.at });
+    }
+  }
+  return samples;
+}
+
+/** The figures of one provider's samples, on this process's clock. */
+function figures(samples, clock) {
+  const toPaint = samples.map((s) => s.painted - clock.offset - s.written);
+  return {
+    firstTokenToPaintMs: stats(toPaint),
+    firstTokenToDomMs: stats(samples.map((s) => s.inDom - clock.offset - s.written)),
+    // The parts: the run engine's event (`at`, whole milliseconds), the WebSocket message in the page.
+    firstTokenToEngineEventMs: stats(samples.map((s) => s.emittedAt - s.written)),
+    firstTokenToPageSocketMs: stats(samples.map((s) => s.wsReceived - clock.offset - s.written)),
+    samplesMs: toPaint.map((v) => +v.toFixed(1)),
+  };
+}
+
+const load = () => loadavg().map((v) => +v.toFixed(2));
+
+async function main() {
+  const model = await startVendorStreams({
+    firstTokenAfterMs: FIRST_TOKEN_AFTER_MS,
+    restAfterMs: REST_AFTER_MS,
+  });
+  const browser = await launchBrowser();
+  const server = await startProduct(model.env);
+  try {
+    await checkCatalogue(server.url);
+    const { user, session } = await signUp(server.url);
+    const slug = `first-token-${Date.now().toString(36)}`;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Where the time goes: when each marker's progress event left the run engine (its `at`) and
     // when its WebSocket message reached the page (before the page's own listeners).
@@ -258,67 +315,48 @@ async function main() {
       (value) => window.localStorage.setItem('blocksmith-session', value),
       JSON.stringify({ ...session, user }),
     );
-    await page.goto(`${server.url}/app/${slug}`);
-    await page.getByRole('heading', { name: 'First Token' }).waitFor();
-    await page.getByLabel('Topic').fill('lighthouses');
 
-    const samples = [];
-    let clock = { rtt: Infinity, offset: 0 };
-    for (let round = 0; round < WARMUP + ROUNDS; round += 1) {
-      const marker = model.nextMarker();
-      // Watch the results for the marker; when it is in the page, the frame that paints it is timed
-      // (requestAnimationFrame, then the task after that frame's paint).
-      await page.evaluate((text) => {
-        window.__painted = new Promise((resolve) => {
-          const observer = new MutationObserver(() => {
-            const results = document.querySelector('.runner-results-column');
-            if (!results?.textContent?.includes(text)) return;
-            observer.disconnect();
-            const inDom = performance.timeOrigin + performance.now();
-            requestAnimationFrame(() => {
-              const channel = new MessageChannel();
-              channel.port1.onmessage = () =>
-                resolve({ inDom, painted: performance.timeOrigin + performance.now() });
-              channel.port2.postMessage(null);
-            });
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        });
-      }, marker);
-      await page.getByTestId('run-app').click();
-      const painted = await page.evaluate(() => window.__painted);
-      const wire = await page.evaluate((text) => window.__wsSeen[text], marker);
-      const seen = { ...painted, wsReceived: wire?.received, emittedAt: wire?.at };
-      const written = model.firstTokens.get(marker);
-      if (written === undefined) throw new Error(`The model server never sent ${marker}.`);
-      // The run ends (the button reads Run App again) before the next one starts.
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="run-app"]')?.textContent?.includes('Processing'),
-        undefined,
-        { timeout: 30_000 },
-      );
-      await page.waitForTimeout(300);
-      const measured = await clockOffset(page, 10);
-      if (measured.rtt < clock.rtt) clock = measured;
-      if (round >= WARMUP) samples.push({ marker, written, ...seen });
+    const clock = { rtt: Infinity, offset: 0 };
+    const measured = {};
+    let appId = null;
+    for (const provider of PROVIDERS) {
+      // The app's Text AI block set to this provider's model, then its runner page opened afresh.
+      appId = await publishApp(server.url, session.access_token, {
+        id: appId,
+        slug,
+        model: VENDOR_MODELS[provider],
+      });
+      await page.goto(`${server.url}/app/${slug}`);
+      await page.getByRole('heading', { name: APP_NAME }).waitFor();
+      await page.getByLabel('Topic').fill('lighthouses');
+      const loadBefore = load();
+      const samples = await measure(page, model, provider, clock);
+      measured[provider] = { samples, loadAverage: { before: loadBefore, after: load() } };
     }
-    const toPaint = samples.map((s) => s.painted - clock.offset - s.written);
-    const toDom = samples.map((s) => s.inDom - clock.offset - s.written);
-    const toEmit = samples.map((s) => s.emittedAt - s.written);
-    const toSocket = samples.map((s) => s.wsReceived - clock.offset - s.written);
     const result = {
       rounds: ROUNDS,
-      modelFirstTokenAfterMs: FIRST_TOKEN_AFTER_MS,
       warmup: WARMUP,
+      modelFirstTokenAfterMs: FIRST_TOKEN_AFTER_MS,
       clockErrorMs: +(clock.rtt / 2).toFixed(2),
-      firstTokenToPaintMs: stats(toPaint),
-      firstTokenToDomMs: stats(toDom),
-      // The parts: the run engine's event (`at`, whole milliseconds), the WebSocket message in the page.
-      firstTokenToEngineEventMs: stats(toEmit),
-      firstTokenToPageSocketMs: stats(toSocket),
-      samplesMs: toPaint.map((v) => +v.toFixed(1)),
+      providers: Object.fromEntries(
+        PROVIDERS.map((provider) => [
+          provider,
+          {
+            model: VENDOR_MODELS[provider],
+            // os.loadavg(): 1, 5 and 15 minutes, before and after this provider's rounds.
+            loadAverage: measured[provider].loadAverage,
+            ...figures(measured[provider].samples, clock),
+          },
+        ]),
+      ),
     };
     console.log(JSON.stringify(result, null, 2));
+    for (const [provider, figure] of Object.entries(result.providers)) {
+      const { p50, p95, max } = figure.firstTokenToPaintMs;
+      console.log(
+        `${provider.padEnd(10)} first token -> painted: p50 ${p50} ms, p95 ${p95} ms, max ${max} ms`,
+      );
+    }
     mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
     writeFileSync(path.join(ROOT, 'bench-results', 'first-token.json'), JSON.stringify(result, null, 2));
   } finally {

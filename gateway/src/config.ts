@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PLAN_IDS, isPlanId, type PlanId } from '@blocksmith/schema';
 import { parseTrustedProxies } from './client-address';
 import { aiSettingsFrom, type AiSettings } from './providers/ai/create-provider';
-import { aiVariables } from './services/ai-providers/page-settings';
+import { aiVariables } from './providers/ai/ai-variables';
 
 /** Server configuration, read once from the environment. Everything is optional. */
 export interface GatewayConfig {

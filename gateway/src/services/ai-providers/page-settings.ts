@@ -1,6 +1,9 @@
 import { AI_PROVIDERS, type AiProviderId } from '@blocksmith/schema';
 import { aiSettingsFrom, type AiSettings } from '../../providers/ai';
 import type { Env } from '../../providers/ai/env-values';
+import { aiVariables } from '../../providers/ai/ai-variables';
+
+export { aiVariables };
 import { ANTHROPIC_BASE_URL } from '../../providers/ai/anthropic';
 import { GEMINI_BASE_URL } from '../../providers/ai/gemini';
 import { OPENAI_BASE_URL } from '../../providers/ai/openai-provider';
@@ -10,14 +13,6 @@ export interface PageSetting {
   provider: AiProviderId;
   apiKey: string | null;
   baseUrl: string | null;
-}
-
-/** The variables the server's AI is read from (the rest of the environment is not kept). */
-const AI_VARIABLE = /^(OPENAI|ANTHROPIC|GEMINI|OLLAMA|MODEL|DEFAULT)_/;
-
-/** The environment's AI variables alone, for reading them again with the page's settings over them. */
-export function aiVariables(env: Env): Env {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => AI_VARIABLE.test(name)));
 }
 
 /**

@@ -4,6 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toasts } from './components/Toasts';
 import { ADMIN_USERS_PATH } from './texts/admin-users-texts';
+import { AI_PROVIDERS_PATH } from './texts/ai-providers-texts';
 import { EARNINGS_PATH } from './texts/earnings-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
@@ -27,6 +28,7 @@ const AuthCallbackPage = lazy(() => import('./pages/auth-callback/AuthCallbackPa
 const AuthDemoPage = lazy(() => import('./pages/auth-demo/AuthDemoPage'));
 const AnalyticsPage = lazy(() => import('./pages/admin/AnalyticsPage'));
 const VerificationPage = lazy(() => import('./pages/admin/VerificationPage'));
+const AiProvidersPage = lazy(() => import('./pages/admin/AiProvidersPage'));
 const UsersPage = lazy(() => import('./pages/admin/UsersPage'));
 const EarningsPage = lazy(() => import('./pages/earnings/EarningsPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
@@ -61,6 +63,7 @@ export function App() {
             <Route path="/analytics" element={<AnalyticsPage />} />
             <Route path="/verification" element={<VerificationPage />} />
             <Route path={ADMIN_USERS_PATH} element={<UsersPage />} />
+            <Route path={AI_PROVIDERS_PATH} element={<AiProvidersPage />} />
             <Route path="/store" element={<StorePage />} />
             <Route path="/store/user/:userId" element={<PublisherPage />} />
             <Route path="/my-apps" element={<MyAppsPage />} />

@@ -10,6 +10,7 @@ import type {
   RunEvent,
 } from '@blocksmith/schema';
 import type { AdminAccountsApi } from './admin-accounts';
+import type { AiProvidersApi } from './ai-providers';
 import type {
   AnalyticsSummaryQuery,
   AppStatusCountsQuery,
@@ -116,7 +117,8 @@ export interface RunWatcher {
  * Everything the workbench asks the server. Stores depend on this interface only, so their tests
  * use a small fake and the app uses the GraphQL implementation.
  */
-export interface BlocksmithApi extends AdminAccountsApi, EarningsApi, ModelsApi, TemplatesApi {
+export interface BlocksmithApi
+  extends AdminAccountsApi, AiProvidersApi, EarningsApi, ModelsApi, TemplatesApi {
   blockCatalogue(): Promise<BlockCatalogueEntry[]>;
   availableModels(): Promise<AvailableModels>;
   creditCosts(): Promise<Record<string, number>>;

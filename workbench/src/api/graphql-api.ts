@@ -13,6 +13,7 @@ import { getMainDefinition } from '@apollo/client/utilities';
 import {
   isCategory,
   MODEL_CAPABILITIES,
+  type AiProviderId,
   type App,
   type BlockCatalogueEntry,
   type Category,
@@ -50,6 +51,7 @@ import type { AdminActionPage, AdminUser, AdminUserDetail, AdminUserPage } from 
 import type { Earnings, Payout, PayoutAccount } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
+import type { AiProviderStatus } from './ai-providers';
 import type { AppTemplate } from './templates';
 import type { ModelCatalogue } from './models';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
@@ -83,6 +85,9 @@ import {
   DeleteAppDocument,
   DeleteRunDocument,
   DeleteSecretDocument,
+  AiProvidersDocument,
+  SetAiProviderDocument,
+  ClearAiProviderDocument,
   EarningsDocument,
   ConfirmEmbedPriceDocument,
   EmbedRunPriceDocument,
@@ -615,6 +620,22 @@ export class GraphqlApi implements BlocksmithApi {
 
   async deleteSecret(name: string): Promise<void> {
     await this.mutate(DeleteSecretDocument, { name });
+  }
+
+  async aiProviders(): Promise<AiProviderStatus[]> {
+    return (await this.query(AiProvidersDocument, {})).aiProviders;
+  }
+
+  async setAiProvider(
+    provider: AiProviderId,
+    apiKey: string | null,
+    baseUrl: string | null,
+  ): Promise<AiProviderStatus> {
+    return (await this.mutate(SetAiProviderDocument, { provider, apiKey, baseUrl })).setAiProvider;
+  }
+
+  async clearAiProvider(provider: AiProviderId): Promise<AiProviderStatus> {
+    return (await this.mutate(ClearAiProviderDocument, { provider })).clearAiProvider;
   }
 
   async openApiDocument(): Promise<Record<string, unknown>> {

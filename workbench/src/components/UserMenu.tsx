@@ -8,12 +8,14 @@ import {
   KeyIcon,
   LockIcon,
   PeopleIcon,
+  PredictiveAnalysisIcon,
   ShopIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../stores-context';
 import { ADMIN_USERS, ADMIN_USERS_PATH } from '../texts/admin-users-texts';
+import { AI_PROVIDERS_PATH, AI_PROVIDERS_TEXTS } from '../texts/ai-providers-texts';
 import { EARNINGS, EARNINGS_PATH } from '../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
@@ -64,6 +66,13 @@ export const UserMenu = observer(function UserMenu() {
           icon={<PeopleIcon />}
           text={ADMIN_USERS.menuItem}
           onClick={() => navigate(ADMIN_USERS_PATH)}
+        />
+      )}
+      {session.user?.user_metadata.isAdmin === true && (
+        <MenuItem
+          icon={<PredictiveAnalysisIcon />}
+          text={AI_PROVIDERS_TEXTS.menuItem}
+          onClick={() => navigate(AI_PROVIDERS_PATH)}
         />
       )}
     </AccountMenu>

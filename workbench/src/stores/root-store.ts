@@ -2,6 +2,7 @@ import { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
 import { AdminAnalyticsStore, VerificationStore } from './admin-store';
 import { AdminUsersStore } from './admin-users-store';
+import { AiProvidersStore } from './ai-providers-store';
 import { AiBuildStore } from './ai-build-store';
 import { AppRunsStore } from './app-runs-store';
 import { ApiAccessStore } from './api-access-store';
@@ -52,6 +53,8 @@ export class RootStore {
   readonly verification: VerificationStore;
   /** The admin users page (/admin/users). */
   readonly adminUsers: AdminUsersStore;
+  /** The AI providers page (/admin/ai-providers). */
+  readonly aiProviders: AiProvidersStore;
   readonly landing: LandingStore;
   readonly gallery: StoreGalleryStore;
   readonly publisher: PublisherStore;
@@ -103,6 +106,7 @@ export class RootStore {
     this.adminAnalytics = new AdminAnalyticsStore(api, this.session);
     this.verification = new VerificationStore(api, this.session, this.toasts);
     this.adminUsers = new AdminUsersStore(api, this.session, this.toasts);
+    this.aiProviders = new AiProvidersStore(api, this.session, this.toasts);
     this.catalogue = new CatalogueStore(api);
     this.credits = new CreditsStore(api, this.catalogue);
     this.palette = new PaletteStore(this.catalogue);

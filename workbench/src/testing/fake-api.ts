@@ -36,6 +36,8 @@ import type {
 } from '../api/blocksmith-api';
 import { Tracker } from '../analytics/tracker';
 import { FakeAdminAccounts } from './fake-admin-accounts';
+import { FakeAiProviders } from './fake-ai-providers';
+import type { AiProvidersApi } from '../api/ai-providers';
 import { FakeEarnings } from './fake-earnings';
 import { CatalogueStore } from '../stores/catalogue-store';
 import { CreditsStore } from '../stores/credits-store';
@@ -914,6 +916,12 @@ export class FakeApi implements BlocksmithApi {
     this.accounts.adjustUserCredits(...args);
   suspendUser: AdminAccountsApi['suspendUser'] = (...args) => this.accounts.suspendUser(...args);
   unsuspendUser: AdminAccountsApi['unsuspendUser'] = (...args) => this.accounts.unsuspendUser(...args);
+
+  /** The AI providers page's providers (see fake-ai-providers.ts). */
+  readonly ai = new FakeAiProviders();
+  aiProviders: AiProvidersApi['aiProviders'] = () => this.ai.aiProviders();
+  setAiProvider: AiProvidersApi['setAiProvider'] = (...args) => this.ai.setAiProvider(...args);
+  clearAiProvider: AiProvidersApi['clearAiProvider'] = (...args) => this.ai.clearAiProvider(...args);
 
   /** The earnings page's earnings, prices and payouts (see earnings-test-support.ts). */
   readonly earned = new FakeEarnings();

@@ -2,6 +2,7 @@
  * The browser tab's title of every page (not in the spec, which names the pages but gives no
  * titles): the page's own name first, the product's last, e.g. "Store · Blocksmith".
  */
+import { AI_PROVIDERS_TEXTS } from './ai-providers-texts';
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
@@ -52,6 +53,7 @@ export const PAGE_TITLES = {
   analytics: pageTitle('Analytics', ADMIN),
   verification: pageTitle('Verification', ADMIN),
   adminUsers: pageTitle(ADMIN_USERS.title, ADMIN),
+  aiProviders: pageTitle(AI_PROVIDERS_TEXTS.title, ADMIN),
   notFound: pageTitle(NOT_FOUND.title),
   error: pageTitle(ERROR_SCREEN.title),
 } as const;

@@ -7,10 +7,12 @@ import {
   KeyIcon,
   LockIcon,
   PeopleIcon,
+  PredictiveAnalysisIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../../stores-context';
 import { ADMIN_USERS, ADMIN_USERS_PATH } from '../../texts/admin-users-texts';
+import { AI_PROVIDERS_PATH, AI_PROVIDERS_TEXTS } from '../../texts/ai-providers-texts';
 import { EARNINGS, EARNINGS_PATH } from '../../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
@@ -38,6 +40,13 @@ export const AvatarMenuItems = observer(function AvatarMenuItems() {
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
       {session.user?.user_metadata.isAdmin === true && (
         <MenuItem icon={<PeopleIcon />} text={ADMIN_USERS.menuItem} href={ADMIN_USERS_PATH} />
+      )}
+      {session.user?.user_metadata.isAdmin === true && (
+        <MenuItem
+          icon={<PredictiveAnalysisIcon />}
+          text={AI_PROVIDERS_TEXTS.menuItem}
+          href={AI_PROVIDERS_PATH}
+        />
       )}
     </>
   );

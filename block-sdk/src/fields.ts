@@ -41,5 +41,19 @@ export function model<const F extends Without<ModelField, never>>(field: F): F &
   return { ...field, type: 'model' };
 }
 
+/**
+ * The model setting of an AI block: any of the server's models able to do `capability`, starting
+ * at the server's default (`gpt-4`, the spec's name, means "the server's default text model").
+ */
+export function aiModel<const C extends 'text' | 'structured' | 'vision'>(capability: C) {
+  return model({
+    label: 'Model',
+    capability,
+    fallback: 'gpt-4',
+    default: 'gpt-4',
+    help: 'Which of the server’s models answers. The server default follows how the server is set up.',
+  });
+}
+
 /** `import { field } from '@blocksmith/block-sdk'` then `field.number({...})`. */
-export const field = { text, prompt, number, boolean, select, model };
+export const field = { text, prompt, number, boolean, select, model, aiModel };

@@ -12,7 +12,7 @@ export type {
   UploadCandidate,
   FileRefusal,
 } from './block-definition';
-export { field, text, prompt, number, boolean, select, model } from './fields';
+export { field, text, prompt, number, boolean, select, model, aiModel } from './fields';
 export { output, outputSpecs, outputTypeProblem } from './outputs';
 export type { OutputDecl, OutputsSpec, OutputsOf } from './outputs';
 export type { SettingsOf, ValueOf } from './settings-of';

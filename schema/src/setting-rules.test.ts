@@ -66,4 +66,26 @@ describe('setting rules (one set, for the server and the form)', () => {
     expect(settingValue(spec.top!, '42')).toBe(10);
     expect(settingValue(spec.top!, 'x')).toBe(3);
   });
+
+  it('store a model by its name, the spec’s names also by their labels', () => {
+    const text = {
+      type: 'model',
+      label: 'Model',
+      capability: 'text',
+      fallback: 'gpt-4',
+      default: 'gpt-4',
+    } as const;
+    expect(checkSetting(text, 'GPT-4')).toEqual({ value: 'gpt-4' });
+    expect(checkSetting(text, 'GPT-3.5 Turbo')).toEqual({ value: 'gpt-3.5-turbo' });
+    expect(checkSetting(text, ' gpt-3.5   turbo ')).toEqual({ value: 'gpt-3.5-turbo' });
+    expect(checkSetting(spec.image!, 'DALLE')).toEqual({ value: 'dalle' });
+    // Any other name is kept as written (trimmed): the server checks it against its models when a run starts.
+    expect(checkSetting(text, ' claude-sonnet-4-6 ')).toEqual({ value: 'claude-sonnet-4-6' });
+    expect(checkSetting(text, 'llama3.2:1b')).toEqual({ value: 'llama3.2:1b' });
+    expect(checkSetting(text, 'GPT-4o')).toEqual({ value: 'GPT-4o' });
+    expect(checkSetting(text, 'constructor')).toEqual({ value: 'constructor' });
+    expect(checkSetting(text, '__proto__')).toEqual({ value: '__proto__' });
+    expect(checkSetting(text, '')).toEqual({ value: 'gpt-4' });
+    expect(settingProblem(text, 4)).toBe('Model must be a model name.');
+  });
 });

@@ -1,4 +1,5 @@
 import { matchSelectOption, selectChoicesMessage } from './match-select-option';
+import { SPEC_MODEL_NAMES } from './models';
 import type { NumberField, SettingField, SettingIssue, SettingsSpec } from './settings';
 
 /**
@@ -38,8 +39,8 @@ export function clampNumber(field: NumberField, value: number): number {
 
 /**
  * Checks one value: `{ value }` as it is stored (defaults filled in, numbers and yes/no from form
- * text, a select option named by its label stored as its value), or `{ problem }` in words that say
- * what to fix.
+ * text, a select option or one of the spec's model names given by its label stored as its value),
+ * or `{ problem }` in words that say what to fix.
  */
 export function checkSetting(field: SettingField, raw: unknown): { value: unknown } | { problem: string } {
   if (isEmpty(raw)) {
@@ -74,8 +75,13 @@ export function checkSetting(field: SettingField, raw: unknown): { value: unknow
       const option = matchSelectOption(field, raw);
       return option ? { value: option.value } : { problem: selectChoicesMessage(field) };
     }
-    case 'model':
-      return typeof raw === 'string' ? { value: raw } : { problem: `${field.label} must be a model name.` };
+    case 'model': {
+      if (typeof raw !== 'string') return { problem: `${field.label} must be a model name.` };
+      const name = raw.trim();
+      // The spec's names also by their labels ("GPT-4", "GPT-3.5 Turbo"), as earlier forms stored them.
+      const spec = name.toLowerCase().replace(/\s+/g, '-');
+      return { value: Object.hasOwn(SPEC_MODEL_NAMES, spec) ? spec : name };
+    }
   }
 }
 

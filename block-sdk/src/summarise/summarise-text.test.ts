@@ -85,4 +85,33 @@ describe('summariseText', () => {
     for (const prompt of prompts(provider)) expect(prompt).toContain('Pay particular attention to: numbers');
     expect(prompts(provider)[0]).toContain('notes of about 300 words');
   });
+
+  it('asks the chosen model for every part, every condensing round and the combined summary', async () => {
+    const provider = new ScriptedProvider({
+      text: [
+        (r) => {
+          if (!partOf(r)) return 'Final.';
+          return r.prompt.includes('Paragraph') ? `${'long note '.repeat(40)}end.` : 'Condensed.';
+        },
+      ],
+    });
+    const { ctx } = contextWith(provider);
+    await summariseText(ctx, text, { length: 'short', chunkSize: 200, model: 'claude-sonnet-4-6' });
+    const sent = provider.calls.map((c) => c.request as TextRequest);
+    expect(sent.filter((r) => r.prompt.includes('Paragraph 1 says'))).toHaveLength(1);
+    expect(sent.filter((r) => partOf(r) && r.prompt.includes('long note')).length).toBeGreaterThan(0);
+    expect(sent.at(-1)?.prompt).toContain('Combine them into');
+    expect(sent.map((r) => r.model)).toEqual(sent.map(() => 'claude-sonnet-4-6'));
+
+    const short = new ScriptedProvider({ text: ['Brief.'] });
+    await summariseText(contextWith(short).ctx, 'One short paragraph.', { length: 'short', model: 'gpt-4o' });
+    expect(short.calls.map((c) => c.request.model)).toEqual(['gpt-4o']);
+  });
+
+  it('leaves the model to the server when none is chosen', async () => {
+    const provider = new ScriptedProvider({ text: [(r) => (partOf(r) ? 'Notes.' : 'Final.')] });
+    await summariseText(contextWith(provider).ctx, text, { length: 'short', chunkSize: 200 });
+    expect(provider.calls.length).toBeGreaterThan(1);
+    expect(provider.calls.every((c) => !('model' in c.request))).toBe(true);
+  });
 });

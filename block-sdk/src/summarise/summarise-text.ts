@@ -12,6 +12,8 @@ export interface SummaryOptions {
   focus?: string;
   /** Largest part read in one call (CHUNK_SIZE unless a test wants smaller parts). */
   chunkSize?: number;
+  /** The model that reads and summarises (the block's model setting); the server's default without it. */
+  model?: string;
 }
 
 export const SUMMARY_SYSTEM =
@@ -47,6 +49,7 @@ export async function summariseText(
   options: SummaryOptions,
 ): Promise<string> {
   const chunkSize = options.chunkSize ?? CHUNK_SIZE;
+  const model = options.model ? { model: options.model } : {};
   const guidance = LENGTH_GUIDANCE[options.length];
   const focus = options.focus?.trim() ?? '';
   const shared = {
@@ -58,15 +61,15 @@ export async function summariseText(
   let summary: string;
   if (parts.length <= 1) {
     const prompt = ctx.render(SUMMARY_PROMPT, { ...shared, text: parts[0] ?? '' });
-    summary = await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt });
+    summary = await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt, ...model });
   } else {
-    let notes = await notesOnParts(ctx, parts, shared);
+    let notes = await notesOnParts(ctx, parts, shared, model);
     for (let round = 1; round <= MAX_CONDENSE_ROUNDS; round++) {
       if (notes.join('\n\n').length <= chunkSize * COMBINE_LIMIT_IN_PARTS) break;
-      notes = await notesOnParts(ctx, splitIntoChunks(notes.join('\n\n'), chunkSize), shared);
+      notes = await notesOnParts(ctx, splitIntoChunks(notes.join('\n\n'), chunkSize), shared, model);
     }
     const prompt = ctx.render(COMBINE_PROMPT, { ...shared, notes: notes.join('\n\n') });
-    summary = await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt });
+    summary = await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt, ...model });
   }
   const trimmed = summary.trim();
   if (trimmed === '') throw new AiOutputError('The AI returned an empty summary. Run the app again.');
@@ -77,6 +80,7 @@ async function notesOnParts(
   ctx: SummaryContext,
   parts: readonly string[],
   shared: Readonly<Record<string, string>>,
+  model: { model?: string },
 ): Promise<string[]> {
   const notes: string[] = new Array<string>(parts.length).fill('');
   let next = 0;
@@ -89,7 +93,9 @@ async function notesOnParts(
         parts: parts.length,
         text: parts[index],
       });
-      notes[index] = (await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt }, { stream: false })).trim();
+      notes[index] = (
+        await ctx.ai.text({ system: SUMMARY_SYSTEM, prompt, ...model }, { stream: false })
+      ).trim();
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, parts.length) }, worker));

@@ -21,7 +21,17 @@ describe('classification', () => {
     expect(classification.kind).toBe('classification');
     expect(classification.category).toBe('ai');
     expect(classification.cost).toBe(1);
-    expect(Object.keys(classification.settings)).toEqual(['categories', 'prompt_template', 'output_type']);
+    expect(Object.keys(classification.settings)).toEqual([
+      'categories',
+      'prompt_template',
+      'output_type',
+      'model',
+    ]);
+    expect(classification.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(classification.settings.output_type.options).toEqual([
       { value: 'single_choice', label: 'Single choice' },
     ]);
@@ -42,6 +52,7 @@ describe('classification', () => {
         'Classify the following text into exactly one of these categories: Positive, Neutral, Negative.\n\nText:\nI love it',
       system: DEFAULT_SYSTEM,
       schemaName: 'classification',
+      model: 'gpt-4',
     });
     expect(categoryEnum(request)).toEqual(['Positive', 'Neutral', 'Negative']);
     expect(request?.schema).toMatchObject({
@@ -192,5 +203,20 @@ describe('classification', () => {
     await expect(runBlock(classification, { settings: { output_type: 'multiple_choice' } })).rejects.toThrow(
       'Output type must be one of: "single_choice" (Single choice).',
     );
+  });
+
+  it('asks the chosen model, on the retry too', async () => {
+    const provider = new ScriptedProvider({
+      json: [
+        { category: 'Great', sentiment: 'positive', confidence: 0.9 },
+        { category: 'Positive', sentiment: 'positive', confidence: 0.9 },
+      ],
+    });
+    await runBlock(classification, {
+      settings: { model: 'claude-sonnet-4-6' },
+      upstream: { input_text: 'Nice' },
+      provider,
+    });
+    expect(jsonRequests(provider).map((r) => r.model)).toEqual(['claude-sonnet-4-6', 'claude-sonnet-4-6']);
   });
 });

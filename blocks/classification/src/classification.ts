@@ -35,6 +35,7 @@ export const classification = defineBlock({
       options: [{ value: 'single_choice', label: 'Single choice' }],
       default: 'single_choice',
     }),
+    model: field.aiModel('structured'),
   },
   outputs: {
     classified_category: output.text('The chosen category'),
@@ -74,6 +75,7 @@ export const classification = defineBlock({
       { categories: categories.join(', ') },
     );
     const answer = await ctx.ai.json<Classification>({
+      model: ctx.settings.model,
       prompt,
       system: systemPrompt(categories),
       schema: classificationSchema(categories),

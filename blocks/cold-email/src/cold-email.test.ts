@@ -37,7 +37,12 @@ describe('coldEmail', () => {
       cost: 1,
       outputs: [{ name: 'coldEmail', type: 'json' }],
     });
-    expect(Object.keys(coldEmail.settings)).toEqual(['sender', 'goal', 'tone']);
+    expect(Object.keys(coldEmail.settings)).toEqual(['sender', 'goal', 'tone', 'model']);
+    expect(coldEmail.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(coldEmail.settings.sender.required).toBe(false);
     expect(coldEmail.settings.goal.default).toBe('book a short intro call');
     expect(coldEmail.settings.tone.default).toBe('professional');
@@ -55,6 +60,7 @@ describe('coldEmail', () => {
       system: COLD_EMAIL_SYSTEM,
       schema: COLD_EMAIL_SCHEMA,
       schemaName: 'coldEmail',
+      model: 'gpt-4',
     });
     expect(request.prompt).toContain(`About the recipient:\n"""\n${recipient}\n"""`);
     expect(request.prompt).toContain('Goal of the email: book a short intro call\n');
@@ -123,5 +129,10 @@ describe('coldEmail', () => {
     await expect(write({ tone: 'rude' })).rejects.toThrow(
       'Tone must be one of: "friendly" (Friendly), "professional" (Professional), "bold" (Bold).',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const { request } = await write({ model: 'claude-sonnet-4-6' });
+    expect(request.model).toBe('claude-sonnet-4-6');
   });
 });

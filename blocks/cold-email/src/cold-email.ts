@@ -42,6 +42,7 @@ export const coldEmail = defineBlock({
       help: 'What the email should get the recipient to do. May use {{variables}}.',
     }),
     tone: field.select({ label: 'Tone', options: COLD_EMAIL_TONES, default: 'professional' }),
+    model: field.aiModel('structured'),
   },
   outputs: { coldEmail: output.json('subject, body and followUp of the email') },
   present: [
@@ -83,6 +84,7 @@ export const coldEmail = defineBlock({
           : `The sender, who signs both emails: ${sender}`,
     });
     const email = await ctx.ai.json<ColdEmail>({
+      model: ctx.settings.model,
       system: COLD_EMAIL_SYSTEM,
       prompt,
       schema: COLD_EMAIL_SCHEMA,

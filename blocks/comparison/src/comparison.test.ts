@@ -28,7 +28,13 @@ describe('comparison', () => {
       'option_b',
       'prompt_template',
       'output_type',
+      'model',
     ]);
+    expect(comparison.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(comparison.settings.output_type.options).toEqual([
       { value: 'text', label: 'Text' },
       { value: 'score', label: 'Score' },
@@ -47,6 +53,7 @@ describe('comparison', () => {
           'Compare option A and option B.\nCriteria: overall quality\n\n' +
           'Option A:\nFast and cheap\n\nOption B:\nSlow but sturdy',
         system: TEXT_SYSTEM,
+        model: 'gpt-4',
       },
     ]);
     expect(outcome.outputs).toEqual({ comparison_result: 'A is cheaper; B lasts. Verdict: B.' });
@@ -111,6 +118,7 @@ describe('comparison', () => {
         system: SCORE_SYSTEM,
         schema: COMPARISON_SCORE_SCHEMA,
         schemaName: 'comparison_score',
+        model: 'gpt-4',
       },
     ]);
     expect(outputs).toEqual({ comparison_result: SCORE });
@@ -194,5 +202,22 @@ describe('comparison', () => {
     await expect(runBlock(comparison, { settings: { output_type: 'table' } })).rejects.toThrow(
       'Output type must be one of: "text" (Text), "score" (Score).',
     );
+  });
+
+  it('asks the chosen model for a written comparison and for scores', async () => {
+    const text = new ScriptedProvider({ text: ['B.'] });
+    await runBlock(comparison, {
+      settings: { model: 'claude-sonnet-4-6' },
+      upstream: TWO_PITCHES,
+      provider: text,
+    });
+    expect(requests<TextRequest>(text, 'text').map((r) => r.model)).toEqual(['claude-sonnet-4-6']);
+    const scored = new ScriptedProvider({ json: [SCORE] });
+    await runBlock(comparison, {
+      settings: { model: 'claude-sonnet-4-6', output_type: 'score' },
+      upstream: TWO_PITCHES,
+      provider: scored,
+    });
+    expect(requests<JsonRequest>(scored, 'json').map((r) => r.model)).toEqual(['claude-sonnet-4-6']);
   });
 });

@@ -66,6 +66,7 @@ export const comparison = defineBlock({
       default: 'text',
       help: 'Text gives a written comparison; Score gives { winner, score_a, score_b, reasoning }.',
     }),
+    model: field.aiModel('structured'),
   },
   outputs: {
     comparison_result: output.json(
@@ -97,6 +98,7 @@ export const comparison = defineBlock({
     }
     if (ctx.settings.output_type === 'score') {
       const score = await ctx.ai.json<ComparisonScore>({
+        model: ctx.settings.model,
         prompt,
         system: SCORE_SYSTEM,
         schema: COMPARISON_SCORE_SCHEMA,
@@ -110,7 +112,13 @@ export const comparison = defineBlock({
       };
       return { comparison_result: result };
     }
-    const written = (await ctx.ai.text({ prompt, system: TEXT_SYSTEM })).trim();
+    const written = (
+      await ctx.ai.text({
+        model: ctx.settings.model,
+        prompt,
+        system: TEXT_SYSTEM,
+      })
+    ).trim();
     if (written === '') throw new AiOutputError('The AI returned no comparison. Run the app again.');
     return { comparison_result: written };
   },

@@ -13,7 +13,12 @@ describe('extraction', () => {
     expect(extraction.kind).toBe('extraction');
     expect(extraction.category).toBe('ai');
     expect(extraction.cost).toBe(1);
-    expect(Object.keys(extraction.settings)).toEqual(['fields', 'prompt_template', 'output_type']);
+    expect(Object.keys(extraction.settings)).toEqual(['fields', 'prompt_template', 'output_type', 'model']);
+    expect(extraction.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(extraction.settings.output_type.options).toEqual([{ value: 'json', label: 'JSON' }]);
     expect(Object.keys(extraction.outputs)).toEqual(['extracted_data']);
     expect(extraction.outputs.extracted_data.type).toBe('json');
@@ -31,6 +36,7 @@ describe('extraction', () => {
         'You extract data from text. Answer with a JSON object with exactly these keys: name, email, company. ' +
         'Copy each value from the text as a string; use null when the text does not give it.',
       schemaName: 'extracted_data',
+      model: 'gpt-4',
     });
     expect(request?.schema).toEqual({
       type: 'object',
@@ -151,5 +157,15 @@ describe('extraction', () => {
     await expect(runBlock(extraction, { settings: { output_type: 'csv' } })).rejects.toThrow(
       'Output type must be one of: "json" (JSON).',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const provider = new ScriptedProvider({ json: [{ name: 'Ada', email: null, company: null }] });
+    await runBlock(extraction, {
+      settings: { model: 'claude-sonnet-4-6' },
+      upstream: { input_text: SIGNATURE },
+      provider,
+    });
+    expect(jsonRequests(provider).map((r) => r.model)).toEqual(['claude-sonnet-4-6']);
   });
 });

@@ -39,6 +39,7 @@ export const extraction = defineBlock({
       options: [{ value: 'json', label: 'JSON' }],
       default: 'json',
     }),
+    model: field.aiModel('structured'),
   },
   outputs: {
     extracted_data: output.json('An object with each requested field: the text found, or null', {
@@ -58,6 +59,7 @@ export const extraction = defineBlock({
       { fields: fields.join(', ') },
     );
     const answer = await ctx.ai.json<ExtractedData>({
+      model: ctx.settings.model,
       prompt,
       system: systemPrompt(fields),
       schema: extractionSchema(fields),

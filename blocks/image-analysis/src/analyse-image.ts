@@ -35,8 +35,11 @@ export async function analyseImage(
   ctx: AnalysisContext,
   image: UpstreamImage,
   question: string,
+  /** The model that looks at the image (the block's setting); reshaping uses the server's default. */
+  model?: string,
 ): Promise<ImageAnalysis> {
   const answer = await ctx.ai.vision({
+    ...(model && { model }),
     prompt: ctx.render(VISION_PROMPT, { question }),
     image: { data: image.data, mime: image.mime },
   });

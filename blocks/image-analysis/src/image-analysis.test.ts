@@ -53,7 +53,12 @@ describe('imageAnalysis', () => {
       cost: 2,
       outputs: [{ name: 'imageAnalysis', type: 'json' }],
     });
-    expect(Object.keys(imageAnalysis.settings)).toEqual(['question']);
+    expect(Object.keys(imageAnalysis.settings)).toEqual(['question', 'model']);
+    expect(imageAnalysis.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'vision',
+      default: 'gpt-4',
+    });
     expect(imageAnalysis.settings.question.default).toBe('Describe this image in detail.');
   });
 
@@ -64,6 +69,7 @@ describe('imageAnalysis', () => {
     expect(outputs).toEqual({ imageAnalysis: analysis });
     const request = visionCall(provider.calls);
     expect(request.image).toEqual({ data: PNG, mime: 'image/png' });
+    expect(request.model).toBe('gpt-4');
     expect(
       request.prompt.startsWith('Describe this image in detail.\n\nAnswer with one JSON object only'),
     ).toBe(true);
@@ -191,5 +197,18 @@ describe('imageAnalysis', () => {
     await expect(
       runBlock(imageAnalysis, { upstream: { generated_image_url: '/files/gone' } }),
     ).rejects.toThrow('The image could not be found. Upload or generate it again and rerun the app.');
+  });
+
+  it('shows the image to the chosen model, and reshapes its answer with the server default', async () => {
+    const { files, url } = await withImage();
+    const provider = new ScriptedProvider({ vision: ['A red bicycle.'], json: [analysis] });
+    await runBlock(imageAnalysis, {
+      settings: { model: 'gpt-4o' },
+      upstream: { file_url: url },
+      files,
+      provider,
+    });
+    expect(visionCall(provider.calls).model).toBe('gpt-4o');
+    expect(jsonCalls(provider.calls).map((r) => r.model)).toEqual([undefined]);
   });
 });

@@ -18,6 +18,7 @@ export const imageAnalysis = defineBlock({
       multiline: true,
       help: 'What to ask about the image. May use {{variables}} from connected blocks.',
     }),
+    model: field.aiModel('vision'),
   },
   outputs: { imageAnalysis: output.json('description, objects, visible text and colours of the image') },
   present: [
@@ -40,6 +41,6 @@ export const imageAnalysis = defineBlock({
   async run(ctx) {
     const image = await readUpstreamImage(ctx);
     const question = ctx.render(ctx.settings.question).trim() || DEFAULT_QUESTION;
-    return { imageAnalysis: await analyseImage(ctx, image, question) };
+    return { imageAnalysis: await analyseImage(ctx, image, question, ctx.settings.model) };
   },
 });

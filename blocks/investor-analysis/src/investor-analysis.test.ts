@@ -52,7 +52,12 @@ describe('investorAnalysis', () => {
       cost: 3,
       outputs: [{ name: 'investorAnalysis', type: 'json' }],
     });
-    expect(Object.keys(investorAnalysis.settings)).toEqual(['region', 'count']);
+    expect(Object.keys(investorAnalysis.settings)).toEqual(['region', 'count', 'model']);
+    expect(investorAnalysis.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(investorAnalysis.settings.region.required).toBe(false);
     expect(investorAnalysis.settings.count).toMatchObject({ default: 5, min: 3, max: 10, integer: true });
   });
@@ -61,7 +66,11 @@ describe('investorAnalysis', () => {
     const { outputs, provider } = await find({}, [answer(5)]);
     expect(outputs).toEqual({ investorAnalysis: answer(5) });
     const request = jsonRequest(provider.calls);
-    expect(request).toMatchObject({ system: INVESTOR_SYSTEM, schemaName: 'investorAnalysis' });
+    expect(request).toMatchObject({
+      system: INVESTOR_SYSTEM,
+      schemaName: 'investorAnalysis',
+      model: 'gpt-4',
+    });
     expect(request.schema).toBe(investorAnalysisSchema(5));
     expect(request.prompt).toContain('suggest exactly 5 investors');
     expect(request.prompt).toContain('who invest in companies like it.\n');
@@ -149,5 +158,10 @@ describe('investorAnalysis', () => {
     await expect(runBlock(investorAnalysis, { upstream: { input_text: ' ' } })).rejects.toThrow(
       'The connected block gave no description of the startup. Fill in the input and run again.',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const { provider } = await find({ model: 'claude-sonnet-4-6' }, [answer(5)]);
+    expect(jsonRequest(provider.calls).model).toBe('claude-sonnet-4-6');
   });
 });

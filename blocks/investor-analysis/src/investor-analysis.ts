@@ -38,6 +38,7 @@ export const investorAnalysis = defineBlock({
       integer: true,
       help: 'How many investors to suggest (3 to 10).',
     }),
+    model: field.aiModel('structured'),
   },
   outputs: { investorAnalysis: output.json('industry, businessModel, stage and the suggested investors') },
   present: [
@@ -86,6 +87,7 @@ export const investorAnalysis = defineBlock({
     const region = ctx.render(ctx.settings.region).trim();
     const { count } = ctx.settings;
     const analysis = await ctx.ai.json<InvestorAnalysis>({
+      model: ctx.settings.model,
       system: INVESTOR_SYSTEM,
       prompt: ctx.render(INVESTOR_PROMPT, {
         count,

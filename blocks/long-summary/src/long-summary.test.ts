@@ -19,7 +19,8 @@ describe('longSummary', () => {
       historyType: 'long_summary',
       outputs: [{ name: 'summary', type: 'text' }],
     });
-    expect(Object.keys(longSummary.settings)).toEqual(['length', 'focus']);
+    expect(Object.keys(longSummary.settings)).toEqual(['length', 'focus', 'model']);
+    expect(longSummary.settings.model).toMatchObject({ type: 'model', capability: 'text', default: 'gpt-4' });
     expect(longSummary.settings.length.options.map((o) => [o.value, o.label])).toEqual([
       ['short', 'Short'],
       ['medium', 'Medium'],
@@ -38,7 +39,7 @@ describe('longSummary', () => {
     expect(outputs).toEqual({ summary: 'The council agreed a budget.' });
     expect(progress.join('')).toBe('The council agreed a budget.\n');
     expect(provider.calls.length).toBe(1);
-    expect(provider.calls[0]!.request).toMatchObject({ system: SUMMARY_SYSTEM });
+    expect(provider.calls[0]!.request).toMatchObject({ system: SUMMARY_SYSTEM, model: 'gpt-4' });
     expect(promptOf(provider)).toBe(
       'Summarise the text below as a summary of 2 to 4 paragraphs covering the main points.\n\nText:\n"""\nThe council met and agreed a budget.\n"""',
     );
@@ -144,5 +145,18 @@ describe('longSummary', () => {
     await expect(
       runBlock(longSummary, { upstream: { input_text: 'Text.' }, settings: { length: 'huge' } }),
     ).rejects.toThrow('Length must be one of: "short" (Short), "medium" (Medium), "detailed" (Detailed).');
+  });
+
+  it('asks the chosen model for every part and for the combined summary', async () => {
+    const provider = new ScriptedProvider({
+      text: [(r) => (r.prompt.startsWith('This is part') ? 'Part notes.' : 'Combined summary.')],
+    });
+    await runBlock(longSummary, {
+      settings: { model: 'claude-sonnet-4-6' },
+      upstream: { input_text: longText },
+      provider,
+    });
+    expect(provider.calls.length).toBeGreaterThan(2);
+    expect(new Set(provider.calls.map((c) => c.request.model))).toEqual(new Set(['claude-sonnet-4-6']));
   });
 });

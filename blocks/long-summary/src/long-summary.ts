@@ -16,11 +16,13 @@ export const longSummary = defineBlock({
       placeholder: 'e.g. decisions and deadlines',
       help: 'Optional: what the summary should pay most attention to. May use {{variables}}.',
     }),
+    model: field.aiModel('text'),
   },
   outputs: { summary: output.text('The summary of the connected text', { title: 'Summary' }) },
   async run(ctx) {
     const text = await readUpstreamText(ctx);
     const summary = await summariseText(ctx, text, {
+      model: ctx.settings.model,
       length: ctx.settings.length,
       focus: ctx.render(ctx.settings.focus),
     });

@@ -64,7 +64,12 @@ describe('pdfSummarization', () => {
         { name: 'page_count', type: 'number' },
       ],
     });
-    expect(Object.keys(pdfSummarization.settings)).toEqual(['length']);
+    expect(Object.keys(pdfSummarization.settings)).toEqual(['length', 'model']);
+    expect(pdfSummarization.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'text',
+      default: 'gpt-4',
+    });
     expect(pdfSummarization.settings.length.default).toBe('medium');
     expect(pdfSummarization.settings.length.options.map((o) => o.label)).toEqual([
       'Short',
@@ -243,5 +248,18 @@ describe('pdfSummarization', () => {
     await expect(runBlock(pdfSummarization, { upstream: { file_url: '/files/missing' } })).rejects.toThrow(
       'The uploaded PDF could not be found. Upload it again and rerun the app.',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const files = new MemoryFileStore();
+    const url = await upload(files, await makePdf([['Some text.']]));
+    const provider = new ScriptedProvider({ text: ['ok'] });
+    await runBlock(pdfSummarization, {
+      upstream: { file_url: url },
+      settings: { model: 'claude-sonnet-4-6' },
+      files,
+      provider,
+    });
+    expect(provider.calls.map((c) => c.request.model)).toEqual(['claude-sonnet-4-6']);
   });
 });

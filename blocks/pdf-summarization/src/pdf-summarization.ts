@@ -1,4 +1,4 @@
-import { defineBlock, output, summaryLengthSetting, summariseText } from '@blocksmith/block-sdk';
+import { defineBlock, output, summaryLengthSetting, summariseText, field } from '@blocksmith/block-sdk';
 import { extractPdfText } from './extract-pdf-text';
 import { readUpstreamPdf } from './read-upstream-pdf';
 
@@ -11,6 +11,7 @@ export const pdfSummarization = defineBlock({
   historyType: 'pdf_summarization',
   settings: {
     length: summaryLengthSetting,
+    model: field.aiModel('text'),
   },
   outputs: {
     summary: output.text('The summary of the PDF', { title: 'Summary' }),
@@ -19,7 +20,10 @@ export const pdfSummarization = defineBlock({
   async run(ctx) {
     const pdf = await readUpstreamPdf(ctx);
     const { text, pageCount } = await extractPdfText(pdf.data, pdf.name, ctx.signal);
-    const summary = await summariseText(ctx, text, { length: ctx.settings.length });
+    const summary = await summariseText(ctx, text, {
+      model: ctx.settings.model,
+      length: ctx.settings.length,
+    });
     return { summary, page_count: pageCount };
   },
 });

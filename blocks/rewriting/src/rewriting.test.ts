@@ -18,7 +18,9 @@ describe('rewriting', () => {
       'transformation_goal',
       'prompt_template',
       'output_type',
+      'model',
     ]);
+    expect(rewriting.settings.model).toMatchObject({ type: 'model', capability: 'text', default: 'gpt-4' });
     expect(rewriting.settings.output_type.options).toEqual([{ value: 'text', label: 'Text' }]);
     expect(Object.keys(rewriting.outputs)).toEqual(['rewritten_text']);
     expect(rewriting.outputs.rewritten_text.type).toBe('text');
@@ -36,6 +38,7 @@ describe('rewriting', () => {
           'Rewrite the text below. Goal: Make it clearer and more concise\n\nText:\n' +
           'So basically we are going to be shipping it on Monday I think.',
         system: SYSTEM,
+        model: 'gpt-4',
       },
     ]);
     expect(outcome.outputs).toEqual({ rewritten_text: 'We ship on Monday.' });
@@ -105,5 +108,15 @@ describe('rewriting', () => {
     await expect(runBlock(rewriting, { settings: { output_type: 'list' } })).rejects.toThrow(
       'Output type must be one of: "text" (Text).',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const provider = new ScriptedProvider({ text: ['ok'] });
+    await runBlock(rewriting, {
+      settings: { model: 'claude-sonnet-4-6' },
+      upstream: { input_text: 'hey all' },
+      provider,
+    });
+    expect(textRequests(provider).map((r) => r.model)).toEqual(['claude-sonnet-4-6']);
   });
 });

@@ -29,6 +29,7 @@ export const rewriting = defineBlock({
       options: [{ value: 'text', label: 'Text' }],
       default: 'text',
     }),
+    model: field.aiModel('text'),
   },
   outputs: { rewritten_text: output.text('The rewritten text') },
   async run(ctx) {
@@ -41,7 +42,13 @@ export const rewriting = defineBlock({
     if (prompt.trim() === '') {
       throw new BlockInputError('The prompt is empty: write how to rewrite the text in "Prompt template".');
     }
-    const rewritten = (await ctx.ai.text({ prompt, system: SYSTEM })).trim();
+    const rewritten = (
+      await ctx.ai.text({
+        model: ctx.settings.model,
+        prompt,
+        system: SYSTEM,
+      })
+    ).trim();
     if (rewritten === '') throw new AiOutputError('The AI returned no text. Run the app again.');
     return { rewritten_text: rewritten };
   },

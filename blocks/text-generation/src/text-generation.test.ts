@@ -20,10 +20,12 @@ describe('textGeneration', () => {
       { value: 'text', label: 'Text' },
       { value: 'list', label: 'List' },
     ]);
-    expect(textGeneration.settings.model.options).toEqual([
-      { value: 'gpt-4', label: 'GPT-4' },
-      { value: 'gpt-3.5-turbo', label: 'GPT-3.5 Turbo' },
-    ]);
+    expect(textGeneration.settings.model).toMatchObject({
+      type: 'model',
+      label: 'Model',
+      capability: 'text',
+      default: 'gpt-4',
+    });
     expect(textGeneration.outputs).toEqual({ generated_text: expect.objectContaining({ type: 'text' }) });
   });
 
@@ -139,12 +141,24 @@ describe('textGeneration', () => {
     ).rejects.toThrow(AiProviderError);
   });
 
-  it('refuses an output type or model the spec does not offer', async () => {
+  it('refuses an output type the spec does not offer', async () => {
     await expect(runBlock(textGeneration, { settings: { output_type: 'table' } })).rejects.toThrow(
       'Output type must be one of: "text" (Text), "list" (List).',
     );
-    await expect(runBlock(textGeneration, { settings: { model: 'gpt-5' } })).rejects.toThrow(
-      'Model must be one of: "gpt-4" (GPT-4), "gpt-3.5-turbo" (GPT-3.5 Turbo).',
+  });
+
+  it('keeps any model name for the server to check when the run starts, and the spec names given by label', async () => {
+    const sent = async (model: unknown) => {
+      const provider = new ScriptedProvider({ text: ['ok'] });
+      await runBlock(textGeneration, { settings: { model }, upstream: { input_text: 'x' }, provider });
+      return lastRequest(provider).model;
+    };
+    expect(await sent('claude-sonnet-4-6')).toBe('claude-sonnet-4-6');
+    expect(await sent('GPT-4')).toBe('gpt-4');
+    expect(await sent('GPT-3.5 Turbo')).toBe('gpt-3.5-turbo');
+    expect(await sent('')).toBe('gpt-4');
+    await expect(runBlock(textGeneration, { settings: { model: 4 } })).rejects.toThrow(
+      'Model must be a model name.',
     );
   });
 });

@@ -27,14 +27,7 @@ export const textGeneration = defineBlock({
       default: 'text',
       help: 'List asks for one item per line and returns a bullet list.',
     }),
-    model: field.select({
-      label: 'Model',
-      options: [
-        { value: 'gpt-4', label: 'GPT-4' },
-        { value: 'gpt-3.5-turbo', label: 'GPT-3.5 Turbo' },
-      ],
-      default: 'gpt-4',
-    }),
+    model: field.aiModel('text'),
   },
   outputs: {
     generated_text: output.text('The generated text (Markdown)', {

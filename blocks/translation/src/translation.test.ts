@@ -18,7 +18,8 @@ describe('translation', () => {
       historyType: 'translation',
       outputs: [{ name: 'translation', type: 'text' }],
     });
-    expect(Object.keys(translation.settings)).toEqual(['target_language', 'tone']);
+    expect(Object.keys(translation.settings)).toEqual(['target_language', 'tone', 'model']);
+    expect(translation.settings.model).toMatchObject({ type: 'model', capability: 'text', default: 'gpt-4' });
     expect(translation.settings.target_language.default).toBe('Spanish');
     expect(translation.settings.target_language.options.length).toBe(15);
     expect(translation.settings.tone.default).toBe('neutral');
@@ -34,7 +35,7 @@ describe('translation', () => {
     expect(outputs).toEqual({ translation: 'Buenos días, equipo.' });
     expect(progress.join('')).toBe('Buenos días, equipo.\n');
     expect(calls).toBe(1);
-    expect(request).toMatchObject({ system: TRANSLATION_SYSTEM });
+    expect(request).toMatchObject({ system: TRANSLATION_SYSTEM, model: 'gpt-4' });
     expect(request.prompt).toBe(
       'Translate the text below into Spanish. Keep the tone and register of the original. Keep the meaning and the formatting (line breaks, lists, Markdown), and leave names, numbers and web addresses as they are. Answer with the translation only, without notes or quotation marks.\n\nText:\n"""\nGood morning, team.\n"""',
     );
@@ -84,5 +85,11 @@ describe('translation', () => {
     await expect(runBlock(translation, { upstream: { input_text: 'Hi' }, provider })).rejects.toThrow(
       'The AI returned an empty translation. Run the app again.',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const { request, calls } = await translate({ model: 'claude-sonnet-4-6' });
+    expect(calls).toBe(1);
+    expect(request.model).toBe('claude-sonnet-4-6');
   });
 });

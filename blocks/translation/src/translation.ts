@@ -27,6 +27,7 @@ export const translation = defineBlock({
       default: 'neutral',
       help: 'Neutral keeps the tone of the original.',
     }),
+    model: field.aiModel('text'),
   },
   outputs: { translation: output.text('The translated text', { title: 'Translation' }) },
   async run(ctx) {
@@ -44,7 +45,13 @@ export const translation = defineBlock({
       tone_instruction: TONE_INSTRUCTIONS[ctx.settings.tone],
       text,
     });
-    const translated = (await ctx.ai.text({ system: TRANSLATION_SYSTEM, prompt })).trim();
+    const translated = (
+      await ctx.ai.text({
+        model: ctx.settings.model,
+        system: TRANSLATION_SYSTEM,
+        prompt,
+      })
+    ).trim();
     if (translated === '')
       throw new AiOutputError('The AI returned an empty translation. Run the app again.');
     return { translation: translated };

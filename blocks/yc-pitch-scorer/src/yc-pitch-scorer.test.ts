@@ -42,7 +42,12 @@ describe('ycPitchScorer', () => {
       historyType: 'yc_pitch_scorer',
       outputs: [{ name: 'ycApplication', type: 'json' }],
     });
-    expect(Object.keys(ycPitchScorer.settings)).toEqual(['strictness']);
+    expect(Object.keys(ycPitchScorer.settings)).toEqual(['strictness', 'model']);
+    expect(ycPitchScorer.settings.model).toMatchObject({
+      type: 'model',
+      capability: 'structured',
+      default: 'gpt-4',
+    });
     expect(ycPitchScorer.settings.strictness.default).toBe('standard');
     expect(ycPitchScorer.settings.strictness.options.map((o) => [o.value, o.label])).toEqual([
       ['lenient', 'Lenient'],
@@ -77,6 +82,7 @@ describe('ycPitchScorer', () => {
       system: YC_SYSTEM,
       schema: YC_APPLICATION_SCHEMA,
       schemaName: 'ycApplication',
+      model: 'gpt-4',
     });
     expect(request.prompt).toContain(`Application:\n"""\n${pitch}\n"""`);
     expect(request.prompt).toContain(YC_QUESTIONS.map((q, i) => `${i + 1}. ${q}`).join('\n'));
@@ -140,5 +146,10 @@ describe('ycPitchScorer', () => {
     await expect(score([result], { strictness: 'brutal' })).rejects.toThrow(
       'Strictness must be one of: "lenient" (Lenient), "standard" (Standard), "tough" (Tough).',
     );
+  });
+
+  it('asks the chosen model', async () => {
+    const { provider } = await score([result], { model: 'claude-sonnet-4-6' });
+    expect(jsonRequest(provider.calls).model).toBe('claude-sonnet-4-6');
   });
 });

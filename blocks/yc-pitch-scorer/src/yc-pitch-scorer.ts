@@ -39,6 +39,7 @@ export const ycPitchScorer = defineBlock({
       default: 'standard',
       help: 'How hard to mark the application.',
     }),
+    model: field.aiModel('structured'),
   },
   outputs: { ycApplication: output.json('scores, feedback, recommendations and the rewritten application') },
   present: [
@@ -78,6 +79,7 @@ export const ycPitchScorer = defineBlock({
       );
     }
     const result = await ctx.ai.json<YcApplication>({
+      model: ctx.settings.model,
       system: YC_SYSTEM,
       prompt: ctx.render(YC_PROMPT, {
         application,

@@ -108,7 +108,10 @@ describe('OpenAiProvider against the fake OpenAI API', () => {
   it('says to check the key when the API refuses it, without showing the key', async () => {
     const error = await provider({ apiKey: 'sk-not-the-right-key' })
       .completeJson({ prompt: 'x', schema, schemaName: 's' }, live())
-      .catch((e: unknown) => e as Error);
+      .then(
+        () => new Error('answered'),
+        (e: unknown) => e as Error,
+      );
     expect(error).toMatchObject({ kind: 'rejected' });
     expect(error.message).toMatch(/refused the credentials \(401.*Check OPENAI_API_KEY/);
     expect(error.message).not.toContain('sk-not-the-right-key');
@@ -118,7 +121,10 @@ describe('OpenAiProvider against the fake OpenAI API', () => {
     const ask = (model: string) =>
       provider()
         .completeJson({ prompt: 'x', schema, schemaName: 's', model }, live())
-        .catch((e: unknown) => e as Error);
+        .then(
+          () => new Error('answered'),
+          (e: unknown) => e as Error,
+        );
     expect(await ask('gpt-9')).toMatchObject({
       kind: 'rejected',
       message: expect.stringContaining('The model `gpt-9` does not exist'),

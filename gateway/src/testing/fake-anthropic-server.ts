@@ -12,6 +12,7 @@ import {
   valueFor,
   writeEvent,
   type Json,
+  type RecordedRequest,
 } from './fake-vendor-answers';
 
 /**
@@ -57,15 +58,8 @@ export const FAKE_ANTHROPIC_MODELS = [
   },
 ] as const;
 
-/** A request as the fake received it. */
-export interface RecordedRequest {
-  method: string;
-  /** With the query string: `/v1/models?limit=2`. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The parsed JSON body (undefined when there was none). */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read the wire format as sent
-}
+/** A request as the fake received it (a body that is not JSON is kept as its text). */
+export type { RecordedRequest } from './fake-vendor-answers';
 
 export interface FakeAnthropic {
   /** The base URL to give the SDK (no `/v1`: the SDK adds it). */

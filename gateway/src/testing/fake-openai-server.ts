@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import {
   answerTo,
   FAKE_VENDOR_KEY,
@@ -14,6 +14,7 @@ import {
   valueFor,
   writeEvent,
   type Json,
+  type RecordedRequest,
 } from './fake-vendor-answers';
 
 /**
@@ -56,19 +57,10 @@ const IMAGE_SIZES: Record<string, string[]> = {
   'gpt-image-1': ['auto', '1024x1024', '1536x1024', '1024x1536'],
 };
 
-/** A request as the fake received it. */
-export interface FakeOpenAiRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The parsed JSON body (undefined when there was none or it was not JSON). */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read the wire format as sent
-}
-
 export interface FakeOpenAi {
   /** The server's root; the SDK's `baseURL` (and `OPENAI_BASE_URL`) is this plus `/v1`. */
   url: string;
-  requests: FakeOpenAiRequest[];
+  requests: RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -78,7 +70,7 @@ type Part = { type?: string; text?: unknown; image_url?: { url?: unknown } };
 const CREATED = 1_767_225_600;
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const requests: FakeOpenAiRequest[] = [];
+  const requests: RecordedRequest[] = [];
   let url = '';
   const server = await listenOnLoopback(async (req, res) => {
     const { body, invalid } = await readJsonBody(req);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { imageDimensions } from '../providers/ai/image-dimensions';
@@ -14,6 +14,16 @@ import { imageDimensions } from '../providers/ai/image-dimensions';
 export const FAKE_VENDOR_KEY = 'test-key';
 
 export type Json = Record<string, unknown>;
+
+/** A request as a fake received it. */
+export interface RecordedRequest {
+  method: string;
+  /** With the query string where the fake keeps it: `/v1/models?limit=2`. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body (undefined when there was none; the fake says what it keeps of one that is not JSON). */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read the wire format as sent
+}
 
 /** The text every fake answers a prompt with. */
 export function answerTo(prompt: string): string {

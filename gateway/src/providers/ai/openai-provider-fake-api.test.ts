@@ -76,6 +76,19 @@ describe('OpenAiProvider against the fake OpenAI API', () => {
     });
   });
 
+  it('gets no value that fits when the schema is not sent (plain JSON mode): the answer is refused', async () => {
+    const ai = new Ai(provider({ jsonMode: 'json_object' }), new AbortController().signal);
+    const refused = await ai.json({ prompt: 'The app crashes', schema, schemaName: 'ticket' }).then(
+      () => new Error('answered'),
+      (e: unknown) => e as Error,
+    );
+    expect(refused.message).toMatch(/category/);
+    expect(fake.requests.map((r) => r.body.response_format)).toEqual([
+      { type: 'json_object' },
+      { type: 'json_object' },
+    ]);
+  });
+
   it('has an image described, sent as an image_url data URL', async () => {
     const answer = await provider().describeImage(
       { prompt: 'What is this?', image: { data: Uint8Array.from(pngFor(undefined)), mime: 'image/png' } },

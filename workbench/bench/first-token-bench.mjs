@@ -158,13 +158,15 @@ async function checkCatalogue(url) {
   }
 }
 
-/** Signs up; the owner's user and session. */
-async function signUp(url) {
+/**
+ * Signs up `email` with enough credits for the rounds (a free account's); its user and session.
+ */
+async function signUp(url, email) {
   const answer = await graphql(
     url,
     `
-      mutation {
-        signUp(email: "first.token@example.com", password: "a good long password", fullName: "First Token") {
+      mutation ($email: String!) {
+        signUp(email: $email, password: "a good long password", fullName: "First Token") {
           user {
             id
             email
@@ -181,22 +183,29 @@ async function signUp(url) {
         }
       }
     `,
+    { email },
   );
   const { user, session } = answer.signUp;
-  await graphql(url, 'mutation { initializeCredits { credits } }', {}, session.access_token);
+  const { initializeCredits } = await graphql(
+    url,
+    'mutation { initializeCredits { credits } }',
+    {},
+    session.access_token,
+  );
+  if (initializeCredits.credits < WARMUP + ROUNDS) {
+    throw new Error(
+      `FIRST_TOKEN_ROUNDS=${ROUNDS}: ${WARMUP + ROUNDS} runs need more than the ${initializeCredits.credits} credits of a new account.`,
+    );
+  }
   return { user, session };
 }
 
-/**
- * Publishes the app with its Text AI block set to `model`: the app `id` saved anew and published
- * again (a free plan publishes two apps), or a new app when `id` is null. The app's id.
- */
-async function publishApp(url, token, { id, slug, model }) {
-  const answer = await graphql(
+/** Publishes a new app whose Text AI block uses `model`, under `slug`. */
+async function publishApp(url, token, slug, model) {
+  await graphql(
     url,
-    'mutation ($id: ID, $input: AppInput!) { publishAppWithData(id: $id, input: $input) { app { id slug } } }',
+    'mutation ($input: AppInput!) { publishAppWithData(id: null, input: $input) { app { id slug } } }',
     {
-      id,
       input: {
         name: APP_NAME,
         description: 'Streams an answer.',
@@ -208,7 +217,6 @@ async function publishApp(url, token, { id, slug, model }) {
     },
     token,
   );
-  return answer.publishAppWithData.app.id;
 }
 
 /**
@@ -286,8 +294,6 @@ async function main() {
   const server = await startProduct(model.env);
   try {
     await checkCatalogue(server.url);
-    const { user, session } = await signUp(server.url);
-    const slug = `first-token-${Date.now().toString(36)}`;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // Where the time goes: when each marker's progress event left the run engine (its `at`) and
     // when its WebSocket message reached the page (before the page's own listeners).
@@ -311,21 +317,19 @@ async function main() {
       };
     });
     await page.goto(`${server.url}/`);
-    await page.evaluate(
-      (value) => window.localStorage.setItem('blocksmith-session', value),
-      JSON.stringify({ ...session, user }),
-    );
 
     const clock = { rtt: Infinity, offset: 0 };
     const measured = {};
-    let appId = null;
     for (const provider of PROVIDERS) {
-      // The app's Text AI block set to this provider's model, then its runner page opened afresh.
-      appId = await publishApp(server.url, session.access_token, {
-        id: appId,
-        slug,
-        model: VENDOR_MODELS[provider],
-      });
+      // An owner per provider (the runs of all of them are more than a free account's credits),
+      // whose app's Text AI block uses the provider's model, on its runner page as its owner.
+      const { user, session } = await signUp(server.url, `first.token.${provider}@example.com`);
+      const slug = `first-token-${provider}-${Date.now().toString(36)}`;
+      await publishApp(server.url, session.access_token, slug, VENDOR_MODELS[provider]);
+      await page.evaluate(
+        (value) => window.localStorage.setItem('blocksmith-session', value),
+        JSON.stringify({ ...session, user }),
+      );
       await page.goto(`${server.url}/app/${slug}`);
       await page.getByRole('heading', { name: APP_NAME }).waitFor();
       await page.getByLabel('Topic').fill('lighthouses');

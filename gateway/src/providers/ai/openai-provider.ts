@@ -15,6 +15,7 @@ import type { ProviderModel } from '@blocksmith/schema';
 import { imageDimensions } from './image-dimensions';
 import { openAiModel } from './openai-models';
 import { mapOpenAiError, seconds } from './map-openai-error';
+import { StallWatch } from './stall-watch';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -96,18 +97,7 @@ export class OpenAiProvider implements AiProvider {
   async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
     // The SDK's timeout ends once the answer starts; a server that then stalls is cut here, by
     // aborting when no piece arrives for `timeoutMs` (time spent by the consumer does not count).
-    const cut = new AbortController();
-    if (options.signal.aborted) cut.abort();
-    const stop = () => cut.abort();
-    options.signal.addEventListener('abort', stop, { once: true });
-    let stalled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const wait = () => {
-      timer = setTimeout(() => {
-        stalled = true;
-        cut.abort();
-      }, this.timeoutMs);
-    };
+    const watch = new StallWatch(options.signal, this.timeoutMs);
     const model = this.resolveModel(request.model, this.textModel);
     // The last chunk carries the usage (with include_usage); every chunk names the model.
     let answered: { model?: string; usage?: TokenCounts | null } = {};
@@ -121,26 +111,24 @@ export class OpenAiProvider implements AiProvider {
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         },
-        { signal: cut.signal },
+        { signal: watch.signal },
       );
-      wait();
+      watch.arm();
       for await (const chunk of stream) {
-        clearTimeout(timer);
+        watch.pause();
         answered = { model: chunk.model || answered.model, usage: chunk.usage ?? answered.usage };
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) yield piece;
-        wait();
+        watch.arm();
       }
-      // The SDK ends a stream quietly when its request is aborted; a cut answer must not look finished.
-      if (stalled || options.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+      watch.throwIfCut();
       options.onUsage?.(usageOf(answered.model || model, answered.usage));
     } catch (error) {
-      if (!stalled || options.signal.aborted) throw this.mapError(error, options.signal);
+      if (!watch.stalled) throw this.mapError(error, options.signal);
       const message = `The AI service stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
       throw new AiProviderError('timeout', message, { cause: error });
     } finally {
-      clearTimeout(timer);
-      options.signal.removeEventListener('abort', stop);
+      watch.dispose();
     }
   }
 

@@ -11,6 +11,7 @@ import type {
 import { AiProviderError } from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
 import { seconds } from '../map-openai-error';
+import { StallWatch } from '../stall-watch';
 import { EMPTY_ANSWER, foldEvent, textPiece, usageOf, type AnswerSoFar } from './anthropic-answer';
 import { DEFAULT_ANTHROPIC_TEXT_MODEL, toProviderModel } from './anthropic-models';
 import { answerFromToolInput, jsonBody, textBody, visionBody, type MessageBody } from './anthropic-requests';
@@ -155,33 +156,21 @@ export class AnthropicProvider implements AiProvider {
     maxTokens?: number,
   ): AsyncGenerator<Anthropic.RawMessageStreamEvent> {
     const model = requested || this.textModel;
-    const cut = new AbortController();
-    if (options.signal.aborted) cut.abort();
-    const stop = () => cut.abort();
-    options.signal.addEventListener('abort', stop, { once: true });
-    let stalled = false;
-    let timer: NodeJS.Timeout | undefined;
-    const wait = () => {
-      timer = setTimeout(() => {
-        stalled = true;
-        cut.abort();
-      }, this.timeoutMs);
-    };
+    const watch = new StallWatch(options.signal, this.timeoutMs);
     let answer = EMPTY_ANSWER;
     try {
       const stream = await this.#client.messages.create(
         { ...body, model, max_tokens: maxTokens ?? this.maxTokens, stream: true },
-        { signal: cut.signal },
+        { signal: watch.signal },
       );
-      wait();
+      watch.arm();
       for await (const event of stream) {
-        clearTimeout(timer);
+        watch.pause();
         answer = foldEvent(answer, event);
         yield event;
-        wait();
+        watch.arm();
       }
-      // The SDK ends a stream quietly when its request is aborted; a cut answer must not look finished.
-      if (stalled || options.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+      watch.throwIfCut();
       if (!answer.complete) {
         throw new AiProviderError(
           'unavailable',
@@ -193,12 +182,11 @@ export class AnthropicProvider implements AiProvider {
       }
       options.onUsage?.(usageOf(answer, model));
     } catch (error) {
-      if (!stalled || options.signal.aborted) throw this.mapError(error, options.signal, model);
+      if (!watch.stalled) throw this.mapError(error, options.signal, model);
       const message = `Anthropic stopped sending its answer for ${seconds(this.timeoutMs)} s. Try again later, or raise ANTHROPIC_TIMEOUT_MS.`;
       throw new AiProviderError('timeout', message, { cause: error });
     } finally {
-      clearTimeout(timer);
-      options.signal.removeEventListener('abort', stop);
+      watch.dispose();
     }
   }
 

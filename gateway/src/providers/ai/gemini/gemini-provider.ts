@@ -11,6 +11,7 @@ import type {
 import { AiProviderError } from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
 import { seconds } from '../map-openai-error';
+import { StallWatch } from '../stall-watch';
 import { aspectRatioOf, imageOf, textOf, throwIfBlocked, usageOf, userTurn } from './gemini-answer';
 import {
   GEMINI_BASE_URL,
@@ -66,32 +67,20 @@ export class GeminiProvider implements AiProvider {
   async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
     // The SDK's timeout would keep running while the answer streams in; instead the answer is cut
     // when nothing arrives for `timeoutMs`: before the first piece, or between two.
-    const cut = new AbortController();
-    if (options.signal.aborted) cut.abort();
-    const stop = () => cut.abort();
-    options.signal.addEventListener('abort', stop, { once: true });
-    let stalled = false;
+    const watch = new StallWatch(options.signal, this.timeoutMs);
     let started = false;
-    let timer: NodeJS.Timeout | undefined;
-    const wait = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        stalled = true;
-        cut.abort();
-      }, this.timeoutMs);
-    };
     const model = request.model || this.textModel;
     const call = this.call(model, options.signal, false);
     // Every chunk may carry the counts so far; the last one has them all.
     let last: GenerateContentResponse | undefined;
     let text = '';
     try {
-      wait();
+      watch.arm();
       const stream = await this.#client.models.generateContentStream({
         model,
         contents: [userTurn(request.prompt)],
         config: {
-          abortSignal: cut.signal,
+          abortSignal: watch.signal,
           httpOptions: call.httpOptions,
           ...(request.system ? { systemInstruction: request.system } : {}),
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
@@ -99,27 +88,25 @@ export class GeminiProvider implements AiProvider {
         },
       });
       for await (const chunk of stream) {
-        clearTimeout(timer);
+        watch.pause();
         started = true;
         last = chunk;
         throwIfBlocked(chunk, text.length > 0);
         const piece = textOf(chunk);
         text += piece;
         if (piece) yield piece;
-        wait();
+        watch.arm();
       }
-      // A cut answer must not look finished, however the SDK ends it.
-      if (stalled || options.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+      watch.throwIfCut();
       options.onUsage?.(usageOf(last, model));
     } catch (error) {
-      if (!stalled || options.signal.aborted) throw call.fail(error);
+      if (!watch.stalled) throw call.fail(error);
       const message = started
         ? `${GEMINI} stopped sending its answer for ${seconds(this.timeoutMs)} s.`
         : `${GEMINI} did not answer within ${seconds(this.timeoutMs)} s.`;
       throw new AiProviderError('timeout', message, { cause: error });
     } finally {
-      clearTimeout(timer);
-      options.signal.removeEventListener('abort', stop);
+      watch.dispose();
     }
   }
 

@@ -161,7 +161,7 @@ export class ModelCatalogue {
     const entry = this.entryFor(model, capability);
     if (typeof entry === 'string') throw new AiProviderError('rejected', entry);
     if (!model) return { provider: entry.provider, model: undefined };
-    if (!(model in SPEC_MODEL_NAMES)) return { provider: entry.provider, model: entry.vendorId };
+    if (!isSpecName(model)) return { provider: entry.provider, model: entry.vendorId };
     // A spec name goes to the default model. Unless the operator chose that default, a provider
     // that knows the name itself (OpenAI's aliases, the offline stand-in) takes it as it is.
     const own = entry.provider.models();
@@ -171,7 +171,7 @@ export class ModelCatalogue {
   }
 
   private entryFor(model: string | undefined, capability: ModelCapability): Entry | string {
-    if (!model || model in SPEC_MODEL_NAMES) {
+    if (!model || isSpecName(model)) {
       const wanted = model ? SPEC_MODEL_NAMES[model]! : capability;
       const entry = this.defaultEntry(wanted === 'text' ? capability : wanted);
       if (entry) return entry;
@@ -213,10 +213,7 @@ export class ModelCatalogue {
       // that does not list, answering whatever it is asked).
       const own = listedFromModelList(provider.models());
       const listedIds = new Set(models.map((m) => m.id));
-      listed.set(provider, [
-        ...models,
-        ...own.filter((m) => !listedIds.has(m.id) && !(m.id in SPEC_MODEL_NAMES)),
-      ]);
+      listed.set(provider, [...models, ...own.filter((m) => !listedIds.has(m.id) && !isSpecName(m.id))]);
       listErrors.delete(provider);
     } catch (error) {
       listErrors.set(provider, error instanceof Error ? error.message : String(error));
@@ -249,4 +246,9 @@ export class ModelCatalogue {
     this.byId = byId;
     this.entries = entries;
   }
+}
+
+/** One of the spec's names (its own entries only: `constructor` is a model name like any other). */
+function isSpecName(model: string): boolean {
+  return Object.hasOwn(SPEC_MODEL_NAMES, model);
 }

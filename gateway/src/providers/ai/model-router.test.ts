@@ -138,6 +138,9 @@ describe('ModelRouter', () => {
       problem: 'Model "dall-e-3" cannot write text; choose another.',
     });
     expect(router.catalogue.check('gpt-4o', 'structured')).toEqual({ credits: 0 });
+    expect(router.catalogue.check('constructor', 'text')).toEqual({
+      problem: 'Model "constructor" is not available on this server; choose another.',
+    });
     expect(a.calls).toEqual([]);
   });
 

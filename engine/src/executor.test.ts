@@ -303,6 +303,7 @@ describe('executeRun', () => {
       outputs: { answer_text: 'one two' },
       model: 'model-a',
       usage: { promptTokens: 10, completionTokens: 4, totalTokens: 14 },
+      credits: 1,
     });
   });
 

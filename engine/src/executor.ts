@@ -330,6 +330,7 @@ class RunExecution implements LoopHost {
     if (routes) finished.routes = routes;
     if (used.model !== undefined) finished.model = used.model;
     if (used.usage !== undefined) finished.usage = used.usage;
+    if (node.cost > 0) finished.credits = node.cost;
     this.emitIn(finished, frame);
     if (routes) excludeUntaken(this.plan, frame, node, routes);
     this.settle(frame, index);

@@ -52,6 +52,7 @@ export function goOnAfterFailure(
       durationMs,
       error: message,
       handled: mode,
+      ...(node.cost > 0 && { credits: node.cost }),
     },
     frame,
   );

@@ -104,6 +104,7 @@ const RUN_STEP_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   error: nullableString('Why it failed.'),
   model: nullableString('The model that answered, when reported.'),
   usage: nullableObject('{ promptTokens, completionTokens, totalTokens }, when reported.'),
+  credits: nullableInteger('An AI block: the credits charged for it (over all its items); null for others.'),
   items: nullableInteger('Inside a loop: how many items it ran for.'),
 };
 
@@ -119,6 +120,16 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       required: integer('insufficient_credits: what the run costs.'),
       balance: integer('insufficient_credits: the balance.'),
       runId: string('A failed run: its id.'),
+      problems: arrayOf(
+        object(
+          {
+            nodeId: string('The block at fault.'),
+            message: string('What is wrong and what to do.'),
+          },
+          ['message'],
+        ),
+        'An app that cannot run as it is (and a preview refused before it starts): every problem, each naming its block.',
+      ),
       refunded: boolean(
         'A failed run: its whole charge was given back (false when a block that overran its time kept its own).',
       ),

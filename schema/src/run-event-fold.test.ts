@@ -177,8 +177,16 @@ describe('applyRunEvent', () => {
     const state = fold([
       started('gen', item(2)),
       started('gen', item(1)),
-      finished('gen', { t: 'two' }, { artifacts: [text], loop: item(2), usage: { totalTokens: 2 } }),
-      finished('gen', { t: 'one' }, { loop: item(1), usage: { totalTokens: 3, promptTokens: 1 } }),
+      finished(
+        'gen',
+        { t: 'two' },
+        { artifacts: [text], loop: item(2), usage: { totalTokens: 2 }, credits: 2 },
+      ),
+      finished(
+        'gen',
+        { t: 'one' },
+        { loop: item(1), usage: { totalTokens: 3, promptTokens: 1 }, credits: 2 },
+      ),
     ]);
     expect(state.nodes.get('gen')).toMatchObject({
       status: 'succeeded',
@@ -188,6 +196,7 @@ describe('applyRunEvent', () => {
       outputs: { t: 'two' },
       artifacts: [text],
       usage: { totalTokens: 5, promptTokens: 1 },
+      credits: 4,
     });
     expect(state.nodes.get('gen')?.routes).toBeUndefined();
     expect(state.artifacts).toEqual([]);

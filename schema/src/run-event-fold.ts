@@ -51,6 +51,8 @@ export interface BlockRunState {
   /** An AI block: the latest model that answered, and the tokens used over all its runs. */
   model?: string;
   usage?: TokenUsage;
+  /** An AI block: the credits charged for it over all its runs. */
+  credits?: number;
   /** A block that runs a loop: how many of its items are done, from its latest progress. */
   progress?: { done: number; items: number };
   shown: ShownItem;
@@ -195,6 +197,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
         block.error = event.error;
       }
       block.durationMs = event.loop ? (block.durationMs ?? 0) + event.durationMs : event.durationMs;
+      if (event.credits) block.credits = (block.credits ?? 0) + event.credits;
       const shown = block.shown;
       shown.status = 'failed';
       shown.durationMs = event.durationMs;
@@ -237,6 +240,7 @@ function finishBlock(state: RunState, event: Extract<RunEvent, { type: 'node_fin
   block.finishedAt = event.at;
   if (event.model !== undefined) block.model = event.model;
   if (event.usage) block.usage = addUsage(block.usage, event.usage);
+  if (event.credits) block.credits = (block.credits ?? 0) + event.credits;
   if (event.loop) {
     // Inside a loop: the totals over its items, and the first item's outputs. The loop's end
     // gathers the items; they are not the run's result.

@@ -37,6 +37,8 @@ export type RunEvent =
       model?: string;
       /** An AI block: the tokens its calls used together, when the provider reports them. */
       usage?: TokenUsage;
+      /** An AI block: the credits its run was charged (its price and its model's). */
+      credits?: number;
       loop?: LoopPosition[];
     }
   | {
@@ -49,6 +51,8 @@ export type RunEvent =
       loop?: LoopPosition[];
       /** The run went on (the block's `onError`): with an error value, or along its error route. */
       handled?: 'continue' | 'route';
+      /** A handled failure of an AI block: the credits its run was charged, kept as the run goes on. */
+      credits?: number;
     }
   /** The block does not run: it is reached only through routes that were not taken (or its loop did not run). */
   | { type: 'node_skipped'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }

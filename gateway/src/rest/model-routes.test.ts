@@ -71,6 +71,14 @@ describe('the model catalogue over REST', () => {
     });
     expect(answer.status).toBe(200);
     expect(before - (await balance())).toBe(5 + 2);
+    // Run history says what each step was charged, the model's credits with the block's.
+    const run = await t.api('GET', `/runs/${answer.body.run.id}`, { token: ann });
+    const steps = run.body.steps as { nodeId: string; credits: number | null }[];
+    expect(steps.map((s) => [s.nodeId, s.credits])).toEqual([
+      ['in', null],
+      ['img', 7],
+      ['show', null],
+    ]);
   });
 
   it('refuses, before any charge, a run naming a model the server does not have', async () => {

@@ -291,6 +291,8 @@ describe('answers against /api/openapi.json', () => {
       const other = await expectStatus(405, 'PATCH', `/api/apps/${appId}`, { token: ann, json: {} });
       expect(other.headers.get('allow')).toBe('GET, PUT, DELETE');
       await expectStatus(200, 'GET', '/api/apps/available-models');
+      await expectStatus(200, 'GET', '/api/models?capability=structured');
+      await expectStatus(400, 'GET', '/api/models?capability=telepathy');
     });
 
     it('publishes with publishingInfo, reviews, and refuses past the plan’s limit', async () => {
@@ -361,11 +363,12 @@ describe('answers against /api/openapi.json', () => {
       });
       await expectStatus(200, 'GET', `/api/runs/${ran.body.run.id}`, { token: ann });
       await expectStatus(404, 'GET', `/api/runs/${ran.body.run.id}`, { token: bob });
-      const failed = await expectStatus(400, 'POST', `/api/apps/${appId}/execute`, {
+      // The owner's preview with an empty input is refused before it starts, naming what to fill in.
+      const refused = await expectStatus(400, 'POST', `/api/apps/${appId}/execute`, {
         token: ann,
         json: { inputData: {} },
       });
-      expect(failed.body).toMatchObject({ refunded: true, runId: expect.any(String) });
+      expect(refused.body.problems).toEqual([expect.objectContaining({ message: expect.any(String) })]);
       await expectStatus(402, 'POST', `/api/apps/${appId}/execute`, { token: bob, json: { inputData: {} } });
       await expectStatus(415, 'POST', `/api/apps/${appId}/execute`, {
         token: ann,
@@ -390,15 +393,19 @@ describe('answers against /api/openapi.json', () => {
     });
 
     it('lists runs a page at a time, answers one run with its steps, and deletes one', async () => {
+      await expectStatus(200, 'POST', `/api/apps/${appId}/execute`, {
+        token: ann,
+        json: { inputData: { input_text: 'the hills' } },
+      });
       const page = await expectStatus(200, 'GET', `/api/apps/${appId}/runs?limit=1`, { token: ann });
       expect(page.body.runs).toHaveLength(1);
       const next = await expectStatus(
         200,
         'GET',
-        `/api/apps/${appId}/runs?limit=1&status=failed&source=builder&cursor=${page.body.nextCursor}`,
+        `/api/apps/${appId}/runs?limit=1&status=succeeded&source=builder&cursor=${page.body.nextCursor}`,
         { token: ann },
       );
-      expect(next.body.runs.every((run: { status: string }) => run.status === 'failed')).toBe(true);
+      expect(next.body.runs.every((run: { status: string }) => run.status === 'succeeded')).toBe(true);
       await expectStatus(400, 'GET', `/api/apps/${appId}/runs?status=lost`, { token: ann });
       await expectStatus(400, 'GET', `/api/apps/${appId}/runs?cursor=nonsense`, { token: ann });
       await expectStatus(404, 'GET', `/api/apps/${appId}/runs`, { token: bob });

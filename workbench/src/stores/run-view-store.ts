@@ -163,9 +163,14 @@ export class RunViewStore implements CanvasFlowSource {
     return rows;
   }
 
-  /** A succeeded AI step's credits: its block with its model (as the canvas shown has it), once per item. */
+  /**
+   * An AI step's credits as the server charged them; for runs kept before steps recorded their
+   * credits, a succeeded step's block with its model at today's prices, once per item.
+   */
   private stepCredits(step: RunStep | undefined, plugin: BlockSettingsOf | null): number | null {
-    if (!step || step.status !== 'succeeded' || !this.catalogue.isAiBlock(step.kind)) return null;
+    if (!step || !this.catalogue.isAiBlock(step.kind)) return null;
+    if (step.credits !== null && step.credits !== undefined) return step.credits;
+    if (step.status !== 'succeeded') return null;
     const cost = this.catalogue.blockCost(plugin ?? { type: step.kind, settings: {} }).total;
     return cost * (step.items ?? 1);
   }

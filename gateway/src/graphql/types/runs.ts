@@ -55,6 +55,12 @@ export class RunStepType {
   usage!: Record<string, number> | null;
   @Field(() => Int, {
     nullable: true,
+    description:
+      'An AI block: the credits charged for it (its price and its model’s; over all its items inside a loop). Null for other blocks.',
+  })
+  credits!: number | null;
+  @Field(() => Int, {
+    nullable: true,
     description: 'A block inside a loop: how many items it ran for (a loop’s first block: its items).',
   })
   items!: number | null;

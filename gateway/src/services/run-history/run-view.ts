@@ -66,6 +66,8 @@ export interface RunStepView {
   error: string | null;
   model: string | null;
   usage: TokenUsage | null;
+  /** An AI block: the credits charged for it (over all its items); null for other blocks. */
+  credits: number | null;
   items: number | null;
 }
 
@@ -260,6 +262,7 @@ export class RunView {
       error: node.error ?? null,
       model: node.model ?? null,
       usage: node.usage ?? null,
+      credits: node.credits ?? null,
       items: node.runs ?? null,
     };
   }

@@ -48,6 +48,8 @@ export interface StoredStep {
   files?: Record<string, string>;
   model?: string;
   usage?: TokenUsage;
+  /** An AI block: the credits charged for it (over all its items inside a loop). */
+  credits?: number;
 }
 
 /** A run's stored steps by block id, as the runs row keeps them (null before any was stored). */
@@ -180,6 +182,7 @@ export class StepRecorder {
     if (state.item !== undefined) step.item = state.item;
     if (state.model !== undefined) step.model = state.model;
     if (state.usage) step.usage = state.usage;
+    if (state.credits) step.credits = state.credits;
     let truncated = false;
     if (state.status !== 'skipped' && state.status !== 'pending') {
       const received = this.received(node, state, runInputs);

@@ -64,6 +64,7 @@ describe('SaveStore', () => {
 
     shown.mockClear();
     api.failNext.createApp = forbidden();
+    builder.run.setValue('input_text', 'a pitch');
     await builder.preview.runApp();
     expect(api.calls).not.toContain('startRun');
     expect(shown.mock.calls).toEqual([['danger', { title: 'Error', description: refusal }]]);

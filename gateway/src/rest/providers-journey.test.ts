@@ -148,6 +148,7 @@ describe('the same app through every provider, against fakes of their APIs', () 
           status: 'succeeded',
           model,
           usage: { promptTokens: expect.any(Number), completionTokens: expect.any(Number) },
+          credits: 1 + extra,
         });
         expect(step(id).usage.promptTokens).toBeGreaterThan(0);
         expect(step(id).usage.completionTokens).toBeGreaterThan(0);

@@ -50,6 +50,55 @@ export interface AiUsage {
   totalTokens?: number;
 }
 
+/** A tool a model may call: its name, what it does, and its arguments as a JSON Schema (an object). */
+export interface ToolSpec {
+  /** Letters, digits, `_` and `-`, at most 64 characters (every vendor accepts these). */
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+/** A call the model asked for, with the id the vendor gave it (or one made up where it gives none). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** What a tool answered (or why it failed), sent back to the model for the call with `callId`. */
+export interface ToolResult {
+  callId: string;
+  name: string;
+  content: string;
+  isError?: boolean;
+}
+
+/** One message of a conversation with tools. */
+export type ToolMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; results: ToolResult[] };
+
+export interface ToolTurnRequest {
+  system?: string;
+  /** The conversation so far: starts with the user's message; each assistant turn that called tools is followed by their results. */
+  messages: ToolMessage[];
+  tools: ToolSpec[];
+  model?: string;
+  maxTokens?: number;
+}
+
+/** The model's next turn: text (possibly empty) and the tools it calls (none: it has answered). */
+export interface ToolTurn {
+  text: string;
+  toolCalls: ToolCall[];
+}
+
+export interface ToolTurnOptions extends CallOptions {
+  /** Told each piece of the turn's text as it streams in. */
+  onText?(piece: string): void;
+}
+
 export interface CallOptions {
   signal: AbortSignal;
   /**
@@ -87,4 +136,9 @@ export interface AiProvider {
    * service cannot be asked.
    */
   listModels?(options: { signal: AbortSignal }): Promise<ProviderModel[]>;
+  /**
+   * One turn of a conversation in which the model may call `request.tools`, through the vendor's
+   * own tool calling. Optional: a provider without it offers no model with the `tools` capability.
+   */
+  toolTurn?(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn>;
 }

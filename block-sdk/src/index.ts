@@ -50,6 +50,13 @@ export type {
   JsonSchema,
   ModelList,
   TextRequest,
+  ToolCall,
+  ToolMessage,
+  ToolResult,
+  ToolSpec,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from './ai-provider';
 export type { FileStore, KeptFile } from './file-store';

@@ -1,11 +1,13 @@
 import { imageDimensions } from '../providers/ai/image-dimensions';
 import {
+  answerFromToolResults,
   answerTo,
   imageNote,
   listenOnLoopback,
   pngFor,
   readJsonBody,
   splitInPieces,
+  toolToCall,
   valueFor,
 } from './fake-vendor-answers';
 
@@ -39,6 +41,19 @@ describe('the fake vendors’ shared answers', () => {
       definitions: { node: { type: 'object', properties: { child: { $ref: '#/definitions/node' } } } },
     };
     expect(JSON.stringify(valueFor(tree, 'x'))).toContain('null');
+  });
+
+  it('calls the tool the prompt names, else the first, and answers from the tools’ results', () => {
+    const tools = [{ name: 'get_weather' }, { name: 'Search_Web' }];
+    expect(toolToCall(tools, 'Please search_web for cats')).toBe(tools[1]);
+    expect(toolToCall(tools, 'What is new?')).toBe(tools[0]);
+    expect(toolToCall([], 'anything')).toBeUndefined();
+    expect(
+      answerFromToolResults([
+        { name: 'get_weather', content: 'Sunny, 21 C' },
+        { name: 'search_web', content: 'timed out', isError: true },
+      ]),
+    ).toBe('Based on get_weather: Sunny, 21 C search_web failed: timed out');
   });
 
   it('cuts text in three pieces at word boundaries, short text in fewer', () => {

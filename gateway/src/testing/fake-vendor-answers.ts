@@ -86,6 +86,32 @@ export function valueFor(schema: Json, text: string, root: Json = schema, depth 
   }
 }
 
+/**
+ * The tool a fake model calls when the user has spoken: the first whose name the prompt mentions
+ * (case-insensitive), else the first. Undefined when the request offers none.
+ */
+export function toolToCall<T extends { name: string }>(tools: readonly T[], prompt: string): T | undefined {
+  const said = prompt.toLowerCase();
+  return tools.find((tool) => tool.name && said.includes(tool.name.toLowerCase())) ?? tools[0];
+}
+
+/** What a tool answered, as a fake reads it back from a request. */
+export interface ToolAnswer {
+  name: string;
+  content: string;
+  isError?: boolean;
+}
+
+/**
+ * The text a fake model answers once it has its tools' results: `Based on <tool>: <content>` for
+ * each (`<tool> failed: <content>` for a result marked as an error), in order.
+ */
+export function answerFromToolResults(results: readonly ToolAnswer[]): string {
+  return results
+    .map((r) => (r.isError ? `${r.name} failed: ${r.content}` : `Based on ${r.name}: ${r.content}`))
+    .join(' ');
+}
+
 /** Three pieces (fewer for very short text), cut at word boundaries where there are any. */
 export function splitInPieces(text: string): string[] {
   const words = text.split(/(?<=\s)/);

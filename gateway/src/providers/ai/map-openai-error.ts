@@ -17,6 +17,7 @@ export interface ErrorContext {
  */
 export function mapOpenAiError(error: unknown, context: ErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
+  const service = openAiServiceName(context.host);
   const redact = (text: string) =>
     context.apiKey.length >= 4 ? text.split(context.apiKey).join('[API key]') : text;
   const make = (kind: AiProviderError['kind'], message: string) =>
@@ -28,14 +29,14 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
   if (error instanceof APIConnectionTimeoutError) {
     return make(
       'timeout',
-      `The AI service did not answer within ${seconds(context.timeoutMs)} s${retried(context)}.`,
+      `${service} did not answer within ${seconds(context.timeoutMs)} s${retried(context)}.`,
     );
   }
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? ` (${causeText(error.cause)})` : '';
     return make(
       'unavailable',
-      `The AI service at ${context.host} could not be reached${cause}${retried(context)}. Check OPENAI_BASE_URL and that the server is running.`,
+      `${service} at ${context.host} could not be reached${cause}${retried(context)}. Check OPENAI_BASE_URL and that the server is running.`,
     );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -44,19 +45,19 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
     if (status === 429) {
       return make(
         'rate_limited',
-        `The AI service is limiting requests (429${detail ? `: ${detail}` : ''})${retried(context)}. Wait a minute and run again.`,
+        `${service} is limiting requests (429${detail ? `: ${detail}` : ''})${retried(context)}. Wait a minute and run again.`,
       );
     }
     if (status >= 500) {
       return make(
         'unavailable',
-        `The AI service had a problem (${status}${detail ? `: ${detail}` : ''})${retried(context)}. Try again later.`,
+        `${service} had a problem (${status}${detail ? `: ${detail}` : ''})${retried(context)}. Try again later.`,
       );
     }
     if (status === 401 || status === 403) {
       return make(
         'rejected',
-        `The AI service refused the credentials (${status}${detail ? `: ${detail}` : ''}). Check OPENAI_API_KEY.`,
+        `${service} refused the credentials (${status}${detail ? `: ${detail}` : ''}). Check OPENAI_API_KEY or the key on the admin page (Admin -> AI providers).`,
       );
     }
     const modelHint =
@@ -65,11 +66,11 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
         : '';
     return make(
       'rejected',
-      `The AI service refused the request (${status}${detail ? `: ${detail}` : ''}).${modelHint}`,
+      `${service} refused the request (${status}${detail ? `: ${detail}` : ''}).${modelHint}`,
     );
   }
   const text = error instanceof Error ? error.message : String(error);
-  return make('unavailable', `The AI service answered in a way that could not be read: ${text}`);
+  return make('unavailable', `${service} answered in a way that could not be read: ${text}`);
 }
 
 function isAbortError(error: unknown): boolean {
@@ -102,4 +103,12 @@ function causeText(cause: Error): string {
   if (typeof inner?.code === 'string') return inner.code;
   if (typeof inner?.message === 'string' && inner.message) return inner.message;
   return cause.message;
+}
+
+/**
+ * How messages name the service: OpenAI itself, or the OpenAI-compatible server (Ollama, vLLM...)
+ * the base URL points at, which is not OpenAI.
+ */
+export function openAiServiceName(host: string): string {
+  return host === 'api.openai.com' ? 'OpenAI' : 'The OpenAI-compatible AI service';
 }

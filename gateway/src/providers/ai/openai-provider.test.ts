@@ -375,7 +375,7 @@ describe('OpenAiProvider errors', () => {
     expect(error).toBeInstanceOf(AiProviderError);
     expect(error).toMatchObject({ kind: 'unavailable', code: 'AI_PROVIDER_ERROR' });
     expect(error.message).toBe(
-      'The AI service had a problem (500: Boom), also after 1 retry. Try again later.',
+      'The OpenAI-compatible AI service had a problem (500: Boom), also after 1 retry. Try again later.',
     );
     expect(seen).toHaveLength(2);
   });
@@ -385,7 +385,7 @@ describe('OpenAiProvider errors', () => {
     const started = Date.now();
     await expect(
       provider({ timeoutMs: 300 }).completeJson({ prompt: 'x', schema, schemaName: 's' }, live()),
-    ).rejects.toMatchObject({ kind: 'timeout', message: 'The AI service did not answer within 0.3 s.' });
+    ).rejects.toMatchObject({ kind: 'timeout', message: 'The OpenAI-compatible AI service did not answer within 0.3 s.' });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -403,7 +403,7 @@ describe('OpenAiProvider errors', () => {
     };
     await expect(run()).rejects.toMatchObject({
       kind: 'timeout',
-      message: 'The AI service stopped sending its answer for 0.3 s.',
+      message: 'The OpenAI-compatible AI service stopped sending its answer for 0.3 s.',
     });
     expect(pieces).toEqual(['Start']);
   });
@@ -455,7 +455,7 @@ describe('OpenAiProvider errors', () => {
     expect(error).toMatchObject({ kind: 'unavailable' });
     expect(error.message).toContain(`127.0.0.1:${port}`);
     expect(error.message).toBe(
-      `The AI service at 127.0.0.1:${port} could not be reached (ECONNREFUSED). Check OPENAI_BASE_URL and that the server is running.`,
+      `The OpenAI-compatible AI service at 127.0.0.1:${port} could not be reached (ECONNREFUSED). Check OPENAI_BASE_URL and that the server is running.`,
     );
   });
 });

@@ -14,7 +14,7 @@ import { AiProviderError } from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
 import { imageDimensions } from './image-dimensions';
 import { openAiModel } from './openai-models';
-import { mapOpenAiError, seconds } from './map-openai-error';
+import { mapOpenAiError, openAiServiceName, seconds } from './map-openai-error';
 import { StallWatch } from './stall-watch';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
@@ -125,7 +125,7 @@ export class OpenAiProvider implements AiProvider {
       options.onUsage?.(usageOf(answered.model || model, answered.usage));
     } catch (error) {
       if (!watch.stalled) throw this.mapError(error, options.signal);
-      const message = `The AI service stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
+      const message = `${openAiServiceName(new URL(this.baseURL).host)} stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
       throw new AiProviderError('timeout', message, { cause: error });
     } finally {
       watch.dispose();

@@ -63,6 +63,11 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /**
+   * Set when the model's arguments were not a JSON object (`arguments` is then `{}`): what was
+   * wrong, so the caller refuses the call and tells the model instead of running the tool.
+   */
+  argumentsError?: string;
 }
 
 /** What a tool answered (or why it failed), sent back to the model for the call with `callId`. */

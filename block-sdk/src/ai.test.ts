@@ -170,3 +170,109 @@ describe('checkJsonAnswer', () => {
     });
   });
 });
+
+describe('Ai.toolTurn', () => {
+  const lookup = {
+    name: 'lookup',
+    description: 'Looks a word up',
+    parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+  };
+  const ask = { messages: [{ role: 'user' as const, text: 'What is a fox?' }], tools: [lookup] };
+
+  it('returns the calls the model makes, streaming its text to the progress', async () => {
+    const partials: string[] = [];
+    const provider = new ScriptedProvider({
+      tools: [{ text: 'Let me look.', toolCalls: [{ name: 'lookup', arguments: { word: 'fox' } }] }],
+    });
+    const turn = await new Ai(provider, live(), (p) => partials.push(p)).toolTurn(ask);
+    expect(turn).toEqual({
+      text: 'Let me look.',
+      toolCalls: [{ id: 'call_1', name: 'lookup', arguments: { word: 'fox' } }],
+    });
+    expect(partials).toEqual(['Let ', 'me ', 'look.']);
+    expect(provider.toolRequests).toEqual([ask]);
+    expect(provider.calls).toEqual([]);
+  });
+
+  it('passes the conversation with the tool results to the next turn, and reports usage', async () => {
+    const usage: unknown[] = [];
+    const provider = new ScriptedProvider({ tools: ['A fox is a small wild canine.'] });
+    provider.toolTurn = ((base) => async (request, options) => {
+      options.onUsage?.({ model: 'scripted-model', promptTokens: 3 });
+      return base(request, options);
+    })(provider.toolTurn.bind(provider));
+    const messages = [
+      ...ask.messages,
+      {
+        role: 'assistant' as const,
+        text: '',
+        toolCalls: [{ id: 'c1', name: 'lookup', arguments: { word: 'fox' } }],
+      },
+      { role: 'tool' as const, results: [{ callId: 'c1', name: 'lookup', content: 'a small wild canine' }] },
+    ];
+    const ai = new Ai(
+      provider,
+      live(),
+      () => {},
+      (u) => usage.push(u),
+    );
+    await expect(ai.toolTurn({ ...ask, messages })).resolves.toEqual({
+      text: 'A fox is a small wild canine.',
+      toolCalls: [],
+    });
+    expect(provider.toolRequests[0]).toMatchObject({ messages });
+    expect(usage).toEqual([{ model: 'scripted-model', promptTokens: 3 }]);
+  });
+
+  it('marks a call whose arguments are not a JSON object, with {} as its arguments', async () => {
+    const provider = new ScriptedProvider({
+      tools: [{ toolCalls: [{ name: 'lookup', arguments: ['fox'] as unknown as Record<string, unknown> }] }],
+    });
+    const turn = await new Ai(provider, live()).toolTurn(ask);
+    expect(turn.toolCalls).toEqual([
+      {
+        id: 'call_1',
+        name: 'lookup',
+        arguments: {},
+        argumentsError: 'the arguments must be a JSON object, got an array: ["fox"]',
+      },
+    ]);
+  });
+
+  it('refuses bad or repeated tool names before any call', async () => {
+    const provider = new ScriptedProvider({ tools: ['never'] });
+    const ai = new Ai(provider, live());
+    await expect(ai.toolTurn({ ...ask, tools: [{ ...lookup, name: 'look up' }] })).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining('The tool name "look up" cannot be used'),
+    });
+    expect(provider.toolRequests).toEqual([]);
+    await expect(ai.toolTurn({ ...ask, tools: [lookup, lookup] })).rejects.toThrow(
+      'Two tools are named "lookup": give each tool its own name.',
+    );
+    expect(provider.toolRequests).toEqual([]);
+  });
+
+  it('refuses clearly when the provider cannot call tools', async () => {
+    const provider = new ScriptedProvider();
+    const bare = Object.assign(Object.create(provider) as ScriptedProvider, { toolTurn: undefined });
+    const error = await new Ai(bare, live()).toolTurn(ask).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AiProviderError);
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      message: 'The AI provider "scripted" cannot call tools; choose a model that can call tools.',
+    });
+  });
+
+  it('stops when the run is aborted while the text streams', async () => {
+    const controller = new AbortController();
+    const provider = new ScriptedProvider({ tools: ['one two three'] });
+    const partials: string[] = [];
+    const ai = new Ai(provider, controller.signal, (p) => {
+      partials.push(p);
+      controller.abort();
+    });
+    await expect(ai.toolTurn(ask)).rejects.toMatchObject({ kind: 'aborted' });
+    expect(partials).toEqual(['one ']);
+  });
+});

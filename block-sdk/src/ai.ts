@@ -9,9 +9,12 @@ import type {
   JsonRequest,
   JsonSchema,
   TextRequest,
+  ToolTurn,
+  ToolTurnRequest,
   VisionRequest,
 } from './ai-provider';
 import { AiOutputError, AiProviderError } from './errors';
+import { checkedToolCall, checkToolSpecs } from './tool-calls';
 
 /**
  * String formats (`email`, `uri`, `date-time`, `uuid`...) are checked. ajv-formats' extra keywords
@@ -123,6 +126,30 @@ export class Ai {
 
   async vision(request: VisionRequest): Promise<string> {
     return this.provider.describeImage(request, this.call);
+  }
+
+  /**
+   * One turn of a conversation in which the model may call `request.tools`: its text (streamed to
+   * the run's progress) and the calls it makes (none: it has answered). Tools a vendor would refuse
+   * (bad or repeated names) are refused before any call; a call whose arguments are not a JSON
+   * object comes back with `{}` and `argumentsError` set, for the caller to refuse.
+   */
+  async toolTurn(request: ToolTurnRequest): Promise<ToolTurn> {
+    checkToolSpecs(request.tools);
+    if (!this.provider.toolTurn) {
+      throw new AiProviderError(
+        'rejected',
+        `The AI provider "${this.provider.name}" cannot call tools; choose a model that can call tools.`,
+      );
+    }
+    const turn = await this.provider.toolTurn(request, {
+      ...this.call,
+      onText: (piece) => {
+        if (piece.length > 0) this.onPartial(piece);
+      },
+    });
+    this.throwIfAborted();
+    return { text: turn.text, toolCalls: turn.toolCalls.map(checkedToolCall) };
   }
 
   private throwIfAborted(): void {

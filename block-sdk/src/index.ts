@@ -40,6 +40,7 @@ export {
   type RevealedSecrets,
 } from './secrets';
 export { Ai, checkJsonAnswer, type TextOptions } from './ai';
+export { TOOL_NAME_PATTERN, checkToolSpecs, checkedToolCall, toolArgumentsFrom } from './tool-calls';
 export type {
   AiProvider,
   AiUsage,

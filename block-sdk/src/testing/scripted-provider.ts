@@ -6,6 +6,10 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolCall,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
@@ -19,7 +23,17 @@ export interface Script {
   json?: Answer<JsonRequest, unknown>[];
   image?: Answer<ImageRequest, GeneratedImage>[];
   vision?: Answer<VisionRequest, string>[];
+  /**
+   * Tool turns, used in order (the last one repeats). A string is a final answer (no calls); calls
+   * without an id get `call_<n>`, counted over the whole script. The text is streamed in word-sized
+   * pieces.
+   */
+  tools?: Answer<ToolTurnRequest, ScriptedToolTurn>[];
 }
+
+/** A scripted tool turn: a final answer, or text and calls (ids optional). */
+export type ScriptedToolTurn =
+  string | { text?: string; toolCalls?: (Omit<ToolCall, 'id'> & { id?: string })[] };
 
 export interface RecordedCall {
   method: 'text' | 'json' | 'image' | 'vision';
@@ -41,12 +55,16 @@ export class ScriptedProvider implements AiProvider {
   readonly name = 'scripted';
   readonly offline = true;
   readonly calls: RecordedCall[] = [];
-  private readonly used = { text: 0, json: 0, image: 0, vision: 0 };
+  /** Every tool turn asked for, as it was sent (kept apart: these requests have no prompt). */
+  readonly toolRequests: ToolTurnRequest[] = [];
+  private readonly used = { text: 0, json: 0, image: 0, vision: 0, tools: 0 };
+  private callCount = 0;
 
   constructor(private readonly script: Script = {}) {}
 
   private async next<R, T>(method: keyof typeof this.used, answers: Answer<R, T>[] | undefined, request: R) {
-    this.calls.push({ method, request: request as RecordedCall['request'] });
+    if (method === 'tools') this.toolRequests.push(request as ToolTurnRequest);
+    else this.calls.push({ method, request: request as RecordedCall['request'] });
     if (!answers || answers.length === 0) {
       throw new AiProviderError('rejected', `The scripted provider has no ${method} answer scripted.`);
     }
@@ -56,10 +74,27 @@ export class ScriptedProvider implements AiProvider {
 
   async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
     const answer = await this.next('text', this.script.text, request);
-    for (const piece of answer.match(/\S+\s*|\s+/g) ?? []) {
-      if (options.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
+    for (const piece of wordPieces(answer)) {
+      throwIfAborted(options.signal);
       yield piece;
     }
+  }
+
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    // Recorded as sent: a caller that later adds to its conversation does not change the record.
+    const answer = await this.next('tools', this.script.tools, structuredClone(request));
+    const scripted = typeof answer === 'string' ? { text: answer } : answer;
+    const text = scripted.text ?? '';
+    for (const piece of wordPieces(text)) {
+      throwIfAborted(options.signal);
+      options.onText?.(piece);
+    }
+    throwIfAborted(options.signal);
+    const toolCalls = (scripted.toolCalls ?? []).map((call) => ({
+      ...call,
+      id: call.id ?? `call_${++this.callCount}`,
+    }));
+    return { text, toolCalls };
   }
 
   async completeJson(request: JsonRequest): Promise<string> {
@@ -84,4 +119,12 @@ export class ScriptedProvider implements AiProvider {
       defaultImage: 'dalle',
     };
   }
+}
+
+function wordPieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
 }

@@ -14,6 +14,13 @@ import {
   type Json,
   type RecordedRequest,
 } from './fake-vendor-answers';
+import {
+  toolPairsProblem,
+  toolsProblem,
+  toolTurnContent,
+  type Content,
+  type Message,
+} from './fake-anthropic-tools';
 
 /**
  * A small Anthropic API on 127.0.0.1, speaking the Messages and Models wire format as the vendor
@@ -23,6 +30,10 @@ import {
  *   acknowledged first (`I see a 1x1 image/png image.`);
  * - a forced tool (`tool_choice: { type: 'tool', name }`): a `tool_use` block whose input is built
  *   from that tool's `input_schema` (so a request without a schema gets no structured answer);
+ * - tools the model may choose (fake-anthropic-tools.ts): a sentence and a `tool_use` of the tool
+ *   the prompt names, else the first (`stop_reason: tool_use`); once the last message holds the
+ *   `tool_result`s, text quoting them (`Based on <tool>: <content>`); results that do not answer
+ *   the calls of the message before are refused (400), as the API does;
  * - usage: token counts derived from the lengths of the request's and the answer's text.
  * Errors come as the vendor sends them, triggered by the request: a key other than `test-key`
  * (401), a missing `anthropic-version` or required field, or a sampling parameter the API version
@@ -67,11 +78,6 @@ export interface FakeAnthropic {
   requests: RecordedRequest[];
   close(): Promise<void>;
 }
-
-type Block = Json & { type: string };
-type Message = { role: string; content: string | Block[] };
-type Content =
-  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 export interface FakeAnthropicOptions {
   /** The most models one page of `GET /v1/models` holds (the service allows 1000; lower it to see paging). */
@@ -169,7 +175,7 @@ function missingField(body: unknown, version: string): string | undefined {
   // API version 2026-10-21 takes no sampling parameters.
   const sampling = ['temperature', 'top_p', 'top_k'].find((name) => name in request);
   if (sampling && version >= '2026-10-21') return `${sampling}: Extra inputs are not permitted`;
-  return undefined;
+  return toolsProblem(request.tools) ?? toolPairsProblem(messages as Message[]);
 }
 
 function createMessage(body: unknown, version: string, res: ServerResponse): void {
@@ -190,7 +196,7 @@ function createMessage(body: unknown, version: string, res: ServerResponse): voi
     );
   }
   if (request.model === 'overloaded-model') return sendError(res, 529, 'overloaded_error', 'Overloaded');
-  let content: Content;
+  let content: Content[];
   try {
     content = answerFor(request);
   } catch (error) {
@@ -205,8 +211,8 @@ function createMessage(body: unknown, version: string, res: ServerResponse): voi
     type: 'message',
     role: 'assistant',
     model: request.model,
-    content: [content],
-    stop_reason: content.type === 'tool_use' ? 'tool_use' : 'end_turn',
+    content,
+    stop_reason: content.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage,
   };
@@ -219,8 +225,8 @@ function createMessage(body: unknown, version: string, res: ServerResponse): voi
   sendJson(res, 200, message);
 }
 
-/** The answer's one content block: a forced tool's input, else text made from the last user turn. */
-export function answerFor(request: Json & { messages: Message[] }): Content {
+/** The answer's content blocks: a forced tool's input, a turn with tools, else text from the last user turn. */
+export function answerFor(request: Json & { messages: Message[] }): Content[] {
   const choice = request.tool_choice as { type?: string; name?: string } | undefined;
   const prompt = lastUserText(request.messages);
   if (choice?.type === 'tool') {
@@ -233,14 +239,20 @@ export function answerFor(request: Json & { messages: Message[] }): Content {
     const schema = tool.input_schema as Json;
     if (schema.type !== 'object')
       return fail(`tools.${tools.indexOf(tool)}.input_schema.type: Input should be 'object'`);
-    return {
-      type: 'tool_use',
-      id: 'toolu_fake01',
-      name: tool.name as string,
-      input: valueFor(schema, prompt),
-    };
+    return [
+      {
+        type: 'tool_use',
+        id: 'toolu_fake01',
+        name: tool.name as string,
+        input: valueFor(schema, prompt),
+      },
+    ];
   }
-  return { type: 'text', text: `${imageNotes(request.messages)}${answerTo(prompt)}` };
+  return (
+    toolTurnContent(request, prompt) ?? [
+      { type: 'text', text: `${imageNotes(request.messages)}${answerTo(prompt)}` },
+    ]
+  );
 }
 
 function fail(message: string): never {
@@ -275,7 +287,10 @@ function imageNotes(messages: Message[]): string {
     .join('');
 }
 
-/** Sends `message` as the documented event sequence; a stalling answer stops after its first piece. */
+/**
+ * Sends `message` as the documented event sequence, each block in pieces (text deltas, tool input
+ * as JSON deltas); a stalling answer stops after its first piece.
+ */
 function streamMessage(
   res: ServerResponse,
   message: Json & { content: Content[]; usage: { output_tokens: number } },
@@ -283,26 +298,27 @@ function streamMessage(
 ): void {
   startEventStream(res);
   const send = (event: string, data: Json) => writeEvent(res, { type: event, ...data }, { event });
-  const block = message.content[0]!;
   send('message_start', {
     message: { ...message, content: [], stop_reason: null, usage: { ...message.usage, output_tokens: 1 } },
   });
-  send('content_block_start', {
-    index: 0,
-    content_block: block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} },
-  });
-  send('ping', {});
-  const pieces =
-    block.type === 'text' ? splitInPieces(block.text) : splitInPieces(JSON.stringify(block.input));
-  for (const piece of stall ? pieces.slice(0, 1) : pieces) {
-    const delta =
-      block.type === 'text'
-        ? { type: 'text_delta', text: piece }
-        : { type: 'input_json_delta', partial_json: piece };
-    send('content_block_delta', { index: 0, delta });
+  for (const [index, block] of message.content.entries()) {
+    send('content_block_start', {
+      index,
+      content_block: block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} },
+    });
+    if (index === 0) send('ping', {});
+    const pieces =
+      block.type === 'text' ? splitInPieces(block.text) : splitInPieces(JSON.stringify(block.input));
+    for (const piece of stall ? pieces.slice(0, 1) : pieces) {
+      const delta =
+        block.type === 'text'
+          ? { type: 'text_delta', text: piece }
+          : { type: 'input_json_delta', partial_json: piece };
+      send('content_block_delta', { index, delta });
+    }
+    if (stall) return; // ...and nothing more, until the server closes.
+    send('content_block_stop', { index });
   }
-  if (stall) return; // ...and nothing more, until the server closes.
-  send('content_block_stop', { index: 0 });
   send('message_delta', {
     delta: { stop_reason: message.stop_reason, stop_sequence: null },
     usage: { output_tokens: message.usage.output_tokens },

@@ -6,6 +6,9 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
@@ -15,6 +18,7 @@ import { StallWatch } from '../stall-watch';
 import { EMPTY_ANSWER, foldEvent, textPiece, usageOf, type AnswerSoFar } from './anthropic-answer';
 import { DEFAULT_ANTHROPIC_TEXT_MODEL, toProviderModel } from './anthropic-models';
 import { answerFromToolInput, jsonBody, textBody, visionBody, type MessageBody } from './anthropic-requests';
+import { toolTurnBody, ToolUseCollector } from './anthropic-tools';
 import { mapAnthropicError } from './map-anthropic-error';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -95,6 +99,33 @@ export class AnthropicProvider implements AiProvider {
       return answer.toolInput;
     }
     return answerFromToolInput(input, request.schema);
+  }
+
+  /**
+   * One turn of a conversation with tools, through the Messages API's own tool use: the text as it
+   * streams (told to `onText`), and the `tool_use` blocks the model ends its turn with.
+   */
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    const body = toolTurnBody(request);
+    const collector = new ToolUseCollector();
+    let answer = EMPTY_ANSWER;
+    let text = '';
+    for await (const event of this.events(body, request.model, options, request.maxTokens)) {
+      answer = foldEvent(answer, event);
+      collector.add(event);
+      const piece = textPiece(event);
+      if (piece) {
+        text += piece;
+        options.onText?.(piece);
+      }
+    }
+    if (answer.stopReason === 'max_tokens' && answer.usedTool) {
+      throw new AiProviderError(
+        'rejected',
+        `Anthropic's tool call was cut off at ${request.maxTokens ?? this.maxTokens} tokens. Raise ANTHROPIC_MAX_TOKENS, or ask for less at once.`,
+      );
+    }
+    return { text, toolCalls: collector.calls() };
   }
 
   generateImage(): Promise<GeneratedImage> {

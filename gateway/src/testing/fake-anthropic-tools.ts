@@ -1,0 +1,122 @@
+import { answerFromToolResults, toolToCall, valueFor, type Json } from './fake-vendor-answers';
+
+/**
+ * How the fake Anthropic API (fake-anthropic-server.ts) takes part in a conversation with tools,
+ * as the Messages API does: it checks that every `tool_use` is answered by a `tool_result` in the
+ * next message (and no result answers a call that was not made), calls a tool when the user has
+ * spoken, and answers from the results once it has them.
+ */
+
+export type Block = Json & { type: string };
+export type Message = { role: string; content: string | Block[] };
+export type Content =
+  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+interface Tool {
+  name: string;
+  input_schema: Json;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+
+/** What is wrong with a request's `tools`, in the vendor's words, or undefined. */
+export function toolsProblem(tools: unknown): string | undefined {
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return 'tools: Input should be a valid list';
+  for (const [index, tool] of (tools as Json[]).entries()) {
+    if (typeof tool?.name !== 'string' || !TOOL_NAME.test(tool.name)) {
+      return `tools.${index}.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'`;
+    }
+    const schema = tool.input_schema as Json | undefined;
+    if (typeof schema !== 'object' || schema === null) return `tools.${index}.input_schema: Field required`;
+    if (schema.type !== 'object') return `tools.${index}.input_schema.type: Input should be 'object'`;
+  }
+  return undefined;
+}
+
+/**
+ * The vendor's 400 for tool calls and results that do not pair up: a `tool_use` whose result is
+ * not in the next message, or a `tool_result` for a call the previous message did not make.
+ */
+export function toolPairsProblem(messages: Message[]): string | undefined {
+  for (const [index, message] of messages.entries()) {
+    const made = new Set(callsOf(messages[index - 1]).map((c) => c.id));
+    const blocks = resultsOf(message);
+    const stray = blocks.find((b) => !made.has(String(b.tool_use_id)));
+    if (stray) {
+      const at = (message.content as Block[]).indexOf(stray);
+      return `messages.${index}.content.${at}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(stray.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`;
+    }
+  }
+  for (const [index, message] of messages.entries()) {
+    const answered = new Set(resultsOf(messages[index + 1]).map((r) => r.tool_use_id));
+    const unanswered = callsOf(message)
+      .map((c) => c.id)
+      .filter((id) => !answered.has(id));
+    if (unanswered.length > 0) {
+      return `messages.${index}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${unanswered.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The model's turn when it may choose among `tools` (`tool_choice` auto or any): with results in
+ * the last message, text quoting them; else a short sentence and a call of the tool the prompt
+ * names (else the first), its input built from the tool's schema. Undefined when it answers text
+ * as usual (no tools, or `tool_choice: none`).
+ */
+export function toolTurnContent(
+  request: Json & { messages: Message[] },
+  prompt: string,
+): Content[] | undefined {
+  const tools = (Array.isArray(request.tools) ? request.tools : []) as Tool[];
+  const choice = (request.tool_choice as { type?: string } | undefined)?.type ?? 'auto';
+  if (tools.length === 0 || choice === 'none') return undefined;
+  const messages = request.messages;
+  const results = resultsOf(messages.at(-1));
+  if (results.length > 0) {
+    const names = new Map(callsOf(messages.at(-2)).map((c) => [c.id, c.name]));
+    const text = answerFromToolResults(
+      results.map((r) => ({
+        name: names.get(String(r.tool_use_id)) ?? 'a tool',
+        content: resultText(r.content),
+        isError: r.is_error === true,
+      })),
+    );
+    return [{ type: 'text', text }];
+  }
+  const tool = toolToCall(tools, prompt)!;
+  const earlier = messages.flatMap(callsOf).length;
+  return [
+    { type: 'text', text: `I will call ${tool.name}.` },
+    {
+      type: 'tool_use',
+      id: `toolu_fake${String(earlier + 1).padStart(2, '0')}`,
+      name: tool.name,
+      input: valueFor(tool.input_schema, prompt),
+    },
+  ];
+}
+
+function callsOf(message: Message | undefined): { id: string; name: string }[] {
+  if (message?.role !== 'assistant' || typeof message.content === 'string') return [];
+  return message.content
+    .filter((b) => b.type === 'tool_use')
+    .map((b) => ({ id: String(b.id), name: String(b.name) }));
+}
+
+function resultsOf(message: Message | undefined): Block[] {
+  if (message?.role !== 'user' || typeof message.content === 'string') return [];
+  return message.content.filter((b) => b.type === 'tool_result');
+}
+
+/** A result's content: a string, or text blocks. */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return (content as Block[])
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text))
+    .join(' ');
+}

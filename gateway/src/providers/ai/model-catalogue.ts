@@ -99,7 +99,7 @@ export class ModelCatalogue {
     this.listErrors = new Map();
     this.listing = undefined;
     this.listedAt = 0;
-    for (const provider of this.current) this.listed.set(provider, listedFromModelList(provider.models()));
+    for (const provider of this.current) this.listed.set(provider, configuredModels(provider));
     this.rebuild();
   }
 
@@ -211,7 +211,7 @@ export class ModelCatalogue {
       const models = await provider.listModels({ signal: AbortSignal.timeout(this.listTimeoutMs) });
       // A provider that lists nothing keeps the models it is configured with (e.g. a server
       // that does not list, answering whatever it is asked).
-      const own = listedFromModelList(provider.models());
+      const own = configuredModels(provider);
       const listedIds = new Set(models.map((m) => m.id));
       listed.set(provider, [...models, ...own.filter((m) => !listedIds.has(m.id) && !isSpecName(m.id))]);
       listErrors.delete(provider);
@@ -233,6 +233,10 @@ export class ModelCatalogue {
           vendorId: model.id,
           info: {
             ...model,
+            // A model calls tools only through a provider that has tool calling.
+            capabilities: provider.toolTurn
+              ? model.capabilities
+              : model.capabilities.filter((capability) => capability !== 'tools'),
             id,
             provider: provider.name,
             offline: provider.offline,
@@ -246,6 +250,11 @@ export class ModelCatalogue {
     this.byId = byId;
     this.entries = entries;
   }
+}
+
+/** The models a provider is configured with (calling tools when it has tool calling). */
+function configuredModels(provider: AiProvider): ProviderModel[] {
+  return listedFromModelList(provider.models(), { tools: provider.toolTurn !== undefined });
 }
 
 /** One of the spec's names (its own entries only: `constructor` is a model name like any other). */

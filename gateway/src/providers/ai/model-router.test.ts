@@ -1,4 +1,10 @@
-import { AiProviderError, type AiProvider, type ModelList } from '@blocksmith/block-sdk';
+import {
+  AiProviderError,
+  type AiProvider,
+  type ModelList,
+  type ToolTurn,
+  type ToolTurnRequest,
+} from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
 import { OfflineProvider } from './offline-provider';
 import { ModelRouter } from './model-router';
@@ -6,9 +12,20 @@ import { ModelRouter } from './model-router';
 const ALL = ['text', 'structured', 'vision', 'tools', 'streaming'] as const;
 
 /** A provider that lists `listed` (or fails to) and answers each call with who it is and what it was asked. */
-function vendor(name: string, own: ModelList, listed: ProviderModel[] | Error) {
+function vendor(
+  name: string,
+  own: ModelList,
+  listed: ProviderModel[] | Error,
+  { tools = false }: { tools?: boolean } = {},
+) {
   const calls: string[] = [];
   const provider: AiProvider = {
+    ...(tools && {
+      async toolTurn(request: ToolTurnRequest): Promise<ToolTurn> {
+        calls.push(`tools:${request.model ?? '(default)'}`);
+        return { text: `${name} answered with ${request.model ?? 'its default'}`, toolCalls: [] };
+      },
+    }),
     name,
     offline: false,
     async *streamText(request) {
@@ -50,6 +67,7 @@ const openai = () =>
       { id: 'dall-e-3', label: 'DALL·E 3', capabilities: ['image'] },
       { id: 'shared-model', label: 'Shared', capabilities: ['text'] },
     ],
+    { tools: true },
   );
 const anthropic = () =>
   vendor(
@@ -223,5 +241,55 @@ describe('ModelRouter', () => {
     await early;
     expect(router.catalogue.list().map((m) => m.id)).not.toContain('late-model');
     expect(router.catalogue.list().map((m) => m.id)).toContain('gpt-4o');
+  });
+
+  describe('tool turns', () => {
+    const ask = { messages: [{ role: 'user' as const, text: 'hi' }], tools: [] };
+
+    it('go to the provider of a model that can call tools, with its id', async () => {
+      const a = openai();
+      const router = new ModelRouter({ providers: [a.provider] });
+      await router.catalogue.ready();
+      await expect(router.toolTurn({ ...ask, model: 'gpt-4o' }, { signal })).resolves.toEqual({
+        text: 'openai answered with gpt-4o',
+        toolCalls: [],
+      });
+      // The configured models of a provider with tool calling call tools too.
+      await router.toolTurn({ ...ask, model: 'gpt-4o-mini' }, { signal });
+      await router.toolTurn(ask, { signal });
+      expect(a.calls).toEqual(['tools:gpt-4o', 'tools:gpt-4o-mini', 'tools:(default)']);
+    });
+
+    it('refuse a model that cannot call tools, naming it', async () => {
+      const a = openai();
+      const router = new ModelRouter({ providers: [a.provider] });
+      await router.catalogue.ready();
+      await expect(router.toolTurn({ ...ask, model: 'shared-model' }, { signal })).rejects.toThrow(
+        new AiProviderError('rejected', 'Model "shared-model" cannot call tools; choose another.'),
+      );
+      expect(a.calls).toEqual([]);
+    });
+
+    it('are offered only by providers with tool calling, whatever their models list', async () => {
+      const b = anthropic();
+      const router = new ModelRouter({ providers: [b.provider] });
+      await router.catalogue.ready();
+      const sonnet = router.catalogue.list().find((m) => m.id === 'claude-sonnet-4-5');
+      expect(sonnet?.capabilities).toEqual(['text', 'structured', 'vision', 'streaming']);
+      expect(router.catalogue.check('claude-sonnet-4-5', 'tools')).toEqual({
+        problem: 'Model "claude-sonnet-4-5" cannot call tools; choose another.',
+      });
+      await expect(router.toolTurn(ask, { signal })).rejects.toThrow(
+        'No model on this server can call tools; an administrator can connect a provider that can.',
+      );
+    });
+
+    it('are answered offline by the offline stand-in, whose models call tools', async () => {
+      const router = new ModelRouter({ providers: [new OfflineProvider()] });
+      await router.catalogue.ready();
+      expect(router.catalogue.check('gpt-4', 'tools')).toEqual({ credits: 0 });
+      const turn = await router.toolTurn({ ...ask, model: 'gpt-4' }, { signal });
+      expect(turn.text).toMatch(/^\[Offline preview\] /);
+    });
   });
 });

@@ -6,8 +6,12 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
+import { AiProviderError } from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
 import { ModelCatalogue, SPEC_MODEL_NAMES, type ModelCatalogueOptions } from './model-catalogue';
 
@@ -60,6 +64,20 @@ export class ModelRouter implements AiProvider {
   describeImage(request: VisionRequest, options: CallOptions): Promise<string> {
     const { provider, model } = this.catalogue.route(request.model, 'vision');
     return provider.describeImage(withModel(request, model), options);
+  }
+
+  /** A tool turn goes to the provider of a model that can call tools (refused, naming it, otherwise). */
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    const { provider, model } = this.catalogue.route(request.model, 'tools');
+    if (!provider.toolTurn) {
+      // The catalogue gives `tools` only to providers with tool calling; kept for a provider
+      // switched under a listing in flight.
+      throw new AiProviderError(
+        'rejected',
+        `The AI provider "${provider.name}" cannot call tools; choose another model.`,
+      );
+    }
+    return provider.toolTurn(withModel(request, model), options);
   }
 
   /** The spec's names first, then every model of the catalogue that does text or images. */

@@ -79,6 +79,12 @@ export function keyPhrases(text: string, count: number): string[] {
     .map((c) => c.words.join(' '));
 }
 
+/** The words of `text` that say what it is about (no stop words), lowercased. */
+export function contentWords(text: string): Set<string> {
+  const words = (text.match(WORD) ?? []).map((word) => word.toLowerCase());
+  return new Set(words.filter((word) => word.length >= 2 && !STOP_WORDS.has(word) && !/^\d+$/.test(word)));
+}
+
 /** The request's first sentence, cut at a word boundary to at most `max` characters. */
 export function firstSentence(text: string, max = 120): string {
   const line = text.trim().split(/\n/)[0] ?? '';

@@ -6,10 +6,14 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError, exampleFromSchema, OFFLINE_MARKER } from '@blocksmith/block-sdk';
 import { imageDimensions } from './image-dimensions';
+import { offlineToolTurn } from './offline-agent';
 import { firstSentence, keyPhrases, offlineAnswer, wordPieces } from './offline-answer';
 import { offlineSvg } from './offline-svg';
 
@@ -26,8 +30,8 @@ export const DEFAULT_OFFLINE_REASON = `no AI provider configured (OPENAI_API_KEY
 /**
  * Answers without any AI service: instantly, deterministically (the same request always gets the
  * same answer) and visibly marked `[Offline preview]`. Text restates the request, JSON is generated
- * from the schema so it always validates, images are SVG placeholders, and image descriptions say
- * what can be read from the file's header.
+ * from the schema so it always validates, images are SVG placeholders, image descriptions say
+ * what can be read from the file's header, and tool turns play a deterministic agent.
  */
 export class OfflineProvider implements AiProvider {
   readonly name = 'offline';
@@ -86,6 +90,18 @@ export class OfflineProvider implements AiProvider {
     ]
       .filter(Boolean)
       .join(' ');
+  }
+
+  /** The deterministic offline agent (`offline-agent.ts`); its text streams in word-sized pieces. */
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    throwIfAborted(options.signal);
+    const turn = offlineToolTurn(request);
+    for (const piece of wordPieces(turn.text)) {
+      throwIfAborted(options.signal);
+      options.onText?.(piece);
+    }
+    options.onUsage?.({ model: OFFLINE_MODEL });
+    return turn;
   }
 
   models(): ModelList {

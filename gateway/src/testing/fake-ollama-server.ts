@@ -12,13 +12,15 @@ import {
   valueFor,
   type Json,
 } from './fake-vendor-answers';
+import { toolChatTurn, toolsProblem, type ChatMessage } from './fake-ollama-tools';
 
 /**
  * A small Ollama server for tests, speaking the native API as its documentation describes it:
  * `POST /api/chat` (NDJSON stream by default, one JSON object with `stream: false`), `GET /api/tags`,
  * `POST /api/show`, `GET /api/version`, and errors as `{ "error": "..." }`. Every answer is made from
  * the request: the text from the last user message, structured answers from the `format` schema,
- * token counts from the text lengths. Some model names act out failures (`busy-model`: 429 with
+ * token counts from the text lengths; given `tools`, a call of the tool the prompt names, then
+ * `Based on <tool>: <content>` from the `role: 'tool'` messages (fake-ollama-tools.ts). Some model names act out failures (`busy-model`: 429 with
  * `retry-after: 7`; `overloaded-model`: 503; `stalling-model`: a stream that stops sending); a model
  * neither listed nor one of those is not found (404), as on a server that never pulled it.
  */
@@ -88,12 +90,6 @@ export interface FakeOllama {
   close(): Promise<void>;
 }
 
-interface ChatMessage {
-  role?: unknown;
-  content?: unknown;
-  images?: unknown;
-}
-
 const CREATED_AT = '2025-05-01T10:00:00.000000Z';
 
 export async function startFakeOllama(options: FakeOllamaOptions = {}): Promise<FakeOllama> {
@@ -151,7 +147,16 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
     return sendError(res, 404, `model '${model}' not found`);
   }
   const messages = (body.messages ?? []) as ChatMessage[];
-  const content = answerContent(messages, format);
+  const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+  const capabilities = models.find((m) => m.name === model)?.capabilities;
+  if (hasTools && capabilities && !capabilities.includes('tools')) {
+    return sendError(res, 400, `registry.ollama.ai/library/${model} does not support tools`);
+  }
+  const problem = toolsProblem(body.tools, messages);
+  if (problem) return sendError(res, 400, problem);
+  const turn = toolChatTurn(body.tools, messages, lastUserText(messages));
+  const content = turn ? turn.content : answerContent(messages, format);
+  const toolCalls = turn?.toolCalls.length ? { tool_calls: turn.toolCalls } : {};
   const promptTokens = tokenCount(messages.map((m) => String(m.content ?? '')).join('\n'));
   const done = {
     model,
@@ -163,33 +168,40 @@ function chat(res: ServerResponse, body: Json | undefined, models: readonly Fake
     load_duration: 50_000_000,
     prompt_eval_count: promptTokens,
     prompt_eval_duration: 100_000_000,
-    eval_count: tokenCount(content),
+    eval_count: tokenCount(content + (turn?.toolCalls.length ? JSON.stringify(turn.toolCalls) : '')),
     eval_duration: 900_000_000,
   };
   if (body.stream === false) {
-    return sendJson(res, 200, { ...done, message: { role: 'assistant', content } });
+    return sendJson(res, 200, { ...done, message: { role: 'assistant', content, ...toolCalls } });
   }
   res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  const line = (piece: string) =>
-    `${JSON.stringify({ model, created_at: CREATED_AT, message: { role: 'assistant', content: piece }, done: false })}\n`;
+  const line = (piece: string, extra: Json = {}) =>
+    `${JSON.stringify({ model, created_at: CREATED_AT, message: { role: 'assistant', content: piece, ...extra }, done: false })}\n`;
   const parts = splitInPieces(content);
   if (model === 'stalling-model') {
     res.write(line(parts[0] ?? ''));
     return; // ...and nothing more until the connection is closed.
   }
   for (const piece of parts) res.write(line(piece));
+  // Each tool call comes whole, in a line of its own.
+  if (toolCalls.tool_calls) res.write(line('', toolCalls));
   res.end(`${JSON.stringify(done)}\n`);
 }
 
 /** The assistant's answer to a conversation: text, or JSON when `format` asks for it. */
 function answerContent(messages: ChatMessage[], format: unknown): string {
   const last = [...messages].reverse().find((m) => m.role === 'user');
-  const prompt = typeof last?.content === 'string' ? last.content : '';
+  const prompt = lastUserText(messages);
   const seen = Array.isArray(last?.images) ? last.images.map((image) => imageNote(String(image))) : [];
   const text = [...seen, answerTo(prompt)].join(' ');
   if (format === 'json') return JSON.stringify({ answer: text });
   if (isObject(format)) return JSON.stringify(valueFor(format, text));
   return text;
+}
+
+function lastUserText(messages: ChatMessage[]): string {
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  return typeof last?.content === 'string' ? last.content : '';
 }
 
 function show(res: ServerResponse, body: Json | undefined, models: readonly FakeOllamaModel[]): void {

@@ -8,6 +8,9 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
@@ -15,6 +18,7 @@ import type { ProviderModel } from '@blocksmith/schema';
 import { OllamaConnection } from './ollama-call';
 import type { OllamaProviderConfig } from './ollama-config';
 import { mapLimited, providerModelFrom } from './ollama-models';
+import { noToolsMessage, toolChatMessages, toolParams, ToolCallCollector } from './ollama-tools';
 
 /** How many `show` requests a listing makes at once. */
 const SHOW_CONCURRENCY = 4;
@@ -105,6 +109,36 @@ export class OllamaProvider implements AiProvider {
     );
   }
 
+  /**
+   * One turn of a conversation with tools through `/api/chat`'s own tool calling: the tools as
+   * functions, the text told to `onText` as it streams, the `tool_calls` the model makes (Ollama
+   * gives them no ids: `call_<n>`, counted over the conversation). A model that cannot call tools
+   * is refused saying so.
+   */
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    const model = request.model || (await this.defaultModel('text', options.signal));
+    const messages = toolChatMessages(request);
+    const tools = toolParams(request.tools);
+    const settings = request.maxTokens !== undefined ? { options: { num_predict: request.maxTokens } } : {};
+    const collector = new ToolCallCollector(request.messages);
+    let text = '';
+    try {
+      for await (const part of this.parts(() => ({ model, messages, tools, ...settings }), options)) {
+        collector.add(part);
+        const piece = part.message?.content;
+        if (piece) {
+          text += piece;
+          options.onText?.(piece);
+        }
+      }
+    } catch (error) {
+      const refusal = noToolsMessage(error, model);
+      if (refusal) throw new AiProviderError('rejected', refusal, { cause: error });
+      throw error;
+    }
+    return { text, toolCalls: collector.calls() };
+  }
+
   generateImage(_request: ImageRequest, _options: CallOptions): Promise<GeneratedImage> {
     return Promise.reject(
       new AiProviderError(
@@ -140,12 +174,20 @@ export class OllamaProvider implements AiProvider {
     return models.map((model) => ({ ...model, capabilities: [...model.capabilities] }));
   }
 
+  /** Streams one chat answer's text (see `parts`). */
+  private async *chat(build: () => ChatRequest, options: CallOptions): AsyncGenerator<string> {
+    for await (const part of this.parts(build, options)) {
+      const piece = part.message?.content;
+      if (piece) yield piece;
+    }
+  }
+
   /**
-   * Streams one chat answer's text, with the watchdog (the server must start, and keep, sending
+   * Streams one chat answer's lines, with the watchdog (the server must start, and keep, sending
    * within the timeout), retries while nothing has arrived yet, and the usage of its last line.
    * `build` makes the request afresh for each attempt (the SDK rewrites images in place).
    */
-  private async *chat(build: () => ChatRequest, options: CallOptions): AsyncGenerator<string> {
+  private async *parts(build: () => ChatRequest, options: CallOptions): AsyncGenerator<ChatResponse> {
     const connection = this.#connection;
     let yielded = false;
     for (let retries = 0; ; retries++) {
@@ -158,10 +200,9 @@ export class OllamaProvider implements AiProvider {
         for await (const part of stream) {
           attempt.disarm();
           last = part;
-          const piece = part.message?.content;
-          if (piece) {
+          if (part.message?.content || part.message?.tool_calls?.length) {
             yielded = true;
-            yield piece;
+            yield part;
           }
           attempt.arm();
         }

@@ -72,3 +72,32 @@ describe('RunStatus notes', () => {
     expect(run.notes).toEqual([]);
   });
 });
+
+describe('RunStatus of a kept run', () => {
+  it('shows a run still under way as running, not as failed', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    run.applyFinished({
+      id: runId,
+      status: 'running',
+      cost: 4,
+      results: null,
+      nodes: null,
+      error: null,
+      errorCode: null,
+    });
+    expect(run.phase).toBe('processing');
+    expect(run.error).toBe('');
+    run.applyFinished({
+      id: runId,
+      status: 'failed',
+      cost: 4,
+      results: null,
+      nodes: null,
+      error: null,
+      errorCode: null,
+    });
+    expect(run.phase).toBe('failed');
+    expect(run.error).toBe('Failed to execute app');
+  });
+});

@@ -152,6 +152,8 @@ export class RunStatus {
     this.artifacts = state.artifacts;
     this.setNotes(keptRunNotes(run.results));
     if (run.status === 'succeeded') this.phase = 'succeeded';
+    // A kept run still under way (opened from run history while it runs) has not failed.
+    else if (run.status === 'running' || run.status === 'queued') this.phase = 'processing';
     else this.fail(run.error ?? RUN_ERRORS.title);
   }
 

@@ -17,6 +17,7 @@ export function step(overrides: Partial<RunStep> & Pick<RunStep, 'nodeId'>): Run
     error: null,
     model: null,
     usage: null,
+    credits: null,
     items: null,
     ...overrides,
   };

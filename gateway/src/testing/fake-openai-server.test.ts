@@ -184,4 +184,102 @@ describe('fake OpenAI API', () => {
     expect(options.status).toBe(400);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
   });
+
+  describe('tool calls', () => {
+    type Delta = {
+      tool_calls?: {
+        index: number;
+        id?: string;
+        type?: string;
+        function: { name?: string; arguments: string };
+      }[];
+    };
+    const tools = [
+      { type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: {} } } },
+      {
+        type: 'function',
+        function: {
+          name: 'get_weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      },
+    ];
+    const weatherAsk = {
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'get_weather in Oslo' }],
+      tools,
+    };
+
+    it('calls the tool the prompt names, with arguments from its schema', async () => {
+      const response = await post('/chat/completions', weatherAsk);
+      expect(await response.json()).toMatchObject({
+        choices: [
+          {
+            finish_reason: 'tool_calls',
+            message: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: 'call_fake01',
+                  type: 'function',
+                  function: { name: 'get_weather', arguments: '{"city":"get_weather in Oslo"}' },
+                },
+              ],
+            },
+          },
+        ],
+      });
+    });
+
+    it('streams the call: its id and name, then its arguments in pieces', async () => {
+      const response = await post('/chat/completions', { ...weatherAsk, stream: true });
+      const chunks = dataLines(await response.text())
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as { choices: { delta: Delta; finish_reason: string }[] });
+      const deltas = chunks.map((c) => c.choices[0]!.delta);
+      expect(deltas[0]!.tool_calls).toEqual([
+        { index: 0, id: 'call_fake01', type: 'function', function: { name: 'get_weather', arguments: '' } },
+      ]);
+      const pieces = deltas.slice(1, -1).map((d) => d.tool_calls![0]!.function.arguments);
+      expect(pieces.length).toBeGreaterThan(1);
+      expect(pieces.join('')).toBe('{"city":"get_weather in Oslo"}');
+      expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('tool_calls');
+    });
+
+    it('answers from the tool results that end the conversation', async () => {
+      const call = { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } };
+      const response = await post('/chat/completions', {
+        ...weatherAsk,
+        messages: [
+          ...weatherAsk.messages,
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'tool', tool_call_id: 'call_1', content: 'Rain' },
+        ],
+      });
+      expect(await response.json()).toMatchObject({
+        choices: [{ finish_reason: 'stop', message: { content: 'Based on get_weather: Rain' } }],
+      });
+    });
+
+    it('refuses a tool result answering no call, an empty tools list and a bad tool name', async () => {
+      const orphan = await post('/chat/completions', {
+        ...weatherAsk,
+        messages: [...weatherAsk.messages, { role: 'tool', tool_call_id: 'call_x', content: 'Rain' }],
+      });
+      expect(orphan.status).toBe(400);
+      expect(((await orphan.json()) as { error: { message: string } }).error.message).toContain(
+        "messages with role 'tool' must be a response to a preceeding message with 'tool_calls'",
+      );
+      expect((await post('/chat/completions', { ...weatherAsk, tools: [] })).status).toBe(400);
+      const badName = await post('/chat/completions', {
+        ...weatherAsk,
+        tools: [{ type: 'function', function: { name: 'get weather' } }],
+      });
+      expect(badName.status).toBe(400);
+      expect(((await badName.json()) as { error: { param: string } }).error.param).toBe(
+        'tools[0].function.name',
+      );
+    });
+  });
 });

@@ -16,6 +16,7 @@ import {
   type Json,
   type RecordedRequest,
 } from './fake-vendor-answers';
+import { toolReply, toolRequestProblem, type FakeToolCall } from './fake-openai-tools';
 
 /**
  * A small OpenAI API on 127.0.0.1 speaking the documented wire format, so the real `openai` SDK can
@@ -28,11 +29,16 @@ import {
  * - `POST /v1/images/generations`: a PNG of the asked size's proportions, as `b64_json` or a link
  *   on this server;
  * - `GET /v1/models`: the models below.
+ * With `tools`, the model calls the tool the last user message names (else the first) with
+ * arguments built from its parameters schema (streamed as `delta.tool_calls` pieces, finish reason
+ * `tool_calls`), and answers `Based on <tool>: <content>` once the last messages are `tool` results
+ * (fake-openai-tools.ts); a `tool` message answering no call, an empty `tools` list or a bad tool
+ * name is refused with a 400.
  * Token counts come from the text lengths. Errors are `{"error":{"message","type","param","code"}}`
  * as the API sends them: 401 for a key other than `test-key`, 404 `model_not_found` for a model it
  * does not have, 400 for a malformed request; the models `busy-model` (429, `retry-after: 7`),
- * `overloaded-model` (503) and `stalling-model` (starts answering, then sends nothing more) act out
- * failures.
+ * `overloaded-model` (503), `stalling-model` (starts answering, then sends nothing more) and
+ * `mangling-model` (cuts its tool calls' arguments short: not JSON) act out failures.
  */
 
 export const FAKE_OPENAI_KEY = FAKE_VENDOR_KEY;
@@ -49,7 +55,7 @@ export const FAKE_OPENAI_MODELS = [
 ] as const;
 
 /** Models that act out a failure; they answer but are not listed. */
-const ACTING_MODELS = ['busy-model', 'overloaded-model', 'stalling-model'];
+const ACTING_MODELS = ['busy-model', 'overloaded-model', 'stalling-model', 'mangling-model'];
 
 /** The sizes each image model draws (others are refused, as by the API). */
 const IMAGE_SIZES: Record<string, string[]> = {
@@ -163,23 +169,34 @@ function chatCompletion(res: ServerResponse, body: Json): void {
       param: 'stream_options',
     });
   }
+  const toolProblem = toolRequestProblem(body);
+  if (toolProblem) return sendError(res, 400, toolProblem.message, { param: toolProblem.param });
   if (modelRefused(res, model, 'chat')) return;
+  const lastUser = [...(messages as Message[])].reverse().find((m) => m.role === 'user');
+  const reply = toolReply(body, textOf(lastUser?.content), model === 'mangling-model');
+  const call = reply && 'call' in reply ? reply.call : undefined;
   let content: string;
   try {
-    content = answerContent(messages as Message[], body.response_format);
+    content = reply
+      ? 'text' in reply
+        ? reply.text
+        : ''
+      : answerContent(messages as Message[], body.response_format);
   } catch (error) {
     return sendError(res, 400, (error as Error).message, { param: 'response_format' });
   }
   const usage = {
     prompt_tokens: tokenCount((messages as Message[]).map((m) => textOf(m.content)).join('\n')),
-    completion_tokens: tokenCount(content),
+    completion_tokens: tokenCount(call ? `${call.name}${call.arguments}` : content),
   };
   const counts = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
   const base = { id: 'chatcmpl-fake01', created: CREATED, model, system_fingerprint: 'fp_fake' };
   if (body.stream !== true) {
     if (model === 'stalling-model') return void res.writeHead(200, { 'content-type': 'application/json' });
-    const message = { role: 'assistant', content, refusal: null };
-    const choice = { index: 0, message, logprobs: null, finish_reason: 'stop' };
+    const message = call
+      ? { role: 'assistant', content: null, tool_calls: [wireCall(call)], refusal: null }
+      : { role: 'assistant', content, refusal: null };
+    const choice = { index: 0, message, logprobs: null, finish_reason: call ? 'tool_calls' : 'stop' };
     return sendJson(
       res,
       200,
@@ -195,16 +212,29 @@ function chatCompletion(res: ServerResponse, body: Json): void {
     ...(withUsage ? { usage: null } : {}),
   });
   startEventStream(res);
-  writeEvent(res, chunk({ role: 'assistant', content: '', refusal: null }, null));
-  const pieces = splitInPieces(content);
-  for (const piece of model === 'stalling-model' ? pieces.slice(0, 1) : pieces) {
-    writeEvent(res, chunk({ content: piece }, null));
+  if (call) {
+    // The call's id and name first, then its arguments in pieces, as the API streams them.
+    const start = { index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+    writeEvent(res, chunk({ role: 'assistant', content: null, tool_calls: [start], refusal: null }, null));
+    for (const piece of splitInPieces(call.arguments)) {
+      writeEvent(res, chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }, null));
+    }
+  } else {
+    writeEvent(res, chunk({ role: 'assistant', content: '', refusal: null }, null));
+    const pieces = splitInPieces(content);
+    for (const piece of model === 'stalling-model' ? pieces.slice(0, 1) : pieces) {
+      writeEvent(res, chunk({ content: piece }, null));
+    }
   }
   if (model === 'stalling-model') return; // ...and nothing more until the server closes.
-  writeEvent(res, chunk({}, 'stop'));
+  writeEvent(res, chunk({}, call ? 'tool_calls' : 'stop'));
   if (withUsage) writeEvent(res, { ...base, object: 'chat.completion.chunk', choices: [], usage: counts });
   writeEvent(res, '[DONE]');
   res.end();
+}
+
+function wireCall(call: FakeToolCall): Json {
+  return { id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } };
 }
 
 /** The answer's text: JSON following `response_format`, else text made from the last user turn. */

@@ -1,13 +1,15 @@
 import OpenAI from 'openai';
 import type {
   AiProvider,
-  AiUsage,
   CallOptions,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
@@ -15,6 +17,8 @@ import type { ProviderModel } from '@blocksmith/schema';
 import { imageDimensions } from './image-dimensions';
 import { openAiModel } from './openai-models';
 import { mapOpenAiError, openAiServiceName, seconds } from './map-openai-error';
+import { openAiToolTurn } from './openai-tools';
+import { usageOf, type TokenCounts } from './openai-usage';
 import { StallWatch } from './stall-watch';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
@@ -124,9 +128,7 @@ export class OpenAiProvider implements AiProvider {
       watch.throwIfCut();
       options.onUsage?.(usageOf(answered.model || model, answered.usage));
     } catch (error) {
-      if (!watch.stalled) throw this.mapError(error, options.signal);
-      const message = `${openAiServiceName(new URL(this.baseURL).host)} stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
-      throw new AiProviderError('timeout', message, { cause: error });
+      throw watch.stalled ? this.stallError(error) : this.mapError(error, options.signal);
     } finally {
       watch.dispose();
     }
@@ -297,6 +299,25 @@ export class OpenAiProvider implements AiProvider {
     return { data: new Uint8Array(await response.arrayBuffer()), mime };
   }
 
+  /**
+   * One turn of a conversation with tools, through Chat Completions' function tools, streamed
+   * (`openai-tools.ts`).
+   */
+  toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    return openAiToolTurn(this.#client, request, options, {
+      model: this.resolveModel(request.model, this.textModel),
+      timeoutMs: this.timeoutMs,
+      stallError: (error) => this.stallError(error),
+      mapError: (error) => this.mapError(error, options.signal),
+    });
+  }
+
+  /** A streamed answer that stopped arriving for `timeoutMs`. */
+  private stallError(cause: unknown): AiProviderError {
+    const message = `${openAiServiceName(new URL(this.baseURL).host)} stopped sending its answer for ${seconds(this.timeoutMs)} s.`;
+    return new AiProviderError('timeout', message, { cause });
+  }
+
   private mapError(error: unknown, signal: AbortSignal): AiProviderError {
     return mapOpenAiError(error, {
       signal,
@@ -325,26 +346,6 @@ function withPlainAbortErrors(base: typeof fetch): typeof fetch {
       throw plain;
     }
   };
-}
-
-/** Token counts as OpenAI-compatible servers report them. */
-interface TokenCounts {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-}
-
-/** An answer's usage: the model it names, and the token counts the server gave (if any). */
-function usageOf(model: string, counts: TokenCounts | null | undefined): AiUsage {
-  const usage: AiUsage = { model };
-  const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-  const prompt = count(counts?.prompt_tokens);
-  const completion = count(counts?.completion_tokens);
-  const total = count(counts?.total_tokens);
-  if (prompt !== undefined) usage.promptTokens = prompt;
-  if (completion !== undefined) usage.completionTokens = completion;
-  if (total !== undefined) usage.totalTokens = total;
-  return usage;
 }
 
 function messages(system: string | undefined, prompt: string): Message[] {

@@ -54,6 +54,12 @@ describe('the model catalogue over REST', () => {
     expect(images.body.models.map((m: { id: string }) => m.id)).toEqual(['dalle']);
   });
 
+  it('lists the offline models that call tools (the offline agent)', async () => {
+    const tools = await t.api('GET', '/models?capability=tools');
+    expect(tools.status).toBe(200);
+    expect(tools.body.models.map((m: { id: string }) => m.id)).toEqual(['gpt-4', 'gpt-3.5-turbo']);
+  });
+
   it('refuses a capability it does not know, saying which it knows', async () => {
     const answer = await t.api('GET', '/models?capability=telepathy');
     expect(answer.status).toBe(400);

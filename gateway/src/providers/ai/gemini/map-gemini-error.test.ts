@@ -99,6 +99,14 @@ describe('mapGeminiError', () => {
     });
   });
 
+  it("reads fetch's own failure without a system error under it as a service that cannot be reached", () => {
+    expect(mapGeminiError(new TypeError('fetch failed'), context())).toMatchObject({
+      kind: 'unavailable',
+      message:
+        'Google Gemini could not be reached at generativelanguage.googleapis.com. Check GEMINI_BASE_URL and that the server is running.',
+    });
+  });
+
   it('keeps an AiProviderError as it is, and reads anything else as an unreadable answer', () => {
     const own = new AiProviderError('rejected', 'Already clear.');
     expect(mapGeminiError(own, context())).toBe(own);

@@ -48,13 +48,14 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiP
   const status = statusOf(error);
   if (status === undefined) {
     const code = networkCode(error);
-    if (code) {
+    const text = error instanceof Error ? error.message : String(error);
+    // The SDK may pass on fetch's own "fetch failed" without the system error under it.
+    if (code || text === 'fetch failed') {
       return make(
         'unavailable',
-        `${GEMINI} could not be reached at ${context.host} (${code})${retried(context)}. Check GEMINI_BASE_URL and that the server is running.`,
+        `${GEMINI} could not be reached at ${context.host}${code ? ` (${code})` : ''}${retried(context)}. Check GEMINI_BASE_URL and that the server is running.`,
       );
     }
-    const text = error instanceof Error ? error.message : String(error);
     return make('unavailable', `${GEMINI} answered in a way that could not be read: ${text}`);
   }
   const body = googleError(error);

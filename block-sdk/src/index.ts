@@ -90,6 +90,24 @@ export {
 export { encodableText } from './documents/encodable-text';
 export { catalogueEntry, type CatalogueEntry } from './catalogue-entry';
 export {
+  AddressGuard,
+  AddressRefusedError,
+  AllowList,
+  guardedFetch,
+  operatorAllowList,
+  systemResolver,
+  formatIp,
+  inRange,
+  nonPublicKind,
+  parseIp,
+  parseRange,
+  type ConnectLookup,
+  type IpBytes,
+  type IpRange,
+  type ResolvedAddress,
+  type Resolver,
+} from './network';
+export {
   BlockError,
   BlockInputError,
   BlockOverrunError,

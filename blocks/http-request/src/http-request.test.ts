@@ -1,9 +1,8 @@
-import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
+import { AddressRefusedError, BlockError, BlockInputError, type Resolver } from '@blocksmith/block-sdk';
 import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { AddressRefusedError, type Resolver } from './address-guard';
 import { createHttpRequest, httpRequest, MAX_RESPONSE_BYTES } from './http-request';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;

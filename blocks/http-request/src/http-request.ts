@@ -1,9 +1,17 @@
-import { BlockInputError, defineBlock, field, output, type RunContext } from '@blocksmith/block-sdk';
-import { AddressGuard, systemResolver, type Resolver } from './address-guard';
+import {
+  AddressGuard,
+  BlockInputError,
+  defineBlock,
+  field,
+  operatorAllowList,
+  output,
+  systemResolver,
+  type Resolver,
+  type RunContext,
+} from '@blocksmith/block-sdk';
 import { answerBody } from './answer-body';
 import { fillJson, fillUrl, type Lookup } from './fill-template';
 import { headerSecrets } from './header-secrets';
-import { operatorAllowList } from './operator-allow-list';
 import { requestHeaders } from './request-headers';
 import { sendRequest, type SendLimits } from './send-request';
 import { statusProblem } from './status-problem';
@@ -141,7 +149,7 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
         maxResponseBytes: MAX_RESPONSE_BYTES,
         maxRedirects: MAX_REDIRECTS,
       };
-      const guard = new AddressGuard(operatorAllowList(), resolver);
+      const guard = new AddressGuard(operatorAllowList(), resolver, 'The HTTP Request block');
       const secretHeaders = new Set(
         Object.keys(headers).filter((name) => [...secrets.values()].some((v) => headers[name]!.includes(v))),
       );

@@ -1,10 +1,8 @@
-import { BlockError, BlockInputError } from '@blocksmith/block-sdk';
+import { BlockError, BlockInputError, parseIp, type AddressGuard } from '@blocksmith/block-sdk';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { pipeline, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { AddressGuard } from './address-guard';
-import { parseIp } from './ip-address';
 
 export interface OutgoingRequest {
   method: string;

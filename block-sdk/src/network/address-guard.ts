@@ -1,4 +1,4 @@
-import { BlockInputError } from '@blocksmith/block-sdk';
+import { BlockInputError } from '../errors';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { AllowList } from './allow-list';
@@ -21,7 +21,7 @@ export const systemResolver: Resolver = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
-/** A request the block refuses to send: the address is not on the public internet. */
+/** A request a block refuses to send: the address is not on the public internet. */
 export class AddressRefusedError extends BlockInputError {}
 
 type LookupCallback = (
@@ -40,9 +40,14 @@ export type ConnectLookup = (hostname: string, options: LookupOptions, callback:
  * later (DNS rebinding) is never resolved a second time.
  */
 export class AddressGuard {
+  /**
+   * `reacher` names what is refused in the message (`The HTTP Request block`, `The Agent block's
+   * MCP client`).
+   */
   constructor(
     private readonly allowList: AllowList,
     private readonly resolver: Resolver,
+    private readonly reacher: string,
   ) {}
 
   /** Throws AddressRefusedError unless `address`, found for `hostname`, may be reached on `port`. */
@@ -54,7 +59,7 @@ export class AddressGuard {
     const shown = formatIp(bytes);
     const which = parseIp(hostname) ? shown : `${hostname} resolves to ${shown}, which`;
     throw new AddressRefusedError(
-      `${which} is a ${kind} address. The HTTP Request block only reaches public internet addresses (a server's operator can allow others with HTTP_BLOCK_ALLOW_HOSTS).`,
+      `${which} is a ${kind} address. ${this.reacher} only reaches public internet addresses (a server's operator can allow others with HTTP_BLOCK_ALLOW_HOSTS).`,
     );
   }
 

@@ -1,4 +1,4 @@
-import { BlockError } from '@blocksmith/block-sdk';
+import { BlockError } from '../errors';
 import { inRange, parseIp, parseRange, type IpBytes, type IpRange } from './ip-address';
 
 interface Entry {
@@ -9,7 +9,7 @@ interface Entry {
 }
 
 /**
- * Hosts an operator lets the block reach although they are not public: host names, IP addresses
+ * Hosts an operator lets blocks reach although they are not public: host names, IP addresses
  * and ranges, each optionally with a port. Public hosts need no entry.
  */
 export class AllowList {
@@ -21,7 +21,7 @@ export class AllowList {
    * Parses `HTTP_BLOCK_ALLOW_HOSTS`: entries separated by commas or spaces, each a host name
    * (`intranet.example`), an IP address (`127.0.0.1`, `::1`), a range (`10.1.0.0/16`), or a name
    * or address with a port (`localhost:8080`, `127.0.0.1:8080`, `[::1]:8080`). Names match exactly,
-   * ignoring case. An entry that is none of these fails the block, naming it.
+   * ignoring case. An entry that is none of these fails the block that reads it, naming it.
    */
   static parse(text: string): AllowList {
     const entries = text

@@ -1,4 +1,4 @@
-import { BlockError } from '@blocksmith/block-sdk';
+import { BlockError } from '../errors';
 import { AllowList } from './allow-list';
 import { parseIp } from './ip-address';
 

@@ -1,3 +1,4 @@
+import { functionCallingParts } from './fake-gemini-tools';
 import { answerTo, imageNote, pngFor, splitInPieces, tokenCount, valueFor } from './fake-vendor-answers';
 
 /**
@@ -9,6 +10,9 @@ export interface Part {
   text?: string;
   thought?: boolean;
   inlineData?: { mimeType?: string; data?: string };
+  functionCall?: { id?: string; name?: string; args?: unknown };
+  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> };
+  thoughtSignature?: string;
 }
 export interface Content {
   role?: string;
@@ -17,6 +21,8 @@ export interface Content {
 export interface GenerateRequest {
   contents?: Content[];
   systemInstruction?: Content;
+  tools?: { functionDeclarations?: unknown[] }[];
+  toolConfig?: { functionCallingConfig?: { mode?: string } };
   generationConfig?: {
     responseMimeType?: string;
     responseJsonSchema?: Schema;
@@ -42,7 +48,7 @@ export function imageNotes(contents: Content[]): string[] {
   });
 }
 
-/** What the model answers: an image, JSON following the request's schema, or text. */
+/** What the model answers: an image, JSON following the request's schema, function calling, or text. */
 export function answerParts(request: GenerateRequest): Part[] {
   const prompt = lastUserText(request.contents!);
   const config = request.generationConfig ?? {};
@@ -61,17 +67,25 @@ export function answerParts(request: GenerateRequest): Part[] {
     const value = schema ? valueFor(schema, answerTo(prompt)) : { text: answerTo(prompt) };
     return [{ text: JSON.stringify(value) }];
   }
-  return [{ text: [answerTo(prompt), ...imageNotes(request.contents!)].join(' ') }];
+  return (
+    functionCallingParts(request, prompt) ?? [
+      { text: [answerTo(prompt), ...imageNotes(request.contents!)].join(' ') },
+    ]
+  );
 }
 
 /** Token counts derived from text lengths (about four characters a token). */
 export function usageFor(request: GenerateRequest, parts: Part[]) {
   const asked = [...(request.systemInstruction ? [request.systemInstruction] : []), ...request.contents!]
     .flatMap((content) => content.parts ?? [])
-    .map((part) => part.text ?? '')
+    .map((part) => part.text ?? JSON.stringify(part.functionCall ?? part.functionResponse ?? ''))
     .join(' ');
   const promptTokenCount = tokenCount(asked);
-  const candidatesTokenCount = tokenCount(parts.map((part) => part.text ?? 'image').join(''));
+  const candidatesTokenCount = tokenCount(
+    parts
+      .map((part) => part.text ?? (part.functionCall ? JSON.stringify(part.functionCall) : 'image'))
+      .join(''),
+  );
   return { promptTokenCount, candidatesTokenCount, totalTokenCount: promptTokenCount + candidatesTokenCount };
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { answerParts, pieced, usageFor, type GenerateRequest, type Part } from './fake-gemini-answers';
+import { functionResponsesProblem } from './fake-gemini-tools';
 import {
   FAKE_VENDOR_KEY,
   isObject,
@@ -65,7 +66,9 @@ function model(id: string, displayName: string, inputTokenLimit: number, methods
 /**
  * A local stand-in for Google's Gemini API (`/v1beta`), speaking its documented wire format. It
  * answers from each request: the text restates the last user message, structured answers follow
- * the schema the request carries, images sent are acknowledged, and errors come as the API sends
+ * the schema the request carries, declared functions are called (the one the prompt names, its
+ * arguments from its schema) and their responses quoted (fake-gemini-tools.ts), images sent are
+ * acknowledged, and errors come as the API sends
  * them, chosen by the model named: `missing-model` (404), `busy-model` (429, `retry-after: 7`),
  * `overloaded-model` (503), `stalling-model` (starts answering, then sends nothing more).
  */
@@ -130,6 +133,8 @@ function route(
       '* GenerateContentRequest.contents: contents is not specified\n',
     );
   }
+  const turns = functionResponsesProblem(request.contents);
+  if (turns) return sendError(res, 400, 'INVALID_ARGUMENT', turns);
   const config = request.generationConfig ?? {};
   if (config.responseJsonSchema && config.responseSchema) {
     return sendError(

@@ -6,6 +6,9 @@ import type {
   JsonRequest,
   ModelList,
   TextRequest,
+  ToolTurn,
+  ToolTurnOptions,
+  ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
@@ -20,6 +23,7 @@ import {
   type GeminiProviderConfig,
 } from './gemini-config';
 import { geminiModelList, toProviderModel } from './gemini-models';
+import { FunctionCallCollector, toolConfig, toolContents } from './gemini-tools';
 import { GEMINI, mapGeminiError } from './map-gemini-error';
 import {
   GoogleGenAI,
@@ -65,36 +69,74 @@ export class GeminiProvider implements AiProvider {
   }
 
   async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
-    // The SDK's timeout would keep running while the answer streams in; instead the answer is cut
-    // when nothing arrives for `timeoutMs`: before the first piece, or between two.
+    const config: GenerateContentConfig = {
+      ...(request.system ? { systemInstruction: request.system } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+    };
+    const model = request.model || this.textModel;
+    for await (const chunk of this.chunks(model, [userTurn(request.prompt)], config, options)) {
+      const piece = textOf(chunk);
+      if (piece) yield piece;
+    }
+  }
+
+  /**
+   * One turn of a conversation with tools through Gemini's function calling: the tools as function
+   * declarations, the text told to `onText` as it streams, and the `functionCall` parts the model
+   * answers with.
+   */
+  async toolTurn(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn> {
+    const config: GenerateContentConfig = {
+      ...toolConfig(request.tools),
+      ...(request.system ? { systemInstruction: request.system } : {}),
+      ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
+    };
+    const model = request.model || this.textModel;
+    const collector = new FunctionCallCollector(request.messages);
+    let text = '';
+    for await (const chunk of this.chunks(model, toolContents(request, model), config, options)) {
+      collector.add(chunk);
+      const piece = textOf(chunk);
+      if (piece) {
+        text += piece;
+        options.onText?.(piece);
+      }
+    }
+    return { text, toolCalls: collector.calls() };
+  }
+
+  /**
+   * A streamed answer, chunk by chunk. The SDK's timeout would keep running while the answer
+   * streams in; instead the answer is cut when nothing arrives for `timeoutMs`: before the first
+   * chunk, or between two. Usage is reported once, from the last chunk (every chunk may carry the
+   * counts so far).
+   */
+  private async *chunks(
+    model: string,
+    contents: Content[],
+    config: GenerateContentConfig,
+    options: CallOptions,
+  ): AsyncGenerator<GenerateContentResponse> {
     const watch = new StallWatch(options.signal, this.timeoutMs);
     let started = false;
-    const model = request.model || this.textModel;
     const call = this.call(model, options.signal, false);
-    // Every chunk may carry the counts so far; the last one has them all.
     let last: GenerateContentResponse | undefined;
-    let text = '';
+    let said = false;
     try {
       watch.arm();
       const stream = await this.#client.models.generateContentStream({
         model,
-        contents: [userTurn(request.prompt)],
-        config: {
-          abortSignal: watch.signal,
-          httpOptions: call.httpOptions,
-          ...(request.system ? { systemInstruction: request.system } : {}),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          ...(request.maxTokens !== undefined ? { maxOutputTokens: request.maxTokens } : {}),
-        },
+        contents,
+        config: { ...config, abortSignal: watch.signal, httpOptions: call.httpOptions },
       });
       for await (const chunk of stream) {
         watch.pause();
         started = true;
         last = chunk;
-        throwIfBlocked(chunk, text.length > 0);
-        const piece = textOf(chunk);
-        text += piece;
-        if (piece) yield piece;
+        said ||= textOf(chunk).length > 0 || hasFunctionCall(chunk);
+        throwIfBlocked(chunk, said);
+        yield chunk;
         watch.arm();
       }
       watch.throwIfCut();
@@ -229,6 +271,10 @@ export class GeminiProvider implements AiProvider {
         }),
     };
   }
+}
+
+function hasFunctionCall(chunk: GenerateContentResponse): boolean {
+  return (chunk.candidates?.[0]?.content?.parts ?? []).some((part) => part.functionCall);
 }
 
 /**

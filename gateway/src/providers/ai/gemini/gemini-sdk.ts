@@ -16,3 +16,7 @@ export type GenerateContentConfig = Genai.GenerateContentConfig;
 export type GenerateContentResponse = Genai.GenerateContentResponse;
 export type HttpOptions = Genai.HttpOptions;
 export type Model = Genai.Model;
+export const FunctionCallingConfigMode = sdk.FunctionCallingConfigMode;
+export type FunctionCall = Genai.FunctionCall;
+export type Part = Genai.Part;
+export type Tool = Genai.Tool;

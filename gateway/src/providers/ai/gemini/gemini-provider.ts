@@ -134,8 +134,9 @@ export class GeminiProvider implements AiProvider {
         watch.pause();
         started = true;
         last = chunk;
-        said ||= textOf(chunk).length > 0 || hasFunctionCall(chunk);
+        // Content of earlier chunks only: a first chunk stopped for safety is refused.
         throwIfBlocked(chunk, said);
+        said ||= textOf(chunk).length > 0 || hasFunctionCall(chunk);
         yield chunk;
         watch.arm();
       }

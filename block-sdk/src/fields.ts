@@ -44,8 +44,9 @@ export function model<const F extends Without<ModelField, never>>(field: F): F &
 /**
  * The model setting of an AI block: any of the server's models able to do `capability`, starting
  * at the server's default (`gpt-4`, the spec's name, means "the server's default text model").
+ * `tools`: models that can call tools (`ctx.ai.toolTurn`), for agents.
  */
-export function aiModel<const C extends 'text' | 'structured' | 'vision'>(capability: C) {
+export function aiModel<const C extends 'text' | 'structured' | 'vision' | 'tools'>(capability: C) {
   return model({
     label: 'Model',
     capability,

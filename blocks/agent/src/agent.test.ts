@@ -1,0 +1,277 @@
+import {
+  AddressRefusedError,
+  BlockError,
+  BlockInputError,
+  type ToolTurnRequest,
+} from '@blocksmith/block-sdk';
+import { runBlock, ScriptedProvider, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
+import { AGENT_SYSTEM, agent, createAgent } from './agent';
+import type { AgentStep } from './agent-steps';
+import { startMcpTestServer, type McpTestServer } from './testing/mcp-test-server';
+
+let mcp: McpTestServer;
+const savedAllowList = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+
+beforeAll(async () => {
+  mcp = await startMcpTestServer();
+});
+
+afterAll(async () => {
+  await mcp.close();
+});
+
+beforeEach(() => {
+  process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${mcp.port}`;
+  mcp.log.calls.length = 0;
+  mcp.log.authorizations.length = 0;
+});
+
+afterEach(() => {
+  if (savedAllowList === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
+  else process.env.HTTP_BLOCK_ALLOW_HOSTS = savedAllowList;
+});
+
+function run(
+  provider: ScriptedProvider,
+  settings: Record<string, unknown> = {},
+  extra: RunBlockOptions = {},
+) {
+  return runBlock(agent, {
+    settings: { mcp_server_url: mcp.url, ...settings },
+    upstream: { input_text: 'How many people live in Oslo?' },
+    provider,
+    ...extra,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('the run did not fail');
+}
+
+function steps(outputs: Record<string, unknown>): AgentStep[] {
+  return outputs.steps as AgentStep[];
+}
+
+describe('agent', () => {
+  it('declares its settings, outputs, price and a model that can call tools', () => {
+    expect(agent).toMatchObject({ kind: 'agent', name: 'Agent', category: 'ai', cost: 3 });
+    expect(Object.keys(agent.settings)).toEqual([
+      'instructions',
+      'model',
+      'max_steps',
+      'mcp_server_url',
+      'mcp_secret',
+      'tool_timeout_seconds',
+    ]);
+    expect(agent.settings.model).toMatchObject({ type: 'model', capability: 'tools', default: 'gpt-4' });
+    expect(agent.settings.max_steps).toMatchObject({ default: 8, min: 1, max: 25 });
+    expect(agent.settings.tool_timeout_seconds).toMatchObject({ default: 30 });
+    expect(Object.keys(agent.outputs)).toEqual(['answer', 'steps']);
+  });
+
+  it('lists the server tools, calls the one the model asks for and answers from it', async () => {
+    const provider = new ScriptedProvider({
+      tools: [
+        { text: 'Let me look that up.', toolCalls: [{ name: 'city_facts', arguments: { city: 'Oslo' } }] },
+        'Oslo has about 709,000 people.',
+      ],
+    });
+    const { outputs, progress } = await run(provider);
+    expect(outputs.answer).toBe('Oslo has about 709,000 people.');
+    expect(steps(outputs)).toEqual([
+      {
+        turn: 1,
+        tool: 'city_facts',
+        arguments: { city: 'Oslo' },
+        answer: 'Oslo: population 709,000, country Norway.',
+        ms: expect.any(Number),
+      },
+    ]);
+    expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: 'Oslo' } }]);
+    const first = provider.toolRequests[0]!;
+    expect(first.system).toBe(AGENT_SYSTEM);
+    expect(first.model).toBe('gpt-4');
+    expect(first.messages).toEqual([
+      { role: 'user', text: 'Answer using the tools where they help: How many people live in Oslo?' },
+    ]);
+    expect(first.tools.map((t) => t.name)).toEqual(['city_facts', 'slow_report', 'broken_tool']);
+    expect(first.tools[0]!.parameters).toMatchObject({ type: 'object', required: ['city'] });
+    const second = provider.toolRequests[1]!;
+    expect(second.messages.at(-1)).toEqual({
+      role: 'tool',
+      results: [
+        {
+          callId: 'call_1',
+          name: 'city_facts',
+          content: 'Oslo: population 709,000, country Norway.',
+          isError: false,
+        },
+      ],
+    });
+    const told = progress.join('');
+    expect(told).toContain(`Tools from 127.0.0.1:${mcp.port}: city_facts, slow_report, broken_tool\n`);
+    expect(told).toContain('Calling city_facts with {"city":"Oslo"}\n');
+    expect(told).toMatch(/city_facts answered in \d+ ms: Oslo: population 709,000, country Norway\.\n/);
+  });
+
+  it('refuses arguments that do not fit the tool schema, tells the model why, and lets it retry', async () => {
+    const provider = new ScriptedProvider({
+      tools: [
+        { toolCalls: [{ name: 'city_facts', arguments: { town: 'Oslo' } }] },
+        { toolCalls: [{ name: 'city_facts', arguments: { city: 'Oslo' } }] },
+        'About 709,000.',
+      ],
+    });
+    const { outputs, progress } = await run(provider);
+    expect(outputs.answer).toBe('About 709,000.');
+    const [refused, called] = steps(outputs);
+    expect(refused).toMatchObject({ turn: 1, tool: 'city_facts', arguments: { town: 'Oslo' }, ms: 0 });
+    expect(refused!.error).toContain("must have required property 'city'");
+    expect(called).toMatchObject({ turn: 2, answer: 'Oslo: population 709,000, country Norway.' });
+    expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: 'Oslo' } }]);
+    const told = provider.toolRequests[1]!.messages.at(-1) as Extract<
+      ToolTurnRequest['messages'][number],
+      { role: 'tool' }
+    >;
+    expect(told.results[0]).toMatchObject({
+      isError: true,
+      content: expect.stringContaining("required property 'city'"),
+    });
+    expect(progress.join('')).toContain('city_facts was not called: Not called: the arguments do not fit');
+  });
+
+  it('refuses a tool the server does not have, and arguments that were not a JSON object', async () => {
+    const provider = new ScriptedProvider({
+      tools: [
+        {
+          toolCalls: [
+            { name: 'weather', arguments: { city: 'Oslo' } },
+            { name: 'city_facts', arguments: {}, argumentsError: 'the arguments are not valid JSON' },
+          ],
+        },
+        'I could not use the tools.',
+      ],
+    });
+    const { outputs } = await run(provider);
+    expect(steps(outputs).map((s) => s.error)).toEqual([
+      'Not called: there is no tool named "weather"; the tools are: city_facts, slow_report, broken_tool. Correct the call and try again.',
+      'Not called: the arguments are not valid JSON. Correct the call and try again.',
+    ]);
+    expect(mcp.log.calls).toEqual([]);
+  });
+
+  it('cuts off a tool that does not answer within the time limit and tells the model', async () => {
+    const provider = new ScriptedProvider({
+      tools: [
+        { toolCalls: [{ name: 'slow_report', arguments: { topic: 'x' } }] },
+        'The report tool timed out.',
+      ],
+    });
+    const { outputs, progress } = await run(provider, { tool_timeout_seconds: 1 });
+    expect(outputs.answer).toBe('The report tool timed out.');
+    expect(steps(outputs)[0]).toMatchObject({
+      tool: 'slow_report',
+      error: 'The tool did not answer within 1 second and was cut off.',
+    });
+    expect(steps(outputs)[0]!.ms).toBeGreaterThanOrEqual(900);
+    expect(progress.join('')).toMatch(
+      /slow_report failed after \d+ ms: The tool did not answer within 1 second/,
+    );
+  });
+
+  it('tells the model a tool failed, with the server’s reason', async () => {
+    const provider = new ScriptedProvider({
+      tools: [{ toolCalls: [{ name: 'broken_tool', arguments: { query: 'q' } }] }, 'The tool is down.'],
+    });
+    const { outputs } = await run(provider);
+    expect(steps(outputs)[0]).toMatchObject({
+      tool: 'broken_tool',
+      error: expect.stringContaining('the backend is down'),
+    });
+    const told = provider.toolRequests[1]!.messages.at(-1) as Extract<
+      ToolTurnRequest['messages'][number],
+      { role: 'tool' }
+    >;
+    expect(told.results[0]).toMatchObject({ name: 'broken_tool', isError: true });
+  });
+
+  it('stops at the step limit keeping what it has: the text so far and the steps', async () => {
+    const provider = new ScriptedProvider({
+      tools: [{ text: 'Still checking.', toolCalls: [{ name: 'city_facts', arguments: { city: 'Oslo' } }] }],
+    });
+    const { outputs, progress } = await run(provider, { max_steps: 2 });
+    expect(provider.toolRequests).toHaveLength(2);
+    expect(steps(outputs)).toHaveLength(2);
+    expect(outputs.answer).toBe(
+      'Still checking.\n\nThe agent stopped at its limit of 2 steps before it finished; the tool calls it made are in its steps. Raise "Maximum steps" or narrow the instructions, then run again.',
+    );
+    expect(progress.join('')).toContain('Stopped at the step limit (2).');
+  });
+
+  it('refuses a loopback server unless the operator allows it, sending nothing', async () => {
+    delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
+    const provider = new ScriptedProvider({ tools: ['unused'] });
+    const error = await failure(run(provider));
+    expect(error).toBeInstanceOf(AddressRefusedError);
+    expect(error.message).toBe(
+      "127.0.0.1 is a loopback address. The Agent block's MCP client only reaches public internet addresses (a server's operator can allow others with HTTP_BLOCK_ALLOW_HOSTS).",
+    );
+    expect(mcp.log.authorizations).toEqual([]);
+    expect(provider.toolRequests).toEqual([]);
+  });
+
+  it('refuses a name that resolves to a private address', async () => {
+    const block = createAgent({ resolver: async () => [{ address: '10.0.0.7', family: 4 }] });
+    const error = await failure(
+      runBlock(block, {
+        settings: { mcp_server_url: 'https://tools.internal.example/mcp' },
+        upstream: { input_text: 'x' },
+        provider: new ScriptedProvider({ tools: ['unused'] }),
+      }),
+    );
+    expect(error.message).toMatch(
+      /^tools\.internal\.example resolves to 10\.0\.0\.7, which is a private address\./,
+    );
+  });
+
+  it('sends the owner’s secret as a bearer token, and refuses a secret that is not saved', async () => {
+    const provider = new ScriptedProvider({ tools: ['Done.'] });
+    await run(provider, { mcp_secret: 'MCP_TOKEN' }, { secrets: { MCP_TOKEN: 'tok-123456789' } });
+    expect(mcp.log.authorizations.length).toBeGreaterThan(0);
+    expect(new Set(mcp.log.authorizations)).toEqual(new Set(['Bearer tok-123456789']));
+    const error = await failure(run(new ScriptedProvider({ tools: ['x'] }), { mcp_secret: 'MISSING' }));
+    expect(error).toBeInstanceOf(BlockInputError);
+    expect(error.message).toContain('there is no secret named MISSING');
+  });
+
+  it('says what is wrong with a server that answers malformed JSON-RPC', async () => {
+    const error = await failure(
+      run(new ScriptedProvider({ tools: ['x'] }), { mcp_server_url: mcp.url.replace('/mcp', '/garbage') }),
+    );
+    expect(error).toBeInstanceOf(BlockError);
+    expect(error.message).toMatch(
+      new RegExp(`^The MCP server at 127\\.0\\.0\\.1:${mcp.port} could not be used: `),
+    );
+  });
+
+  it('refuses a URL that is not http(s), and a secret without a server', async () => {
+    expect((await failure(run(new ScriptedProvider(), { mcp_server_url: 'ftp://x.example/' }))).message).toBe(
+      '"MCP server URL" must start with https:// (or http://).',
+    );
+    expect(
+      (await failure(run(new ScriptedProvider(), { mcp_server_url: '', mcp_secret: 'A' }))).message,
+    ).toBe('"MCP secret" is set but "MCP server URL" is empty: add the server, or clear the secret.');
+  });
+
+  it('answers with the model alone when no server is set', async () => {
+    const provider = new ScriptedProvider({ tools: ['Oslo has about 709,000 people.'] });
+    const { outputs } = await run(provider, { mcp_server_url: '' });
+    expect(outputs).toEqual({ answer: 'Oslo has about 709,000 people.', steps: [] });
+    expect(provider.toolRequests[0]!.tools).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { agent as block } from './agent';

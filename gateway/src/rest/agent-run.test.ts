@@ -1,0 +1,99 @@
+import { probeApp, probePlugin } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { startMcpTestServer, type McpTestServer } from '../../../blocks/agent/src/testing/mcp-test-server';
+
+/**
+ * Text input -> Agent (the loopback MCP server's tools, the offline provider's agent) -> Text
+ * Display, through POST /api/apps/{id}/execute: the answer, the tool calls kept in the run, and
+ * exactly the Agent's price charged.
+ */
+describe('an Agent app through POST /api/apps/{id}/execute', () => {
+  let t: ApiTestGateway;
+  let mcp: McpTestServer;
+  let ann: { token: string; id: string };
+  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+
+  const agentApp = (url: string) =>
+    probeApp(
+      [
+        probePlugin('in', 'textInput', { label: 'Question' }),
+        probePlugin('agent', 'agent', { mcp_server_url: url }),
+        probePlugin('show', 'textDisplay'),
+      ],
+      [
+        ['in', 'agent'],
+        ['agent', 'show'],
+      ],
+    );
+  const create = async (url: string) => {
+    const answer = await t.api('POST', '/apps', {
+      token: ann.token,
+      body: { name: 'Research assistant', category: 'Other', config: agentApp(url) },
+    });
+    expect(answer.status).toBe(201);
+    return (answer.body as { id: string }).id;
+  };
+  const balance = async () =>
+    (await t.api('GET', '/credits/balance', { token: ann.token })).body.credits as number;
+
+  beforeAll(async () => {
+    mcp = await startMcpTestServer();
+    t = await startApiTestGateway();
+    ann = await t.signUpViaApi('ann@example.com', { credits: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
+    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
+    await t?.close();
+    await mcp?.close();
+  });
+
+  it('answers from the MCP tool the offline agent calls, keeps the call in the run and charges the block’s price', async () => {
+    process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${mcp.port}`;
+    const app = await create(mcp.url);
+    const before = await balance();
+    const answer = await t.api('POST', `/apps/${app}/execute`, {
+      token: ann.token,
+      body: { inputData: { input_text: 'facts about Oslo' } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.run).toMatchObject({ status: 'succeeded', cost: 3 });
+    const question = 'Answer using the tools where they help: facts about Oslo';
+    expect(answer.body.output.answer).toBe(
+      `[Offline preview] From city_facts: ${question}: population 709,000, country Norway.`,
+    );
+    expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: question } }]);
+    expect(before - (await balance())).toBe(3);
+
+    const run = await t.api('GET', `/runs/${answer.body.run.id as string}`, { token: ann.token });
+    expect(run.status).toBe(200);
+    const step = run.body.steps.find((s: { nodeId: string }) => s.nodeId === 'agent');
+    expect(step).toMatchObject({ status: 'succeeded', credits: 3, model: 'offline' });
+    expect(step.outputs.answer).toBe(answer.body.output.answer);
+    expect(step.outputs.steps).toEqual([
+      {
+        turn: 1,
+        tool: 'city_facts',
+        arguments: { city: question },
+        answer: `${question}: population 709,000, country Norway.`,
+        ms: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('refuses the loopback server without the operator’s allowance, charging nothing', async () => {
+    delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
+    const app = await create(mcp.url);
+    const before = await balance();
+    const answer = await t.api('POST', `/apps/${app}/execute`, {
+      token: ann.token,
+      body: { inputData: { input_text: 'facts about Oslo' } },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(
+      "127.0.0.1 is a loopback address. The Agent block's MCP client only reaches public internet addresses",
+    );
+    expect(await balance()).toBe(before);
+  });
+});

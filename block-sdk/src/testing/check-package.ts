@@ -24,7 +24,7 @@ const SAMPLE_TEXT = 'A short sample text: the product launched on Monday and cus
 
 /**
  * Answers every AI call as a block expects, without an AI service: text marked as a sample, JSON
- * that satisfies the block's own schema, a placeholder image, a description.
+ * that satisfies the block's own schema, a placeholder image, a description, an agent's answer.
  */
 function sampleProvider(): ScriptedProvider {
   return new ScriptedProvider({
@@ -34,6 +34,8 @@ function sampleProvider(): ScriptedProvider {
         exampleFromSchema(request.schema, { seed: request.prompt, topics: ['the sample text'] }),
     ],
     vision: [() => `${OFFLINE_MARKER} A sample description of the image.`],
+    // Tool turns answer at once (no calls): a block that calls tools is checked without its tools.
+    tools: [() => `${OFFLINE_MARKER} A sample answer from an agent.`],
   });
 }
 

@@ -69,6 +69,20 @@ describe('block-sdk test', () => {
     expect(code).toBe(0);
   });
 
+  it('passes a block that calls tools: its tool turn is answered as an agent answers', async () => {
+    const dir = blockPackage(
+      root,
+      'agent-block',
+      block(
+        'agentBlock',
+        "const turn = await ctx.ai.toolTurn({ messages: [{ role: 'user', text: ctx.primaryText() }], tools: [] }); return { checked_text: turn.text };",
+      ),
+    );
+    const { code, out } = await blockSdkTest(dir);
+    expect(out).toContain('✓ agentBlock: ran with sample input: checked_text');
+    expect(code).toBe(0);
+  });
+
   it('passes a block that asks for input, and warns when the keyword is missing', async () => {
     const dir = blockPackage(
       root,

@@ -1,37 +1,11 @@
 import { functionCallingParts } from './fake-gemini-tools';
+import type { Content, GenerateRequest, Part } from './fake-gemini-wire';
 import { answerTo, imageNote, pngFor, splitInPieces, tokenCount, valueFor } from './fake-vendor-answers';
 
 /**
  * How the fake Gemini API (fake-gemini-server.ts) makes its answers from a request, one small
  * function per kind of answer.
  */
-
-export interface Part {
-  text?: string;
-  thought?: boolean;
-  inlineData?: { mimeType?: string; data?: string };
-  functionCall?: { id?: string; name?: string; args?: unknown };
-  functionResponse?: { id?: string; name?: string; response?: Record<string, unknown> };
-  thoughtSignature?: string;
-}
-export interface Content {
-  role?: string;
-  parts?: Part[];
-}
-export interface GenerateRequest {
-  contents?: Content[];
-  systemInstruction?: Content;
-  tools?: { functionDeclarations?: unknown[] }[];
-  toolConfig?: { functionCallingConfig?: { mode?: string } };
-  generationConfig?: {
-    responseMimeType?: string;
-    responseJsonSchema?: Schema;
-    responseSchema?: Schema;
-    responseModalities?: string[];
-    imageConfig?: { aspectRatio?: string };
-  };
-}
-export type Schema = { [key: string]: unknown };
 
 /** The text of the last user turn. */
 export function lastUserText(contents: Content[]): string {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { answerParts, pieced, usageFor, type GenerateRequest, type Part } from './fake-gemini-answers';
+import { answerParts, pieced, usageFor } from './fake-gemini-answers';
+import type { GenerateRequest, Part } from './fake-gemini-wire';
 import { functionResponsesProblem } from './fake-gemini-tools';
 import {
   FAKE_VENDOR_KEY,

@@ -1,4 +1,4 @@
-import type { Content, GenerateRequest, Part } from './fake-gemini-answers';
+import type { Content, GenerateRequest, Part } from './fake-gemini-wire';
 import { answerFromToolResults, isObject, toolToCall, valueFor } from './fake-vendor-answers';
 
 /**

@@ -19,7 +19,8 @@ import {
   type PluginInstance,
 } from '@blocksmith/schema';
 import { InputError } from '../../errors';
-import { planRun } from '@blocksmith/engine';
+import { planRun, type ModelLookup } from '@blocksmith/engine';
+import { asModelRouter } from '../../providers/ai';
 import type { BlockRegistry } from '../../kernel';
 import type { AppPlan } from './app-plan';
 import { offlineAppPlan } from './offline-app-plan';
@@ -74,10 +75,14 @@ function placeBySteps(config: AppConfig): AppConfig {
  * remapped to what the connected blocks provide, and the result must plan like any saved app.
  */
 export class AssistantService {
+  private readonly models: ModelLookup;
+
   constructor(
     private readonly registry: BlockRegistry,
     private readonly provider: AiProvider,
-  ) {}
+  ) {
+    this.models = asModelRouter(provider).catalogue;
+  }
 
   async generateApp(
     request: string,
@@ -232,8 +237,14 @@ export class AssistantService {
       for (const [key, value] of Object.entries(block.settings ?? {})) {
         if (!(key in definition.settings)) continue;
         const checked = validateSettings(definition.settings, { ...settings, [key]: value });
-        // A select given by its label keeps the option's value.
-        if (checked.ok) settings[key] = checked.value[key];
+        // A select given by its label keeps the option's value; a model the server cannot use for
+        // what the block needs keeps the block's default (the server's default model).
+        const field = definition.settings[key]!;
+        const model = checked.ok ? checked.value[key] : undefined;
+        const unusable =
+          field.type === 'model' &&
+          (typeof model !== 'string' || 'problem' in this.models.check(model, field.capability));
+        if (checked.ok && !unusable) settings[key] = checked.value[key];
       }
       const column = definition.category;
       const plugin: PluginInstance = {

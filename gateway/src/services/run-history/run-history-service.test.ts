@@ -600,14 +600,16 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
   it('lists runs newest first a page at a time by cursor, filtered by status and source', async () => {
     const owner = await person();
     const runner = await person();
-    const app = await apps.create(owner.userId, { config: greeter });
-    const appId = app.id!;
+    const appId = await published(owner, greeter, 'Greeter');
     const made: StoredRun[] = [];
     for (let i = 0; i < 12; i++) {
       made.push(await runs.runToEnd({ userId: owner.userId, appId, inputs: { input_text: `n${i}` } }));
     }
-    // Two failed runs (no input) and one started through an API key.
-    for (let i = 0; i < 2; i++) made.push(await runs.runToEnd({ userId: owner.userId, appId, inputs: {} }));
+    // Two failed runs (no input: a store run, as the owner's preview is refused before it starts)
+    // and one started through an API key.
+    for (let i = 0; i < 2; i++) {
+      made.push(await runs.runToEnd({ userId: runner.userId, appId, inputs: {}, actionType: 'published' }));
+    }
     made.push(
       await runs.runToEnd({ userId: owner.userId, appId, inputs: { input_text: 'k' }, source: 'api' }),
     );
@@ -652,10 +654,14 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
     expect(builder.nextCursor).toBeNull();
 
     // My runs: only the caller's, of one app when asked.
-    await runs.runToEnd({ userId: owner.userId, appId: await published(owner, greeter, 'Other') });
-    expect((await history.myRuns(owner, { limit: 100 })).runs).toHaveLength(16);
-    expect((await history.myRuns(owner, { limit: 100, appId })).runs).toHaveLength(15);
-    expect((await history.myRuns(runner)).runs).toEqual([]);
+    await runs.runToEnd({
+      userId: owner.userId,
+      appId: await published(owner, greeter, 'Other'),
+      inputs: { input_text: 'o' },
+    });
+    expect((await history.myRuns(owner, { limit: 100 })).runs).toHaveLength(14);
+    expect((await history.myRuns(owner, { limit: 100, appId })).runs).toHaveLength(13);
+    expect((await history.myRuns(runner)).runs.map((r) => r.status)).toEqual(['failed', 'failed']);
 
     for (const bad of [
       { limit: 0 },

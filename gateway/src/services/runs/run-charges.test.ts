@@ -186,13 +186,30 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
     await expect(
       runs.start({ userId: poor, appId: saved.id!, inputs: { input_text: 'x' } }),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
-    const { record } = await runApp(poor, looping, '');
+    // A loop that may cost more but finds no items: a store run (an owner's preview with an empty
+    // input is refused before it starts), by another person as poor.
+    const reader = await user(1);
+    const store = await apps.create(poor, { name: 'Flow', config: looping });
+    await db.dataSource.query(
+      `UPDATE apps SET is_published = true, verification_status = 'approved', live_version_id = draft_version_id,
+         live = jsonb_build_object('name', name, 'description', description, 'category', category, 'config', config)
+       WHERE id = $1`,
+      [store.id],
+    );
+    apps.storeChanged();
+    const started = await runs.start({
+      userId: reader,
+      appId: store.id!,
+      inputs: { input_text: '' },
+      actionType: 'published',
+    });
+    const record = await started.done;
     expect({ ...record, result: flatResult(record.result!) }).toMatchObject({
       status: 'succeeded',
       cost: 0,
       result: { collected: [] },
     });
-    expect(await ledger.balance(poor)).toBe(1);
+    expect(await ledger.balance(reader)).toBe(1);
   });
 
   it('records an unlimited plan’s blocks as they start without moving its balance', async () => {

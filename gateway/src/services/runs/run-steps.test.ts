@@ -94,6 +94,7 @@ describe('StepRecorder', () => {
         ...times,
         inputs: { input_text: 'tides' },
         outputs: { generated_text: 'About tides', length: 11 },
+        credits: 2,
       },
       show: {
         status: 'succeeded',
@@ -163,6 +164,7 @@ describe('StepRecorder', () => {
       item: 1,
       inputs: { item: 'a' },
       outputs: { generated_text: '<a>', length: 3 },
+      credits: 6,
     });
     expect(steps.end).toMatchObject({
       status: 'succeeded',

@@ -54,7 +54,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 function steps(outputs: Record<string, unknown>): AgentStep[] {
-  return outputs.steps as AgentStep[];
+  return outputs.agent_steps as AgentStep[];
 }
 
 describe('agent', () => {
@@ -71,7 +71,7 @@ describe('agent', () => {
     expect(agent.settings.model).toMatchObject({ type: 'model', capability: 'tools', default: 'gpt-4' });
     expect(agent.settings.max_steps).toMatchObject({ default: 8, min: 1, max: 25 });
     expect(agent.settings.tool_timeout_seconds).toMatchObject({ default: 30 });
-    expect(Object.keys(agent.outputs)).toEqual(['answer', 'steps']);
+    expect(Object.keys(agent.outputs)).toEqual(['agent_answer', 'agent_steps']);
   });
 
   it('lists the server tools, calls the one the model asks for and answers from it', async () => {
@@ -82,7 +82,7 @@ describe('agent', () => {
       ],
     });
     const { outputs, progress } = await run(provider);
-    expect(outputs.answer).toBe('Oslo has about 709,000 people.');
+    expect(outputs.agent_answer).toBe('Oslo has about 709,000 people.');
     expect(steps(outputs)).toEqual([
       {
         turn: 1,
@@ -128,7 +128,7 @@ describe('agent', () => {
       ],
     });
     const { outputs, progress } = await run(provider);
-    expect(outputs.answer).toBe('About 709,000.');
+    expect(outputs.agent_answer).toBe('About 709,000.');
     const [refused, called] = steps(outputs);
     expect(refused).toMatchObject({ turn: 1, tool: 'city_facts', arguments: { town: 'Oslo' }, ms: 0 });
     expect(refused!.error).toContain("must have required property 'city'");
@@ -173,7 +173,7 @@ describe('agent', () => {
       ],
     });
     const { outputs, progress } = await run(provider, { tool_timeout_seconds: 2 });
-    expect(outputs.answer).toBe('The report tool timed out.');
+    expect(outputs.agent_answer).toBe('The report tool timed out.');
     expect(steps(outputs)[0]).toMatchObject({
       tool: 'slow_report',
       error: 'The tool did not answer within 2 seconds and was cut off.',
@@ -207,7 +207,7 @@ describe('agent', () => {
     const { outputs, progress } = await run(provider, { max_steps: 2 });
     expect(provider.toolRequests).toHaveLength(2);
     expect(steps(outputs)).toHaveLength(2);
-    expect(outputs.answer).toBe(
+    expect(outputs.agent_answer).toBe(
       'Still checking.\n\nThe agent stopped at its limit of 2 steps before it finished; the tool calls it made are in its steps. Raise "Maximum steps" or narrow the instructions, then run again.',
     );
     expect(progress.join('')).toContain('Stopped at the step limit (2).');
@@ -271,7 +271,7 @@ describe('agent', () => {
   it('answers with the model alone when no server is set', async () => {
     const provider = new ScriptedProvider({ tools: ['Oslo has about 709,000 people.'] });
     const { outputs } = await run(provider, { mcp_server_url: '' });
-    expect(outputs).toEqual({ answer: 'Oslo has about 709,000 people.', steps: [] });
+    expect(outputs).toEqual({ agent_answer: 'Oslo has about 709,000 people.', agent_steps: [] });
     expect(provider.toolRequests[0]!.tools).toEqual([]);
   });
 });

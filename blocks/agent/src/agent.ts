@@ -73,8 +73,8 @@ export function createAgent(options: AgentOptions = {}) {
       }),
     },
     outputs: {
-      answer: output.text('The agent’s answer (Markdown)', { view: 'markdown', title: 'Answer' }),
-      steps: output.json('Each tool call: tool, arguments, answer or error, ms', {
+      agent_answer: output.text('The agent’s answer (Markdown)', { view: 'markdown', title: 'Answer' }),
+      agent_steps: output.json('Each tool call: tool, arguments, answer or error, ms', {
         view: 'table',
         title: 'Tool calls',
       }),
@@ -161,7 +161,7 @@ async function converse(ctx: AgentContext, prompt: string, toolbox: McpToolbox |
     if (reply.text.trim() !== '') said = reply.text;
     if (reply.toolCalls.length === 0) {
       if (reply.text.trim() === '') throw new AiOutputError('The AI returned no answer. Run the app again.');
-      return { answer: reply.text.trim(), steps };
+      return { agent_answer: reply.text.trim(), agent_steps: steps };
     }
     if (reply.text !== '' && !reply.text.endsWith('\n')) ctx.progress('\n');
     messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
@@ -174,7 +174,7 @@ async function converse(ctx: AgentContext, prompt: string, toolbox: McpToolbox |
     messages.push({ role: 'tool', results });
   }
   ctx.progress(`Stopped at the step limit (${ctx.settings.max_steps}).\n`);
-  return { answer: stepLimitAnswer(said, ctx.settings.max_steps), steps };
+  return { agent_answer: stepLimitAnswer(said, ctx.settings.max_steps), agent_steps: steps };
 }
 
 async function runCall(

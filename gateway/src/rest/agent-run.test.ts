@@ -60,7 +60,7 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.run).toMatchObject({ status: 'succeeded', cost: 3 });
     const question = 'Answer using the tools where they help: facts about Oslo';
-    expect(answer.body.output.answer).toBe(
+    expect(answer.body.output.agent_answer).toBe(
       `[Offline preview] From city_facts: ${question}: population 709,000, country Norway.`,
     );
     expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: question } }]);
@@ -70,8 +70,8 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
     expect(run.status).toBe(200);
     const step = run.body.steps.find((s: { nodeId: string }) => s.nodeId === 'agent');
     expect(step).toMatchObject({ status: 'succeeded', credits: 3, model: 'offline' });
-    expect(step.outputs.answer).toBe(answer.body.output.answer);
-    expect(step.outputs.steps).toEqual([
+    expect(step.outputs.agent_answer).toBe(answer.body.output.agent_answer);
+    expect(step.outputs.agent_steps).toEqual([
       {
         turn: 1,
         tool: 'city_facts',

@@ -385,7 +385,10 @@ describe('OpenAiProvider errors', () => {
     const started = Date.now();
     await expect(
       provider({ timeoutMs: 300 }).completeJson({ prompt: 'x', schema, schemaName: 's' }, live()),
-    ).rejects.toMatchObject({ kind: 'timeout', message: 'The OpenAI-compatible AI service did not answer within 0.3 s.' });
+    ).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'The OpenAI-compatible AI service did not answer within 0.3 s.',
+    });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 

@@ -1,4 +1,4 @@
-import { ERROR_ROUTE, errorValue, type RunNote } from '@blocksmith/schema';
+import { blockFailureNote, ERROR_ROUTE, errorValue, type RunNote } from '@blocksmith/schema';
 import { excludeUntaken } from './flow-rules';
 import type { LoopHost } from './loop-runs';
 import type { Frame, NodeOutcome } from './run-frame';
@@ -70,8 +70,7 @@ export function goOnAfterFailure(
     }
     if (mode === 'continue') frame.dropped = true;
   } else {
-    const went = mode === 'route' ? 'along its error route' : 'with an error value';
-    host.notes.push({ nodeId: node.id, message: `${failure} (the run went on ${went})` });
+    host.notes.push(blockFailureNote(node.id, failure, mode));
   }
   if (mode === 'route') excludeUntaken(host.plan, frame, node, routes!);
   host.settle(frame, index);

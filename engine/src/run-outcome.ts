@@ -1,4 +1,5 @@
 import {
+  compareItemFailures,
   loopFailureNote,
   type ItemFailure,
   type RunArtifact,
@@ -106,13 +107,7 @@ function runNotes({ plan, loops, notes }: FinishedRun): RunNote[] {
   for (const index of plan.order) {
     const entry = byLoop.get(index);
     if (!entry || entry.failures.length === 0) continue;
-    const place = (f: ItemFailure) => [...(f.within ?? []), f.item];
-    entry.failures.sort((a, b) => {
-      const x = place(a);
-      const y = place(b);
-      for (let k = 0; k < Math.min(x.length, y.length); k++) if (x[k] !== y[k]) return x[k]! - y[k]!;
-      return x.length - y.length;
-    });
+    entry.failures.sort(compareItemFailures);
     all.push(loopFailureNote(plan.nodes[index]!.id, entry.items, entry.failures));
   }
   return all;

@@ -256,11 +256,11 @@ class Sandbox {
 
   /** The instance's memory has grown to (nearly) its cap. */
   private memoryExhausted(): boolean {
-    return this.memory.buffer.byteLength > this.run.limits.memoryBytes * 0.9;
+    return this.memory.buffer.byteLength > this.run.limits.memoryBytes * FULL;
   }
 
   private memoryMessage(where: string): string {
-    return `The code needed more than ${mebibytes(this.run.limits.memoryBytes)} of memory and was stopped${where}.`;
+    return outOfMemoryMessage(this.run.limits.memoryBytes, where);
   }
 
   private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
@@ -286,6 +286,13 @@ class Sandbox {
     const on = line === undefined ? '' : ` on line ${line}`;
     throw new ScriptError(`The code failed${on}: ${describeThrown(error)}`);
   }
+}
+
+/** The share of its cap at which the engine's memory counts as full. */
+const FULL = 0.9;
+
+function outOfMemoryMessage(limitBytes: number, where: string): string {
+  return `The code needed more than ${mebibytes(limitBytes)} of memory and was stopped${where}.`;
 }
 
 /** WebAssembly memory comes in pages of 64 KiB; the engine starts with 16 MiB. */
@@ -323,6 +330,16 @@ export async function runInSandbox(run: SandboxRun): Promise<unknown> {
     // The engine's native stack can run out before its own check: the instance is dropped.
     if (error instanceof RangeError) {
       throw new ScriptError('The code called functions too deeply (endless recursion?).');
+    }
+    // An allocation failing deep inside the engine can end in a trap of its WebAssembly instead of
+    // its own "out of memory": with the memory full, that is the memory limit.
+    if (memory.buffer.byteLength > run.limits.memoryBytes * FULL) {
+      throw new ScriptError(outOfMemoryMessage(run.limits.memoryBytes, ''));
+    }
+    if ((error as { name?: unknown } | null)?.name === 'RuntimeError') {
+      throw new ScriptError(
+        `The sandbox's engine failed while running the code (${(error as Error).message}); the code was stopped.`,
+      );
     }
     throw error;
   } finally {

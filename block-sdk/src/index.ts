@@ -18,6 +18,13 @@ export type { OutputDecl, OutputsSpec, OutputsOf } from './outputs';
 export type { SettingsOf, ValueOf } from './settings-of';
 export { validateSettings, defaultSettings, type SettingsResult } from './validate-settings';
 export type { RunContext, UpstreamValue, GatheredItem } from './run-context';
+export {
+  NO_RUN_TOOLS,
+  type RunTools,
+  type ToolAnswer,
+  type ToolCallOptions,
+  type AppToolSpec,
+} from './run-tools';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
 export { renderPrompt, type PromptMessages } from './prompt';
 export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './block-package';

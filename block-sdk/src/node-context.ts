@@ -3,6 +3,7 @@ import { Ai } from './ai';
 import type { AiProvider, AiUsage } from './ai-provider';
 import type { FileStore } from './file-store';
 import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
+import { NO_RUN_TOOLS, type RunTools } from './run-tools';
 
 export interface NodeContextInit<S> {
   nodeId: string;
@@ -15,6 +16,8 @@ export interface NodeContextInit<S> {
   signal: AbortSignal;
   /** Who the run is charged to (default `anonymous`): see `RunContext.account`. */
   account?: string;
+  /** Tools for blocks that hand them to a model (default: none). */
+  tools?: RunTools;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
   /** What an AI call used, when the provider reports it. */
@@ -47,6 +50,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly signal: AbortSignal;
   readonly gathered: readonly GatheredItem[];
   readonly account: string;
+  readonly tools: RunTools;
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -61,6 +65,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.signal = init.signal;
     this.gathered = init.gathered ?? NOTHING_GATHERED;
     this.account = init.account ?? 'anonymous';
+    this.tools = init.tools ?? NO_RUN_TOOLS;
   }
 
   get ai(): Ai {

@@ -1,6 +1,7 @@
 import type { Artifact } from '@blocksmith/schema';
 import type { Ai } from './ai';
 import type { FileStore } from './file-store';
+import type { RunTools } from './run-tools';
 
 /** The first output of one directly connected upstream block. */
 export interface UpstreamValue {
@@ -78,4 +79,9 @@ export interface RunContext<S> {
    * run of the server (the Code block's sandbox threads) give each account its fair share by it.
    */
   readonly account: string;
+  /**
+   * Tools the block may hand to a model (the agent block): blocks connected to its `tools` handle,
+   * and apps. Nothing connected and no apps where the run offers none.
+   */
+  readonly tools: RunTools;
 }

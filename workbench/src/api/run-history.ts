@@ -9,7 +9,7 @@ import type {
 /** Where a run was started from. */
 export type { RunSource };
 
-export const RUN_SOURCES: readonly RunSource[] = ['builder', 'store', 'embed', 'api'];
+export { RUN_SOURCES } from '@blocksmith/schema';
 
 /** How a run ended, or that it has not yet. */
 export type RunRecordStatus = RunSummary['status'];

@@ -67,6 +67,12 @@ export const RUN_SOURCE_LABELS: Record<RunSource, string> = {
   store: 'Store page',
   embed: 'Embed',
   api: 'API',
+  mcp: 'MCP',
+  agent: 'Agent tool',
+  webhook: 'Webhook',
+  schedule: 'Schedule',
+  chat: 'Chat',
+  test: 'Test run',
 };
 
 /** The notice runners see while the owner may see their runs (the run-history contract's words). */

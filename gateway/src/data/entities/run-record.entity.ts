@@ -1,7 +1,9 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { ActionType, RunSource } from '@blocksmith/schema';
+import { RUN_SOURCES, type ActionType, type RunSource } from '@blocksmith/schema';
 import { AppRecord } from './app-record.entity';
 import { User } from './user.entity';
+
+const RUN_SOURCE_LIST = RUN_SOURCES.map((source) => `'${source}'`).join(', ');
 
 export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'aborted';
 
@@ -11,7 +13,7 @@ export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'a
 @Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })
 @Check('runs_action_type', `action_type IN ('test_execution', 'published')`)
-@Check('runs_source', `source IN ('builder', 'store', 'embed', 'api')`)
+@Check('runs_source', `source IN (${RUN_SOURCE_LIST})`)
 @Check('runs_status', `status IN ('queued', 'running', 'succeeded', 'failed', 'aborted')`)
 export class RunRecord {
   @PrimaryColumn('uuid') id!: string;
@@ -29,6 +31,11 @@ export class RunRecord {
    * previous release (a rolling deploy) able to start runs; this release always names it.
    */
   @Column('text', { default: 'store' }) source!: RunSource;
+  /**
+   * The run that started this one (an agent block calling an app as a tool), whose history links
+   * here; null for runs started by a person, a key, a hook or a schedule.
+   */
+  @Column('uuid', { name: 'parent_run_id', nullable: true }) parentRunId!: string | null;
   /**
    * The app's "share run details" notice was on when the run started: its owner may see the
    * inputs and outputs of this run by someone else.

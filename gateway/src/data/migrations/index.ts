@@ -19,6 +19,7 @@ import { AppBlockKindsHeld1765400000000 } from './1765400000000-app-block-kinds-
 import { LedgerRefundReverses1765500000000 } from './1765500000000-ledger-refund-reverses';
 import { PlanSetBy1765600000000 } from './1765600000000-plan-set-by';
 import { AiProviderSettings1765700000000 } from './1765700000000-ai-provider-settings';
+import { RunSources1765800000000 } from './1765800000000-run-sources';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   LedgerRefundReverses1765500000000,
   PlanSetBy1765600000000,
   AiProviderSettings1765700000000,
+  RunSources1765800000000,
 ];

@@ -51,10 +51,16 @@ export type PlanId =
 
 /** Where a run was started. */
 export type RunSource =
+  | 'agent'
   | 'api'
   | 'builder'
+  | 'chat'
   | 'embed'
-  | 'store';
+  | 'mcp'
+  | 'schedule'
+  | 'store'
+  | 'test'
+  | 'webhook';
 
 /** How a run ended, or that it has not yet. */
 export type RunStatus =

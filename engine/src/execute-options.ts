@@ -1,4 +1,4 @@
-import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
+import type { AiProvider, FileStore, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { BlockCharge } from './block-charges';
 
@@ -27,4 +27,10 @@ export interface ExecuteOptions {
   secrets?: (name: string) => Promise<string | undefined>;
   /** Who the run is charged to (`RunContext.account`): blocks share scarce capacity fairly by it. */
   account?: string;
+  /**
+   * Apps as tools for blocks that hand tools to a model (`RunContext.tools.apps` / `callApp`): the
+   * server's, which charges a call like a store run to whoever pays for this run. Without it an
+   * agent that names apps is refused.
+   */
+  appTools?: Pick<RunTools, 'apps' | 'callApp'>;
 }

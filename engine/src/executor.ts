@@ -1,4 +1,10 @@
-import { BlockError, BlockOverrunError, NodeContext, outputTypeProblem } from '@blocksmith/block-sdk';
+import {
+  BlockError,
+  BlockOverrunError,
+  NO_RUN_TOOLS,
+  NodeContext,
+  outputTypeProblem,
+} from '@blocksmith/block-sdk';
 import {
   type Artifact,
   type LoopPosition,
@@ -260,6 +266,7 @@ class RunExecution implements LoopHost {
       files: this.options.files,
       signal: this.controller.signal,
       ...(this.options.account !== undefined && { account: this.options.account }),
+      ...(this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
       onPartial: (partial) => {
         const text = this.secrets.clean(partial);
         this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);

@@ -9,6 +9,7 @@ export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'a
 
 @Entity('runs')
 @Index('runs_app', ['appId', 'createdAt', 'id'])
+@Index('runs_app_status', ['appId', 'status', 'createdAt', 'id'])
 @Index('runs_user', ['userId', 'createdAt', 'id'])
 @Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })

@@ -20,6 +20,7 @@ import { LedgerRefundReverses1765500000000 } from './1765500000000-ledger-refund
 import { PlanSetBy1765600000000 } from './1765600000000-plan-set-by';
 import { AiProviderSettings1765700000000 } from './1765700000000-ai-provider-settings';
 import { RunSources1765800000000 } from './1765800000000-run-sources';
+import { RunsAppStatus1765810000000 } from './1765810000000-runs-app-status';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   PlanSetBy1765600000000,
   AiProviderSettings1765700000000,
   RunSources1765800000000,
+  RunsAppStatus1765810000000,
 ];

@@ -1,4 +1,4 @@
-import { blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
+import { RUN_SOURCES, blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
 import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
@@ -102,7 +102,7 @@ export class RunHistoryService {
       throw new InputError(`status must be one of ${RUN_STATUSES.join(', ')}.`, { field: 'status' });
     }
     if (source !== null && !isRunSource(source)) {
-      throw new InputError('source must be builder, store, embed or api.', { field: 'source' });
+      throw new InputError(`source must be one of ${RUN_SOURCES.join(', ')}.`, { field: 'source' });
     }
     const after = options.cursor ? decodePageEnd(options.cursor) : null;
     const [app] = isUuid(appId)

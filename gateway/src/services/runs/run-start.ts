@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CREATOR_PRICE_TYPE,
   isPlainObject,
+  RUN_SOURCES,
   isRunSource,
   type ActionType,
   type App,
@@ -143,7 +144,7 @@ export class RunStart {
     const { userId } = request;
     const { hub, worker } = this.deps;
     if (request.source !== undefined && !isRunSource(request.source)) {
-      throw new InputError('source must be builder, store, embed or api.');
+      throw new InputError(`source must be one of ${RUN_SOURCES.join(', ')}.`);
     }
     const runnable = await this.runnableApp(request);
     const { actionType } = runnable;

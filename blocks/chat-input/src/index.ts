@@ -1,0 +1,1 @@
+export { chatInput as block } from './chat-input';

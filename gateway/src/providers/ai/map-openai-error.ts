@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { AiProviderError } from '@blocksmith/block-sdk';
+import { isAbortError, providerErrorMaker, retriedText, seconds } from './provider-errors';
 
 export interface ErrorContext {
   signal: AbortSignal;
@@ -18,10 +19,7 @@ export interface ErrorContext {
 export function mapOpenAiError(error: unknown, context: ErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
   const service = openAiServiceName(context.host);
-  const redact = (text: string) =>
-    context.apiKey.length >= 4 ? text.split(context.apiKey).join('[API key]') : text;
-  const make = (kind: AiProviderError['kind'], message: string) =>
-    new AiProviderError(kind, redact(message), { cause: error });
+  const make = providerErrorMaker(error, context.apiKey);
 
   if (context.signal.aborted || error instanceof APIUserAbortError || isAbortError(error)) {
     return make('aborted', 'The run was stopped.');
@@ -29,14 +27,14 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
   if (error instanceof APIConnectionTimeoutError) {
     return make(
       'timeout',
-      `${service} did not answer within ${seconds(context.timeoutMs)} s${retried(context)}.`,
+      `${service} did not answer within ${seconds(context.timeoutMs)} s${retriedText(context.maxRetries)}.`,
     );
   }
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? ` (${causeText(error.cause)})` : '';
     return make(
       'unavailable',
-      `${service} at ${context.host} could not be reached${cause}${retried(context)}. Check OPENAI_BASE_URL and that the server is running.`,
+      `${service} at ${context.host} could not be reached${cause}${retriedText(context.maxRetries)}. Check OPENAI_BASE_URL and that the server is running.`,
     );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -45,13 +43,13 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
     if (status === 429) {
       return make(
         'rate_limited',
-        `${service} is limiting requests (429${detail ? `: ${detail}` : ''})${retried(context)}. Wait a minute and run again.`,
+        `${service} is limiting requests (429${detail ? `: ${detail}` : ''})${retriedText(context.maxRetries)}. Wait a minute and run again.`,
       );
     }
     if (status >= 500) {
       return make(
         'unavailable',
-        `${service} had a problem (${status}${detail ? `: ${detail}` : ''})${retried(context)}. Try again later.`,
+        `${service} had a problem (${status}${detail ? `: ${detail}` : ''})${retriedText(context.maxRetries)}. Try again later.`,
       );
     }
     if (status === 401 || status === 403) {
@@ -73,21 +71,6 @@ export function mapOpenAiError(error: unknown, context: ErrorContext): AiProvide
   return make('unavailable', `${service} answered in a way that could not be read: ${text}`);
 }
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
-/** `60000` to `60`, `300` to `0.3`. */
-export function seconds(ms: number): string {
-  return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1).replace(/\.0$/, '');
-}
-
-function retried(context: ErrorContext): string {
-  return context.maxRetries > 0
-    ? `, also after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'}`
-    : '';
-}
-
 /** The server's own explanation: `error.message` of the JSON body, else the SDK's text. */
 function serverMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
@@ -98,7 +81,9 @@ function serverMessage(error: APIError): string {
 }
 
 /** The most telling part of a network failure: `ECONNREFUSED`, `ENOTFOUND`, `bad port`... */
-function causeText(cause: Error): string {
+export function causeText(cause: Error): string {
+  const own = (cause as { code?: unknown }).code;
+  if (typeof own === 'string') return own;
   const inner = (cause as { cause?: unknown }).cause as { code?: unknown; message?: unknown } | undefined;
   if (typeof inner?.code === 'string') return inner.code;
   if (typeof inner?.message === 'string' && inner.message) return inner.message;

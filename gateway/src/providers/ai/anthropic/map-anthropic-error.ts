@@ -5,7 +5,8 @@ import {
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
-import { seconds } from '../map-openai-error';
+import { causeText } from '../map-openai-error';
+import { isAbortError, providerErrorMaker, retriedText, seconds } from '../provider-errors';
 
 export interface AnthropicErrorContext {
   signal: AbortSignal;
@@ -28,10 +29,7 @@ const UNAVAILABLE_TYPES = new Set(['overloaded_error', 'api_error', 'timeout_err
  */
 export function mapAnthropicError(error: unknown, context: AnthropicErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
-  const redact = (text: string) =>
-    context.apiKey.length >= 4 ? text.split(context.apiKey).join('[API key]') : text;
-  const make = (kind: AiProviderError['kind'], message: string) =>
-    new AiProviderError(kind, redact(message), { cause: error });
+  const make = providerErrorMaker(error, context.apiKey);
 
   if (context.signal.aborted || error instanceof APIUserAbortError || isAbortError(error)) {
     return make('aborted', 'The run was stopped.');
@@ -39,14 +37,14 @@ export function mapAnthropicError(error: unknown, context: AnthropicErrorContext
   if (error instanceof APIConnectionTimeoutError) {
     return make(
       'timeout',
-      `Anthropic did not answer within ${seconds(context.timeoutMs)} s${retried(context)}. Try again later, or raise ANTHROPIC_TIMEOUT_MS.`,
+      `Anthropic did not answer within ${seconds(context.timeoutMs)} s${retriedText(context.maxRetries)}. Try again later, or raise ANTHROPIC_TIMEOUT_MS.`,
     );
   }
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? ` (${causeText(error.cause)})` : '';
     return make(
       'unavailable',
-      `Anthropic could not be reached at ${context.host}${cause}${retried(context)}. Check ANTHROPIC_BASE_URL and that the server is running.`,
+      `Anthropic could not be reached at ${context.host}${cause}${retriedText(context.maxRetries)}. Check ANTHROPIC_BASE_URL and that the server is running.`,
     );
   }
   if (error instanceof APIError) {
@@ -68,7 +66,7 @@ export function mapAnthropicError(error: unknown, context: AnthropicErrorContext
       const after = retryAfter(error.headers);
       return make(
         'rate_limited',
-        `Anthropic is limiting requests (${said})${retried(context)}; ${after !== undefined ? `retry after ${after} s` : 'wait a minute and run again'}.`,
+        `Anthropic is limiting requests (${said})${retriedText(context.maxRetries)}; ${after !== undefined ? `retry after ${after} s` : 'wait a minute and run again'}.`,
       );
     }
     if ((status === 404 || error.type === 'not_found_error') && context.model && /model/i.test(detail)) {
@@ -80,7 +78,7 @@ export function mapAnthropicError(error: unknown, context: AnthropicErrorContext
     if ((status !== undefined && status >= 500) || UNAVAILABLE_TYPES.has(error.type ?? '')) {
       return make(
         'unavailable',
-        `Anthropic is unavailable or overloaded (${said})${retried(context)}. Try again later.`,
+        `Anthropic is unavailable or overloaded (${said})${retriedText(context.maxRetries)}. Try again later.`,
       );
     }
     if (status !== undefined) {
@@ -89,16 +87,6 @@ export function mapAnthropicError(error: unknown, context: AnthropicErrorContext
   }
   const text = error instanceof Error ? error.message : String(error);
   return make('unavailable', `Anthropic answered in a way that could not be read: ${text}. Try again later.`);
-}
-
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
-function retried(context: AnthropicErrorContext): string {
-  return context.maxRetries > 0
-    ? `, also after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'}`
-    : '';
 }
 
 /** Seconds from a `retry-after` header (seconds or an HTTP date), when the server gave one. */
@@ -116,14 +104,4 @@ function serverMessage(error: APIError): string {
   const short = text.replace(/\s+/g, ' ').trim();
   if (short === 'status code (no body)') return '';
   return short.length > 300 ? `${short.slice(0, 299)}…` : short;
-}
-
-/** The most telling part of a network failure: `ECONNREFUSED`, `ENOTFOUND`, `bad port`... */
-function causeText(cause: Error): string {
-  const own = (cause as { code?: unknown }).code;
-  if (typeof own === 'string') return own;
-  const inner = (cause as { cause?: unknown }).cause as { code?: unknown; message?: unknown } | undefined;
-  if (typeof inner?.code === 'string') return inner.code;
-  if (typeof inner?.message === 'string' && inner.message) return inner.message;
-  return cause.message;
 }

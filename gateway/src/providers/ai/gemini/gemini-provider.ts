@@ -13,7 +13,7 @@ import type {
 } from '@blocksmith/block-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import type { ProviderModel } from '@blocksmith/schema';
-import { seconds } from '../map-openai-error';
+import { seconds } from '../provider-errors';
 import { StallWatch } from '../stall-watch';
 import { aspectRatioOf, imageOf, textOf, throwIfBlocked, usageOf, userTurn } from './gemini-answer';
 import {

@@ -1,6 +1,6 @@
 import { ApiError } from './gemini-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
-import { seconds } from '../map-openai-error';
+import { isAbortError, networkCode, providerErrorMaker, retriedText, seconds } from '../provider-errors';
 
 /** How the provider names the service in every message. */
 export const GEMINI = 'Google Gemini';
@@ -33,16 +33,13 @@ interface GoogleError {
  */
 export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
-  const redact = (text: string) =>
-    context.apiKey.length >= 4 ? text.split(context.apiKey).join('[API key]') : text;
-  const make = (kind: AiProviderError['kind'], message: string) =>
-    new AiProviderError(kind, redact(message), { cause: error });
+  const make = providerErrorMaker(error, context.apiKey);
 
   if (context.signal.aborted) return make('aborted', 'The run was stopped.');
-  if (isAbort(error)) {
+  if (isAbortError(error, ['AbortError', 'TimeoutError'])) {
     return make(
       'timeout',
-      `${GEMINI} did not answer within ${seconds(context.timeoutMs)} s${retried(context)}.`,
+      `${GEMINI} did not answer within ${seconds(context.timeoutMs)} s${retriedText(context.maxRetries)}.`,
     );
   }
   const status = statusOf(error);
@@ -53,7 +50,7 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiP
     if (code || text === 'fetch failed') {
       return make(
         'unavailable',
-        `${GEMINI} could not be reached at ${context.host}${code ? ` (${code})` : ''}${retried(context)}. Check GEMINI_BASE_URL and that the server is running.`,
+        `${GEMINI} could not be reached at ${context.host}${code ? ` (${code})` : ''}${retriedText(context.maxRetries)}. Check GEMINI_BASE_URL and that the server is running.`,
       );
     }
     return make('unavailable', `${GEMINI} answered in a way that could not be read: ${text}`);
@@ -69,10 +66,16 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiP
   if (status === 429) {
     const wait = retryAfterSeconds(context.retryAfter, body);
     const advice = wait !== undefined ? `retry after ${wait} s` : 'wait a minute and run again';
-    return make('rate_limited', `${GEMINI} is limiting requests (${said})${retried(context)}; ${advice}.`);
+    return make(
+      'rate_limited',
+      `${GEMINI} is limiting requests (${said})${retriedText(context.maxRetries)}; ${advice}.`,
+    );
   }
   if (status === 408 || status >= 500) {
-    return make('unavailable', `${GEMINI} is unavailable (${said})${retried(context)}. Try again later.`);
+    return make(
+      'unavailable',
+      `${GEMINI} is unavailable (${said})${retriedText(context.maxRetries)}. Try again later.`,
+    );
   }
   if (status === 404 && /model/i.test(body.message ?? '')) {
     return make(
@@ -81,12 +84,6 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiP
     );
   }
   return make('rejected', `${GEMINI} refused the request (${said}).`);
-}
-
-function retried(context: GeminiErrorContext): string {
-  return context.maxRetries > 0
-    ? `, also after ${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'}`
-    : '';
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -135,22 +132,4 @@ function retryAfterSeconds(header: string | null | undefined, body: GoogleError)
 function shorten(message: string): string {
   const short = message.replace(/\s+/g, ' ').trim();
   return short.length > 300 ? `${short.slice(0, 299)}…` : short;
-}
-
-/** An abort the caller did not ask for: the SDK's own per-request timeout. */
-function isAbort(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const name = (e as { name?: unknown }).name;
-    if (name === 'AbortError' || name === 'TimeoutError') return true;
-  }
-  return false;
-}
-
-/** `ECONNREFUSED`, `ENOTFOUND`...: the first system error code along the causes. */
-function networkCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-  }
-  return undefined;
 }

@@ -1,5 +1,11 @@
 import { AiProviderError } from '@blocksmith/block-sdk';
-import { seconds } from '../map-openai-error';
+import {
+  isAbortError,
+  networkCode as systemCode,
+  providerErrorMaker,
+  retriedText,
+  seconds,
+} from '../provider-errors';
 
 export interface OllamaErrorContext {
   signal: AbortSignal;
@@ -28,14 +34,8 @@ interface ResponseError extends Error {
  */
 export function mapOllamaError(error: unknown, context: OllamaErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
-  const key = context.apiKey;
-  const redact = (text: string) => (key && key.length >= 4 ? text.split(key).join('[API key]') : text);
-  const make = (kind: AiProviderError['kind'], message: string) =>
-    new AiProviderError(kind, redact(message), { cause: error });
-  const retried =
-    context.retries > 0
-      ? `, also after ${context.retries} ${context.retries === 1 ? 'retry' : 'retries'}`
-      : '';
+  const make = providerErrorMaker(error, context.apiKey);
+  const retried = retriedText(context.retries);
 
   if (context.signal.aborted || isAbortError(error)) return make('aborted', 'The run was stopped.');
   if (isResponseError(error)) {
@@ -101,8 +101,7 @@ export function stalledMessage(timeoutMs: number): string {
 
 /** The message for a server that did not start answering in time. */
 export function notAnsweredMessage(timeoutMs: number, retries: number): string {
-  const retried = retries > 0 ? `, also after ${retries} ${retries === 1 ? 'retry' : 'retries'}` : '';
-  return `Ollama did not answer within ${seconds(timeoutMs)} s${retried}. Try again, or raise OLLAMA_TIMEOUT_MS if the model is slow to load.`;
+  return `Ollama did not answer within ${seconds(timeoutMs)} s${retriedText(retries)}. Try again, or raise OLLAMA_TIMEOUT_MS if the model is slow to load.`;
 }
 
 function isResponseError(error: unknown): error is ResponseError {
@@ -113,18 +112,10 @@ function isResponseError(error: unknown): error is ResponseError {
   );
 }
 
-function isAbortError(error: unknown): boolean {
-  return (error as { name?: unknown } | null)?.name === 'AbortError';
-}
-
 /** `ECONNREFUSED`, `ENOTFOUND`...: what a failed connection's cause says, if it is one. */
 function networkCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
+  const code = systemCode(error);
+  if (code !== undefined) return code;
   if (error instanceof TypeError && error.message === 'fetch failed') return 'connection failed';
   return undefined;
 }

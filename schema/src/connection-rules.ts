@@ -4,8 +4,16 @@ import { loopStructure, routePorts, type FlowOf } from './flow-structure';
 import { newConnectionId } from './ids';
 import { ERROR_ROUTE } from './on-error';
 import { reachableIds } from './reachable-ids';
+import {
+  TOOLS_PORT,
+  TOOL_CONNECTION_PROBLEMS,
+  pipelineConnections,
+  pipelineToolProblem,
+  toolConnectionProblem,
+} from './tool-connections';
 
 export * from './flow-structure';
+export * from './tool-connections';
 
 /** Tells the category of a block kind; undefined for a kind the catalogue does not know. */
 export type CategoryOf = (type: string) => BlockCategory | undefined;
@@ -31,6 +39,8 @@ export const CONNECTION_PROBLEMS = {
 export interface ConnectionOptions {
   /** The source's output port: one of its routes for a block with route outputs; `output` otherwise. */
   fromPort?: string;
+  /** The target's handle: `input` (default), or `tools` (TOOLS_PORT) to connect the source as a tool. */
+  toPort?: string;
   /** Without it, routes and loops are not checked. */
   flowOf?: FlowOf;
 }
@@ -43,7 +53,10 @@ export interface ConnectionOptions {
  * with route outputs is connected from one of its routes, and loops stay well formed: a loop's
  * body is the blocks between the block that runs it and the block that ends it, run once per item
  * (a region, not a cycle), so a connection may not mix two loops, feed a loop's end from outside
- * it, give a loop a second end, or lead out of a loop other than through its end.
+ * it, give a loop a second end, or lead out of a loop other than through its end. A connection to
+ * the `tools` handle (`options.toPort`) follows the tool rules instead (tool-connections.ts: with
+ * `flowOf`, only a block that declares a tool, with no pipeline connections, to a block that
+ * takes tools), and a block connected as a tool takes no pipeline connection.
  */
 export function connectionProblem(
   config: AppConfig,
@@ -60,8 +73,18 @@ export function connectionProblem(
   if (categoryOf(source.type) === 'output') return CONNECTION_PROBLEMS.outputAsSource;
   if (categoryOf(target.type) === 'input') return CONNECTION_PROBLEMS.inputAsTarget;
   if (config.connections.some((c) => c.from === from && c.to === to)) return CONNECTION_PROBLEMS.duplicate;
-  if (reachableIds(config.connections, to, 'downstream').has(from)) return CONNECTION_PROBLEMS.cycle;
   const { flowOf } = options;
+  if (options.toPort === TOOLS_PORT) {
+    const problem = toolConnectionProblem(config.connections, from, {
+      from: flowOf?.(source.type),
+      to: flowOf?.(target.type),
+    });
+    return flowOf && problem ? TOOL_CONNECTION_PROBLEMS[problem] : null;
+  }
+  const tool = pipelineToolProblem(config.connections, from, to);
+  if (tool) return TOOL_CONNECTION_PROBLEMS[tool];
+  const pipeline = pipelineConnections(config.connections);
+  if (reachableIds(pipeline, to, 'downstream').has(from)) return CONNECTION_PROBLEMS.cycle;
   if (!flowOf) return null;
   const routes = flowOf(source.type)?.routes;
   const ports = routes ? routePorts(routes, source.settings) : [];
@@ -69,7 +92,7 @@ export function connectionProblem(
   if ((routes || options.fromPort === ERROR_ROUTE) && !ports.includes(options.fromPort ?? 'output'))
     return CONNECTION_PROBLEMS.route;
   const connections: Connection[] = [
-    ...config.connections,
+    ...pipeline,
     { id: '', from, to, fromPort: options.fromPort ?? 'output', toPort: 'input' },
   ];
   return loopProblem(config.plugins, connections, to, categoryOf, flowOf);
@@ -159,7 +182,7 @@ export function derivePluginConnections(config: AppConfig): AppConfig {
 
 /**
  * Adds a connection from `from`'s output handle (or, with `options.fromPort`, one of its routes)
- * to `to`'s input handle, or says why it cannot. The returned config is new (plugins' derived
+ * to `to`'s input handle (or, with `options.toPort` `tools`, its tools handle), or says why it cannot. The returned config is new (plugins' derived
  * connections refreshed); the given one is untouched.
  */
 export function connect(
@@ -177,8 +200,8 @@ export function connect(
     id: newConnectionId(now, random),
     from,
     to,
-    fromPort: options.fromPort ?? 'output',
-    toPort: 'input',
+    fromPort: options.toPort === TOOLS_PORT ? 'output' : (options.fromPort ?? 'output'),
+    toPort: options.toPort === TOOLS_PORT ? TOOLS_PORT : 'input',
   };
   return { config: derivePluginConnections({ ...config, connections: [...config.connections, connection] }) };
 }

@@ -4,6 +4,8 @@
  * connection rules and the price of a run, so the server and the workbench never disagree.
  */
 
+import type { ToolFlow } from './tool-connections';
+
 /** Named output ports of which each run takes some; blocks reached only through the others are skipped. */
 export interface RouteOutputs {
   /** Fixed routes, e.g. `['true', 'false']`; they come after the ones named by `linesOf`. */
@@ -22,8 +24,11 @@ export interface LoopDeclaration {
   concurrency: string;
 }
 
-/** How a block steers a run: as it declares it, and as the catalogue describes it to the workbench. */
-export interface BlockFlow {
+/**
+ * How a block steers a run: as it declares it, and as the catalogue describes it to the workbench.
+ * `tool`: it can serve as a tool of a model; `tools`: it hands tools to a model (tool-connections.ts).
+ */
+export interface BlockFlow extends ToolFlow {
   routes?: RouteOutputs;
   loop?: LoopDeclaration;
   /** It ends the loop it follows: it runs once, after every item, with what reached it from each. */

@@ -6,6 +6,7 @@ import { matchSelectOption } from './match-select-option';
 import { isRequired } from './setting-rules';
 import type { SettingField } from './settings';
 import { parseReference, placeholderPattern } from './template-path';
+import { pipelineConnections, toolArgumentNames, toolBlocks } from './tool-connections';
 import { runInputKey, upstreamIds, variableNames } from './variables';
 
 /**
@@ -99,8 +100,10 @@ function isTemplate(field: SettingField): field is SettingField & { type: 'text'
  * Every problem of `config` a run would meet, in canvas order: blocks that need a connection and
  * have none, settings the run needs left empty (`requiredWhen` included), placeholders naming a
  * variable no upstream block provides, a loop fed a file, and, when `inputs` are given (keyed as a
- * run sends them), input blocks left empty (a choice always has its first option). Blocks of kinds
- * `blockOf` does not know are left to the run's own checks. Empty for an app ready to run.
+ * run sends them), input blocks left empty (a choice always has its first option). A block
+ * connected as a tool needs no connection, and its templates may use its arguments and the
+ * variables of the blocks it is a tool of. Blocks of kinds `blockOf` does not know are left to the
+ * run's own checks. Empty for an app ready to run.
  */
 export function runChecklist(
   config: AppConfig,
@@ -108,7 +111,10 @@ export function runChecklist(
   inputs?: Readonly<Record<string, unknown>>,
 ): ChecklistProblem[] {
   const plugins: readonly PluginInstance[] = Array.isArray(config?.plugins) ? config.plugins : [];
-  const connections = Array.isArray(config?.connections) ? config.connections : [];
+  const all = Array.isArray(config?.connections) ? config.connections.filter(Boolean) : [];
+  // Blocks connected as tools are not steps of the pipeline: they run with the model's arguments.
+  const connections = pipelineConnections(all);
+  const tools = toolBlocks(all);
   const graph: AppConfig = { ...config, plugins: [...plugins], connections };
   const firstOutputOf = (type: string) => blockOf(type)?.outputs[0]?.name;
   const names = variableNames(graph, firstOutputOf);
@@ -128,7 +134,8 @@ export function runChecklist(
       .filter((c) => c?.to === plugin.id && byId.has(c.from))
       .map((c) => byId.get(c.from)!);
 
-    const advice = block.category === 'input' ? null : notConnectedAdvice(block);
+    const toolOf = tools.get(plugin.id);
+    const advice = block.category === 'input' || toolOf ? null : notConnectedAdvice(block);
     if (advice && parents.length === 0) add('notConnected', `${title} is not connected: ${advice}.`);
 
     if (block.flow?.loop) {
@@ -152,7 +159,11 @@ export function runChecklist(
       return isTemplate(field) && typeof value === 'string' && templateVariables(value).length > 0;
     });
     if (templates.length > 0) {
-      const upstream = upstreamIds(graph, plugin.id).flatMap((id) => names.get(id) ?? []);
+      // A tool's variables are its arguments and those of the blocks it is a tool of.
+      const upstream = (toolOf ?? [plugin.id])
+        .flatMap((id) => upstreamIds(graph, id))
+        .flatMap((id) => names.get(id) ?? [])
+        .concat(toolOf ? toolArgumentNames(block.flow?.tool) : []);
       for (const [key, field] of templates) {
         const fills = 'fills' in field ? (field.fills ?? []) : [];
         const available = new Set([...upstream, CONNECTED_TEXT, ...fills]);

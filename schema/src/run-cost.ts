@@ -1,4 +1,5 @@
 import type { AppConfig, PluginInstance } from './app';
+import { isToolConnection, toolBlocks } from './tool-connections';
 import {
   loopStructure,
   routedBlocks,
@@ -61,13 +62,19 @@ export interface FlowCostInputs {
   cost(index: number): number;
   /** For a loop's opener: the most items one run goes through. */
   maxItems(opener: number): number;
+  /**
+   * What the block may spend beyond its price, charged as it goes (a block that hands tools to a
+   * model: its credit limit for tools and further model turns); counted in the most only.
+   */
+  extra?(index: number): number;
 }
 
 /**
  * The range of credits one run costs. The least is what every run pays: the charged blocks
  * outside loops that no route can skip (charged before the run starts). The most counts every
  * block, each block inside a loop once per item up to the loop's maximum item count (nested
- * loops multiply). Blocks after a route and inside loops are charged as they start.
+ * loops multiply), with what each may spend beyond its price (`extra`). Blocks after a route and
+ * inside loops are charged as they start.
  */
 export function flowCostRange(inputs: FlowCostInputs): CostRange {
   const { structure, routed } = inputs;
@@ -81,9 +88,10 @@ export function flowCostRange(inputs: FlowCostInputs): CostRange {
   let max = 0;
   for (let i = 0; i < regionOf.length; i++) {
     const cost = inputs.cost(i);
-    if (cost === 0) continue;
+    const extra = inputs.extra?.(i) ?? 0;
+    if (cost === 0 && extra === 0) continue;
     const region = Math.max(0, regionOf[i]!);
-    max += cost * times[region]!;
+    max += (cost + extra) * times[region]!;
     if (region === 0 && !routed[i]) min += cost;
   }
   return { min, max };
@@ -99,7 +107,9 @@ export interface CostRangeOptions {
 
 /**
  * `runCost` for apps with routes and loops: the least and the most one run costs (see
- * `flowCostRange`). For an app without either, both are `runCost`.
+ * `flowCostRange`). For an app without either, both are `runCost`. Blocks connected as tools are
+ * not counted (a block that takes tools pays for them from its credit limit, which the most
+ * counts: its `maxCredits` setting).
  */
 export function runCostRange(
   config: AppConfig,
@@ -111,7 +121,9 @@ export function runCostRange(
   const index = new Map(plugins.map((plugin, i) => [plugin.id, i]));
   const parents: number[][] = plugins.map(() => []);
   const children: number[][] = plugins.map(() => []);
+  const tools = toolBlocks(config.connections);
   for (const c of config.connections) {
+    if (isToolConnection(c)) continue;
     const from = index.get(c.from);
     const to = index.get(c.to);
     if (from === undefined || to === undefined || from === to || parents[to]!.includes(from)) continue;
@@ -135,12 +147,17 @@ export function runCostRange(
     structure: loopStructure(graph),
     routed: routedBlocks(graph, (i) => flows[i]?.routes !== undefined),
     cost: (i) =>
-      isAiBlock(plugins[i]!.type)
+      isAiBlock(plugins[i]!.type) && !tools.has(plugins[i]!.id)
         ? blockCostOf(costs, plugins[i]!.type) + (options.modelCredits?.(plugins[i]!) ?? 0)
         : 0,
     maxItems: (opener) => {
       const value = Number(setting(opener, flows[opener]!.loop!.maxItems));
       return Number.isFinite(value) ? Math.floor(value) : 0;
+    },
+    extra: (i) => {
+      const key = flows[i]?.tools?.maxCredits;
+      const value = key === undefined ? 0 : Number(setting(i, key));
+      return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
     },
   });
 }

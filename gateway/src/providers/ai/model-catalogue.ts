@@ -56,6 +56,8 @@ export class ModelCatalogue {
   private listErrors = new Map<AiProvider, string>();
   private byId = new Map<string, Entry>();
   private entries: Entry[] = [];
+  /** `defaultEntry`'s answers since the last rebuild: every AI block's call asks. */
+  private defaultsFound = new Map<ModelCapability, Entry | undefined>();
   private listedAt = 0;
   private listing: Promise<void> | undefined;
   private firstListing: Promise<void> | undefined;
@@ -186,6 +188,13 @@ export class ModelCatalogue {
   }
 
   private defaultEntry(capability: ModelCapability): Entry | undefined {
+    if (this.defaultsFound.has(capability)) return this.defaultsFound.get(capability);
+    const found = this.findDefault(capability);
+    this.defaultsFound.set(capability, found);
+    return found;
+  }
+
+  private findDefault(capability: ModelCapability): Entry | undefined {
     const named = this.defaults[capability === 'image' ? 'image' : 'text'];
     const chosen = named === undefined ? undefined : this.byId.get(named);
     if (chosen?.info.capabilities.includes(capability)) return chosen;
@@ -249,6 +258,7 @@ export class ModelCatalogue {
     }
     this.byId = byId;
     this.entries = entries;
+    this.defaultsFound = new Map();
   }
 }
 

@@ -6,6 +6,8 @@ import type {
   ResultDeclaration,
   RouteOutputs,
   SettingsSpec,
+  ToolDeclaration,
+  ToolsHandle,
 } from '@blocksmith/schema';
 import type { OutputsOf, OutputsSpec } from './outputs';
 import type { RunContext } from './run-context';
@@ -78,6 +80,21 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    */
   endsLoop?: boolean;
   /**
+   * The block can serve as a tool of a model. Connected to the `tools` handle of a block that
+   * takes tools (the agent), it is not run in the pipeline: it runs each time the model calls it,
+   * with the model's arguments (checked against `parameters` first) as its variables, so
+   * `{{city}}` in its templates is the argument `city`; the model reads its first output. Only
+   * for blocks that feed other blocks (category ai) that neither route nor loop.
+   */
+  tool?: ToolDeclaration;
+  /**
+   * The block hands tools to a model (`ctx.tools`): blocks that declare `tool` connect to its
+   * `tools` handle. `maxCredits` names the number setting with the most credits its tools and its
+   * model's turns after the first may cost in one run, beyond the block's own price (charged as
+   * they go, `ctx.tools.payTurn`); the most a run can cost counts it.
+   */
+  tools?: ToolsSpec<S>;
+  /**
    * How the block's results are shown, one card per entry, from the closed set of views in
    * `@blocksmith/schema` (result-views.ts): for compound results (fields, a scorecard, cards).
    * Without it, the outputs that declare a `view` or `title` are shown, else the first text
@@ -104,6 +121,10 @@ export interface RouteOutputsSpec<S extends SettingsSpec> extends RouteOutputs {
   linesOf?: TextSettingKey<S>;
 }
 
+export interface ToolsSpec<S extends SettingsSpec> extends ToolsHandle {
+  maxCredits: NumberSettingKey<S>;
+}
+
 export interface LoopSpec<S extends SettingsSpec, O extends OutputsSpec> extends LoopDeclaration {
   items: keyof O & string;
   maxItems: NumberSettingKey<S>;
@@ -128,11 +149,15 @@ export interface BlockDefinition<
   S extends SettingsSpec = SettingsSpec,
   O extends OutputsSpec = OutputsSpec,
 > extends Readonly<
-  Omit<BlockSpec<S, O>, 'version' | 'cost' | 'tier' | 'historyType' | 'migrations' | 'routes' | 'loop'>
+  Omit<
+    BlockSpec<S, O>,
+    'version' | 'cost' | 'tier' | 'historyType' | 'migrations' | 'routes' | 'loop' | 'tools'
+  >
 > {
   /** As declared (the setting and output names were checked against the block's own). */
   readonly routes?: RouteOutputs;
   readonly loop?: LoopDeclaration;
+  readonly tools?: ToolsHandle;
   readonly version: number;
   readonly cost: number;
   readonly tier: BlockTier;

@@ -110,19 +110,67 @@ function presentationProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): strin
   return problems;
 }
 
+const ARGUMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What is wrong with a block's tool declaration and its tools handle. */
+function toolProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
+  const problems: string[] = [];
+  const { tool, tools } = spec;
+  if (tool !== undefined) {
+    if (spec.category !== 'ai') problems.push('tool is only for blocks that feed other blocks (category ai)');
+    if (spec.routes || spec.loop || spec.endsLoop)
+      problems.push('a block that routes or loops cannot serve as a tool');
+    if (tools !== undefined) problems.push('a block that takes tools cannot serve as a tool itself');
+    if (typeof tool?.description !== 'string' || tool.description.trim() === '')
+      problems.push('tool.description must say what the tool does, for the model');
+    const parameters: unknown = tool?.parameters;
+    if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
+      problems.push('tool.parameters must be a JSON Schema of an object');
+    else {
+      const { type, properties, required } = parameters as Record<string, unknown>;
+      if (type !== 'object') problems.push('tool.parameters must have type "object"');
+      const isObject = typeof properties === 'object' && properties !== null && !Array.isArray(properties);
+      if (properties !== undefined && !isObject)
+        problems.push('tool.parameters.properties must be an object');
+      const names = isObject ? Object.keys(properties) : [];
+      for (const name of names)
+        if (!ARGUMENT_NAME.test(name))
+          problems.push(
+            `tool parameter "${name}" must be a letter or _ then letters, digits or _ (a template variable)`,
+          );
+      if (required !== undefined) {
+        if (!Array.isArray(required))
+          problems.push('tool.parameters.required must be a list of parameter names');
+        else
+          for (const name of required)
+            if (!names.includes(name as string))
+              problems.push(
+                `tool.parameters.required names "${String(name)}", which is not one of its properties`,
+              );
+      }
+    }
+  }
+  if (tools !== undefined && !settingOfType(spec, tools?.maxCredits, 'number'))
+    problems.push(`tools.maxCredits must name a number setting, not "${String(tools?.maxCredits)}"`);
+  return problems;
+}
+
 /** How a definition steers a run, as plain data (none for blocks that simply run once). */
 export function blockFlow(
-  definition: Pick<BlockSpec<SettingsSpec, OutputsSpec>, 'routes' | 'loop' | 'endsLoop'>,
+  definition: Pick<BlockSpec<SettingsSpec, OutputsSpec>, 'routes' | 'loop' | 'endsLoop' | 'tool' | 'tools'>,
 ): BlockFlow | undefined {
+  const flow: BlockFlow = {};
   if (definition.routes) {
     const { ports, linesOf } = definition.routes;
-    return { routes: { ...(ports ? { ports: [...ports] } : {}), ...(linesOf ? { linesOf } : {}) } };
-  }
-  if (definition.loop) {
+    flow.routes = { ...(ports ? { ports: [...ports] } : {}), ...(linesOf ? { linesOf } : {}) };
+  } else if (definition.loop) {
     const { items, maxItems, concurrency } = definition.loop;
-    return { loop: { items, maxItems, concurrency } };
-  }
-  return definition.endsLoop ? { endsLoop: true } : undefined;
+    flow.loop = { items, maxItems, concurrency };
+  } else if (definition.endsLoop) flow.endsLoop = true;
+  if (definition.tool)
+    flow.tool = { description: definition.tool.description, parameters: definition.tool.parameters };
+  if (definition.tools) flow.tools = { maxCredits: definition.tools.maxCredits };
+  return Object.keys(flow).length > 0 ? flow : undefined;
 }
 
 /** Every reason a spec is unusable; empty when it is fine. */
@@ -177,6 +225,7 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
     problems.push('paletteRank must be a whole number from 1');
   if (typeof spec.run !== 'function') problems.push('run must be a function');
   problems.push(...flowProblems(spec));
+  problems.push(...toolProblems(spec));
   if (spec.outputs !== null && typeof spec.outputs === 'object') problems.push(...presentationProblems(spec));
   if (problems.length === 0) {
     const defaults = validateSettings(spec.settings, {});

@@ -51,6 +51,22 @@ export class BlockOverrunError extends BlockError {
   }
 }
 
+/**
+ * A block that hands tools to a model reached its credit limit (`tools.maxCredits`): the next
+ * model turn or tool call would cost more than is left, so it was not made. The block stops with
+ * what it has (the agent answers with it and says why).
+ */
+export class CreditLimitError extends BlockError {
+  constructor(
+    message: string,
+    /** Credits the turn or call needed, and what was left. */
+    readonly needed: number,
+    readonly left: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A block definition is unusable; raised when it is declared or registered. */
 export class BlockDefinitionError extends Error {
   constructor(message: string) {

@@ -3,6 +3,7 @@ export type {
   BlockSpec,
   RouteOutputsSpec,
   LoopSpec,
+  ToolsSpec,
   TextSettingKey,
   NumberSettingKey,
   BlockDefinition,
@@ -121,12 +122,21 @@ export {
   AiOutputError,
   AiProviderError,
   BlockDefinitionError,
+  CreditLimitError,
 } from './errors';
 export type { AiProviderErrorKind } from './errors';
 export { exampleFromSchema, type ExampleContext } from './examples/example-from-schema';
 export { OFFLINE_MARKER, capitalise, joinList } from './examples/sample-text';
 export { fnvHash, pick } from './examples/fnv-hash';
-export type { Artifact, FileRef, BlockCategory, SettingsSpec, BlockFlow } from '@blocksmith/schema';
+export type {
+  Artifact,
+  FileRef,
+  BlockCategory,
+  SettingsSpec,
+  BlockFlow,
+  ToolDeclaration,
+  ToolParameters,
+} from '@blocksmith/schema';
 export {
   parseDropdownOptions,
   bareMime,

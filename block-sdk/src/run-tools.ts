@@ -54,6 +54,18 @@ export interface RunTools {
     args: Readonly<Record<string, unknown>>,
     options: ToolCallOptions,
   ): Promise<ToolAnswer>;
+  /**
+   * Credits the block may still spend in this run beyond its price (its `tools.maxCredits`
+   * setting less what its tool calls and model turns cost so far); Infinity where nothing limits
+   * it. A call that could cost more than this is refused before it starts.
+   */
+  readonly creditsLeft: number;
+  /**
+   * Pays for one more turn of the block's model (every turn after the first, which the block's
+   * price covers): what its model adds to the price, taken from `creditsLeft`. Refused with
+   * CreditLimitError when what is left cannot pay (free models pay nothing).
+   */
+  payTurn(): Promise<void>;
 }
 
 /** For runs with no tools: nothing connected, and apps cannot be called. */
@@ -66,4 +78,6 @@ export const NO_RUN_TOOLS: RunTools = {
       : Promise.reject(new Error('Apps cannot be used as tools where this block runs.')),
   callApp: (ref) =>
     Promise.reject(new Error(`The app "${ref}" cannot be used as a tool where this block runs.`)),
+  creditsLeft: Infinity,
+  payTurn: () => Promise.resolve(),
 };

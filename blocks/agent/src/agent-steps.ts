@@ -10,6 +10,10 @@ export interface AgentStep {
   error?: string;
   /** How long the call took; 0 when it was not made. */
   ms: number;
+  /** Credits the call cost (an AI block as a tool, an app's price and blocks); absent when free. */
+  credits?: number;
+  /** A call to an app: the run record it made. */
+  runId?: string;
 }
 
 function clip(text: string, max: number): string {
@@ -27,6 +31,12 @@ export function answeredLine(step: AgentStep, made: boolean): string {
   if (!made) return `${step.tool} was not called: ${clip(step.error ?? '', 300)}\n`;
   if (step.error !== undefined) return `${step.tool} failed after ${step.ms} ms: ${clip(step.error, 300)}\n`;
   return `${step.tool} answered in ${step.ms} ms: ${clip(step.answer ?? '', 200)}\n`;
+}
+
+/** What the answer says when the agent stopped at its credit limit, after what it had said so far. */
+export function creditLimitAnswer(partial: string, maxCredits: number): string {
+  const note = `The agent stopped at its limit of ${maxCredits} credit${maxCredits === 1 ? '' : 's'} for tools and further steps before it finished; the tool calls it made are in its steps. Raise "Maximum credits" or narrow the instructions, then run again.`;
+  return partial.trim() === '' ? note : `${partial.trim()}\n\n${note}`;
 }
 
 /** What the answer says when the agent stopped at its step limit, after what it had said so far. */

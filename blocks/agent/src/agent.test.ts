@@ -64,6 +64,8 @@ describe('agent', () => {
       'instructions',
       'model',
       'max_steps',
+      'max_credits',
+      'apps',
       'mcp_server_url',
       'mcp_secret',
       'tool_timeout_seconds',
@@ -71,6 +73,8 @@ describe('agent', () => {
     expect(agent.settings.model).toMatchObject({ type: 'model', capability: 'tools', default: 'gpt-4' });
     expect(agent.settings.max_steps).toMatchObject({ default: 8, min: 1, max: 25 });
     expect(agent.settings.tool_timeout_seconds).toMatchObject({ default: 30 });
+    expect(agent.settings.max_credits).toMatchObject({ default: 50, min: 0 });
+    expect(agent.tools).toEqual({ maxCredits: 'max_credits' });
     expect(Object.keys(agent.outputs)).toEqual(['agent_answer', 'agent_steps']);
   });
 

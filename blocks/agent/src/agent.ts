@@ -2,6 +2,7 @@ import {
   AddressGuard,
   AiOutputError,
   BlockInputError,
+  CreditLimitError,
   defineBlock,
   field,
   operatorAllowList,
@@ -14,8 +15,9 @@ import {
   type ToolMessage,
   type ToolResult,
 } from '@blocksmith/block-sdk';
-import { answeredLine, callingLine, stepLimitAnswer, type AgentStep } from './agent-steps';
-import { McpToolbox, type McpTool } from './mcp-toolbox';
+import { answeredLine, callingLine, creditLimitAnswer, stepLimitAnswer, type AgentStep } from './agent-steps';
+import { agentTools, appToolSpecs, type AgentTool } from './agent-tools';
+import { McpToolbox } from './mcp-toolbox';
 import { argumentsProblem } from './tool-arguments';
 
 export const AGENT_SYSTEM =
@@ -26,13 +28,17 @@ export interface AgentOptions {
   resolver?: Resolver;
 }
 
+/** The credit limit's default: credits per run for tools and model turns after the first. */
+export const DEFAULT_MAX_CREDITS = 50;
+
 /** The Agent block, with how it resolves host names (`agent` is the one the server loads). */
 export function createAgent(options: AgentOptions = {}) {
   const resolver = options.resolver ?? systemResolver;
   return defineBlock({
     kind: 'agent',
     name: 'Agent',
-    description: 'A model that calls tools (an MCP server’s) until it can answer, showing each call.',
+    description:
+      'A model that calls tools (connected blocks, apps, an MCP server’s) until it can answer, showing each call.',
     category: 'ai',
     cost: 3,
     settings: {
@@ -49,6 +55,22 @@ export function createAgent(options: AgentOptions = {}) {
         integer: true,
         default: 8,
         help: 'The most turns the model takes; each turn may call tools. At the limit the agent stops and keeps what it has.',
+      }),
+      max_credits: field.number({
+        label: 'Maximum credits',
+        min: 0,
+        max: 1000,
+        integer: true,
+        default: DEFAULT_MAX_CREDITS,
+        unit: 'credits',
+        help: 'The most one run may spend beyond the block’s price: tool calls that cost credits (AI blocks, apps) and the model’s turns after the first. A call that would pass it is not made; at the limit the agent stops and keeps what it has.',
+      }),
+      apps: field.text({
+        label: 'Apps',
+        default: '',
+        required: false,
+        placeholder: 'my-app-slug, 4f1c…',
+        help: 'Apps the agent may call as tools: ids of your apps or slugs of store apps, separated by commas. A store app’s run is paid like any store run.',
       }),
       mcp_server_url: field.text({
         label: 'MCP server URL',
@@ -72,6 +94,7 @@ export function createAgent(options: AgentOptions = {}) {
         help: 'How long one tool call (and connecting to the server) may take before it is cut off.',
       }),
     },
+    tools: { maxCredits: 'max_credits' },
     outputs: {
       agent_answer: output.text('The agent’s answer (Markdown)', { view: 'markdown', title: 'Answer' }),
       agent_steps: output.json('Each tool call: tool, arguments, answer or error, ms', {
@@ -87,9 +110,13 @@ export function createAgent(options: AgentOptions = {}) {
         empty: 'The instructions are empty: write what the agent should do in "Instructions".',
       });
       const timeoutMs = settings.tool_timeout_seconds * 1000;
+      const apps = await appToolSpecs(ctx.tools, settings.apps);
       const toolbox = await connect(ctx, timeoutMs, resolver);
       try {
-        return await converse(ctx, prompt, toolbox, timeoutMs);
+        const tools = agentTools({ tools: ctx.tools, toolbox, apps, timeoutMs });
+        const offered = tools.filter((t) => t.source !== 'mcp').map((t) => t.spec.name);
+        if (offered.length > 0) ctx.progress(`Tools: ${offered.join(', ')}\n`);
+        return await converse(ctx, prompt, tools);
       } finally {
         await toolbox?.close();
       }
@@ -100,6 +127,7 @@ export function createAgent(options: AgentOptions = {}) {
 type AgentContext = RunContext<{
   model: string;
   max_steps: number;
+  max_credits: number;
   mcp_server_url: string;
   mcp_secret: string;
 }>;
@@ -146,12 +174,21 @@ async function connect(ctx: AgentContext, timeoutMs: number, resolver: Resolver)
   return toolbox;
 }
 
-async function converse(ctx: AgentContext, prompt: string, toolbox: McpToolbox | null, timeoutMs: number) {
-  const tools = toolbox?.tools ?? [];
+async function converse(ctx: AgentContext, prompt: string, tools: readonly AgentTool[]) {
   const messages: ToolMessage[] = [{ role: 'user', text: prompt }];
   const steps: AgentStep[] = [];
   let said = '';
   for (let turn = 1; turn <= ctx.settings.max_steps; turn++) {
+    if (turn > 1) {
+      try {
+        // The block's price pays for its first turn; each further one comes out of its credit limit.
+        await ctx.tools.payTurn();
+      } catch (error) {
+        if (!(error instanceof CreditLimitError)) throw error;
+        ctx.progress(`Stopped at the credit limit (${ctx.settings.max_credits}).\n`);
+        return { agent_answer: creditLimitAnswer(said, ctx.settings.max_credits), agent_steps: steps };
+      }
+    }
     const reply = await ctx.ai.toolTurn({
       system: AGENT_SYSTEM,
       messages,
@@ -167,7 +204,7 @@ async function converse(ctx: AgentContext, prompt: string, toolbox: McpToolbox |
     messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
     const results: ToolResult[] = [];
     for (const call of reply.toolCalls) {
-      const { step, result } = await runCall(ctx, toolbox, tools, call, turn, timeoutMs);
+      const { step, result } = await runCall(ctx, tools, call, turn);
       steps.push(step);
       results.push(result);
     }
@@ -177,28 +214,45 @@ async function converse(ctx: AgentContext, prompt: string, toolbox: McpToolbox |
   return { agent_answer: stepLimitAnswer(said, ctx.settings.max_steps), agent_steps: steps };
 }
 
+/** Why a call is not made, for the model; `credits` when it is the credit limit (other advice). */
+interface Refusal {
+  why: string;
+  credits?: boolean;
+}
+
+/** Why a call is not made (for the model to correct or give up on), or null to make it. */
+function refusal(
+  ctx: AgentContext,
+  tools: readonly AgentTool[],
+  call: ToolCall,
+  tool: AgentTool | undefined,
+): Refusal | null {
+  if (tool === undefined) {
+    const names = tools.map((t) => t.spec.name).join(', ') || 'none';
+    return { why: `there is no tool named "${call.name}"; the tools are: ${names}` };
+  }
+  const left = ctx.tools.creditsLeft;
+  if (tool.maxCredits !== undefined && tool.maxCredits > left) {
+    const why = `a call to ${call.name} may cost ${tool.maxCredits} credits and ${left} of this run's "Maximum credits" are left`;
+    return { why, credits: true };
+  }
+  const problem = argumentsProblem(call, tool.spec.parameters);
+  return problem === null ? null : { why: problem };
+}
+
 async function runCall(
   ctx: AgentContext,
-  toolbox: McpToolbox | null,
-  tools: readonly McpTool[],
+  tools: readonly AgentTool[],
   call: ToolCall,
   turn: number,
-  timeoutMs: number,
 ): Promise<{ step: AgentStep; result: ToolResult }> {
   ctx.progress(callingLine(call.name, call.arguments));
   const tool = tools.find((t) => t.spec.name === call.name);
-  const refusal =
-    tool === undefined
-      ? `there is no tool named "${call.name}"; the tools are: ${tools.map((t) => t.spec.name).join(', ') || 'none'}`
-      : argumentsProblem(call, tool.spec.parameters);
-  if (tool === undefined || toolbox === null || refusal !== null) {
-    const error = `Not called: ${refusal}. Correct the call and try again.`;
-    const step: AgentStep = { turn, tool: call.name, arguments: call.arguments, error, ms: 0 };
-    ctx.progress(answeredLine(step, false));
-    return { step, result: { callId: call.id, name: call.name, content: error, isError: true } };
-  }
+  const refused = refusal(ctx, tools, call, tool);
+  if (tool === undefined || refused !== null) return notCalled(ctx, call, turn, refused!);
   const started = performance.now();
-  const outcome = await toolbox.call(tool, call.arguments, timeoutMs, ctx.signal);
+  const outcome = await tool.call(call.arguments, ctx.signal);
+  if (outcome.refused) return notCalled(ctx, call, turn, { why: outcome.content, credits: true });
   const ms = Math.round(performance.now() - started);
   const step: AgentStep = {
     turn,
@@ -206,12 +260,25 @@ async function runCall(
     arguments: call.arguments,
     ...(outcome.isError ? { error: outcome.content } : { answer: outcome.content }),
     ms,
+    ...(outcome.credits ? { credits: outcome.credits } : {}),
+    ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}),
   };
   ctx.progress(answeredLine(step, true));
   return {
     step,
     result: { callId: call.id, name: call.name, content: outcome.content, isError: outcome.isError },
   };
+}
+
+/** A call that was not made: the model is told why (and may retry), and the steps keep it. */
+function notCalled(ctx: AgentContext, call: ToolCall, turn: number, refused: Refusal) {
+  const advice = refused.credits
+    ? 'Answer with what you have, or use a tool that costs less.'
+    : 'Correct the call and try again.';
+  const error = `Not called: ${refused.why.replace(/\.$/, '')}. ${advice}`;
+  const step: AgentStep = { turn, tool: call.name, arguments: call.arguments, error, ms: 0 };
+  ctx.progress(answeredLine(step, false));
+  return { step, result: { callId: call.id, name: call.name, content: error, isError: true } };
 }
 
 export const agent = createAgent();

@@ -137,6 +137,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   void provider.catalogue.ready();
   await services.defaultPlan.apply();
   await services.runs.startWorkers();
+  await services.knowledge.start();
   const clientAddressOf = clientAddressReader(config.trustedProxies);
   const contextFor = async (authorization: unknown, request: IncomingMessage): Promise<GraphQLContext> => {
     const token = bearerToken(authorization);
@@ -251,6 +252,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await services.scheduled.stop();
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);
+      await services.knowledge.stop();
       if (shared) await stopBoss(shared.boss);
       await services.hub.close();
       await services.accounts.settled();

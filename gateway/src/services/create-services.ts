@@ -33,6 +33,7 @@ import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
+import { InProcessIngestionQueue, KnowledgeService, PgBossIngestionQueue } from './knowledge';
 import { installedTemplates } from '../templates/installed-templates';
 import { STARTER_TEMPLATES, type AppTemplate } from '../templates/starter-templates';
 
@@ -98,6 +99,8 @@ export interface Services {
   aiProviders: AiProviderService;
   /** Creator prices, the earnings ledger, and payouts through Stripe Connect. */
   earnings: EarningsService;
+  /** Knowledge bases: documents indexed in the background, searched by their owner and the owner's apps. */
+  knowledge: KnowledgeService;
   /** The starter apps whose blocks are all installed, chosen once at start-up. */
   templates: readonly AppTemplate[];
 }
@@ -275,6 +278,13 @@ export function createServices(deps: {
       log: (line) => console.log(line),
     }),
     earnings,
+    knowledge: new KnowledgeService({
+      dataSource,
+      files,
+      provider,
+      queue: shared ? new PgBossIngestionQueue(shared.boss) : new InProcessIngestionQueue(),
+      log: (line) => console.warn(line),
+    }),
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };
 }

@@ -1,5 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { DisableIcon, ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
+import { TOOLS_PORT } from '@blocksmith/schema';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
 import { memo } from 'react';
@@ -115,9 +116,25 @@ declare global {
   }
 }
 
+/** A model block's tools handle: a labelled target at the bottom edge, where tool blocks connect. */
+function ToolsHandle() {
+  return (
+    <div className="block-tools" data-testid="tools-handle">
+      <span className="block-tools-label">{FLOW_TEXTS.toolsHandle}</span>
+      <Handle
+        type="target"
+        position={Position.Bottom}
+        id={TOOLS_PORT}
+        className="handle-tools"
+        title={FLOW_TEXTS.toolsHandleTitle}
+      />
+    </div>
+  );
+}
+
 function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
   const { catalogue } = useStores();
-  const { run } = useCanvasSource();
+  const { run, canvasFlow } = useCanvasSource();
   if (import.meta.env.VITE_RENDER_PROBE) window.__blockRenders = (window.__blockRenders ?? 0) + 1;
   const { plugin } = data;
   const entry = catalogue.byId.get(plugin.type);
@@ -126,9 +143,11 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
   const text = summary(plugin.settings);
   const status = run.nodeState(id)?.status;
   const routes = entry?.flow?.routes !== undefined;
+  const takesTools = entry?.flow?.tools !== undefined;
+  const tool = canvasFlow.isTool(id);
   return (
     <div
-      className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}${routes ? ' has-routes' : ''}`}
+      className={`block-node block-${category ?? 'unknown'}${selected ? ' is-selected' : ''}${status ? ` is-${status}` : ''}${routes ? ' has-routes' : ''}${takesTools ? ' has-tools' : ''}${tool ? ' is-tool' : ''}`}
       data-testid="block-node"
       data-type={plugin.type}
       data-status={status}
@@ -141,6 +160,11 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
           <CategoryIcon category={category} size={14} />
         </span>
         <span className="block-name">{entry?.name ?? plugin.type}</span>
+        {tool && (
+          <span className="block-tool-mark" title={FLOW_TEXTS.toolMarkTitle}>
+            {FLOW_TEXTS.toolMark}
+          </span>
+        )}
         {variable && (
           <code className="block-variable" title={variable}>
             {variable}
@@ -153,6 +177,7 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
       )}
       <RunBadge id={id} />
       {routes && <RouteHandles id={id} />}
+      {takesTools && <ToolsHandle />}
       {category !== 'output' && !routes && (
         <Handle
           type="source"

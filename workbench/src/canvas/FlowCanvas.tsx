@@ -88,7 +88,12 @@ export const FlowCanvas = observer(function FlowCanvas() {
   );
   const onConnect = useCallback(
     (connection: FlowConnection) => {
-      builder.gestures.connect(connection.source, connection.target, connection.sourceHandle ?? undefined);
+      builder.gestures.connect(
+        connection.source,
+        connection.target,
+        connection.sourceHandle ?? undefined,
+        connection.targetHandle ?? undefined,
+      );
     },
     [builder],
   );
@@ -96,6 +101,7 @@ export const FlowCanvas = observer(function FlowCanvas() {
     (connection: FlowConnection | Edge) =>
       connectionProblem(document.config, connection.source, connection.target, catalogue.categoryOf, {
         fromPort: connection.sourceHandle ?? 'output',
+        toPort: connection.targetHandle ?? 'input',
         flowOf: canvasFlow.flowOf,
       }) === null,
     [document, catalogue, canvasFlow],

@@ -4,6 +4,8 @@ import {
   loopStructure,
   regionEncloses,
   routePorts,
+  pipelineConnections,
+  toolBlocks,
   ERROR_ROUTE,
   type AppConfig,
   type BlockCatalogueEntry,
@@ -48,6 +50,8 @@ export interface FlowShape {
   handles: Record<string, RouteHandle[]>;
   /** Every loop with at least one block inside it, outer loops first. */
   groups: LoopGroup[];
+  /** The blocks connected to a model block's tools handle, in canvas order. */
+  tools: string[];
 }
 
 export interface Box {
@@ -262,7 +266,17 @@ export class CanvasFlow {
       const settings = { ...this.source.catalogue.defaultsFor(plugin.type), ...plugin.settings };
       handles[plugin.id] = routeHandles(routes, plugin, settings, connections);
     }
-    return { handles, groups: loopGroups({ plugins, connections }, flowOf) };
+    const tools = toolBlocks(connections);
+    return {
+      handles,
+      groups: loopGroups({ plugins, connections: pipelineConnections(connections) }, flowOf),
+      tools: plugins.filter((plugin) => tools.has(plugin.id)).map((plugin) => plugin.id),
+    };
+  }
+
+  /** Whether a block is connected as a tool (it runs only when a model calls it). */
+  isTool(id: string): boolean {
+    return this.shape.tools.includes(id);
   }
 
   /** The output handles of a block with route outputs; undefined for other blocks. */

@@ -179,10 +179,13 @@ export class CanvasGestures {
     this.builder.view.selectNodes(this.builder.document.config.plugins.map((plugin) => plugin.id));
   }
 
-  /** Connects `from` (with `fromPort`, one of its routes) to `to`, or says in a toast why not. */
-  connect(from: string, to: string, fromPort?: string): boolean {
+  /**
+   * Connects `from` (with `fromPort`, one of its routes) to `to` (with `toPort` `tools`, as one of
+   * its tools), or says in a toast why not.
+   */
+  connect(from: string, to: string, fromPort?: string, toPort?: string): boolean {
     if (this.builder.readOnly) return false;
-    const problem = this.builder.document.connect(from, to, fromPort);
+    const problem = this.builder.document.connect(from, to, fromPort, toPort);
     if (problem !== null) {
       this.builder.toasts.warning(problem);
       return false;

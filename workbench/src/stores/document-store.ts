@@ -368,12 +368,14 @@ export class DocumentStore {
   }
 
   /**
-   * Connects `from`'s output (or, with `fromPort`, one of its routes) to `to`'s input; returns why
-   * it cannot, or null. Routes and loops are checked as the server checks them.
+   * Connects `from`'s output (or, with `fromPort`, one of its routes) to `to`'s input (or, with
+   * `toPort` `tools`, to its tools handle: `from` becomes one of its tools); returns why it cannot,
+   * or null. Routes, loops and tools are checked as the server checks them.
    */
-  connect(from: string, to: string, fromPort?: string): string | null {
+  connect(from: string, to: string, fromPort?: string, toPort?: string): string | null {
     const result = connect(this.config, from, to, this.catalogue.categoryOf, Date.now(), Math.random, {
       ...(fromPort !== undefined ? { fromPort } : {}),
+      ...(toPort !== undefined ? { toPort } : {}),
       flowOf: catalogueFlowOf(this.catalogue.byId),
     });
     if ('error' in result) return result.error;

@@ -1,4 +1,4 @@
-import type { Connection, PluginInstance } from '@blocksmith/schema';
+import { isToolConnection, TOOLS_PORT, type Connection, type PluginInstance } from '@blocksmith/schema';
 import type { Edge, Node } from '@xyflow/react';
 import type { Size } from './view-store';
 
@@ -96,14 +96,17 @@ export class FlowModel {
         next.set(connection.id, cached);
         return cached.edge;
       }
+      // A block connected as a tool reaches its model through the model block's tools handle.
+      const tool = isToolConnection(connection);
+      const className = [tool ? 'is-tool' : '', isIdle ? 'is-idle' : ''].filter(Boolean).join(' ');
       const edge: FlowEdge = {
         id: connection.id,
         source: connection.from,
         target: connection.to,
         sourceHandle: handle,
-        targetHandle: 'input',
+        targetHandle: tool ? TOOLS_PORT : 'input',
         selected: isSelected,
-        ...(isIdle ? { className: 'is-idle' } : {}),
+        ...(className ? { className } : {}),
       };
       next.set(connection.id, { connection, selected: isSelected, handle, idle: isIdle, edge });
       return edge;

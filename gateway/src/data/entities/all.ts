@@ -29,3 +29,10 @@ export { SignInAttempt } from './sign-in-attempt.entity';
 export { Upvote } from './upvote.entity';
 export { User } from './user.entity';
 export { UserSecret } from './user-secret.entity';
+export { KnowledgeBase } from './knowledge-base.entity';
+export {
+  KnowledgeDocument,
+  type KnowledgeDocumentSource,
+  type KnowledgeDocumentStatus,
+} from './knowledge-document.entity';
+export { KnowledgeChunk } from './knowledge-chunk.entity';

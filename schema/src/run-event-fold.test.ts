@@ -278,3 +278,44 @@ describe('addUsage', () => {
     });
   });
 });
+
+describe('a block run as a tool', () => {
+  it('counts its calls, adds up their time and credits, and keeps the first call’s answer and arguments', () => {
+    const call = (n: number, city: string) => ({ calledBy: 'agent', call: n, arguments: { city } });
+    const state = fold([
+      { type: 'run_started', runId, at, nodeIds: ['agent', 'http'] },
+      started('agent'),
+      { type: 'node_started', runId, nodeId: 'http', at, tool: call(1, 'Oslo') },
+      finished('http', { http_response: 'Oslo facts' }, { tool: call(1, 'Oslo'), credits: 2 }),
+      { type: 'node_started', runId, nodeId: 'http', at, tool: call(2, 'Rome') },
+      finished('http', { http_response: 'Rome facts' }, { tool: call(2, 'Rome'), credits: 2 }),
+    ]);
+    const http = state.nodes.get('http')!;
+    expect(http).toMatchObject({
+      status: 'succeeded',
+      runs: 2,
+      durationMs: 10,
+      credits: 4,
+      outputs: { http_response: 'Oslo facts' },
+      call: call(1, 'Oslo'),
+    });
+    expect(state.artifacts).toEqual([]);
+  });
+
+  it('keeps a failed call as the block’s failure, its time added to the others', () => {
+    const state = fold([
+      { type: 'run_started', runId, at, nodeIds: ['http'] },
+      finished('http', { http_response: 'ok' }, { tool: { calledBy: 'agent', call: 1 } }),
+      {
+        type: 'node_failed',
+        runId,
+        nodeId: 'http',
+        at,
+        durationMs: 7,
+        error: 'HTTP Request failed: 500',
+        tool: { calledBy: 'agent', call: 2 },
+      },
+    ]);
+    expect(state.nodes.get('http')).toMatchObject({ status: 'failed', durationMs: 12, runs: 1 });
+  });
+});

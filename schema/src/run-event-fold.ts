@@ -1,5 +1,5 @@
 import type { Artifact } from './artifacts';
-import type { LoopPosition, NodeStatus, RunEvent, RunStatus, TokenUsage } from './run-events';
+import type { LoopPosition, NodeStatus, RunEvent, RunStatus, TokenUsage, ToolCallPlace } from './run-events';
 import {
   blockFailureNote,
   compareItemFailures,
@@ -46,8 +46,13 @@ export interface BlockRunState {
   routes?: string[];
   /** Inside a loop: the item (1 for the first) `outputs` are from. */
   item?: number;
-  /** Inside a loop: how many items it finished. A loop's opener outside loops: how many items it has. */
+  /**
+   * Inside a loop: how many items it finished. A loop's opener outside loops: how many items it
+   * has. A block run as a tool: how many of its calls finished.
+   */
   runs?: number;
+  /** A block run as a tool: the call `outputs` are from (the first that finished), with its arguments. */
+  call?: ToolCallPlace;
   /** An AI block: the latest model that answered, and the tokens used over all its runs. */
   model?: string;
   usage?: TokenUsage;
@@ -196,7 +201,8 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
         block.status = 'failed';
         block.error = event.error;
       }
-      block.durationMs = event.loop ? (block.durationMs ?? 0) + event.durationMs : event.durationMs;
+      block.durationMs =
+        event.loop || event.tool ? (block.durationMs ?? 0) + event.durationMs : event.durationMs;
       if (event.credits) block.credits = (block.credits ?? 0) + event.credits;
       const shown = block.shown;
       shown.status = 'failed';
@@ -241,7 +247,16 @@ function finishBlock(state: RunState, event: Extract<RunEvent, { type: 'node_fin
   if (event.model !== undefined) block.model = event.model;
   if (event.usage) block.usage = addUsage(block.usage, event.usage);
   if (event.credits) block.credits = (block.credits ?? 0) + event.credits;
-  if (event.loop) {
+  if (event.tool) {
+    // A block run as a tool: the totals over its calls, and the first call's answer.
+    block.runs = (block.runs ?? 0) + 1;
+    block.durationMs = (block.durationMs ?? 0) + event.durationMs;
+    if (block.call === undefined) {
+      block.call = event.tool;
+      block.outputs = event.outputs;
+      if (event.artifacts.length > 0) block.artifacts = event.artifacts;
+    }
+  } else if (event.loop) {
     // Inside a loop: the totals over its items, and the first item's outputs. The loop's end
     // gathers the items; they are not the run's result.
     block.runs = (block.runs ?? 0) + 1;

@@ -18,11 +18,37 @@ export interface TokenUsage {
   totalTokens?: number;
 }
 
+/**
+ * A block run as a tool of another (a model's call through an agent): the block that called it,
+ * the call's number in that block's run (from 1), and the call's arguments (on its start and end).
+ */
+export interface ToolCallPlace {
+  calledBy: string;
+  call: number;
+  arguments?: Record<string, unknown>;
+}
+
 /** Progress of one run, in the order the engine emits it. */
 export type RunEvent =
   | { type: 'run_started'; runId: string; at: number; nodeIds: string[] }
-  | { type: 'node_started'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }
-  | { type: 'node_partial'; runId: string; nodeId: string; at: number; text: string; loop?: LoopPosition[] }
+  | {
+      type: 'node_started';
+      runId: string;
+      nodeId: string;
+      at: number;
+      loop?: LoopPosition[];
+      /** A block run as a tool: which call this is. */
+      tool?: ToolCallPlace;
+    }
+  | {
+      type: 'node_partial';
+      runId: string;
+      nodeId: string;
+      at: number;
+      text: string;
+      loop?: LoopPosition[];
+      tool?: ToolCallPlace;
+    }
   | {
       type: 'node_finished';
       runId: string;
@@ -40,6 +66,8 @@ export type RunEvent =
       /** An AI block: the credits its run was charged (its price and its model's). */
       credits?: number;
       loop?: LoopPosition[];
+      /** A block run as a tool: which call this was (its outputs are the call's answer). */
+      tool?: ToolCallPlace;
     }
   | {
       type: 'node_failed';
@@ -53,6 +81,8 @@ export type RunEvent =
       handled?: 'continue' | 'route';
       /** A handled failure of an AI block: the credits its run was charged, kept as the run goes on. */
       credits?: number;
+      /** A block run as a tool: the call that failed (the model is told; the run goes on). */
+      tool?: ToolCallPlace;
     }
   /** The block does not run: it is reached only through routes that were not taken (or its loop did not run). */
   | { type: 'node_skipped'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }

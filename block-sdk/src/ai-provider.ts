@@ -113,6 +113,20 @@ export interface CallOptions {
   onUsage?(usage: AiUsage): void;
 }
 
+/** Texts to turn into vectors for search (a knowledge base's passages, a question). */
+export interface EmbedRequest {
+  texts: readonly string[];
+  /** An embedding model the provider offers; absent: its default one. */
+  model?: string;
+}
+
+/** One vector per text, in the order given, all of the same length, from `model`. */
+export interface Embeddings {
+  /** The model that made them, as the provider names it (vectors of different models do not compare). */
+  model: string;
+  vectors: number[][];
+}
+
 export interface ModelList {
   text: string[];
   image: string[];
@@ -146,4 +160,9 @@ export interface AiProvider {
    * own tool calling. Optional: a provider without it offers no model with the `tools` capability.
    */
   toolTurn?(request: ToolTurnRequest, options: ToolTurnOptions): Promise<ToolTurn>;
+  /**
+   * Vectors of texts for similarity search, from the provider's embedding model. Optional: a
+   * server whose providers have none searches knowledge bases by their text alone.
+   */
+  embed?(request: EmbedRequest, options: CallOptions): Promise<Embeddings>;
 }

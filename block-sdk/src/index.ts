@@ -58,6 +58,8 @@ export type {
   JsonRequest,
   JsonSchema,
   ModelList,
+  EmbedRequest,
+  Embeddings,
   TextRequest,
   ToolCall,
   ToolMessage,

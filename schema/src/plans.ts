@@ -34,6 +34,10 @@ export interface Plan {
   /** Which blocks may be added to apps: `core` only, or `full` (every block). */
   blocks: BlockTier;
   analytics: AnalyticsLevel;
+  /** Documents one's knowledge bases hold together; -1 means unlimited. */
+  knowledgeDocuments: number;
+  /** Characters of text one's knowledge bases hold together; -1 means unlimited. */
+  knowledgeChars: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -48,6 +52,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monetization: false,
     blocks: 'core',
     analytics: 'none',
+    knowledgeDocuments: 20,
+    knowledgeChars: 2_000_000,
   },
   starter: {
     id: 'starter',
@@ -60,6 +66,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monetization: true,
     blocks: 'full',
     analytics: 'basic',
+    knowledgeDocuments: 500,
+    knowledgeChars: 50_000_000,
   },
   enterprise: {
     id: 'enterprise',
@@ -72,6 +80,8 @@ export const PLANS: Record<PlanId, Plan> = {
     monetization: true,
     blocks: 'full',
     analytics: 'advanced',
+    knowledgeDocuments: UNLIMITED,
+    knowledgeChars: UNLIMITED,
   },
 };
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { entities } from './entities';
@@ -55,7 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     location = dir;
-    const db = await PGlite.create(dir);
+    // pgvector ships with PGlite: knowledge bases keep their passages' vectors in it.
+    const db = await PGlite.create(dir, { extensions: { vector } });
     driver = pgliteDriver(db);
     dataSource = new DataSource({ type: 'postgres', driver, entities, migrations });
   }

@@ -1,6 +1,8 @@
 import type {
   AiProvider,
   CallOptions,
+  EmbedRequest,
+  Embeddings,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -78,6 +80,23 @@ export class ModelRouter implements AiProvider {
       );
     }
     return provider.toolTurn(withModel(request, model), options);
+  }
+
+  /** Whether a provider of the server makes vectors (knowledge bases are then searched by them too). */
+  get embeds(): boolean {
+    return this.providers.some((provider) => provider.embed);
+  }
+
+  /**
+   * Vectors from the first provider, in order of preference, that makes them (its default
+   * embedding model unless `request.model` names one); refused when none does.
+   */
+  embed(request: EmbedRequest, options: CallOptions): Promise<Embeddings> {
+    const provider = this.providers.find((candidate) => candidate.embed);
+    if (!provider?.embed) {
+      throw new AiProviderError('rejected', 'None of the AI providers of this server makes embeddings.');
+    }
+    return provider.embed(request, options);
   }
 
   /** The spec's names first, then every model of the catalogue that does text or images. */

@@ -1,6 +1,8 @@
 import type {
   AiProvider,
   CallOptions,
+  EmbedRequest,
+  Embeddings,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -16,6 +18,7 @@ import { imageDimensions } from './image-dimensions';
 import { offlineToolTurn } from './offline-agent';
 import { firstSentence, keyPhrases, offlineAnswer, wordPieces } from './offline-answer';
 import { offlineSvg } from './offline-svg';
+import { OFFLINE_EMBEDDING_MODEL, offlineEmbedding } from './offline-embedding';
 
 export interface OfflineProviderOptions {
   /** Why the offline provider is in use, for the start-up log. */
@@ -102,6 +105,13 @@ export class OfflineProvider implements AiProvider {
     }
     options.onUsage?.({ model: OFFLINE_MODEL });
     return turn;
+  }
+
+  /** Hashed bag-of-words vectors (see offlineEmbedding), so knowledge search finds by words offline. */
+  async embed(request: EmbedRequest, options: CallOptions): Promise<Embeddings> {
+    throwIfAborted(options.signal);
+    options.onUsage?.({ model: OFFLINE_EMBEDDING_MODEL });
+    return { model: OFFLINE_EMBEDDING_MODEL, vectors: request.texts.map(offlineEmbedding) };
   }
 
   models(): ModelList {

@@ -32,6 +32,7 @@ import { SessionStore, type KeyValueStorage, type LockManagerLike } from './sess
 import { StoreGalleryStore } from './store-gallery-store';
 import { TemplatesStore } from './templates-store';
 import { ThemeStore } from './theme-store';
+import { ToolAppsStore } from './tool-apps-store';
 import { ToastStore } from './toast-store';
 import { UpgradeStore } from './upgrade-store';
 
@@ -67,6 +68,8 @@ export class RootStore {
   readonly upgrade: UpgradeStore;
   readonly apiKeys: ApiKeysStore;
   readonly secrets: SecretsStore;
+  /** What the tools picker of a block that hands apps to a model offers. */
+  readonly toolApps: ToolAppsStore;
   /** The app page's "Use via API" panel. */
   readonly apiAccess: ApiAccessStore;
   /** The app page's Embed panel, for the app's owner. */
@@ -140,6 +143,7 @@ export class RootStore {
     this.myApps = new MyAppsStore(api);
     this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
     this.secrets = new SecretsStore(api, this.session, this.toasts);
+    this.toolApps = new ToolAppsStore(api, this.session, this.catalogue);
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);

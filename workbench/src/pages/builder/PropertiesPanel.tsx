@@ -23,6 +23,8 @@ import { OnErrorField } from './OnErrorField';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
+import { AppToolsPicker, SecretNamePicker, ToolsSummary } from './ToolsFields';
+import { takesTools, toolPickerOf } from '../../stores/tool-settings';
 import { VersionProperties } from './VersionViewing';
 
 /** Name, description, category and privacy of the app. */
@@ -140,18 +142,34 @@ const BlockSettings = observer(function BlockSettings() {
         </p>
       )}
       {entry.category === 'ai' && <BlockCostLine plugin={plugin} />}
-      {fields.map(([key, field]) => (
-        <SettingField
-          key={`${id}:${key}`}
-          ref={key === promptKey ? promptRef : undefined}
-          blockId={id}
-          settingKey={key}
-          field={field}
-          value={plugin.settings[key]}
-          onChange={(value) => document.updateSetting(id, key, value)}
-          onCommit={() => document.sealHistory()}
-        />
-      ))}
+      {fields.map(([key, field]) => {
+        const picker = toolPickerOf(entry, key);
+        const Picker = picker === 'apps' ? AppToolsPicker : picker === 'secret' ? SecretNamePicker : null;
+        return Picker ? (
+          <Picker
+            key={`${id}:${key}`}
+            blockId={id}
+            settingKey={key}
+            field={field}
+            value={plugin.settings[key]}
+            appId={document.meta.id}
+            onChange={(value) => document.updateSetting(id, key, value)}
+            onCommit={() => document.sealHistory()}
+          />
+        ) : (
+          <SettingField
+            key={`${id}:${key}`}
+            ref={key === promptKey ? promptRef : undefined}
+            blockId={id}
+            settingKey={key}
+            field={field}
+            value={plugin.settings[key]}
+            onChange={(value) => document.updateSetting(id, key, value)}
+            onCommit={() => document.sealHistory()}
+          />
+        );
+      })}
+      {takesTools(entry) && <ToolsSummary blockId={id} plugin={plugin} />}
       {promptKey && available.length > 0 && (
         <div className="variables">
           <div className="variables-label">{PROPERTIES.variables}</div>

@@ -1,0 +1,60 @@
+import { testBuilder } from '../testing/fake-api';
+import { agentApp, toolBlock, TOOL_ENTRIES } from '../testing/tool-fixtures';
+import { connectedTools, mostBlockCost, secretChoices, takesTools, toolPickerOf } from './tool-settings';
+
+async function catalogueWithTools() {
+  const { catalogue } = await testBuilder();
+  catalogue.setEntries([...catalogue.entries, ...TOOL_ENTRIES]);
+  return catalogue;
+}
+
+describe('tool settings', () => {
+  it('draws the apps and secret settings of a block that takes tools as pickers, nothing else', async () => {
+    const catalogue = await catalogueWithTools();
+    const agent = catalogue.byId.get('agent');
+    expect(takesTools(agent)).toBe(true);
+    expect(toolPickerOf(agent, 'apps')).toBe('apps');
+    expect(toolPickerOf(agent, 'mcp_secret')).toBe('secret');
+    expect(toolPickerOf(agent, 'max_steps')).toBeNull();
+    expect(toolPickerOf(agent, 'mcp_server_url')).toBeNull();
+    // The same keys on a block without a tools handle are plain fields.
+    const http = catalogue.byId.get('httpRequest');
+    expect(takesTools(http)).toBe(false);
+    expect(
+      toolPickerOf({ ...http!, settings: { apps: { type: 'text', label: 'Apps' } } }, 'apps'),
+    ).toBeNull();
+  });
+
+  it('the most a run costs is the block and its model plus its credit limit', async () => {
+    // The fake server prices a block it does not name at 1 credit.
+    const catalogue = await catalogueWithTools();
+    expect(mostBlockCost(catalogue, toolBlock('a', 'agent', 0, 0, { max_credits: 12 }))).toEqual({
+      total: 13,
+      block: 1,
+      extra: 12,
+    });
+    // Its default limit when none is set.
+    expect(mostBlockCost(catalogue, toolBlock('a', 'agent'))).toEqual({ total: 21, block: 1, extra: 20 });
+    expect(mostBlockCost(catalogue, toolBlock('a', 'agent', 0, 0, { max_credits: 0 }))).toEqual({
+      total: 1,
+      block: 1,
+      extra: 0,
+    });
+  });
+
+  it('lists the blocks connected to a block’s tools handle, by name', () => {
+    const names: Record<string, string> = { httpRequest: 'HTTP Request' };
+    expect(connectedTools(agentApp(), 'agent1', (type) => names[type])).toEqual([
+      { id: 'http', name: 'HTTP Request' },
+    ]);
+    expect(connectedTools(agentApp(), 'show', (type) => names[type])).toEqual([]);
+  });
+
+  it('offers the saved secrets and says when the chosen one is not saved', () => {
+    expect(secretChoices('', ['A', 'B'], true)).toEqual({ names: ['A', 'B'], missing: null });
+    expect(secretChoices('B', ['A', 'B'], true)).toEqual({ names: ['A', 'B'], missing: null });
+    expect(secretChoices('GONE', ['A'], true)).toEqual({ names: ['A'], missing: 'GONE' });
+    // Before the names are read, the chosen one is offered as it is.
+    expect(secretChoices('MINE', [], false)).toEqual({ names: ['MINE'], missing: null });
+  });
+});

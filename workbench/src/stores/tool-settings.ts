@@ -1,0 +1,83 @@
+import {
+  emptyConfig,
+  toolBlocks,
+  type AppConfig,
+  type BlockCatalogueEntry,
+  type PluginInstance,
+} from '@blocksmith/schema';
+import type { CatalogueStore } from './catalogue-store';
+
+/**
+ * The settings of a block that hands tools to a model (its catalogue entry's `flow.tools`) that
+ * the properties panel draws as pickers rather than plain fields, when the block declares them:
+ * the apps it may call (ids and store slugs, comma-separated) and the name of the secret its MCP
+ * server is sent. Any other setting is drawn as its field declares.
+ */
+export const TOOL_PICKER_SETTINGS = { apps: 'apps', secret: 'mcp_secret' } as const;
+
+export type ToolPicker = keyof typeof TOOL_PICKER_SETTINGS;
+
+/** Whether the block kind hands tools to a model (it has a tools handle). */
+export function takesTools(entry: BlockCatalogueEntry | undefined): boolean {
+  return entry?.flow?.tools !== undefined;
+}
+
+/** Which picker draws a setting of `entry`, or null for a plain field. */
+export function toolPickerOf(entry: BlockCatalogueEntry | undefined, key: string): ToolPicker | null {
+  if (!takesTools(entry) || entry!.settings[key]?.type !== 'text') return null;
+  for (const [picker, setting] of Object.entries(TOOL_PICKER_SETTINGS))
+    if (setting === key) return picker as ToolPicker;
+  return null;
+}
+
+/** The most one run of a block costs: its price and model, and what it may spend beyond them. */
+export interface MostBlockCost {
+  total: number;
+  /** Its price and its model's, charged when it starts. */
+  block: number;
+  /** Its credit limit for tools and further model turns (`flow.tools.maxCredits`). */
+  extra: number;
+}
+
+/** What one run of `plugin` can cost at most, as the server prices it (`runCostRange` of the block alone). */
+export function mostBlockCost(
+  catalogue: CatalogueStore,
+  plugin: Pick<PluginInstance, 'id' | 'type' | 'settings'>,
+): MostBlockCost {
+  const alone: AppConfig = {
+    ...emptyConfig(),
+    plugins: [{ ...plugin, position: { x: 0, y: 0 } }],
+  };
+  const total = catalogue.costRange(alone).max;
+  const block = catalogue.blockCost(plugin).total;
+  return { total, block, extra: Math.max(0, total - block) };
+}
+
+/** The blocks connected to `blockId`'s tools handle, in canvas order, with their names. */
+export function connectedTools(
+  config: Pick<AppConfig, 'plugins' | 'connections'>,
+  blockId: string,
+  nameOf: (type: string) => string | undefined,
+): { id: string; name: string }[] {
+  const tools = toolBlocks(config.connections);
+  return config.plugins
+    .filter((plugin) => tools.get(plugin.id)?.includes(blockId))
+    .map((plugin) => ({ id: plugin.id, name: nameOf(plugin.type) ?? plugin.type }));
+}
+
+/** What a secret-name setting offers: no secret, each saved name, and a name it holds that is not saved. */
+export interface SecretChoices {
+  names: string[];
+  /** The name the setting holds that is not among the saved ones (said as such), else null. */
+  missing: string | null;
+}
+
+/** `known`: the saved names were read (else nothing is said missing). */
+export function secretChoices(value: unknown, saved: readonly string[], known: boolean): SecretChoices {
+  const current = typeof value === 'string' ? value.trim() : '';
+  const missing = current !== '' && !saved.includes(current) ? current : null;
+  return {
+    names: missing !== null && !known ? [...saved, missing] : [...saved],
+    missing: known ? missing : null,
+  };
+}

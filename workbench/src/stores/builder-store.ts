@@ -1,9 +1,4 @@
-import {
-  formatCreditRange,
-  upstreamVariables,
-  type AppConfig,
-  type PluginInstance,
-} from '@blocksmith/schema';
+import { formatCreditRange, type AppConfig, type PluginInstance } from '@blocksmith/schema';
 import { computed, computedStruct, makeObservable, when } from 'mobx';
 import type { Tracker } from '../analytics/tracker';
 import type { BlocksmithApi } from '../api/blocksmith-api';
@@ -22,6 +17,7 @@ import { FlowModel, type BlockFlowNode, type FlowEdge } from './flow-model';
 import { LocalDraftStore } from './local-draft-store';
 import { PreRunChecklist } from './pre-run-checklist';
 import { PreviewStore } from './preview-store';
+import { blockVariables } from './tool-settings';
 import { upstreamFields } from './variable-fields';
 import { PublishStore } from './publish-store';
 import { realTimers } from './real-timers';
@@ -192,14 +188,19 @@ export class BuilderStore {
     const id = this.view.selectedNodeId;
     const plugin = id === null ? undefined : this.document.pluginById.get(id);
     if (!plugin) return null;
-    const upstream = upstreamVariables(this.document.config, plugin.id, this.catalogue.firstOutputOf);
+    const { upstream, arguments: args } = blockVariables(
+      this.document.config,
+      plugin.id,
+      this.catalogue.firstOutputOf,
+      (type) => this.catalogue.byId.get(type),
+    );
     return {
       id: plugin.id,
       type: plugin.type,
       settings: plugin.settings,
       ...(plugin.onError !== undefined && { onError: plugin.onError }),
       variable: plugin.outputs?.[0]?.name,
-      available: upstream.map((v) => v.name),
+      available: [...args, ...upstream.map((v) => v.name)],
       fields: upstreamFields(upstream, (nodeId) => ({
         entry: this.catalogue.byId.get(this.document.pluginById.get(nodeId)?.type ?? ''),
         outputs: this.run.outputs[nodeId],

@@ -1,6 +1,13 @@
 import { testBuilder } from '../testing/fake-api';
 import { agentApp, toolBlock, TOOL_ENTRIES } from '../testing/tool-fixtures';
-import { connectedTools, mostBlockCost, secretChoices, takesTools, toolPickerOf } from './tool-settings';
+import {
+  blockVariables,
+  connectedTools,
+  mostBlockCost,
+  secretChoices,
+  takesTools,
+  toolPickerOf,
+} from './tool-settings';
 
 async function catalogueWithTools() {
   const { catalogue } = await testBuilder();
@@ -56,5 +63,21 @@ describe('tool settings', () => {
     expect(secretChoices('GONE', ['A'], true)).toEqual({ names: ['A'], missing: 'GONE' });
     // Before the names are read, the chosen one is offered as it is.
     expect(secretChoices('MINE', [], false)).toEqual({ names: ['MINE'], missing: null });
+  });
+
+  it('a tool block’s variables are its arguments and those before the block it is a tool of; the model block does not see its tools’ variables', async () => {
+    const catalogue = await catalogueWithTools();
+    const config = {
+      ...agentApp(),
+      plugins: agentApp().plugins.map((p) => ({ ...p, outputs: undefined })),
+    };
+    const entryOf = (type: string) => catalogue.byId.get(type);
+    const tool = blockVariables(config, 'http', catalogue.firstOutputOf, entryOf);
+    expect(tool.arguments).toEqual(['city']);
+    expect(tool.upstream.map((v) => v.name)).toEqual(['input_text']);
+    const model = blockVariables(config, 'agent1', catalogue.firstOutputOf, entryOf);
+    expect(model).toEqual({ upstream: [{ nodeId: 'in', name: 'input_text' }], arguments: [] });
+    const shown = blockVariables(config, 'show', catalogue.firstOutputOf, entryOf);
+    expect(shown.upstream.map((v) => v.name)).toEqual(['input_text', 'agent_answer']);
   });
 });

@@ -1,6 +1,11 @@
 import {
   emptyConfig,
+  pipelineConnections,
+  toolArgumentNames,
   toolBlocks,
+  upstreamVariables,
+  type FirstOutputOf,
+  type UpstreamVariable,
   type AppConfig,
   type BlockCatalogueEntry,
   type PluginInstance,
@@ -80,4 +85,26 @@ export function secretChoices(value: unknown, saved: readonly string[], known: b
     names: missing !== null && !known ? [...saved, missing] : [...saved],
     missing: known ? missing : null,
   };
+}
+
+/**
+ * The variables a block may use in its templates: those of the blocks before it in the pipeline
+ * (tool connections are not steps of it); for a block connected as a tool, its arguments (the
+ * declared parameters) and the variables of the blocks it is a tool of, as the run fills them.
+ */
+export function blockVariables(
+  config: AppConfig,
+  id: string,
+  firstOutputOf: FirstOutputOf,
+  entryOf: (type: string) => BlockCatalogueEntry | undefined,
+): { upstream: UpstreamVariable[]; arguments: string[] } {
+  const pipeline: AppConfig = { ...config, connections: pipelineConnections(config.connections) };
+  const toolOf = toolBlocks(config.connections).get(id);
+  if (!toolOf) return { upstream: upstreamVariables(pipeline, id, firstOutputOf), arguments: [] };
+  const seen = new Set<string>();
+  const upstream = toolOf
+    .flatMap((model) => upstreamVariables(pipeline, model, firstOutputOf))
+    .filter((variable) => !seen.has(variable.nodeId) && seen.add(variable.nodeId));
+  const type = config.plugins.find((plugin) => plugin.id === id)?.type;
+  return { upstream, arguments: toolArgumentNames(type ? entryOf(type)?.flow?.tool : undefined) };
 }

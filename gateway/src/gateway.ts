@@ -22,6 +22,7 @@ import { allowPublicOrigin } from './graphql/http-handler';
 import { requestRules } from './graphql/limits';
 import { fileRoutes } from './rest/file-routes';
 import { stripeWebhookRoute } from './rest/stripe-webhook-route';
+import { hookRoute } from './rest/hook-route';
 import { inputFileStore, uploadRoutes } from './rest/upload-routes';
 import { PUBLIC_READ_TTL_MS } from './services/apps/public-reads';
 import { createServices, type Services } from './services/create-services';
@@ -195,6 +196,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(stripeWebhookRoute({ services, formatError: formatExecutionError }));
+  app.use(hookRoute({ services, formatError: formatExecutionError }));
   app.use(
     '/api',
     createRestBridge({
@@ -229,6 +231,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   if (options.scheduledWork ?? true) {
     if (shared) await services.scheduled.startOnQueue(shared.boss, config.scheduleIntervalMs);
     else services.scheduled.start(config.scheduleIntervalMs);
+    // Every process looks for due schedules; each due time is claimed by one (trigger-scheduler.ts).
+    services.triggers.scheduler.start();
   }
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -250,6 +254,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     async close() {
       services.aiProviders.stop();
       await services.scheduled.stop();
+      await services.triggers.scheduler.stop();
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);
       await services.knowledge.stop();

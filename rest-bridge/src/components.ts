@@ -1,4 +1,4 @@
-import { CATEGORIES, PLAN_IDS } from '@blocksmith/schema';
+import { CATEGORIES, PLAN_IDS, RUN_SOURCES } from '@blocksmith/schema';
 import {
   anyObject,
   arrayOf,
@@ -68,7 +68,7 @@ const RUN_SUMMARY_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   appName: string('The app’s name.'),
   status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
   actionType: enumOf(ACTION_TYPES, 'test_execution or published.'),
-  source: enumOf(['builder', 'store', 'embed', 'api'], 'Where it was started.'),
+  source: enumOf([...RUN_SOURCES], 'Where it was started.'),
   runner: object(
     {
       id: string('Their user id; "visitor" for a visitor who was not signed in.'),

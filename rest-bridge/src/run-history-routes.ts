@@ -1,3 +1,4 @@
+import { RUN_SOURCES } from '@blocksmith/schema';
 import { boolean, enumOf, integer, object, ref, string } from './json-schema';
 import { route, type Route } from './route';
 import { APP_ID, field, id, uuidParam } from './route-helpers';
@@ -51,7 +52,7 @@ export const runHistoryRoutes: Route[] = [
         description: 'Only runs that ended so (or are running).',
       },
       source: {
-        schema: enumOf(['builder', 'store', 'embed', 'api'], 'Where runs were started.'),
+        schema: enumOf([...RUN_SOURCES], 'Where runs were started.'),
         description: 'Only runs started from there.',
       },
     },

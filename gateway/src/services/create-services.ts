@@ -33,6 +33,7 @@ import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
+import { createTriggers, type Triggers } from './triggers';
 import { InProcessIngestionQueue, KnowledgeService, PgBossIngestionQueue } from './knowledge';
 import { installedTemplates } from '../templates/installed-templates';
 import { STARTER_TEMPLATES, type AppTemplate } from '../templates/starter-templates';
@@ -103,6 +104,8 @@ export interface Services {
   knowledge: KnowledgeService;
   /** The starter apps whose blocks are all installed, chosen once at start-up. */
   templates: readonly AppTemplate[];
+  /** Apps' schedules and webhooks, run on their owners' credits. */
+  triggers: Triggers;
 }
 
 export function createServices(deps: {
@@ -284,6 +287,14 @@ export function createServices(deps: {
       provider,
       queue: shared ? new PgBossIngestionQueue(shared.boss) : new InProcessIngestionQueue(),
       log: (line) => console.warn(line),
+    }),
+    triggers: createTriggers({
+      dataSource,
+      runs,
+      limiter,
+      mailer,
+      publicUrl: config.publicUrl,
+      secretsKey: config.secretsKey,
     }),
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };

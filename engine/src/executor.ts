@@ -22,7 +22,8 @@ import { Frame, SKIPPED, type NodeOutcome } from './run-frame';
 import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from './run-outcome';
 import type { PlannedNode, RunPlan } from './run-plan';
 import { RunSecrets } from './run-secrets';
-import { EMPTY_SCOPE, variableScope } from './variable-scope';
+import { ToolRuns, withCall } from './tool-runs';
+import { EMPTY_SCOPE, variableScope, type Scope } from './variable-scope';
 
 export type { NodeOutcome } from './run-frame';
 export type { BlockCharge } from './block-charges';
@@ -253,11 +254,13 @@ class RunExecution implements LoopHost {
     this.emitIn({ type: 'node_started', runId, nodeId: node.id, at: Date.now() }, frame);
     const inputs = this.options.inputs;
     const closes = node.definition.endsLoop === true;
+    const variables =
+      node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame);
     const context = new NodeContext({
       nodeId: node.id,
       settings: node.settings,
       upstream: closes ? [] : upstreamOf(this.plan, frame, node),
-      variables: node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame),
+      variables,
       runInput:
         node.definition.category === 'input' && inputs
           ? ((node.variable !== undefined ? inputs[node.variable] : undefined) ?? inputs[node.id])
@@ -266,7 +269,9 @@ class RunExecution implements LoopHost {
       files: this.options.files,
       signal: this.controller.signal,
       ...(this.options.account !== undefined && { account: this.options.account }),
-      ...(this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
+      ...(node.tools
+        ? { tools: this.toolsFor(node, frame, variables) }
+        : this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
       onPartial: (partial) => {
         const text = this.secrets.clean(partial);
         this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);
@@ -288,6 +293,25 @@ class RunExecution implements LoopHost {
         },
         (error: unknown) => this.fail(frame, index, error, startedAt),
       );
+  }
+
+  /** The tools of one run of a block that takes tools: its connected blocks, apps, its credit limit. */
+  private toolsFor(node: PlannedNode, frame: Frame, variables: Scope): ToolRuns {
+    return new ToolRuns(
+      {
+        options: this.options,
+        secrets: this.secrets,
+        signal: this.controller.signal,
+        nodes: this.nodes,
+        emit: (event) => this.emitIn(event, frame),
+        stop: (nodeId, message, code) => this.stop(nodeId, message, code),
+        record: (index, call) => {
+          this.top.outcomes[index] = withCall(this.top.outcomes[index], call);
+        },
+      },
+      node,
+      variables,
+    );
   }
 
   private succeed(

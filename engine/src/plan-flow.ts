@@ -85,10 +85,9 @@ export function planRegions(
       waiting[node.index] = node.parents.length;
       node.dependents = node.children;
     }
-    return {
-      regions: [{ opener: -1, closer: -1, parent: -1, depth: 0, members: [...order], waiting }],
-      slot,
-    };
+    // Blocks connected as tools are not members: they run when a model calls them.
+    const members = order.filter((i) => !nodes[i]!.toolOf);
+    return { regions: [{ opener: -1, closer: -1, parent: -1, depth: 0, members, waiting }], slot };
   }
   const regions: PlannedRegion[] = structure.regions.map((r) => ({
     ...r,
@@ -104,7 +103,7 @@ export function planRegions(
   for (const v of order) {
     const region = regions[nodes[v]!.region]!;
     slot[v] = nodes[v]!.region === 0 ? v : region.members.length;
-    region.members.push(v);
+    if (!nodes[v]!.toolOf) region.members.push(v);
   }
 
   const waitsOn: Set<number>[] = nodes.map(() => new Set<number>());

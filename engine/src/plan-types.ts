@@ -54,6 +54,15 @@ export interface PlannedNode {
   prepaid: boolean;
   /** Credits one run of the block costs: an AI block's price plus its model's, 0 for other blocks. */
   cost: number;
+  /**
+   * A block connected to the tools handle of others (their indices): it is not run in the
+   * pipeline but when their model calls it. Absent for other blocks.
+   */
+  toolOf?: number[];
+  /** A block that takes tools: the blocks connected to its tools handle, with the names the model calls them by. */
+  tools?: { index: number; name: string }[];
+  /** A block that takes tools: the most it spends in one run beyond its price (its `tools.maxCredits` setting). */
+  maxCredits?: number;
 }
 
 /** A validated app, ready to execute any number of times. */

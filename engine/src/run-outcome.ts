@@ -68,7 +68,8 @@ export function runReport(run: FinishedRun): Pick<RunOutcome, 'nodes' | 'results
     const outcome = reportedOutcome(run, node);
     nodes[node.id] = outcome;
     // A block that failed while the run went on is in the result with the error value it handed on.
-    if ((outcome.status !== 'succeeded' && !outcome.handled) || node.region !== 0) continue;
+    // A tool block's calls answered a model, not the run.
+    if ((outcome.status !== 'succeeded' && !outcome.handled) || node.region !== 0 || node.toolOf) continue;
     for (const artifact of outcome.artifacts) artifacts.push({ nodeId: node.id, artifact });
     if (node.definition.category === 'input') continue;
     const outputs: Record<string, unknown> = {};

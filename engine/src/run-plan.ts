@@ -1,6 +1,7 @@
 import { migrateSettings, validateSettings, type AnyBlockDefinition } from '@blocksmith/block-sdk';
 import {
   ERROR_ROUTE,
+  isToolConnection,
   blockTitle,
   flowCostRange,
   onErrorOf,
@@ -15,6 +16,7 @@ import {
   type LoopStructure,
 } from '@blocksmith/schema';
 import { flowGraph, loopProblemMessage, planRegions, planRouteSkips } from './plan-flow';
+import { planTools } from './plan-tools';
 import type { GraphProblem, ModelLookup, PlanOptions, PlannedNode, RunPlan } from './plan-types';
 
 export type { GraphProblem, PlannedNode, PlannedRegion, RouteSkips, RunPlan } from './plan-types';
@@ -127,6 +129,7 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
     nodes.push(node);
   });
 
+  const toolConnections: { from: number; to: number }[] = [];
   for (const connection of connections) {
     const from = indexById.get(connection?.from);
     const to = indexById.get(connection?.to);
@@ -136,6 +139,11 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
         nodeId: missing,
         message: `A connection (${connection?.id}) points to a missing block ${missing}.`,
       });
+      continue;
+    }
+    if (isToolConnection(connection)) {
+      // A block connected as a tool runs when the model calls it, not in the pipeline.
+      toolConnections.push({ from, to });
       continue;
     }
     const source = nodes[from]!;
@@ -187,6 +195,7 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
     }
   }
 
+  planTools(nodes, connections, toolConnections, problems);
   const order = dependencyOrder(nodes);
   if (order.length < nodes.length) {
     const stuck = new Set(order);
@@ -214,14 +223,17 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
   const routed = hasRoutes ? routedBlocks(graph, (i) => nodes[i]!.routes !== undefined) : undefined;
   let cost = 0;
   const variableOwners = new Map<string, number>();
+  let extra = 0;
   for (const node of nodes) {
-    node.prepaid = node.cost > 0 && node.region === 0 && !routed?.[node.index];
+    node.prepaid = node.cost > 0 && node.region === 0 && !routed?.[node.index] && !node.toolOf;
     if (node.prepaid) cost += node.cost;
+    extra += node.maxCredits ?? 0;
     if (node.variable !== undefined) variableOwners.set(node.variable, node.index);
   }
+  // Blocks connected as tools are paid from the credit limit of the blocks they serve (`extra`).
   const costRange =
     structure === null && !hasRoutes
-      ? { min: cost, max: cost }
+      ? { min: cost, max: cost + extra }
       : flowCostRange({
           structure: structure ?? {
             regionOf: new Int32Array(nodes.length),
@@ -229,7 +241,8 @@ export function planRun(config: AppConfig, registry: BlockLookup, options: PlanO
             problems: [],
           },
           routed: routed ?? new Uint8Array(nodes.length),
-          cost: (i) => nodes[i]!.cost,
+          cost: (i) => (nodes[i]!.toolOf ? 0 : nodes[i]!.cost),
+          extra: (i) => nodes[i]!.maxCredits ?? 0,
           maxItems: (opener) => loopLimits(nodes[opener]!).maxItems,
         });
   return {

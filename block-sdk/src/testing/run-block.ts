@@ -1,7 +1,7 @@
 import type { Artifact } from '@blocksmith/schema';
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
-import type { FileStore } from '@blocksmith/block-sdk';
+import type { FileStore, RunTools } from '@blocksmith/block-sdk';
 import type { GatheredItem, UpstreamValue } from '@blocksmith/block-sdk';
 import { graphAround, NODE_UNDER_TEST } from './block-under-test';
 import { runGraph } from './run-graph';
@@ -21,6 +21,8 @@ export interface RunBlockOptions {
   gathered?: readonly GatheredItem[];
   /** The app owner's secrets by name; outputs, artifacts and errors are cleaned of those read, as in a run. */
   secrets?: Readonly<Record<string, string>>;
+  /** Apps as tools for a block that takes tools. */
+  appTools?: Pick<RunTools, 'apps' | 'callApp'>;
 }
 
 export interface BlockRunOutcome {
@@ -69,6 +71,7 @@ export async function runBlock(
     ...(options.provider && { provider: options.provider }),
     ...(options.files && { files: options.files }),
     ...(options.secrets && { secrets: options.secrets }),
+    ...(options.appTools && { appTools: options.appTools }),
     ...(signal && { signal }),
     ...(stopped && {
       onEvent: (event) => {

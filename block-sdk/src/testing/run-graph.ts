@@ -2,7 +2,7 @@
 // the SDK's main entry: the SDK's main entry never imports it (scripts/import-graph.test.ts).
 import { executeRun, planRun, type BlockLookup, type NodeOutcome } from '@blocksmith/engine';
 import type { AppConfig, Artifact, RunEvent, RunStatus } from '@blocksmith/schema';
-import type { AiProvider } from '@blocksmith/block-sdk';
+import type { AiProvider, RunTools } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
 import type { FileStore } from '@blocksmith/block-sdk';
 import { MemoryFileStore } from '@blocksmith/block-sdk';
@@ -21,12 +21,16 @@ export interface GraphNode {
   onError?: 'stop' | 'continue' | 'route';
 }
 
-/** A connection, as the builder saves it; `fromPort` names the route it leaves from (default `output`). */
+/**
+ * A connection, as the builder saves it; `fromPort` names the route it leaves from (default
+ * `output`), `toPort` `tools` connects a block as a tool of the target (default `input`).
+ */
 export interface GraphConnection {
   id?: string;
   from: string;
   to: string;
   fromPort?: string;
+  toPort?: string;
 }
 
 export interface RunGraphOptions {
@@ -45,6 +49,8 @@ export interface RunGraphOptions {
   signal?: AbortSignal;
   /** Sees each event as it happens (they are all in the answer as well). */
   onEvent?: (event: RunEvent) => void;
+  /** Apps as tools for blocks that take tools (default: none; naming one is refused). */
+  appTools?: Pick<RunTools, 'apps' | 'callApp'>;
 }
 
 /** One block's part of the run. */
@@ -100,7 +106,7 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
       from: c.from,
       to: c.to,
       fromPort: c.fromPort ?? 'output',
-      toPort: 'input',
+      toPort: c.toPort ?? 'input',
     })),
     canvas: { zoom: 1, pan: { x: 0, y: 0 } },
   };
@@ -114,6 +120,7 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
     provider: options.provider ?? new ScriptedProvider(),
     files: options.files ?? new MemoryFileStore(),
     ...(options.signal && { signal: options.signal }),
+    ...(options.appTools && { appTools: options.appTools }),
     ...(secrets && { secrets: (name: string) => secrets.read(name) }),
     onEvent: (event) => {
       events.push(event);

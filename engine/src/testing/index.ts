@@ -11,3 +11,4 @@ export {
 } from './probe-blocks';
 export { passThrough, probeApp, probePlugin, probeTextApp } from './probe-apps';
 export { TestBlocks } from './test-blocks';
+export { probeAsker, probeTool, probeToolApp } from './probe-tools';

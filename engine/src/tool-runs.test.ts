@@ -1,0 +1,260 @@
+import { CreditLimitError, type AppToolSpec } from '@blocksmith/block-sdk';
+import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
+import { TOOLS_PORT, type AppConfig, type RunEvent } from '@blocksmith/schema';
+import { executeRun, type BlockCharge, type ExecuteOptions } from './executor';
+import type { GraphValidationError} from './run-plan';
+import { planRun } from './run-plan';
+import type { ModelLookup } from './plan-types';
+import {
+  echoInput,
+  probeAsker,
+  probeApp,
+  probePlugin,
+  probeTool,
+  probeToolApp,
+  templateBlock,
+  TestBlocks,
+} from './testing';
+
+const registry = new TestBlocks();
+for (const block of [echoInput, probeAsker, probeTool, templateBlock]) registry.register(block);
+
+async function run(config: AppConfig, options: Partial<ExecuteOptions> = {}, models?: ModelLookup) {
+  const events: RunEvent[] = [];
+  const plan = planRun(config, registry, models ? { models } : {});
+  const outcome = await executeRun(plan, {
+    runId: 'run_1',
+    provider: new ScriptedProvider(),
+    files: new MemoryFileStore(),
+    onEvent: (e) => events.push(e),
+    inputs: { input_text: 'Oslo' },
+    ...options,
+  });
+  return { plan, outcome, events, asked: outcome.nodes.asker?.outputs.asked as string };
+}
+
+const toolEvents = (events: RunEvent[], nodeId = 'tool1') =>
+  events.filter((e) => 'nodeId' in e && e.nodeId === nodeId).map((e) => e.type);
+
+describe('planning blocks connected as tools', () => {
+  it('keeps tool blocks out of the pipeline and out of the up-front cost, and counts the credit limit in the most', () => {
+    const plan = planRun(probeToolApp(2, { max_credits: 7 }), registry);
+    const asker = plan.nodes.find((n) => n.id === 'asker')!;
+    expect(asker.tools).toEqual([
+      { index: 2, name: 'Tool_1' },
+      { index: 3, name: 'Tool_2' },
+    ]);
+    expect(asker.maxCredits).toBe(7);
+    expect(plan.nodes[2]!.toolOf).toEqual([1]);
+    expect(plan.regions[0]!.members).toEqual([0, 1]);
+    expect(plan.cost).toBe(2);
+    expect(plan.costRange).toEqual({ min: 2, max: 9 });
+  });
+
+  it('gives tools with the same title names of their own', () => {
+    const plan = planRun(probeToolApp(2, {}, { label: 'Lookup' }), registry);
+    expect(plan.nodes[1]!.tools!.map((t) => t.name)).toEqual(['Lookup', 'Lookup_2']);
+  });
+
+  it('refuses a block that declares no tool, a target without a tools handle, and a tool in the pipeline', () => {
+    const app = probeToolApp(1);
+    const bad: AppConfig = {
+      ...app,
+      plugins: [...app.plugins, probePlugin('gen', 'template')],
+      connections: [
+        ...app.connections,
+        { id: 'x1', from: 'gen', to: 'asker', fromPort: 'output', toPort: TOOLS_PORT },
+        { id: 'x2', from: 'tool1', to: 'gen', fromPort: 'output', toPort: 'input' },
+      ],
+    };
+    let error: GraphValidationError | undefined;
+    try {
+      planRun(bad, registry);
+    } catch (thrown) {
+      error = thrown as GraphValidationError;
+    }
+    expect(error?.problems).toEqual([
+      {
+        nodeId: 'tool1',
+        message:
+          'Probe Tool (tool1): A block connected as a tool runs only when the model calls it: remove its other connections first.',
+      },
+      {
+        nodeId: 'gen',
+        message:
+          'Template (gen): This block cannot serve as a tool: connect a block that can (such as HTTP Request or Code).',
+      },
+    ]);
+    const toGen = probeApp([probePlugin('gen', 'template'), probePlugin('tool1', 'probeTool')], []);
+    toGen.connections.push({ id: 'x', from: 'tool1', to: 'gen', fromPort: 'output', toPort: TOOLS_PORT });
+    expect(() => planRun(toGen, registry)).toThrow(
+      'Template (gen): Only a block that hands tools to a model (an agent) has a tools handle.',
+    );
+  });
+});
+
+describe('calling blocks connected as tools', () => {
+  it('does not run a tool block until it is called, then runs it with the arguments as its variables', async () => {
+    const { outcome, events, asked } = await run(
+      probeToolApp(1, { calls: 2 }, { template: '{{text}} from {{input_text}}' }),
+    );
+    expect(outcome.status).toBe('succeeded');
+    expect(asked).toBe('Tool_1: Oslo from Oslo\nTool_1: Oslo from Oslo');
+    expect(toolEvents(events)).toEqual([
+      'node_started',
+      'node_partial',
+      'node_finished',
+      'node_started',
+      'node_partial',
+      'node_finished',
+    ]);
+    const finished = events.filter((e) => e.type === 'node_finished' && e.nodeId === 'tool1');
+    expect(finished.map((e) => (e as { tool?: unknown }).tool)).toEqual([
+      { calledBy: 'asker', call: 1, arguments: { text: 'Oslo' } },
+      { calledBy: 'asker', call: 2, arguments: { text: 'Oslo' } },
+    ]);
+    expect(finished[0]).toMatchObject({ credits: 1, outputs: { tool_answer: 'Oslo from Oslo' } });
+    expect(outcome.nodes.tool1).toMatchObject({ status: 'succeeded', runs: 2 });
+    expect(outcome.results.blocks.tool1).toBeUndefined();
+  });
+
+  it('leaves a tool never called skipped', async () => {
+    const { outcome, events } = await run(probeToolApp(1, { calls: 0 }));
+    expect(outcome.nodes.tool1!.status).toBe('skipped');
+    expect(toolEvents(events)).toEqual([]);
+  });
+
+  it('reports a failing tool to the caller and goes on', async () => {
+    const { outcome, events, asked } = await run(probeToolApp(1, {}, { template: 'fail {{text}}' }));
+    expect(outcome.status).toBe('succeeded');
+    expect(asked).toBe('error: cannot answer "fail Oslo"');
+    expect(toolEvents(events)).toEqual(['node_started', 'node_failed']);
+    expect(events.find((e) => e.type === 'node_failed')).toMatchObject({
+      error: 'Tool 1 failed: cannot answer "fail Oslo"',
+      tool: { calledBy: 'asker', call: 1 },
+    });
+    expect(outcome.nodes.tool1).toMatchObject({ status: 'failed', runs: 0 });
+  });
+
+  it('refuses arguments that do not fit the tool’s parameters, without running it', async () => {
+    const plan = planRun(probeToolApp(1), registry);
+    const calls: unknown[] = [];
+    const asker = {
+      ...probeAsker,
+      async run(ctx: Parameters<typeof probeAsker.run>[0]) {
+        calls.push(
+          await ctx.tools
+            .callConnected('Tool_1', { text: 3 }, { signal: ctx.signal })
+            .catch((e: Error) => e.message),
+        );
+        calls.push(
+          await ctx.tools.callConnected('Nope', {}, { signal: ctx.signal }).catch((e: Error) => e.message),
+        );
+        return { asked: '' };
+      },
+    };
+    plan.nodes[1]!.definition = asker as never;
+    const seen: RunEvent[] = [];
+    await executeRun(plan, {
+      runId: 'r',
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      inputs: { input_text: 'x' },
+      onEvent: (e) => seen.push(e),
+    });
+    expect(calls).toEqual([
+      "The arguments do not fit Tool_1's parameters: /text must be string",
+      'No block named "Nope" is connected as a tool.',
+    ]);
+    expect(toolEvents(seen)).toEqual([]);
+  });
+});
+
+describe('the credit limit of a block that takes tools', () => {
+  it('charges each paid call as it is made and refuses the one that would pass the limit', async () => {
+    const charges: BlockCharge[][] = [];
+    const { outcome, asked } = await run(probeToolApp(1, { calls: 3, max_credits: 2 }), {
+      charge: async (batch) => void charges.push(batch),
+    });
+    expect(outcome.status).toBe('succeeded');
+    expect(asked.split('\n')).toEqual([
+      'Tool_1: echo Oslo',
+      'Tool_1: echo Oslo',
+      'refused: Tool_1 costs 1 credits and 0 of this run\'s "Maximum credits" are left, so it was not made.',
+    ]);
+    expect(charges).toEqual([
+      [{ nodeId: 'tool1', title: 'Tool 1', blockType: 'probe_tool', credits: 1 }],
+      [{ nodeId: 'tool1', title: 'Tool 1', blockType: 'probe_tool', credits: 1 }],
+    ]);
+  });
+
+  it('pays the model’s credits for each turn after the first, up to the limit', async () => {
+    const models: ModelLookup = { check: () => ({ credits: 2 }) };
+    const charges: BlockCharge[][] = [];
+    const app = probeToolApp(0, { calls: 0, turns: 4, max_credits: 5 });
+    const { plan, asked } = await run(app, { charge: async (batch) => void charges.push(batch) }, models);
+    expect(plan.nodes[1]!.cost).toBe(4);
+    expect(asked).toBe(
+      'turn 2\nturn 3\nrefused: Another turn of the model costs 2 credits and 1 of this run\'s "Maximum credits" are left, so it was not made.',
+    );
+    const turn = { nodeId: 'asker', title: 'Probe Asker', blockType: 'probe_asker', credits: 2 };
+    expect(charges).toEqual([[turn], [turn]]);
+  });
+
+  it('stops the run when the payer cannot pay a call', async () => {
+    const refused = Object.assign(new Error('Your credits ran out.'), { code: 'INSUFFICIENT_CREDITS' });
+    const { outcome } = await run(probeToolApp(1), { charge: () => Promise.reject(refused) });
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      error: 'Your credits ran out.',
+      errorCode: 'INSUFFICIENT_CREDITS',
+      failedNodeId: 'asker',
+    });
+  });
+
+  it('hands apps the credits left and counts what their runs cost', async () => {
+    const spec: AppToolSpec = {
+      ref: 'weather',
+      name: 'weather',
+      title: 'Weather',
+      description: 'The weather',
+      parameters: { type: 'object' },
+      maxCredits: 3,
+    };
+    const seen: (number | undefined)[] = [];
+    const plan = planRun(probeToolApp(0, { max_credits: 5 }), registry);
+    const left: number[] = [];
+    plan.nodes[1]!.definition = {
+      ...probeAsker,
+      async run(ctx: Parameters<typeof probeAsker.run>[0]) {
+        const apps = await ctx.tools.apps(['weather']);
+        await ctx.tools.callApp(apps[0]!.ref, {}, { signal: ctx.signal });
+        left.push(ctx.tools.creditsLeft);
+        await ctx.tools.callApp('weather', {}, { signal: ctx.signal });
+        left.push(ctx.tools.creditsLeft);
+        await ctx.tools.payTurn();
+        return { asked: '' };
+      },
+    } as never;
+    await executeRun(plan, {
+      runId: 'r',
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      inputs: { input_text: 'x' },
+      appTools: {
+        apps: async () => [spec],
+        callApp: async (_ref, _args, options) => {
+          seen.push(options.maxCredits);
+          return { value: 'sunny', credits: 2, runId: 'nested' };
+        },
+      },
+    });
+    expect(seen).toEqual([5, 3]);
+    expect(left).toEqual([3, 1]);
+  });
+
+  it('says what was needed and what was left when it refuses', () => {
+    const error = new CreditLimitError('x', 3, 1);
+    expect([error.needed, error.left, error.code]).toEqual([3, 1, 'BLOCK_ERROR']);
+  });
+});

@@ -22,6 +22,8 @@ import { allowPublicOrigin } from './graphql/http-handler';
 import { requestRules } from './graphql/limits';
 import { fileRoutes } from './rest/file-routes';
 import { stripeWebhookRoute } from './rest/stripe-webhook-route';
+import { mcpRoutes } from './mcp/mcp-routes';
+import { McpSessions } from './mcp/mcp-sessions';
 import { hookRoute } from './rest/hook-route';
 import { inputFileStore, uploadRoutes } from './rest/upload-routes';
 import { PUBLIC_READ_TTL_MS } from './services/apps/public-reads';
@@ -196,6 +198,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(stripeWebhookRoute({ services, formatError: formatExecutionError }));
+  // The store's apps as MCP tools: /mcp and /mcp/apps/{slug}.
+  app.use(
+    mcpRoutes({
+      publicUrl: config.publicUrl,
+      appTools: services.appTools,
+      apiKeys: services.apiKeys,
+      sessions: new McpSessions(database.dataSource),
+      log: (line) => console.error(line),
+    }),
+  );
   app.use(hookRoute({ services, formatError: formatExecutionError }));
   app.use(
     '/api',

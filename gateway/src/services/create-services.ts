@@ -9,6 +9,8 @@ import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
 import { ApiKeyService } from './api-keys/api-key-service';
+import { AppToolService } from './app-tools/app-tool-service';
+import { runAppTools } from './app-tools/run-app-tools';
 import { EmbedConsents } from './embeds/embed-consent';
 import { EmbedService } from './embeds/embed-service';
 import { RateLimiter } from '../data/rate-limiter';
@@ -104,6 +106,8 @@ export interface Services {
   knowledge: KnowledgeService;
   /** The starter apps whose blocks are all installed, chosen once at start-up. */
   templates: readonly AppTemplate[];
+  /** Apps as tools: for MCP clients (`/mcp`) and agent blocks, each call a paid run. */
+  appTools: AppToolService;
   /** Apps' schedules and webhooks, run on their owners' credits. */
   triggers: Triggers;
 }
@@ -191,7 +195,9 @@ export function createServices(deps: {
     secrets,
     earnings,
     models,
+    appTools: { forRun: (run) => runAppTools(appTools, dataSource, run) },
   });
+  const appTools = new AppToolService({ dataSource, registry, apps, runs, hub, models, earnings });
   const publishing = new PublishingService(dataSource, apps);
   const upvotes = new UpvoteService(dataSource, apps);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
@@ -296,6 +302,7 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       secretsKey: config.secretsKey,
     }),
+    appTools,
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };
 }

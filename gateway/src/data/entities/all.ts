@@ -17,6 +17,7 @@ export { EmbedUsage } from './embed-usage.entity';
 export { FileRecord } from './file-record.entity';
 export { GatewayProcess } from './gateway-process.entity';
 export { MailMessage } from './mail-message.entity';
+export { McpSession } from './mcp-session.entity';
 export { PasswordResetToken } from './password-reset-token.entity';
 export { Payout, type PayoutStatus } from './payout.entity';
 export { PayoutAccount } from './payout-account.entity';

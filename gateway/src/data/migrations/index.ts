@@ -21,6 +21,7 @@ import { PlanSetBy1765600000000 } from './1765600000000-plan-set-by';
 import { AiProviderSettings1765700000000 } from './1765700000000-ai-provider-settings';
 import { RunSources1765800000000 } from './1765800000000-run-sources';
 import { RunsAppStatus1765810000000 } from './1765810000000-runs-app-status';
+import { McpSessions1766000000000 } from './1766000000000-mcp-sessions';
 import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
 
@@ -49,6 +50,7 @@ export const migrations = [
   AiProviderSettings1765700000000,
   RunSources1765800000000,
   RunsAppStatus1765810000000,
+  McpSessions1766000000000,
   KnowledgeBases1766200000000,
   AppTriggers1766300000000,
 ];

@@ -29,11 +29,13 @@ export interface NewRun {
    * its first charge is counted with it, or the run is refused (EmbedCapReachedError).
    */
   embedCap?: EmbedCap | null;
+  /** The run that started this one (an agent calling an app as a tool). */
+  parentRunId?: string | null;
 }
 
 const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor,
-    source, details_shared, visitor, version_id, embed_period)
-  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`;
+    source, details_shared, visitor, version_id, embed_period, parent_run_id)
+  VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13)`;
 
 function runParameters(run: NewRun, cost: number): unknown[] {
   return [
@@ -49,37 +51,38 @@ function runParameters(run: NewRun, cost: number): unknown[] {
     run.visitor ?? false,
     run.versionId ?? null,
     run.embedCap?.period ?? null,
+    run.parentRunId ?? null,
   ];
 }
 
 /**
  * $1 run id, $2 app, $3 user, $4 action type, $5 cost, $6 inputs, $7 executor, $8 source, $9 details
- * shared, $10 visitor, $11 version, $12 embed period, $13 debit entries, $14 the grant an unlimited
- * plan adds, $15 unlimited plans, $16 time. Data-modifying CTEs see one snapshot; the
+ * shared, $10 visitor, $11 version, $12 embed period, $13 parent run, $14 debit entries, $15 the
+ * grant an unlimited plan adds, $16 unlimited plans, $17 time. Data-modifying CTEs see one snapshot; the
  * UPDATE locks the balance row and, under READ COMMITTED, re-checks `balance >= cost` on the row
  * a concurrent run left, so the balance never goes below zero.
  */
 const CHARGE_NEW_RUN: PreparedStatement = {
-  name: 'charge_new_run_v3',
+  name: 'charge_new_run_v4',
   text: `
 WITH who AS (
-  SELECT plan, plan = ANY($15::text[]) AS unlimited FROM users WHERE id = $3
+  SELECT plan, plan = ANY($16::text[]) AS unlimited FROM users WHERE id = $3
 ), taken AS (
   UPDATE credit_balances
-     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $16
+     SET balance = balance - CASE WHEN (SELECT unlimited FROM who) THEN 0 ELSE $5 END, updated_at = $17
    WHERE user_id = $3 AND ((SELECT unlimited FROM who) OR balance >= $5)
   RETURNING balance
 ), run AS (
   INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs, executor, source,
-                    details_shared, visitor, version_id, embed_period, created_at)
-  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $16 FROM taken
+                    details_shared, visitor, version_id, embed_period, parent_run_id, created_at)
+  SELECT $1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::uuid, $17 FROM taken
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $16
+  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $17
     FROM run,
          jsonb_to_recordset(
-           CASE WHEN (SELECT unlimited FROM who) THEN $14::jsonb || $13::jsonb ELSE $13::jsonb END
+           CASE WHEN (SELECT unlimited FROM who) THEN $15::jsonb || $14::jsonb ELSE $14::jsonb END
          ) AS e(delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`,

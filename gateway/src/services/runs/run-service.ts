@@ -15,7 +15,7 @@ import {
   type StartRunRequest,
   type StoredInputFile,
 } from './run-start';
-import { RunWorker, type RunFiles, type RunLease } from './run-worker';
+import { RunWorker, type RunAppTools, type RunFiles, type RunLease } from './run-worker';
 
 export { UNFINISHED_STEP, type StoredRun } from './run-records';
 export {
@@ -66,6 +66,8 @@ export interface RunServiceDeps {
   models?: (ModelLookup & { ready(): Promise<void> }) | undefined;
   /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
+  /** Apps as tools for the runs' agent blocks (see `RunWorkerDeps.appTools`). */
+  appTools?: RunAppTools;
 }
 
 /**
@@ -99,6 +101,7 @@ export class RunService {
       recordSteps: deps.recordSteps ?? true,
       secrets: deps.secrets,
       models: deps.models,
+      appTools: deps.appTools,
     });
     this.starts = new RunStart({
       dataSource: deps.dataSource,
@@ -168,5 +171,10 @@ export class RunService {
   /** The runs this process is executing now: the lease sweep leaves them alone. */
   executing(): string[] {
     return this.worker.executing();
+  }
+
+  /** Stops a run this process executes: it ends aborted and refunded (false: not running here). */
+  stop(runId: string): boolean {
+    return this.worker.stop(runId);
   }
 }

@@ -72,6 +72,8 @@ export interface StartRunRequest {
    * before anything is charged; throws to refuse the run. An embed's price confirmation.
    */
   checkPrice?: (cost: CostRange) => Promise<void>;
+  /** The run that started this one: an agent block calling the app as a tool (source `agent`). */
+  parentRunId?: string;
 }
 
 export interface InputFileRequest {
@@ -197,6 +199,7 @@ export class RunStart {
           visitor,
           versionId: runnable.versionId,
           embedCap: request.embedPeriod ? { appId: app.id!, period: request.embedPeriod } : null,
+          parentRunId: request.parentRunId ?? null,
         },
         items,
       );

@@ -1,4 +1,4 @@
-import type { AiProvider, FileStore } from '@blocksmith/block-sdk';
+import type { AiProvider, FileStore, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type ModelLookup, type RunOutcome, type RunPlan } from '@blocksmith/engine';
@@ -51,6 +51,13 @@ export interface RunWorkerDeps {
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> } | undefined;
   /** Prices the models of a run planned again here (one taken from the queue of another process). */
   models?: ModelLookup | undefined;
+  /** Apps as tools for a run's agent blocks, paid by whoever pays for the run (`runAppTools`). */
+  appTools?: RunAppTools | undefined;
+}
+
+/** The apps a run's blocks may call as tools (`ExecuteOptions.appTools`). */
+export interface RunAppTools {
+  forRun(run: { runId: string; appId: string; payerId: string }): Pick<RunTools, 'apps' | 'callApp'>;
 }
 
 /**
@@ -67,6 +74,8 @@ export class RunWorker {
   private readonly checkpoints: StepCheckpoints;
   /** Keep each block's step with the run; may be switched while runs go on. */
   recordSteps: boolean;
+  /** How to stop each run executing here (`stop`). */
+  private readonly stoppers = new Map<string, AbortController>();
 
   constructor(private readonly deps: RunWorkerDeps) {
     this.checkpoints = new StepCheckpoints(deps.records, deps.log);
@@ -105,6 +114,16 @@ export class RunWorker {
   /** The runs this process is executing now: the lease sweep leaves them alone. */
   executing(): string[] {
     return [...this.executingHere];
+  }
+
+  /**
+   * Stops a run executing here (its caller went away: an agent's tool call that was cut off); it
+   * ends aborted and refunded like any run that did not succeed. False when it is not running here.
+   */
+  stop(runId: string): boolean {
+    const stopper = this.stoppers.get(runId);
+    stopper?.abort();
+    return stopper !== undefined;
   }
 
   /**
@@ -219,6 +238,8 @@ export class RunWorker {
     let abandoned = false;
     const timeoutMs = this.deps.timeoutMs;
     const limit = new AbortController();
+    const stopped = new AbortController();
+    this.stoppers.set(runId, stopped);
     const timers: NodeJS.Timeout[] = [];
     // Each block's step, built from the progress events; stored as it goes once the run is long.
     const steps = this.recordSteps ? new StepRecorder(plan) : null;
@@ -235,11 +256,14 @@ export class RunWorker {
         else hub.publish(event);
       },
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
-      signal: limit.signal,
+      signal: AbortSignal.any([limit.signal, stopped.signal]),
       charge: async (charges) => {
         charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
       },
       ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
+      ...(this.deps.appTools && {
+        appTools: this.deps.appTools.forRun({ runId, appId: job.appId, payerId: userId }),
+      }),
       account: userId,
     });
     let outcome: RunOutcome | null;
@@ -257,6 +281,7 @@ export class RunWorker {
       }
     } finally {
       this.checkpoints.forget(runId);
+      this.stoppers.delete(runId);
     }
     const engineOutcome = outcome;
     if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {

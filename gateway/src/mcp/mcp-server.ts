@@ -1,0 +1,161 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AppError, NotFoundError } from '../errors';
+import { AppToolRunError, type AppTool, type AppToolService } from '../services/app-tools/app-tool-service';
+import type { McpCaller } from './mcp-caller';
+
+/** What the server says about itself at `initialize`. */
+export const MCP_SERVER_INFO = { name: 'blocksmith', title: 'Blocksmith store', version: '1.0.0' };
+
+const INSTRUCTIONS =
+  'Each tool is an app of the Blocksmith store. A call is one paid run of the app, charged to your ' +
+  'account in credits (its price is in its description); the answer is its results.';
+
+/** Which apps a connection sees: the whole store, some of it (`?apps=`), or one app (`/mcp/apps/{slug}`). */
+export interface McpScope {
+  /** `/mcp?apps=slug1,slug2`: only these apps. */
+  slugs?: readonly string[];
+  /** `/mcp/apps/{slug}`: this app alone. */
+  only?: string;
+}
+
+/** Hooks around a paid call: an OAuth client's daily limit and its spend. */
+export interface McpCallHooks {
+  /** Refuses a call whose most cost would pass what the caller may still spend (throws). */
+  checkCost?(caller: McpCaller, maxCredits: number): Promise<void>;
+  /** A call's run was started and charged. */
+  started?(caller: McpCaller, runId: string): Promise<void>;
+}
+
+export interface McpServerDeps {
+  appTools: AppToolService;
+  /** Tools a `tools/list` page holds (default APP_TOOLS_PAGE). */
+  pageSize?: number;
+  hooks?: McpCallHooks;
+  log?: (message: string) => void;
+}
+
+/** An app tool as MCP lists it, its price in its description, annotations and `_meta`. */
+export function mcpToolOf(tool: AppTool): Tool {
+  const price = { price: tool.price, minCredits: tool.cost.min, maxCredits: tool.cost.max };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: {
+      title: tool.title,
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      ...price,
+    },
+    _meta: { 'blocksmith/price': price },
+  };
+}
+
+function toolError(message: string, extra: Record<string, unknown> = {}): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: message }],
+    ...(Object.keys(extra).length && { _meta: extra }),
+  };
+}
+
+/**
+ * The MCP server for one request of `caller` (the route makes one per request: `/mcp` is
+ * stateless, sessions live in the database): `tools/list` lists the store's published apps in
+ * `scope` as tools, paged by cursor; `tools/call` runs one (`AppToolService.call`, source `mcp`),
+ * sending the run's progress as progress notifications when the client asked with a
+ * `progressToken`. A call that cannot be made or whose run fails is a tool error (`isError`) that
+ * says why; an unknown tool or a bad cursor is a JSON-RPC error. `ping` is the SDK's own.
+ */
+export function createMcpServer(deps: McpServerDeps, caller: McpCaller, scope: McpScope): Server {
+  const server = new Server(MCP_SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
+  const { appTools } = deps;
+
+  const findTool = async (name: string): Promise<AppTool> => {
+    const unknown = () => new McpError(ErrorCode.InvalidParams, `There is no tool named "${name}" here.`);
+    if (scope.only !== undefined && name !== scope.only) throw unknown();
+    if (scope.slugs && !scope.slugs.includes(name)) throw unknown();
+    try {
+      return await appTools.published(caller.userId, name);
+    } catch (error) {
+      if (error instanceof NotFoundError) throw unknown();
+      throw error;
+    }
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (scope.only !== undefined) return { tools: [mcpToolOf(await findTool(scope.only))] };
+    const cursor = request.params?.cursor;
+    try {
+      const page = await appTools.listPublished(caller.userId, {
+        ...(cursor !== undefined && { cursor }),
+        ...(scope.slugs && { slugs: scope.slugs }),
+        ...(deps.pageSize !== undefined && { limit: deps.pageSize }),
+      });
+      return {
+        tools: page.tools.map(mcpToolOf),
+        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      throw error;
+    }
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = await findTool(request.params.name);
+    const progressToken = request.params._meta?.progressToken;
+    try {
+      const result = await appTools.call(caller.userId, tool, request.params.arguments ?? {}, {
+        source: 'mcp',
+        signal: extra.signal,
+        ...(deps.hooks?.checkCost && { checkCost: (max: number) => deps.hooks!.checkCost!(caller, max) }),
+        ...(deps.hooks?.started && { onStarted: (runId: string) => deps.hooks!.started!(caller, runId) }),
+        ...(progressToken !== undefined && {
+          onProgress: ({ done, total, message }) => {
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: done, total, message },
+              })
+              .catch(() => undefined);
+          },
+        }),
+      });
+      return {
+        content: [{ type: 'text', text: result.text }],
+        structuredContent: result.structured,
+        _meta: { 'blocksmith/runId': result.runId, 'blocksmith/credits': result.credits },
+      };
+    } catch (error) {
+      if (error instanceof AppToolRunError) {
+        return toolError(`${error.message} (run ${error.runId})`, {
+          'blocksmith/runId': error.runId,
+          'blocksmith/credits': error.credits,
+        });
+      }
+      if (error instanceof AppError) return toolError(error.message, { 'blocksmith/code': error.code });
+      if (extra.signal.aborted) return toolError('The call was cancelled.');
+      deps.log?.(`MCP call of ${tool.name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      return toolError(
+        'The call failed on the server. Nothing was charged for a run that did not finish; try again.',
+      );
+    }
+  });
+  return server;
+}

@@ -224,6 +224,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       discardUpload: (context, id) =>
         services.files.remove(id, requireCaller(context as GraphQLContext).userId),
       storeUpload: async (context, upload) => {
+        if (upload.purpose === 'knowledge') {
+          const userId = requireCaller(context as GraphQLContext).userId;
+          return { inputKey: '', id: await services.knowledge.keepUpload(userId, upload.appId, upload) };
+        }
         const kept = await storeUpload(context as GraphQLContext, upload);
         return { inputKey: kept.inputKey, id: kept.id };
       },

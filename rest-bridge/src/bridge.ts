@@ -18,8 +18,11 @@ import { openApiDocument } from './openapi';
 import type { Route, RouteRequest } from './route';
 import { routes as defaultRoutes } from './routes';
 
-/** A file sent with a run, to be kept before the run starts. */
+/** A file sent with a run (or a document), to be kept before the operation runs. */
 export interface RunUpload {
+  /** `run`: for the app's file upload block; `knowledge`: a document for the knowledge base `appId`. */
+  purpose: 'run' | 'knowledge';
+  /** The path's `id`: the app's, or the knowledge base's. */
   appId: string;
   actionType?: string;
   name: string;
@@ -179,7 +182,13 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
         }
       }
       const upload = form.file
-        ? { appId: '', name: form.file.name, mime: form.file.mime, data: form.file.data }
+        ? {
+            purpose: route.fileVariable ? ('knowledge' as const) : ('run' as const),
+            appId: '',
+            name: form.file.name,
+            mime: form.file.mime,
+            data: form.file.data,
+          }
         : null;
       return { body, upload };
     }
@@ -249,8 +258,12 @@ export function createRestBridge(options: RestBridgeOptions): express.Router {
         .catch((error: unknown) => {
           throw toBridgeError(error, options.formatError);
         });
-      const inputs = (variables.inputs ?? {}) as Record<string, unknown>;
-      variables.inputs = { ...inputs, [kept.inputKey]: kept.id };
+      if (route.fileVariable) {
+        variables[route.fileVariable] = kept.id;
+      } else {
+        const inputs = (variables.inputs ?? {}) as Record<string, unknown>;
+        variables.inputs = { ...inputs, [kept.inputKey]: kept.id };
+      }
       keptId = kept.id;
     }
 

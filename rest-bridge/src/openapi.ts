@@ -164,7 +164,21 @@ function tableOperation(route: Route, errors: ErrorResponses): Record<string, un
   }
   const content: Record<string, { schema: JsonSchema }> = {};
   if (route.body) content['application/json'] = { schema: route.body };
-  if (route.multipart) {
+  if (route.multipart && route.fileVariable) {
+    content['multipart/form-data'] = {
+      schema: object(
+        {
+          name: string('A name for the document (the file’s own name otherwise).'),
+          file: {
+            type: 'string',
+            contentMediaType: 'application/octet-stream',
+            description: 'The document: PDF, DOCX, Markdown, HTML, plain text or CSV.',
+          },
+        },
+        ['file'],
+      ),
+    };
+  } else if (route.multipart) {
     content['multipart/form-data'] = {
       schema: object({
         inputData: string('The inputs as JSON text.'),

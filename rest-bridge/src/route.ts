@@ -44,6 +44,11 @@ interface RouteDescription {
   body?: JsonSchema;
   /** Execute also takes multipart/form-data with a file. */
   multipart?: boolean;
+  /**
+   * With `multipart`: the file is kept as a document (not a run's input) and its id is given to
+   * the operation as this variable.
+   */
+  fileVariable?: string;
   /** Answer status on success (200 unless said). */
   status?: 200 | 201 | 204;
   /** The answer's shape, for the document. */

@@ -7,6 +7,7 @@ import { authRoutes } from './auth-routes';
 import { checkoutRoutes } from './checkout-routes';
 import { creditRoutes } from './credit-routes';
 import { earningsRoutes } from './earnings-routes';
+import { knowledgeRoutes } from './knowledge-routes';
 import { publishingRoutes, reviewQueueRoutes } from './publishing-routes';
 import type { Route } from './route';
 import { runHistoryRoutes } from './run-history-routes';
@@ -37,6 +38,7 @@ export const routes: readonly Route[] = [
   ...runHistoryRoutes,
   ...apiKeyRoutes,
   ...secretRoutes,
+  ...knowledgeRoutes,
   ...creditRoutes,
   ...userRoutes,
   ...assistantRoutes,

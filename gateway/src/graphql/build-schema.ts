@@ -16,6 +16,7 @@ import { CatalogueResolver } from './resolvers/catalogue-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { EarningsResolver } from './resolvers/earnings-resolver';
 import { EmbedResolver } from './resolvers/embed-resolver';
+import { KnowledgeResolver } from './resolvers/knowledge-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
@@ -38,6 +39,7 @@ export const resolvers = [
   CreditsResolver,
   EarningsResolver,
   EmbedResolver,
+  KnowledgeResolver,
   PublishingResolver,
   RunResolver,
   SalesResolver,

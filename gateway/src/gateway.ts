@@ -21,6 +21,7 @@ import { formatExecutionError, startGraphQLServer, type GraphQLServer } from './
 import { allowPublicOrigin } from './graphql/http-handler';
 import { requestRules } from './graphql/limits';
 import { fileRoutes } from './rest/file-routes';
+import { createAuthorizationServer, oauthRoutes } from './oauth';
 import { stripeWebhookRoute } from './rest/stripe-webhook-route';
 import { mcpRoutes } from './mcp/mcp-routes';
 import { McpSessions } from './mcp/mcp-sessions';
@@ -188,6 +189,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   fastPath = graphql.fastPath;
   const storeUpload = inputFileStore(services);
+  const authorizationServer = await createAuthorizationServer({
+    dataSource: database.dataSource,
+    publicUrl: config.publicUrl,
+    secretsKey: config.secretsKey,
+    behindProxy: config.trustedProxies.length > 0,
+  });
 
   app.use(['/graphql', '/api', '/files', '/uploads'], allowPublicOrigin(config.publicUrl));
   app.use(graphql.routes);
@@ -206,6 +213,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       apiKeys: services.apiKeys,
       sessions: new McpSessions(database.dataSource),
       log: (line) => console.error(line),
+    }),
+  );
+  app.use(
+    oauthRoutes({
+      server: authorizationServer,
+      clients: services.connectedClients,
+      personOf: async (req) => (await contextFor(req.headers.authorization, req)).caller,
+      formatError: formatExecutionError,
     }),
   );
   app.use(hookRoute({ services, formatError: formatExecutionError }));

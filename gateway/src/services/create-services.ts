@@ -9,6 +9,7 @@ import type { BlockRegistry } from '../kernel';
 import { DiskFileStore } from '../providers/disk-file-store';
 import { FileLinks } from './files/file-links';
 import { ApiKeyService } from './api-keys/api-key-service';
+import { ConnectedClientService } from '../oauth/connected-client-service';
 import { AppToolService } from './app-tools/app-tool-service';
 import { runAppTools } from './app-tools/run-app-tools';
 import { EmbedConsents } from './embeds/embed-consent';
@@ -93,6 +94,8 @@ export interface Services {
   /** Signed, expiring links to kept files. */
   fileLinks: FileLinks;
   apiKeys: ApiKeyService;
+  /** Clients people connected through OAuth (AI assistants), their daily limits and spend. */
+  connectedClients: ConnectedClientService;
   embeds: EmbedService;
   /** People's secrets for their blocks (HTTP Request headers). */
   secrets: UserSecretService;
@@ -261,6 +264,7 @@ export function createServices(deps: {
     files,
     fileLinks,
     apiKeys: new ApiKeyService(dataSource, limiter),
+    connectedClients: new ConnectedClientService(dataSource),
     embeds: new EmbedService({
       dataSource,
       apps,

@@ -22,6 +22,7 @@ import { AiProviderSettings1765700000000 } from './1765700000000-ai-provider-set
 import { RunSources1765800000000 } from './1765800000000-run-sources';
 import { RunsAppStatus1765810000000 } from './1765810000000-runs-app-status';
 import { McpSessions1766000000000 } from './1766000000000-mcp-sessions';
+import { OAuth1766100000000 } from './1766100000000-oauth';
 import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
 
@@ -51,6 +52,7 @@ export const migrations = [
   RunSources1765800000000,
   RunsAppStatus1765810000000,
   McpSessions1766000000000,
+  OAuth1766100000000,
   KnowledgeBases1766200000000,
   AppTriggers1766300000000,
 ];

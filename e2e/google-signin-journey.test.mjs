@@ -1,29 +1,52 @@
 // Google sign-in with the Firebase auth provider in a real Chromium against the built product and
-// the Firebase Auth emulator (firebase-tools, no network): /signin -> Continue with Google -> the
+// the Firebase Auth emulator (firebase-tools, fetched from npm on the first run only): /signin -> Continue with Google -> the
 // emulator's account page -> /auth/callback -> signed in on /app; the session survives a reload,
 // the account is mirrored, an app is saved, and Sign Out signs out.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
 import { DESKTOP, expectToast, graphql, shot, startJourney, stopJourney } from './helpers.mjs';
 import { ROOT, freePort } from './server.mjs';
 
 const PROJECT = 'demo-blocksmith';
+// Not a dependency of the repository: its ~360 packages (one of them, re2, compiled from source
+// where its prebuilt binary cannot be downloaded) served this one journey and slowed every install.
+const FIREBASE_TOOLS = 'firebase-tools@15.34.2';
 
 let emulator;
 let server;
 let browser;
 
 /**
+ * The firebase CLI, installed on the first run under node_modules/.cache (without install scripts:
+ * the Auth emulator needs none) and reused afterwards.
+ */
+async function firebaseCli() {
+  const dir = path.join(ROOT, 'node_modules/.cache', FIREBASE_TOOLS.replace('@', '-'));
+  const cli = path.join(dir, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  if (existsSync(cli)) return cli;
+  console.log(`Installing ${FIREBASE_TOOLS} for the Auth emulator into ${path.relative(ROOT, dir)} (once)`);
+  // Settings of an npm that started these tests (a workspace, a silent log) are not this install's.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  const npm = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--ignore-scripts'];
+  await promisify(execFile)('npm', [...npm, '--no-audit', '--no-fund', FIREBASE_TOOLS], {
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (!existsSync(cli)) throw new Error(`npm installed ${FIREBASE_TOOLS} but ${cli} is missing.`);
+  return cli;
+}
+
+/**
  * The Auth emulator alone on free ports, run from a temporary directory (its firebase.json and
  * debug log stay there). `stop()` ends its whole process group.
  */
 async function startAuthEmulator() {
-  const cli = path.join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm install\` first.`);
+  const cli = await firebaseCli();
   const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(tmpdir(), 'blocksmith-auth-emulator-'));
   writeFileSync(

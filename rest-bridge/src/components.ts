@@ -69,6 +69,9 @@ const RUN_SUMMARY_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
   actionType: enumOf(ACTION_TYPES, 'test_execution or published.'),
   source: enumOf([...RUN_SOURCES], 'Where it was started.'),
+  parentRunId: nullableString(
+    'The run that started it (an agent calling the app as a tool); null otherwise.',
+  ),
   runner: object(
     {
       id: string('Their user id; "visitor" for a visitor who was not signed in.'),

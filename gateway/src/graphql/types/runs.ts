@@ -89,6 +89,11 @@ export class RunType {
   @Field(() => RunStatusEnum) status!: RunRecordStatus;
   @Field(() => ActionTypeEnum) actionType!: ActionType;
   @Field(() => RunSourceEnum) source!: RunSource;
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The run that started this one (an agent block calling the app as a tool); null otherwise.',
+  })
+  parentRunId!: string | null;
   @Field(() => RunRunnerType) runner!: RunRunnerType;
   @Field({ description: 'The caller started it.' }) mine!: boolean;
   @Field(() => RunVersionType, {

@@ -42,7 +42,7 @@ const PRUNE_BATCH = 500;
 
 /** The columns a list row needs (never inputs, result or steps). */
 const SUMMARY_COLUMNS = `r.id, r.app_id, r.user_id, r.action_type, r.source, r.status, r.cost, r.error,
-  r.error_code, r.created_at, r.finished_at, r.details_shared, r.visitor,
+  r.error_code, r.created_at, r.finished_at, r.details_shared, r.visitor, r.parent_run_id,
   ${exactTime('r.created_at')} AS cursor_at`;
 
 /** Where kept files are removed (the disk store; tests may pass another). */
@@ -74,6 +74,7 @@ function toSummary(row: Row): RunSummary {
     finishedAt: row.finished_at == null ? null : new Date(row.finished_at as string | Date),
     detailsShared: row.details_shared === true,
     visitor: row.visitor === true,
+    parentRunId: (row.parent_run_id as string | null) ?? null,
   };
 }
 
@@ -198,6 +199,7 @@ export class RunHistoryService {
       finishedAt: record.finishedAt,
       detailsShared: record.detailsShared,
       visitor: record.visitor,
+      parentRunId: record.parentRunId ?? null,
     };
     // Its inputs, result and steps are at hand.
     const known = {

@@ -34,6 +34,8 @@ export interface RunSummary {
   finishedAt: Date | null;
   detailsShared: boolean;
   visitor: boolean;
+  /** The run that started this one (an agent calling the app as a tool); null otherwise. */
+  parentRunId: string | null;
 }
 
 /** What a run's inputs and result are read from (one query per page, only when asked for). */
@@ -121,6 +123,7 @@ export class RunView {
   readonly mine: boolean;
   readonly detailsHidden: boolean;
   readonly durationMs: number | null;
+  readonly parentRunId: string | null;
 
   constructor(
     private readonly summary: RunSummary,
@@ -138,6 +141,7 @@ export class RunView {
     this.createdAt = summary.createdAt;
     this.finishedAt = summary.finishedAt;
     this.mine = access.mine;
+    this.parentRunId = summary.parentRunId;
     this.detailsHidden = !access.mine && !summary.detailsShared;
     this.durationMs =
       summary.finishedAt === null

@@ -36,6 +36,8 @@ export interface StoredRun {
   finishedAt: Date | null;
   /** The process executing it straight from its own request; null while it waits in the queue. */
   executor: string | null;
+  /** The run that started this one (an agent calling the app as a tool); null otherwise. */
+  parentRunId?: string | null;
 }
 
 /** How a run that did not succeed is stored. */
@@ -74,7 +76,7 @@ function withKeptCharge(error: string | null, kept: number, refunded: number): s
 
 /** The columns of a stored run, as `toStoredRun` reads them (named: see success-writer.ts). */
 const RUN_COLUMNS = `id, app_id, user_id, action_type, source, details_shared, visitor, status, cost,
-  inputs, result, nodes, error, error_code, created_at, finished_at, executor`;
+  inputs, result, nodes, error, error_code, created_at, finished_at, executor, parent_run_id`;
 
 /** A `runs` row as the database answers it. */
 export function toStoredRun(row: Record<string, unknown>): StoredRun {
@@ -97,6 +99,7 @@ export function toStoredRun(row: Record<string, unknown>): StoredRun {
     createdAt: new Date(row.created_at as string | Date),
     finishedAt: row.finished_at == null ? null : new Date(row.finished_at as string | Date),
     executor: (row.executor as string | null) ?? null,
+    parentRunId: (row.parent_run_id as string | null) ?? null,
   };
 }
 

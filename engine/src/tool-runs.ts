@@ -51,6 +51,13 @@ export function withCall(previous: NodeOutcome | undefined, call: NodeOutcome): 
   };
 }
 
+/** What a tool block receives as its input: its one declared argument, or every argument as an object. */
+function toolInput(tool: PlannedNode, args: Record<string, unknown>): unknown {
+  const properties = tool.definition.tool?.parameters.properties;
+  const names = properties ? Object.keys(properties) : [];
+  return names.length === 1 ? (args[names[0]!] ?? null) : args;
+}
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -168,13 +175,14 @@ export class ToolRuns implements RunTools {
     const context = new NodeContext({
       nodeId: tool.id,
       settings: tool.settings,
-      // The arguments are its one upstream value (`input` of a Code block) and, by name, its variables.
+      // Its one upstream value (`input` of a Code block) is its one argument, or all of them;
+      // each argument is a variable by its name, over the caller's.
       upstream: [
         {
           nodeId: this.caller.id,
           kind: this.caller.definition.kind,
           name: 'arguments',
-          value: place.arguments,
+          value: toolInput(tool, place.arguments!),
           outputs: place.arguments!,
         },
       ],
@@ -184,6 +192,7 @@ export class ToolRuns implements RunTools {
       files: host.options.files,
       signal: AbortSignal.any([host.signal, callSignal]),
       ...(host.options.account !== undefined && { account: host.options.account }),
+      ...(host.options.knowledge && { knowledge: host.options.knowledge }),
       onPartial: (partial) => {
         const text = host.secrets.clean(partial);
         host.emit({ type: 'node_partial', runId, nodeId: tool.id, at: Date.now(), text, tool: step });

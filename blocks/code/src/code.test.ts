@@ -1,5 +1,5 @@
 import { BlockError, BlockInputError, BlockOverrunError } from '@blocksmith/block-sdk';
-import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
+import { runAsTool, runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { code, CODE_LIMITS, sandboxes } from './code';
 import { runInSandbox } from './run-in-sandbox';
 import { buildForWorkers } from './testing/build-for-workers';
@@ -27,6 +27,21 @@ describe('code', () => {
     expect(code.cost).toBe(1);
     expect(Object.keys(code.settings)).toEqual(['code']);
     expect(code.outputs).toEqual({ code_result: expect.objectContaining({ type: 'json' }) });
+  });
+
+  describe('as a tool of an agent', () => {
+    it('runs with the model’s input and answers what the code returns', async () => {
+      expect(code.tool?.parameters.required).toEqual(['input']);
+      const { answer, events } = await runAsTool(code, { input: 'one two three' });
+      expect(answer).toEqual({ text: 'one two three', words: 3 });
+      expect(events.map((e) => e.type)).toEqual(['node_started', 'node_finished']);
+    });
+
+    it('refuses arguments without input, before running the code', async () => {
+      await expect(runAsTool(code, { text: 'x' })).rejects.toThrow(
+        "The arguments do not fit Code's parameters: (root) must have required property 'input'",
+      );
+    });
   });
 
   describe('normal use', () => {

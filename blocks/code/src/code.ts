@@ -51,6 +51,18 @@ export const code = defineBlock({
     }),
   },
   outputs: { code_result: output.json('What the function returned (any JSON value)') },
+  // Connected to an agent's tools handle: the model gives `input`, and reads what the code returns.
+  tool: {
+    description:
+      'Runs a JavaScript function the app’s creator wrote over `input` and answers what it returns (JSON). Give the value the function works on.',
+    parameters: {
+      type: 'object',
+      properties: {
+        input: { description: 'The value the function works on: text, a number, a list or an object.' },
+      },
+      required: ['input'],
+    },
+  },
   async run(ctx) {
     const inputs = Object.fromEntries(Object.keys(ctx.variables).map((name) => [name, ctx.variables[name]]));
     const result = await sandboxes().run({

@@ -1,5 +1,5 @@
 import { AddressRefusedError, BlockError, BlockInputError, type Resolver } from '@blocksmith/block-sdk';
-import { runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
+import { runAsTool, runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -292,6 +292,20 @@ describe('httpRequest', () => {
 
   describe('with HTTP_BLOCK_ALLOW_HOSTS naming the local test server', () => {
     beforeEach(() => allow(`127.0.0.1:${main.port}`));
+
+    it('as a tool of an agent, fills the model’s query into the request and answers what came back', async () => {
+      expect(httpRequest.tool?.parameters.required).toEqual(['query']);
+      const { answer, events } = await runAsTool(
+        httpRequest,
+        { query: 'cats & dogs' },
+        { settings: { url: `${main.base}/echo?q={{query}}` } },
+      );
+      expect((answer as { body: { url: string } }).body.url).toBe('/echo?q=cats%20%26%20dogs');
+      expect(events[0]).toMatchObject({
+        type: 'node_started',
+        tool: { arguments: { query: 'cats & dogs' } },
+      });
+    });
 
     it('answers status, headers and the parsed JSON body', async () => {
       const answer = await respond({ url: `${main.base}/json` });

@@ -119,6 +119,22 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
     outputs: {
       http_response: output.json('The answer: { status, headers, body } (body parsed when it is JSON)'),
     },
+    // Connected to an agent's tools handle: `{{query}}` in the URL, headers or body is the model's query.
+    tool: {
+      description:
+        'Calls a web API the app’s creator set up and answers its status, headers and body. Give what to look up: it is filled into the request.',
+      parameters: {
+        type: 'object',
+        properties: {
+          query: {
+            type: 'string',
+            description:
+              'What to look up (a search text, a city, an id): filled in where the request says {{query}}.',
+          },
+        },
+        required: ['query'],
+      },
+    },
     async run(ctx) {
       const { settings } = ctx;
       const { method } = settings;

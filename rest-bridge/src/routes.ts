@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { appRoutes, imageModelRoutes, modelRoutes, ownAppRoutes } from './app-routes';
 import { assistantRoutes } from './assistant-routes';
 import { authRoutes } from './auth-routes';
+import { chatRoutes } from './chat-routes';
 import { checkoutRoutes } from './checkout-routes';
 import { creditRoutes } from './credit-routes';
 import { earningsRoutes } from './earnings-routes';
@@ -35,6 +36,7 @@ export const routes: readonly Route[] = [
   ...publishingRoutes,
   ...appAnalyticsRoutes,
   ...runRoutes,
+  ...chatRoutes,
   ...runHistoryRoutes,
   ...apiKeyRoutes,
   ...secretRoutes,

@@ -8,7 +8,7 @@ import { RunAppDocument, RunPublishedAppDocument, type RestRunFieldsFragment } f
 /** Runs: an app run by its id (the builder, its page, an API key) or by its published address. */
 
 /** A finished run that did not succeed, as the error its cause answers (with the run's id). */
-function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
+export function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
   if (run.status === 'succeeded') return null;
   const [status, code] = statusOf(run.errorCode ?? undefined);
   const message = run.error ?? 'The run did not finish.';

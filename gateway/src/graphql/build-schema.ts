@@ -13,6 +13,7 @@ import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { BillingResolver } from './resolvers/billing-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
+import { ChatResolver } from './resolvers/chat-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { EarningsResolver } from './resolvers/earnings-resolver';
 import { EmbedResolver } from './resolvers/embed-resolver';
@@ -27,6 +28,7 @@ import { UserResolver } from './resolvers/user-resolver';
 
 export const resolvers = [
   CatalogueResolver,
+  ChatResolver,
   AdminAccountsResolver,
   AiProviderResolver,
   AnalyticsResolver,

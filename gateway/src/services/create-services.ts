@@ -31,6 +31,7 @@ import { InProcessRunQueue, PgBossRunQueue, type RunQueue } from './runs/run-que
 import { ProcessLease } from './runs/process-lease';
 import type PgBoss from 'pg-boss';
 import { RunService } from './runs/run-service';
+import { ChatService } from './chat/chat-service';
 import { RunHistoryService } from './run-history/run-history-service';
 import { SalesContactService } from './sales/sales-contact-service';
 import { UpvoteService } from './upvotes/upvote-service';
@@ -84,6 +85,8 @@ export interface Services {
   ledger: CreditLedger;
   publishing: PublishingService;
   runs: RunService;
+  /** Chat apps: messages as paid runs with the conversation so far, and people's conversations. */
+  chat: ChatService;
   /** Runs people can look back at: lists, one run under the privacy rule, deleting, retention. */
   runHistory: RunHistoryService;
   sales: SalesContactService;
@@ -256,6 +259,7 @@ export function createServices(deps: {
     ledger,
     publishing,
     runs,
+    chat: new ChatService({ dataSource, apps, runs, registry }),
     runHistory,
     sales,
     upvotes,

@@ -8,6 +8,8 @@ export { AppHook } from './app-hook.entity';
 export { AppRecord } from './app-record.entity';
 export { AppSchedule, type ScheduleStatus } from './app-schedule.entity';
 export { AppVersion, type AppVersionKind } from './app-version.entity';
+export { Conversation } from './conversation.entity';
+export { ConversationTurn, type ConversationTurnStatus } from './conversation-turn.entity';
 export { CreditBalance } from './credit-balance.entity';
 export { CreditLedgerEntry, type LedgerKind } from './credit-ledger-entry.entity';
 export { EarningsBalance } from './earnings-balance.entity';

@@ -25,6 +25,7 @@ import { McpSessions1766000000000 } from './1766000000000-mcp-sessions';
 import { OAuth1766100000000 } from './1766100000000-oauth';
 import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
+import { Conversations1766400000000 } from './1766400000000-conversations';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   OAuth1766100000000,
   KnowledgeBases1766200000000,
   AppTriggers1766300000000,
+  Conversations1766400000000,
 ];

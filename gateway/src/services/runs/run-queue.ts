@@ -1,6 +1,7 @@
 import type { RunPlan } from '@blocksmith/engine';
 import type { AppConfig } from '@blocksmith/schema';
 import type PgBoss from 'pg-boss';
+import type { ChatTurnContext } from '../chat/chat-turn-run';
 import { stopGraceMs } from './run-timeout';
 
 /** A charged run, as handed to whichever process executes it. */
@@ -24,6 +25,8 @@ export interface RunJob {
    * from the shared queue has none, and its process plans it).
    */
   plan?: RunPlan;
+  /** A chat turn: the conversation so far its Chat Input and AI blocks are given (`services/chat`). */
+  chat?: ChatTurnContext;
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */

@@ -17,6 +17,7 @@ import { isUuid } from '../../ids';
 import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
+import type { ChatTurnContext } from '../chat/chat-turn-run';
 import type { CreditLedger } from '../credits';
 import { checkBeforePreview } from './run-checklist';
 import type { RunEvents } from './run-events';
@@ -72,6 +73,8 @@ export interface StartRunRequest {
    * before anything is charged; throws to refuse the run. An embed's price confirmation.
    */
   checkPrice?: (cost: CostRange) => Promise<void>;
+  /** A chat turn (source `chat`): the conversation so far, handed to the app's blocks as it runs. */
+  chat?: ChatTurnContext;
   /** The run that started this one: an agent block calling the app as a tool (source `agent`). */
   parentRunId?: string;
 }
@@ -224,6 +227,7 @@ export class RunStart {
       ...(creatorPrice > 0 && { creatorPrice }),
       // Executed here: the worker runs this plan instead of planning the app again.
       ...(local && { plan }),
+      ...(request.chat && { chat: request.chat }),
     };
     try {
       await this.deps.queue.enqueue(job, { local });

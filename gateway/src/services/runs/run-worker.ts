@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type ModelLookup, type RunOutcome, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
+import { chatTurnRun } from '../chat/chat-turn-run';
 import { keptCredits } from './kept-credits';
 import { chargeStartedBlocks } from './run-charges';
 import type { RunEvents } from './run-events';
@@ -244,10 +245,12 @@ export class RunWorker {
     // Each block's step, built from the progress events; stored as it goes once the run is long.
     const steps = this.recordSteps ? new StepRecorder(plan) : null;
     if (steps) this.checkpoints.track(runId, steps, inputs);
+    // A chat turn: its Chat Input and AI blocks are given the conversation so far.
+    const chat = job.chat ? chatTurnRun(plan, inputs, this.deps.provider, job.chat) : null;
     const engine = executeRun(plan, {
       runId,
-      inputs,
-      provider: this.deps.provider,
+      inputs: chat?.inputs ?? inputs,
+      provider: chat?.provider ?? this.deps.provider,
       files: this.deps.files,
       onEvent: (event) => {
         if (abandoned) return;

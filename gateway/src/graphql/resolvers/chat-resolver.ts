@@ -1,0 +1,132 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { ConversationSummary } from '../../services/chat/chat-service';
+import { requireCaller, type GraphQLContext } from '../context';
+import { ChatReplyType, ChatSettingsType, ChatTurnStartedType, ConversationType } from '../types/chat';
+
+function listed(summary: ConversationSummary): ConversationType {
+  return { ...summary, messages: null };
+}
+
+/** Chat apps (`services/chat`): sending messages, and your conversations with each app. */
+@Resolver()
+export class ChatResolver {
+  @Query(() => ChatSettingsType, {
+    description: 'Whether you can chat with an app (its one input a Chat Input or a text input), and how.',
+  })
+  async chatSettings(
+    @Arg('appId', () => ID) appId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ChatSettingsType> {
+    const shape = await context.services.chat.shape(requireCaller(context), appId);
+    if (!shape.chattable) {
+      return {
+        chattable: false,
+        mode: null,
+        reason: shape.reason,
+        label: null,
+        placeholder: null,
+        memoryTurns: null,
+        olderTurns: null,
+      };
+    }
+    return {
+      chattable: true,
+      mode: shape.mode,
+      reason: null,
+      label: shape.label,
+      placeholder: shape.placeholder,
+      memoryTurns: shape.memory.turns,
+      olderTurns: shape.memory.older,
+    };
+  }
+
+  @Mutation(() => ChatTurnStartedType, {
+    description:
+      'Sends a message to an app (a new conversation without conversationId) and answers at once; watch the answer with runProgress(runId). regenerate: answer the last message again instead (message left out).',
+  })
+  async sendChatMessage(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('message', () => String, { nullable: true }) message: string | null,
+    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
+    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ChatTurnStartedType> {
+    const caller = requireCaller(context);
+    const started = await context.services.chat.send({
+      ...caller,
+      appId,
+      message,
+      conversationId,
+      regenerate,
+    });
+    return {
+      conversationId: started.conversationId,
+      message: started.turn,
+      runId: started.runId,
+      cost: started.cost,
+    };
+  }
+
+  @Mutation(() => ChatReplyType, {
+    description:
+      'Sends a message to an app and answers once it is answered (for callers that cannot subscribe).',
+  })
+  async chat(
+    @Arg('appId', () => ID) appId: string,
+    @Arg('message', () => String, { nullable: true }) message: string | null,
+    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
+    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
+    @Ctx() context: GraphQLContext,
+  ) {
+    const caller = requireCaller(context);
+    const started = await context.services.chat.send({
+      ...caller,
+      appId,
+      message,
+      conversationId,
+      regenerate,
+    });
+    const { turn, run } = await started.done;
+    return {
+      conversationId: started.conversationId,
+      message: turn,
+      answer: turn.answer,
+      run: context.services.runHistory.answer(run, caller),
+    };
+  }
+
+  @Query(() => [ConversationType], {
+    description: 'Your conversations, the latest first (with one app when appId is given; 100 at most).',
+  })
+  conversations(
+    @Arg('appId', () => ID, { nullable: true }) appId: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ConversationType[]> {
+    return context.services.chat.list(requireCaller(context), appId).then((all) => all.map(listed));
+  }
+
+  @Query(() => ConversationType, { description: 'One of your conversations with its messages.' })
+  conversation(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<ConversationType> {
+    return context.services.chat.get(requireCaller(context), id);
+  }
+
+  @Mutation(() => ConversationType, { description: 'Renames one of your conversations.' })
+  async renameConversation(
+    @Arg('id', () => ID) id: string,
+    @Arg('title') title: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ConversationType> {
+    return listed(await context.services.chat.rename(requireCaller(context), id, title));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Deletes one of your conversations and its messages (their runs stay in run history).',
+  })
+  async deleteConversation(
+    @Arg('id', () => ID) id: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    await context.services.chat.delete(requireCaller(context), id);
+    return true;
+  }
+}

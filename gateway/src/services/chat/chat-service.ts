@@ -1,0 +1,194 @@
+import { cutText, hasUnstorableCharacter } from '@blocksmith/schema';
+import type { BlockRegistry } from '../../kernel';
+import { ConflictError, InputError } from '../../errors';
+import { isUuid } from '../../ids';
+import type { AppService } from '../apps/app-service';
+import type { RunService, StoredRun } from '../runs/run-service';
+import { chatShapeOf, type ChatShape } from './chat-app';
+import { conversationText } from './conversation-memory';
+import { ConversationStore, endingOf, type ConversationSummary, type TurnView } from './conversation-store';
+import type { DataSource } from 'typeorm';
+
+export { CONVERSATIONS_LISTED, type ConversationSummary, type TurnView } from './conversation-store';
+export type { ChatShape } from './chat-app';
+
+/** The longest message a turn takes. */
+export const MAX_MESSAGE_CHARS = 20_000;
+
+/** The longest conversation title. */
+export const MAX_TITLE_CHARS = 120;
+
+export interface ChatViewer {
+  userId: string;
+  isAdmin?: boolean;
+}
+
+export interface ChatRequest extends ChatViewer {
+  appId: string;
+  /** The person's message; with `regenerate`, left out (the last turn's message is sent again). */
+  message?: string | null;
+  /** The conversation it continues; a new one when absent. */
+  conversationId?: string | null;
+  /** Answer the last turn again: it is replaced by the new answer (its run stays in run history). */
+  regenerate?: boolean;
+}
+
+export interface StartedTurn {
+  conversationId: string;
+  turn: TurnView;
+  runId: string;
+  /** Credits charged as the turn's run started. */
+  cost: number;
+  /** Settles once the run has ended, with the turn as stored (answer or error) and the run. */
+  done: Promise<{ turn: TurnView; run: StoredRun }>;
+}
+
+export interface ConversationView extends ConversationSummary {
+  messages: TurnView[];
+}
+
+export interface ChatServiceDeps {
+  dataSource: DataSource;
+  apps: AppService;
+  runs: RunService;
+  registry: BlockRegistry;
+}
+
+/**
+ * Chat apps: each message a person sends an app is a turn, a paid run of the app (source `chat`)
+ * whose Chat Input and AI blocks are given the conversation so far (`conversation-memory.ts`);
+ * turns are kept per person and app as conversations (listed, renamed, deleted; another person's
+ * is not found). Any app whose one input is a text input can be chatted with.
+ */
+export class ChatService {
+  private readonly store: ConversationStore;
+
+  constructor(private readonly deps: ChatServiceDeps) {
+    this.store = new ConversationStore(deps.dataSource);
+  }
+
+  /** Whether the app can be chatted with (as the person would run it), its message box and its memory. */
+  async shape(viewer: ChatViewer, appId: string): Promise<ChatShape> {
+    const { app } = await this.deps.apps.forRun(
+      { userId: viewer.userId, isAdmin: viewer.isAdmin ?? false },
+      appId,
+    );
+    return chatShapeOf(app.config, this.deps.registry);
+  }
+
+  /** Sends a message (or answers the last one again) and starts its run; answers at once. */
+  async send(request: ChatRequest): Promise<StartedTurn> {
+    if (request.conversationId != null && !isUuid(request.conversationId)) {
+      throw new InputError('`conversationId` must be the id of one of your conversations (a UUID).');
+    }
+    const shape = await this.shape(request, request.appId);
+    if (!shape.chattable) throw new InputError(shape.reason);
+    const conversation =
+      request.conversationId != null
+        ? await this.store.own(request.userId, request.conversationId, request.appId)
+        : null;
+    const turns = conversation ? await this.store.turns(conversation.id) : [];
+    const last = turns.at(-1);
+    if (last?.status === 'running') {
+      throw new ConflictError(
+        'The last message is still being answered: wait for its answer, then send the next one.',
+      );
+    }
+    let message: string;
+    let earlier = turns;
+    if (request.regenerate) {
+      if (!last) throw new InputError('There is no answer to regenerate yet: send a message first.');
+      message = last.message;
+      earlier = turns.slice(0, -1);
+    } else {
+      message = checkedMessage(request.message);
+    }
+    const answered = earlier.flatMap((turn) =>
+      turn.status === 'succeeded' && turn.answer ? [{ message: turn.message, answer: turn.answer }] : [],
+    );
+    const started = await this.deps.runs.start({
+      userId: request.userId,
+      ...(request.isAdmin !== undefined && { isAdmin: request.isAdmin }),
+      appId: request.appId,
+      inputs: { [shape.inputKey]: message },
+      source: 'chat',
+      chat: { conversation: conversationText(answered, shape.memory) },
+    });
+    const { conversationId, turn } = await this.store.addTurn({
+      userId: request.userId,
+      appId: request.appId,
+      conversationId: conversation?.id ?? null,
+      title: titleOf(message),
+      message,
+      runId: started.runId,
+      ...(request.regenerate && last && { replaces: last }),
+    });
+    const done = started.done.then(async (run) => {
+      const ending = await this.store.settle(turn.id, endingOf(run));
+      return { turn: { ...turn, ...ending }, run };
+    });
+    done.catch(() => undefined); // callers that only stream the run do not wait for it
+    return { conversationId, turn, runId: started.runId, cost: started.cost, done };
+  }
+
+  /** The person's conversations, latest first (with one app when `appId` is given). */
+  list(viewer: ChatViewer, appId: string | null): Promise<ConversationSummary[]> {
+    return this.store.list(viewer.userId, appId);
+  }
+
+  /** One of the person's conversations with its messages and answers, in order. */
+  async get(viewer: ChatViewer, id: string): Promise<ConversationView> {
+    const conversation = await this.store.own(viewer.userId, id);
+    const messages = await this.store.turns(conversation.id);
+    return { ...(await this.store.summary(conversation)), messages };
+  }
+
+  async rename(viewer: ChatViewer, id: string, title: unknown): Promise<ConversationSummary> {
+    const conversation = await this.store.own(viewer.userId, id);
+    return this.store.summary(await this.store.rename(conversation, checkedTitle(title)));
+  }
+
+  /** Deletes the conversation and its messages; its runs stay in run history (they were paid). */
+  async delete(viewer: ChatViewer, id: string): Promise<void> {
+    await this.store.delete(await this.store.own(viewer.userId, id));
+  }
+}
+
+function checkedMessage(message: unknown): string {
+  if (typeof message !== 'string' || message.trim() === '') {
+    throw new InputError('Write a message to send: `message` must be text that is not empty.');
+  }
+  if (message.length > MAX_MESSAGE_CHARS) {
+    throw new InputError(
+      `The message is too long: ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters at most (it has ${message.length.toLocaleString('en-US')}). Shorten it and send it again.`,
+    );
+  }
+  if (hasUnstorableCharacter(message)) {
+    throw new InputError(
+      'The message contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
+    );
+  }
+  return message;
+}
+
+function checkedTitle(title: unknown): string {
+  if (typeof title !== 'string' || title.trim() === '') {
+    throw new InputError('Give the conversation a name: `title` must be text that is not empty.');
+  }
+  const clean = title.trim().replace(/\s+/g, ' ');
+  if (clean.length > MAX_TITLE_CHARS) {
+    throw new InputError(`The name is too long: ${MAX_TITLE_CHARS} characters at most.`);
+  }
+  if (hasUnstorableCharacter(clean)) {
+    throw new InputError(
+      'The name contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
+    );
+  }
+  return clean;
+}
+
+/** A new conversation's name: its first message's first line, cut to 60 characters. */
+export function titleOf(message: string): string {
+  const line = message.trim().split(/\n/)[0]!.replace(/\s+/g, ' ');
+  return line.length <= 60 ? line : `${cutText(line, 59).trimEnd()}…`;
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Conversation, ConversationTurn, type ConversationTurnStatus } from '../../data/entities';
+import { NotFoundError } from '../../errors';
+import { isUuid } from '../../ids';
+import { answerOf } from './chat-answer';
+
+/** The most conversations a list answers (the latest first). */
+export const CONVERSATIONS_LISTED = 100;
+
+/** A conversation as lists show it. */
+export interface ConversationSummary {
+  id: string;
+  appId: string;
+  title: string;
+  /** How many turns it holds. */
+  turns: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TurnView {
+  id: string;
+  position: number;
+  message: string;
+  /** Null while it is being answered, and when its run failed. */
+  answer: string | null;
+  status: ConversationTurnStatus;
+  error: string | null;
+  runId: string | null;
+  createdAt: Date;
+}
+
+const NOT_FOUND = 'Conversation not found.';
+
+function turnView(turn: ConversationTurn): TurnView {
+  return {
+    id: turn.id,
+    position: turn.position,
+    message: turn.message,
+    answer: turn.answer,
+    status: turn.status,
+    error: turn.error,
+    runId: turn.runId,
+    createdAt: turn.createdAt,
+  };
+}
+
+/** Every statement about conversations and their turns. Another person's conversation is not found. */
+export class ConversationStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The person's conversation (with that app, when `appId` is given), or NotFoundError. */
+  async own(userId: string, id: string, appId?: string): Promise<Conversation> {
+    const found = isUuid(id)
+      ? await this.dataSource.getRepository(Conversation).findOneBy({ id, userId, ...(appId && { appId }) })
+      : null;
+    if (!found) throw new NotFoundError(NOT_FOUND);
+    return found;
+  }
+
+  async list(userId: string, appId: string | null): Promise<ConversationSummary[]> {
+    if (appId !== null && !isUuid(appId)) return [];
+    const rows = (await this.dataSource.query(
+      `SELECT c.id, c.app_id, c.title, c.created_at, c.updated_at,
+              (SELECT count(*)::int FROM conversation_turns t WHERE t.conversation_id = c.id) AS turns
+         FROM conversations c
+        WHERE c.user_id = $1 AND ($2::uuid IS NULL OR c.app_id = $2::uuid)
+        ORDER BY c.updated_at DESC, c.id
+        LIMIT ${CONVERSATIONS_LISTED}`,
+      [userId, appId],
+    )) as { id: string; app_id: string; title: string; created_at: Date; updated_at: Date; turns: number }[];
+    return rows.map((row) => ({
+      id: row.id,
+      appId: row.app_id,
+      title: row.title,
+      turns: row.turns,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    }));
+  }
+
+  async summary(conversation: Conversation): Promise<ConversationSummary> {
+    const turns = await this.dataSource
+      .getRepository(ConversationTurn)
+      .countBy({ conversationId: conversation.id });
+    return {
+      id: conversation.id,
+      appId: conversation.appId,
+      title: conversation.title,
+      turns,
+      createdAt: conversation.createdAt,
+      updatedAt: conversation.updatedAt,
+    };
+  }
+
+  /**
+   * A conversation's turns in order. A turn still marked running whose run has ended (its process
+   * stopped before it wrote the answer) takes its answer from the run first.
+   */
+  async turns(conversationId: string): Promise<TurnView[]> {
+    const repo = this.dataSource.getRepository(ConversationTurn);
+    const turns = await repo.find({ where: { conversationId }, order: { position: 'ASC' } });
+    for (const turn of turns) {
+      if (turn.status !== 'running') continue;
+      if (turn.runId === null) {
+        Object.assign(
+          turn,
+          await this.settle(turn.id, { status: 'failed', answer: null, error: 'The run was deleted.' }),
+        );
+        continue;
+      }
+      const [run] = (await this.dataSource.query('SELECT status, result, error FROM runs WHERE id = $1', [
+        turn.runId,
+      ])) as { status: string; result: unknown; error: string | null }[];
+      if (!run || run.status === 'running' || run.status === 'queued') continue;
+      Object.assign(turn, await this.settle(turn.id, endingOf(run)));
+    }
+    return turns.map(turnView);
+  }
+
+  /** Creates a conversation (when `conversationId` is null) and its next turn, for a run already started. */
+  async addTurn(entry: {
+    userId: string;
+    appId: string;
+    conversationId: string | null;
+    title: string;
+    message: string;
+    runId: string;
+    /** A turn this one replaces (regenerate): deleted in the same transaction, its place taken. */
+    replaces?: TurnView;
+  }): Promise<{ conversationId: string; turn: TurnView }> {
+    return this.dataSource.transaction(async (manager) => {
+      let conversationId = entry.conversationId;
+      if (conversationId === null) {
+        conversationId = randomUUID();
+        await manager.insert(Conversation, {
+          id: conversationId,
+          userId: entry.userId,
+          appId: entry.appId,
+          title: entry.title,
+        });
+      } else {
+        // Locks the conversation: turns sent at once take their places one after the other.
+        await manager.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [conversationId]);
+        await manager.update(Conversation, { id: conversationId }, { updatedAt: () => 'now()' });
+      }
+      if (entry.replaces) await manager.delete(ConversationTurn, { id: entry.replaces.id });
+      const position = entry.replaces?.position ?? (await nextPosition(manager, conversationId));
+      const turn: ConversationTurn = {
+        id: randomUUID(),
+        conversationId,
+        position,
+        runId: entry.runId,
+        message: entry.message,
+        answer: null,
+        status: 'running',
+        error: null,
+        createdAt: new Date(),
+      };
+      await manager
+        .getRepository(ConversationTurn)
+        .save(manager.getRepository(ConversationTurn).create(turn));
+      return { conversationId, turn: turnView(turn) };
+    });
+  }
+
+  /** Stores a turn's ending, once: a turn no longer running is left as it is. */
+  async settle(
+    turnId: string,
+    ending: { status: 'succeeded' | 'failed'; answer: string | null; error: string | null },
+  ): Promise<{ status: ConversationTurnStatus; answer: string | null; error: string | null }> {
+    await this.dataSource
+      .getRepository(ConversationTurn)
+      .update(
+        { id: turnId, status: 'running' },
+        { status: ending.status, answer: ending.answer, error: ending.error },
+      );
+    return ending;
+  }
+
+  async rename(conversation: Conversation, title: string): Promise<Conversation> {
+    await this.dataSource
+      .getRepository(Conversation)
+      .update({ id: conversation.id }, { title, updatedAt: () => 'now()' });
+    return this.dataSource.getRepository(Conversation).findOneByOrFail({ id: conversation.id });
+  }
+
+  /** Deletes the conversation and its turns; the runs stay in run history. */
+  async delete(conversation: Conversation): Promise<void> {
+    await this.dataSource
+      .getRepository(Conversation)
+      .delete({ id: conversation.id, userId: conversation.userId });
+  }
+}
+
+async function nextPosition(manager: EntityManager, conversationId: string): Promise<number> {
+  const [row] = (await manager.query(
+    'SELECT coalesce(max(position), -1) + 1 AS next FROM conversation_turns WHERE conversation_id = $1',
+    [conversationId],
+  )) as { next: number | string }[];
+  return Number(row?.next ?? 0);
+}
+
+/** A turn's ending from its ended run: its answer when it succeeded, its error otherwise. */
+export function endingOf(run: { status: string; result: unknown; error: string | null }): {
+  status: 'succeeded' | 'failed';
+  answer: string | null;
+  error: string | null;
+} {
+  if (run.status === 'succeeded') return { status: 'succeeded', answer: answerOf(run.result), error: null };
+  return {
+    status: 'failed',
+    answer: null,
+    error: run.error ?? (run.status === 'aborted' ? 'The answer was stopped.' : 'The run did not finish.'),
+  };
+}

@@ -7,7 +7,9 @@ import { memo } from 'react';
 import { useStores } from '../stores-context';
 import type { BlockFlowNode } from '../stores/flow-model';
 import type { NodeRunState } from '../stores/run-store';
+import { toolCallsFromText } from '../stores/tool-call-log';
 import { FLOW_TEXTS } from '../texts/flow-texts';
+import { TOOL_CALL_TEXTS } from '../texts/tool-texts';
 import { CategoryIcon, STATUS_LABELS } from './block-visuals';
 import { useCanvasSource } from './canvas-source';
 import './flow.css';
@@ -33,10 +35,25 @@ function loopText(state: NodeRunState): string {
   return '';
 }
 
-const RunBadge = observer(function RunBadge({ id }: { id: string }) {
+/** What a run shows of tools on a block: a model block's calls so far; a tool block's calls and arguments. */
+function toolLine(state: NodeRunState, takesTools: boolean): { count: string; call: string } | null {
+  if (state.toolCall) {
+    const { arguments: args, calls } = state.toolCall;
+    return {
+      count: calls > 0 ? TOOL_CALL_TEXTS.count(calls) : '',
+      call: args && state.status === 'running' ? `${FLOW_TEXTS.calledWith} ${JSON.stringify(args)}` : '',
+    };
+  }
+  if (!takesTools) return null;
+  const calls = toolCallsFromText(state.text).length;
+  return calls > 0 ? { count: FLOW_TEXTS.toolCalls(calls), call: '' } : null;
+}
+
+const RunBadge = observer(function RunBadge({ id, takesTools }: { id: string; takesTools: boolean }) {
   const { run } = useCanvasSource();
   const state = run.nodeState(id);
   if (!state) return null;
+  const tools = toolLine(state, takesTools);
   const icon =
     state.status === 'running' ? (
       <Spinner size={12} />
@@ -67,12 +84,22 @@ const RunBadge = observer(function RunBadge({ id }: { id: string }) {
             {loop}
           </span>
         )}
+        {tools?.count && (
+          <span className="block-run-calls" data-testid="tool-call-count">
+            {tools.count}
+          </span>
+        )}
         {state.durationMs !== undefined && state.status !== 'running' && (
           <span className="block-run-time">{(state.durationMs / 1000).toFixed(1)} s</span>
         )}
       </div>
+      {tools?.call && (
+        <div className="block-run-call" data-testid="tool-call-arguments">
+          {tools.call}
+        </div>
+      )}
       {state.error && <div className="block-run-error">{state.error}</div>}
-      {streamed && !state.error && <div className="block-run-text">{streamed}</div>}
+      {streamed && !state.error && !tools?.call && <div className="block-run-text">{streamed}</div>}
     </div>
   );
 });
@@ -175,7 +202,7 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
       {!entry && (
         <div className="block-summary block-unknown">This block kind is not available on this server.</div>
       )}
-      <RunBadge id={id} />
+      <RunBadge id={id} takesTools={takesTools} />
       {routes && <RouteHandles id={id} />}
       {takesTools && <ToolsHandle />}
       {category !== 'output' && !routes && (

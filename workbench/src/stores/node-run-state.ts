@@ -15,6 +15,11 @@ export interface NodeRunState {
   loop?: { done: number; items: number };
   /** A block inside a loop: the item it shows, one position per loop around it (outermost first). */
   position?: LoopPosition[];
+  /**
+   * A block run as a tool of a model: the arguments of the call it runs now (or ran last), and how
+   * many of its calls finished.
+   */
+  toolCall?: { arguments?: Record<string, unknown>; calls: number };
 }
 
 export const PENDING_NODE: NodeRunState = Object.freeze({ status: 'pending', text: '' });

@@ -1,9 +1,12 @@
+import { toolBlocks } from '@blocksmith/schema';
 import { computed, makeObservable } from 'mobx';
 import type { CatalogueStore } from './catalogue-store';
 import type { DocumentStore } from './document-store';
 import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
 import { blockTitle } from './run-errors';
 import type { RunStatus } from './run-status';
+import { toolCallsOf, type ToolCallRow } from './tool-call-log';
+import { takesTools } from './tool-settings';
 
 /** The result fields one block's outputs show (see result-fields.ts). */
 export interface RunResultGroup {
@@ -27,6 +30,14 @@ export interface LiveResult {
   item: ResultItem;
 }
 
+/** One model block's tool calls in a run. */
+export interface ToolCallGroup {
+  nodeId: string;
+  title: string;
+  running: boolean;
+  rows: ToolCallRow[];
+}
+
 /**
  * What a run shows as its results (`RunStore.results`), read from its status: the output fields
  * of the blocks no output block presents, and the text blocks are streaming.
@@ -40,6 +51,27 @@ export class RunResults {
     makeObservable(this, {
       resultGroups: computed,
       liveResults: computed,
+      toolCalls: computed,
+    });
+  }
+
+  /**
+   * The tool calls of each block that hands tools to a model and has started, in canvas order:
+   * live from its progress while it runs, then from the list its outputs keep.
+   */
+  get toolCalls(): ToolCallGroup[] {
+    return this.document.config.plugins.flatMap((plugin) => {
+      const entry = this.catalogue.byId.get(plugin.type);
+      const state = this.status.nodes.get(plugin.id);
+      if (!takesTools(entry) || !state || state.status === 'pending' || state.status === 'skipped') return [];
+      return [
+        {
+          nodeId: plugin.id,
+          title: blockTitle(plugin, entry),
+          running: state.status === 'running',
+          rows: toolCallsOf(this.status.outputs[plugin.id], state.text),
+        },
+      ];
     });
   }
 
@@ -51,9 +83,12 @@ export class RunResults {
     const { plugins, connections } = this.document.config;
     const category = new Map(plugins.map((p) => [p.id, this.catalogue.byId.get(p.type)?.category]));
     const presented = new Set(connections.filter((c) => category.get(c.to) === 'output').map((c) => c.from));
+    // A block connected as a tool answers its model, not the run: its calls are the model's tool calls.
+    const tools = toolBlocks(connections);
     const groups = plugins.flatMap((plugin) => {
       const outputs = this.status.outputs[plugin.id];
-      if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id)) return [];
+      if (!outputs || category.get(plugin.id) === 'input' || presented.has(plugin.id) || tools.has(plugin.id))
+        return [];
       const entry = this.catalogue.byId.get(plugin.type);
       const items = blockResultItems(entry, outputs);
       return items.length === 0 ? [] : [{ plugin, entry, items }];

@@ -201,10 +201,15 @@ export class RunStatus {
         const noted = event.type === 'node_failed' || event.type === 'loop_progress';
         if (noted && this.fold.handled.length > 0) this.setNotes(foldedRunNotes(this.fold));
         const block = this.fold.nodes.get(event.nodeId)!;
-        this.nodes.set(
-          event.nodeId,
-          nodeRunState(block, (message) => this.titled(message)),
-        );
+        const state = nodeRunState(block, (message) => this.titled(message));
+        // A block run as a tool shows the arguments of the call it runs (or ran last).
+        const call = 'tool' in event ? event.tool : undefined;
+        const previous = this.nodes.get(event.nodeId)?.toolCall;
+        if (call || previous) {
+          const args = call?.arguments ?? previous?.arguments;
+          state.toolCall = { ...(args && { arguments: args }), calls: block.runs ?? 0 };
+        }
+        this.nodes.set(event.nodeId, state);
         if (event.type !== 'node_finished' || event.loop) break;
         this.outputs = resultOutputs(this.fold);
         if (event.artifacts.length > 0) this.artifacts = this.fold.artifacts.slice();

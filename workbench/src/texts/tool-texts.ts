@@ -35,3 +35,23 @@ export const TOOL_TEXTS = {
       : `At most ${formatCredits(total)} a run.`,
   mostCostLabel: 'Most a run can cost',
 } as const;
+
+/** The list of a model block's tool calls, live in the preview and in a kept run. */
+export const TOOL_CALL_TEXTS = {
+  heading: 'Tool calls',
+  headingOf: (title: string) => `Tool calls · ${title}`,
+  none: 'No tool calls: the model answered on its own.',
+  waiting: 'No tool calls yet.',
+  tool: 'Tool',
+  arguments: 'Arguments',
+  answer: 'Answer',
+  time: 'Time',
+  credits: 'Credits',
+  running: 'Calling...',
+  refused: 'Not called',
+  failed: 'Failed',
+  turn: (turn: number) => `Step ${turn}`,
+  free: '—',
+  openRun: 'Open its run',
+  count: (count: number) => (count === 1 ? '1 call' : `${count} calls`),
+} as const;

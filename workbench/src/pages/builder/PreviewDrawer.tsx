@@ -8,6 +8,7 @@ import { RunResults } from './ResultView';
 import { RunChecklist } from './RunChecklist';
 import { RunInputControl } from './RunInputControl';
 import { RunNotices } from './RunNotices';
+import { RunToolCalls } from './RunToolCalls';
 
 /** The live preview: one input per input block, Run, and the results as the run streams in. */
 export const PreviewDrawer = observer(function PreviewDrawer() {
@@ -66,6 +67,7 @@ export const PreviewDrawer = observer(function PreviewDrawer() {
         <RunNotices run={run} />
         {!run.hasResults && run.phase === 'idle' && <p className="muted">{RUN_PANEL.noResults}</p>}
         <RunResults run={run} slug={builder.document.meta.slug} />
+        <RunToolCalls run={run} />
       </div>
     </Drawer>
   );

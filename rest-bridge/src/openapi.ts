@@ -275,6 +275,88 @@ function gatewayPaths(errors: ErrorResponses): Record<string, Record<string, unk
         },
       },
     },
+    '/api/hooks/{hookId}': {
+      post: {
+        operationId: 'postHook',
+        summary:
+          'Calls an app’s webhook: runs the app on its owner’s credits with the body’s fields as inputs.',
+        description:
+          'Send the hook’s secret in X-Blocksmith-Secret, or X-Blocksmith-Signature: sha256=<hex HMAC-SHA256 of the raw body under the secret>. The JSON body fills the app’s inputs through the hook’s mapping (without one, its fields are the inputs). Answers the run’s result as execute does, its failure with its cause’s status, or 202 with the run’s id with ?wait=false or when the run takes longer than 10 seconds. 60 calls a minute per hook, wrong secrets included.',
+        security: [],
+        parameters: [
+          {
+            name: 'hookId',
+            in: 'path',
+            required: true,
+            description: 'The webhook’s id.',
+            schema: { type: 'string', format: 'uuid' },
+          },
+          {
+            name: 'wait',
+            in: 'query',
+            required: false,
+            description: 'false: answer 202 with the run’s id at once.',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
+          {
+            name: 'x-blocksmith-secret',
+            in: 'header',
+            required: false,
+            description: 'The hook’s secret.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'x-blocksmith-signature',
+            in: 'header',
+            required: false,
+            description: 'sha256=<hex>: the HMAC-SHA256 of the raw body under the secret.',
+            schema: { type: 'string' },
+          },
+        ],
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: anyObject('Fields mapped to the app’s inputs.') } },
+        },
+        responses: {
+          '200': {
+            description: 'The run succeeded.',
+            content: {
+              'application/json': {
+                schema: object(
+                  {
+                    output: anyObject('Result fields, as execute answers them.'),
+                    run: object(
+                      {
+                        id: string('Run id.', { format: 'uuid' }),
+                        status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
+                        cost: integer('Credits charged.'),
+                      },
+                      ['id', 'status', 'cost'],
+                    ),
+                  },
+                  ['output', 'run'],
+                ),
+              },
+            },
+          },
+          '202': {
+            description: 'The run goes on; read it with GET /api/runs/{id}.',
+            content: {
+              'application/json': {
+                schema: object(
+                  {
+                    runId: string('Run id.', { format: 'uuid' }),
+                    status: enumOf(['running'], 'Still going.'),
+                  },
+                  ['runId', 'status'],
+                ),
+              },
+            },
+          },
+          ...errors.for([400, 401, 402, 403, 404, 413, 415, 422, 429, 500, 502, 503, 504]),
+        },
+      },
+    },
     '/uploads': {
       post: {
         operationId: 'postUploads',

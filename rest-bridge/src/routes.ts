@@ -15,6 +15,7 @@ import { runHistoryRoutes } from './run-history-routes';
 import { runRoutes } from './run-routes';
 import { salesRoutes } from './sales-routes';
 import { secretRoutes } from './secret-routes';
+import { triggerRoutes } from './trigger-routes';
 import { appPageRoutes, storeRoutes } from './store-routes';
 import { userRoutes } from './user-routes';
 
@@ -38,6 +39,7 @@ export const routes: readonly Route[] = [
   ...runRoutes,
   ...chatRoutes,
   ...runHistoryRoutes,
+  ...triggerRoutes,
   ...apiKeyRoutes,
   ...secretRoutes,
   ...knowledgeRoutes,

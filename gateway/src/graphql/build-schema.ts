@@ -23,6 +23,7 @@ import { RunResolver } from './resolvers/run-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
 import { ServerResolver } from './resolvers/server-resolver';
 import { TemplateResolver } from './resolvers/template-resolver';
+import { TriggerResolver } from './resolvers/trigger-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
 import { UserResolver } from './resolvers/user-resolver';
 
@@ -47,6 +48,7 @@ export const resolvers = [
   SalesResolver,
   ServerResolver,
   TemplateResolver,
+  TriggerResolver,
   UpvoteResolver,
   UserResolver,
 ] as const;

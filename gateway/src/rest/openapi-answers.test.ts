@@ -605,6 +605,62 @@ describe('answers against /api/openapi.json', () => {
     });
   });
 
+  describe('app triggers', () => {
+    it('manages schedules and webhooks, and answers webhook calls as documented', async () => {
+      const owner = await t.signUpViaApi('triggers@example.com', { credits: true });
+      const created = await expectStatus(201, 'POST', '/api/apps', {
+        token: owner.token,
+        json: { name: 'Triggered', category: 'Content', config: textApp },
+      });
+      const app = `/api/apps/${created.body.id}/triggers`;
+      const schedule = await expectStatus(201, 'POST', `${app}/schedules`, {
+        token: owner.token,
+        json: { repeat: 'weekly', weekday: 'monday', time: '07:00', inputs: { input_text: 'week' } },
+      });
+      await expectStatus(400, 'POST', `${app}/schedules`, {
+        token: owner.token,
+        json: { repeat: 'cron', cron: 'x' },
+      });
+      await expectStatus(200, 'GET', `${app}/schedules`, { token: owner.token });
+      await expectStatus(200, 'PATCH', `${app}/schedules/${schedule.body.id}`, {
+        token: owner.token,
+        json: { paused: true },
+      });
+      await expectStatus(404, 'PATCH', `${app}/schedules/${MISSING}`, { token: owner.token, json: {} });
+      await expectStatus(200, 'DELETE', `${app}/schedules/${schedule.body.id}`, { token: owner.token });
+      const hook = await expectStatus(201, 'POST', `${app}/hooks`, {
+        token: owner.token,
+        json: { name: 'Form' },
+      });
+      await expectStatus(200, 'GET', `${app}/hooks`, { token: owner.token });
+      await expectStatus(200, 'GET', app, { token: owner.token });
+      const stranger = await t.signUpViaApi('not-the-owner@example.com');
+      await expectStatus(404, 'GET', app, { token: stranger.token });
+      await expectStatus(200, 'PATCH', `${app}/hooks/${hook.body.id}`, {
+        token: owner.token,
+        json: { mapping: { input_text: 'text' } },
+      });
+      const rotated = await expectStatus(200, 'POST', `${app}/hooks/${hook.body.id}/rotate`, {
+        token: owner.token,
+      });
+      const secret = { 'x-blocksmith-secret': rotated.body.secret as string };
+      await expectStatus(200, 'POST', `/api/hooks/${hook.body.id}`, {
+        headers: secret,
+        json: { text: 'hi' },
+      });
+      await expectStatus(202, 'POST', `/api/hooks/${hook.body.id}?wait=false`, {
+        headers: secret,
+        json: { text: 'a' },
+      });
+      await expectStatus(401, 'POST', `/api/hooks/${hook.body.id}`, {
+        headers: { 'x-blocksmith-secret': 'no' },
+      });
+      await expectStatus(400, 'POST', `/api/hooks/${hook.body.id}`, { headers: secret, raw: '{not json' });
+      await expectStatus(404, 'POST', `/api/hooks/${MISSING}`, { json: {} });
+      await expectStatus(200, 'DELETE', `${app}/hooks/${hook.body.id}`, { token: owner.token });
+    });
+  });
+
   describe('admins manage accounts', () => {
     it('finds, shows, changes plan and credits, suspends and unsuspends, and lists what was done', async () => {
       const { id } = await t.signUpViaApi('managed@example.com', { credits: true });

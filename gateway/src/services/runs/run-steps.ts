@@ -32,8 +32,8 @@ export interface StoredStep {
   finishedAt?: number;
   /**
    * What it received: the first outputs of the blocks directly connected to it that ran, by their
-   * variable names (an input block: what the person entered, by its input name). Each value is cut
-   * to MAX_STORED_CHARS.
+   * variable names (an input block: what the person entered, by its input name; a block run as a
+   * tool: its first call's arguments). Each value is cut to MAX_STORED_CHARS.
    */
   inputs?: Record<string, unknown>;
   /** Its outputs by declared name, each cut to MAX_STORED_CHARS. */
@@ -221,6 +221,8 @@ export class StepRecorder {
       const key = node.variable !== undefined && node.variable in runInputs ? node.variable : node.id;
       return key in runInputs ? { [node.variable ?? node.id]: runInputs[key] } : undefined;
     }
+    // A block run as a tool received the model's arguments (its first call's, as its outputs are).
+    if (state.call?.arguments) return state.call.arguments;
     if (node.parents.length === 0 || node.definition.endsLoop) return undefined;
     const received: Record<string, unknown> = {};
     node.parents.forEach((p, k) => {

@@ -71,6 +71,12 @@ export type {
   VisionRequest,
 } from './ai-provider';
 export type { FileStore, KeptFile } from './file-store';
+export {
+  NO_RUN_KNOWLEDGE,
+  type KnowledgePassage,
+  type KnowledgeSearchRequest,
+  type RunKnowledge,
+} from './run-knowledge';
 export { MemoryFileStore } from './memory-file-store';
 export {
   readUpstreamFile,

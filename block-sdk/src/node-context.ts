@@ -3,6 +3,7 @@ import { Ai } from './ai';
 import type { AiProvider, AiUsage } from './ai-provider';
 import type { FileStore } from './file-store';
 import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
+import { NO_RUN_KNOWLEDGE, type RunKnowledge } from './run-knowledge';
 import { NO_RUN_TOOLS, type RunTools } from './run-tools';
 
 export interface NodeContextInit<S> {
@@ -18,6 +19,8 @@ export interface NodeContextInit<S> {
   account?: string;
   /** Tools for blocks that hand them to a model (default: none). */
   tools?: RunTools;
+  /** The app owner's knowledge bases (default: none). */
+  knowledge?: RunKnowledge;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
   /** What an AI call used, when the provider reports it. */
@@ -51,6 +54,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly gathered: readonly GatheredItem[];
   readonly account: string;
   readonly tools: RunTools;
+  readonly knowledge: RunKnowledge;
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -66,6 +70,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.gathered = init.gathered ?? NOTHING_GATHERED;
     this.account = init.account ?? 'anonymous';
     this.tools = init.tools ?? NO_RUN_TOOLS;
+    this.knowledge = init.knowledge ?? NO_RUN_KNOWLEDGE;
   }
 
   get ai(): Ai {

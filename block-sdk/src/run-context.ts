@@ -1,6 +1,7 @@
 import type { Artifact } from '@blocksmith/schema';
 import type { Ai } from './ai';
 import type { FileStore } from './file-store';
+import type { RunKnowledge } from './run-knowledge';
 import type { RunTools } from './run-tools';
 
 /** The first output of one directly connected upstream block. */
@@ -84,4 +85,9 @@ export interface RunContext<S> {
    * and apps. Nothing connected and no apps where the run offers none.
    */
   readonly tools: RunTools;
+  /**
+   * The app owner's knowledge bases, searched for passages (the Knowledge Search block). A run
+   * without a server has none: searching fails saying so.
+   */
+  readonly knowledge: RunKnowledge;
 }

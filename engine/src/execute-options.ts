@@ -1,4 +1,4 @@
-import type { AiProvider, FileStore, RunTools } from '@blocksmith/block-sdk';
+import type { AiProvider, FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { BlockCharge } from './block-charges';
 
@@ -33,4 +33,6 @@ export interface ExecuteOptions {
    * agent that names apps is refused.
    */
   appTools?: Pick<RunTools, 'apps' | 'callApp'>;
+  /** The app owner's knowledge bases, for blocks that search them (`ctx.knowledge`). Without it there are none. */
+  knowledge?: RunKnowledge;
 }

@@ -272,6 +272,7 @@ class RunExecution implements LoopHost {
       ...(node.tools
         ? { tools: this.toolsFor(node, frame, variables) }
         : this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
+      ...(this.options.knowledge && { knowledge: this.options.knowledge }),
       onPartial: (partial) => {
         const text = this.secrets.clean(partial);
         this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);

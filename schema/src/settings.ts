@@ -34,6 +34,11 @@ export interface TextField extends FieldBase, TemplateText {
   placeholder?: string;
   multiline?: boolean;
   maxLength?: number;
+  /**
+   * The value is the id of something of the app owner's that the properties panel offers to pick
+   * instead of typing: `knowledgeBase`, one of their knowledge bases.
+   */
+  picker?: 'knowledgeBase';
 }
 
 /** A prompt template: text with `{{variable}}` placeholders filled from upstream blocks at run time. */

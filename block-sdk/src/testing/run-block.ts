@@ -1,7 +1,7 @@
 import type { Artifact } from '@blocksmith/schema';
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
-import type { FileStore, RunTools } from '@blocksmith/block-sdk';
+import type { FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { GatheredItem, UpstreamValue } from '@blocksmith/block-sdk';
 import { graphAround, NODE_UNDER_TEST } from './block-under-test';
 import { runGraph } from './run-graph';
@@ -23,6 +23,8 @@ export interface RunBlockOptions {
   secrets?: Readonly<Record<string, string>>;
   /** Apps as tools for a block that takes tools. */
   appTools?: Pick<RunTools, 'apps' | 'callApp'>;
+  /** The app owner's knowledge bases, for a block that searches them. */
+  knowledge?: RunKnowledge;
 }
 
 export interface BlockRunOutcome {
@@ -72,6 +74,7 @@ export async function runBlock(
     ...(options.files && { files: options.files }),
     ...(options.secrets && { secrets: options.secrets }),
     ...(options.appTools && { appTools: options.appTools }),
+    ...(options.knowledge && { knowledge: options.knowledge }),
     ...(signal && { signal }),
     ...(stopped && {
       onEvent: (event) => {

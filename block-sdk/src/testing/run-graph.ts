@@ -2,7 +2,7 @@
 // the SDK's main entry: the SDK's main entry never imports it (scripts/import-graph.test.ts).
 import { executeRun, planRun, type BlockLookup, type NodeOutcome } from '@blocksmith/engine';
 import type { AppConfig, Artifact, RunEvent, RunStatus } from '@blocksmith/schema';
-import type { AiProvider, RunTools } from '@blocksmith/block-sdk';
+import type { AiProvider, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
 import type { FileStore } from '@blocksmith/block-sdk';
 import { MemoryFileStore } from '@blocksmith/block-sdk';
@@ -51,6 +51,8 @@ export interface RunGraphOptions {
   onEvent?: (event: RunEvent) => void;
   /** Apps as tools for blocks that take tools (default: none; naming one is refused). */
   appTools?: Pick<RunTools, 'apps' | 'callApp'>;
+  /** The app owner's knowledge bases, for blocks that search them (default: none). */
+  knowledge?: RunKnowledge;
 }
 
 /** One block's part of the run. */
@@ -121,6 +123,7 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
     files: options.files ?? new MemoryFileStore(),
     ...(options.signal && { signal: options.signal }),
     ...(options.appTools && { appTools: options.appTools }),
+    ...(options.knowledge && { knowledge: options.knowledge }),
     ...(secrets && { secrets: (name: string) => secrets.read(name) }),
     onEvent: (event) => {
       events.push(event);

@@ -1,5 +1,6 @@
 import { makeDocx, makePdf } from '../../../blocks/extract-file/src/testing/sample-files';
 import { HANDBOOK } from '../services/knowledge/testing/handbook-corpus';
+import { probeApp, probePlugin } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 interface DocumentAnswer {
@@ -179,6 +180,62 @@ describe('knowledge bases over /api', () => {
       expect(answer.body.message).toBe(message);
     }
     expect((await t.api('GET', '/knowledge/not-a-uuid/documents', { token: ann })).status).toBe(404);
+  });
+
+  it("answers an app's run with the passages and their sources, from its owner's base only", async () => {
+    const config = (knowledgeBase: string) =>
+      probeApp(
+        [
+          probePlugin('in', 'textInput'),
+          probePlugin('search', 'knowledgeSearch', { knowledge_base: knowledgeBase, top_k: 2 }),
+          probePlugin('answer', 'textGeneration', {
+            prompt_template:
+              'Answer from these sources, citing them as [1], [2]:\n{{sources}}\n\nQuestion: {{input_text}}',
+          }),
+        ],
+        [
+          ['in', 'search'],
+          ['search', 'answer'],
+        ],
+      );
+    const app = await t.api('POST', '/apps', {
+      token: ann,
+      body: { name: 'Ask the handbook', config: config(base) },
+    });
+    expect(app.status).toBe(201);
+    const run = await t.api('POST', `/apps/${app.body.id as string}/execute`, {
+      token: ann,
+      body: { inputData: { input_text: 'How long is parental leave?' } },
+    });
+    expect(run.status).toBe(200);
+    expect(run.body.run).toMatchObject({ status: 'succeeded' });
+    const passages = run.body.output.passages as {
+      number: number;
+      source: string;
+      text: string;
+      documentName: string;
+    }[];
+    expect(passages.length).toBeGreaterThan(0);
+    expect(passages.length).toBeLessThanOrEqual(2);
+    expect(passages[0]).toMatchObject({
+      number: 1,
+      documentName: 'holidays.docx',
+      source: expect.stringMatching(/^holidays\.docx, passage \d+$/),
+    });
+    expect(passages[0]!.text).toContain('sixteen weeks');
+    expect(run.body.output.sources).toMatch(/^\[1\] holidays\.docx, passage \d+\n/);
+    // The offline model restates its prompt's key phrases: the passages reached it through {{sources}}.
+    expect(run.body.output.generated_text).toContain('Unused vacation days');
+
+    // Bob's app naming Ann's knowledge base finds nothing of it: the base is not his.
+    const bobs = await t.api('POST', '/apps', { token: bob, body: { name: 'Peek', config: config(base) } });
+    const peek = await t.api('POST', `/apps/${bobs.body.id as string}/execute`, {
+      token: bob,
+      body: { inputData: { input_text: 'parental leave' } },
+    });
+    expect(peek.status).not.toBe(200);
+    expect(JSON.stringify(peek.body)).not.toContain('sixteen weeks');
+    expect(peek.body.message).toContain('There is no such knowledge base.');
   });
 
   it('deletes a document with its passages at once, then the base', async () => {

@@ -185,6 +185,13 @@ export function createServices(deps: {
     (runIds) => runs.endLapsed(runIds),
     () => runs.executing(),
   );
+  const knowledge = new KnowledgeService({
+    dataSource,
+    files,
+    provider,
+    queue: shared ? new PgBossIngestionQueue(shared.boss) : new InProcessIngestionQueue(),
+    log: (line) => console.warn(line),
+  });
   const runs: RunService = new RunService({
     lease,
     analytics,
@@ -199,6 +206,7 @@ export function createServices(deps: {
     concurrency: config.runConcurrency,
     timeoutMs: config.runTimeoutSeconds * 1000,
     secrets,
+    knowledge,
     earnings,
     models,
     appTools: { forRun: (run) => runAppTools(appTools, dataSource, run) },
@@ -295,13 +303,8 @@ export function createServices(deps: {
       log: (line) => console.log(line),
     }),
     earnings,
-    knowledge: new KnowledgeService({
-      dataSource,
-      files,
-      provider,
-      queue: shared ? new PgBossIngestionQueue(shared.boss) : new InProcessIngestionQueue(),
-      log: (line) => console.warn(line),
-    }),
+    knowledge,
+    appTools,
     triggers: createTriggers({
       dataSource,
       runs,
@@ -310,7 +313,6 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       secretsKey: config.secretsKey,
     }),
-    appTools,
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };
 }

@@ -1,5 +1,5 @@
 import type { ModelLookup } from '@blocksmith/engine';
-import type { AiProvider } from '@blocksmith/block-sdk';
+import type { AiProvider, RunKnowledge } from '@blocksmith/block-sdk';
 import type { DataSource } from 'typeorm';
 import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
@@ -66,6 +66,8 @@ export interface RunServiceDeps {
   models?: (ModelLookup & { ready(): Promise<void> }) | undefined;
   /** The app owner's secrets, read for a run's blocks as they ask (`ctx.secret`). */
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> };
+  /** The app owner's knowledge bases, for a run's blocks that search them (`ctx.knowledge`). */
+  knowledge?: { forApp(appId: string): RunKnowledge };
   /** Apps as tools for the runs' agent blocks (see `RunWorkerDeps.appTools`). */
   appTools?: RunAppTools;
 }
@@ -100,6 +102,7 @@ export class RunService {
       lease: deps.lease,
       recordSteps: deps.recordSteps ?? true,
       secrets: deps.secrets,
+      knowledge: deps.knowledge,
       models: deps.models,
       appTools: deps.appTools,
     });

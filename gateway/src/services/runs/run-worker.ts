@@ -1,4 +1,4 @@
-import type { AiProvider, FileStore, RunTools } from '@blocksmith/block-sdk';
+import type { AiProvider, FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { executeRun, planRun, type ModelLookup, type RunOutcome, type RunPlan } from '@blocksmith/engine';
@@ -50,6 +50,8 @@ export interface RunWorkerDeps {
   lease?: RunLease | undefined;
   recordSteps: boolean;
   secrets?: { forApp(appId: string): (name: string) => Promise<string | undefined> } | undefined;
+  /** The app owner's knowledge bases, searched by a run's Knowledge Search blocks. */
+  knowledge?: { forApp(appId: string): RunKnowledge } | undefined;
   /** Prices the models of a run planned again here (one taken from the queue of another process). */
   models?: ModelLookup | undefined;
   /** Apps as tools for a run's agent blocks, paid by whoever pays for the run (`runAppTools`). */
@@ -264,6 +266,7 @@ export class RunWorker {
         charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
       },
       ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
+      ...(this.deps.knowledge && { knowledge: this.deps.knowledge.forApp(job.appId) }),
       ...(this.deps.appTools && {
         appTools: this.deps.appTools.forRun({ runId, appId: job.appId, payerId: userId }),
       }),

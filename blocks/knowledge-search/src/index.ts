@@ -1,0 +1,1 @@
+export { knowledgeSearch as block } from './knowledge-search';

@@ -267,6 +267,41 @@ describe('/mcp: the store as MCP tools', () => {
     await client.close();
   });
 
+  it('refuses a call past the key’s calls per minute with 429, Retry-After and a JSON-RPC error', async () => {
+    const limited = await starterWithKey(t, 'busy@example.com');
+    const [key] = (await t.gateway.database.dataSource.query('SELECT id FROM api_keys WHERE user_id = $1', [
+      limited.id,
+    ])) as { id: string }[];
+    for (let i = 0; i < 60; i++)
+      await t.gateway.services.apiKeys.consumeRun({ userId: limited.id, keyId: key!.id });
+    const before = await creditsOf(t, limited.token);
+    const answer = await fetch(`${t.gateway.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${limited.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'haiku-writer', arguments: { input_text: 'rush' } },
+      }),
+    });
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await answer.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: {
+        code: -32000,
+        message: expect.stringContaining('This key has started 60 runs in the last minute'),
+      },
+    });
+    expect(await creditsOf(t, limited.token)).toBe(before);
+  });
+
   it('answers GET with 405 and pages tools/list with a cursor', async () => {
     const get = await fetch(`${t.gateway.url}/mcp`, { headers: { authorization: `Bearer ${caller.key}` } });
     expect(get.status).toBe(405);

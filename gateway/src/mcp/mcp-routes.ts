@@ -46,9 +46,20 @@ function messagesOf(body: unknown): { method?: unknown; id?: unknown; params?: u
   return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null);
 }
 
-/** `?apps=slug1,slug2` as the scope's slugs; undefined when absent. */
-function scopeOf(req: Request): McpScope {
-  if (typeof req.params.slug === 'string') return { only: req.params.slug };
+/** The app of `/mcp/apps/{slug}` (decoded; null when its encoding is broken), or undefined for `/mcp`. */
+function appOfPath(path: string): string | null | undefined {
+  const match = /^\/mcp\/apps\/([^/]+)\/?$/.exec(path);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** The apps a request may see: one by its path, or `?apps=slug1,slug2`, or all. */
+function scopeOf(req: Request, only: string | undefined): McpScope {
+  if (only !== undefined) return { only };
   const apps = req.query.apps;
   if (typeof apps !== 'string') return {};
   const slugs = [
@@ -90,7 +101,7 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
   const challenge = `Bearer resource_metadata="${deps.publicUrl}/.well-known/oauth-protected-resource"`;
   const sources: McpCallerSources = { apiKeys: deps.apiKeys, ...(deps.oauth && { oauth: deps.oauth }) };
 
-  const serve = async (req: Request, res: Response) => {
+  const serve = async (req: Request, res: Response, only: string | undefined) => {
     let caller: McpCaller | null;
     try {
       caller = await resolveMcpCaller(req.headers.authorization, sources);
@@ -168,7 +179,7 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
     const server = createMcpServer(
       { appTools, ...(hooks && { hooks }), ...(pageSize !== undefined && { pageSize }), ...(log && { log }) },
       caller,
-      scopeOf(req),
+      scopeOf(req, only),
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
@@ -179,8 +190,12 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
     await transport.handleRequest(req as IncomingMessage, res as ServerResponse, body);
   };
 
-  const handler = (req: Request, res: Response, next: (error?: unknown) => void) => {
-    serve(req, res).catch((error: unknown) => {
+  router.use((req: Request, res: Response, next: (error?: unknown) => void) => {
+    const only = req.path === '/mcp' || req.path === '/mcp/' ? undefined : appOfPath(req.path);
+    if (only === undefined && req.path !== '/mcp' && req.path !== '/mcp/') return next();
+    if (only === null)
+      return rpcError(res, 400, -32600, 'The app address is not valid: use /mcp/apps/{slug}.');
+    serve(req, res, only).catch((error: unknown) => {
       if (res.headersSent) {
         deps.log?.(`/mcp: ${error instanceof Error ? error.message : String(error)}`);
         res.end();
@@ -188,8 +203,6 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
       }
       next(error);
     });
-  };
-  router.all('/mcp', handler);
-  router.all('/mcp/apps/:slug', handler);
+  });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { AppConfig, Artifact, NodeStatus } from '@blocksmith/schema';
+import { toolBlocks, type AppConfig, type Artifact, type NodeStatus } from '@blocksmith/schema';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
 import type { RunDetail, RunStep } from '../api/run-history';
@@ -13,6 +13,8 @@ import { runRow, statusIntent, type RunRow, type StatusIntent } from './run-rows
 import { RunStore, type NodeRunState, type RunArtifact } from './run-store';
 import type { SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';
+import { toolCallsFromSteps, toolCallsOf, type ToolCallRow } from './tool-call-log';
+import { takesTools } from './tool-settings';
 import type { Size } from './view-store';
 
 export type RunViewState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
@@ -52,6 +54,10 @@ export interface StepDetail extends StepRow {
   totalTokens: number | null;
   /** A block inside a loop: how many items it ran for. */
   itemCount: number | null;
+  /** A block that hands tools to a model: its tool calls, as its outputs keep them (null for other blocks). */
+  toolCalls: ToolCallRow[] | null;
+  /** A block connected as a tool: how many times the model called it (null for other blocks). */
+  callCount: number | null;
 }
 
 const NODE_STATUSES: readonly NodeStatus[] = ['pending', 'running', 'succeeded', 'failed', 'skipped'];
@@ -216,21 +222,30 @@ export class RunViewStore implements CanvasFlowSource {
     const artifacts = artifactsOf(outputs?.artifacts);
     const shown = shownOutputs(items);
     if (artifacts.length > 0) shown.add('artifacts');
-    const others = outputs ? Object.entries(outputs).filter(([field]) => !shown.has(field)) : [];
+    const entry = step ? this.catalogue.byId.get(step.kind) : undefined;
+    const toolCalls = takesTools(entry) && outputs ? toolCallsOf(outputs, '') : null;
+    // The list of tool calls is shown as such, not again as a result or as data.
+    const isCallList = (value: unknown): boolean => toolCalls !== null && toolCallsFromSteps(value) !== null;
+    const others = outputs
+      ? Object.entries(outputs).filter(([field, value]) => !shown.has(field) && !isCallList(value))
+      : [];
+    const isTool = toolBlocks(this.document.config.connections).has(id);
     const total = record(step?.usage)?.totalTokens;
     const files = record(step?.outputFiles) ?? {};
     return {
       ...row,
       step,
       inputs: step?.inputs ?? null,
-      items,
+      items: items.filter((item) => !isCallList(outputs?.[item.output])),
       artifacts,
       otherOutputs: others.length > 0 ? Object.fromEntries(others) : null,
       fullValues: Object.entries(files).flatMap(([field, url]) =>
         typeof url === 'string' && url !== '' ? [{ field, url }] : [],
       ),
       totalTokens: typeof total === 'number' ? total : null,
-      itemCount: step?.items ?? null,
+      itemCount: isTool ? null : (step?.items ?? null),
+      toolCalls,
+      callCount: isTool ? (step?.items ?? null) : null,
     };
   }
 
@@ -326,6 +341,7 @@ export class RunViewStore implements CanvasFlowSource {
   private keptStates(detail: RunDetail): Map<string, NodeRunState> {
     const states = new Map<string, NodeRunState>();
     const nodes = record(detail.nodes) ?? {};
+    const tools = toolBlocks(this.document.config.connections);
     for (const step of detail.steps) {
       const status = nodeStatus(step.status);
       if (status === null || status === 'pending') continue;
@@ -338,8 +354,11 @@ export class RunViewStore implements CanvasFlowSource {
         ...(Array.isArray(routes)
           ? { routes: routes.filter((r): r is string => typeof r === 'string') }
           : {}),
+        // A block run as a tool counts its calls; one inside a loop, its items.
         ...(step.items !== null && status !== 'running'
-          ? { loop: { done: step.items, items: step.items } }
+          ? tools.has(step.nodeId)
+            ? { toolCall: { calls: step.items } }
+            : { loop: { done: step.items, items: step.items } }
           : {}),
       });
     }

@@ -13,6 +13,9 @@ import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNS } from '../../texts/run-history-texts';
 import { ArtifactView, ResultItemView, RunResults } from '../builder/ResultView';
 import { RunNotices } from '../builder/RunNotices';
+import { RunToolCalls } from '../builder/RunToolCalls';
+import { ToolCallList } from '../../components/ToolCallList';
+import { TOOL_CALL_TEXTS } from '../../texts/tool-texts';
 import { usePageTitle } from '../../components/use-page-title';
 import { StatusTag } from './RunsLayout';
 
@@ -93,6 +96,7 @@ const StepPanel = observer(function StepPanel({
           </span>
         )}
         {step.itemCount !== null && <span>{RUNS.items(step.itemCount)}</span>}
+        {step.callCount !== null && <span>{TOOL_CALL_TEXTS.count(step.callCount)}</span>}
       </div>
       {step.error && step.error !== runError && (
         <Callout intent="danger" title={RUNS.error} className="step-error">
@@ -110,6 +114,12 @@ const StepPanel = observer(function StepPanel({
             <Fields values={step.inputs} />
           ) : (
             <p className="muted small">{RUNS.noBlockInputs}</p>
+          )}
+          {step.toolCalls && (
+            <>
+              <h3 className="step-section">{TOOL_CALL_TEXTS.heading}</h3>
+              <ToolCallList rows={step.toolCalls} />
+            </>
           )}
           <h3 className="step-section">{RUNS.blockOutputs}</h3>
           {step.step?.truncated && (
@@ -276,6 +286,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
               ) : (
                 <p className="muted">{RUNS.noResults}</p>
               )}
+              <RunToolCalls run={store.run} level={3} />
             </>
           )}
         </section>

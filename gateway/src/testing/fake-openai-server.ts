@@ -16,6 +16,7 @@ import {
   type Json,
   type RecordedRequest,
 } from './fake-vendor-answers';
+import { fakeEmbedding } from './fake-embeddings';
 import { toolReply, toolRequestProblem, type FakeToolCall } from './fake-openai-tools';
 
 /**
@@ -28,7 +29,9 @@ import { toolReply, toolRequestProblem, type FakeToolCall } from './fake-openai-
  *   `data: [DONE]`, and `stream_options.include_usage` a last chunk with the usage;
  * - `POST /v1/images/generations`: a PNG of the asked size's proportions, as `b64_json` or a link
  *   on this server;
- * - `GET /v1/models`: the models below.
+ * - `GET /v1/models`: the models below;
+ * - `POST /v1/embeddings`: one vector per input (`fakeEmbedding`), as floats or, with
+ *   `encoding_format: "base64"`, as little-endian float32 in base64.
  * With `tools`, the model calls the tool the last user message names (else the first) with
  * arguments built from its parameters schema (streamed as `delta.tool_calls` pieces, finish reason
  * `tool_calls`), and answers `Based on <tool>: <content>` once the last messages are `tool` results
@@ -105,6 +108,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     if (route === 'GET /v1/models') return listModels(res);
     if (route === 'POST /v1/chat/completions') return chatCompletion(res, isObject(body) ? body : {});
     if (route === 'POST /v1/images/generations') return generateImage(res, isObject(body) ? body : {}, url);
+    if (route === 'POST /v1/embeddings') return embeddings(res, isObject(body) ? body : {});
     sendError(res, 404, `Invalid URL (${route})`);
   });
   url = server.url;
@@ -352,4 +356,29 @@ function sendError(
     code: more.code ?? null,
   };
   sendJson(res, status, { error }, { ...ids(), ...more.headers });
+}
+
+/** `POST /v1/embeddings` as the API answers it. */
+function embeddings(res: ServerResponse, body: Record<string, Json>): void {
+  const model = typeof body.model === 'string' ? body.model : '';
+  if (!model.includes('embedding')) {
+    return sendError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, {
+      code: 'model_not_found',
+    });
+  }
+  const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input : null;
+  if (!input || input.length === 0 || !input.every((text) => typeof text === 'string')) {
+    return sendError(res, 400, "'$.input' is invalid. Please check the API reference.", { param: 'input' });
+  }
+  const base64 = body.encoding_format === 'base64';
+  const data = (input as string[]).map((text, index) => {
+    const vector = fakeEmbedding(text);
+    return {
+      object: 'embedding',
+      index,
+      embedding: base64 ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector,
+    };
+  });
+  const tokens = (input as string[]).reduce((sum, text) => sum + tokenCount(text), 0);
+  sendJson(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }

@@ -2,6 +2,8 @@ import OpenAI from 'openai';
 import type {
   AiProvider,
   CallOptions,
+  EmbedRequest,
+  Embeddings,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -37,6 +39,8 @@ export interface OpenAiProviderConfig {
   imageModel?: string;
   /** Used to describe images (default: the text model). */
   visionModel?: string;
+  /** Makes the vectors knowledge bases are searched by (default `text-embedding-3-small`). */
+  embeddingModel?: string;
   /** Maps the model names blocks use (`gpt-4`, `dalle`) to names the server offers. */
   modelAliases?: Record<string, string>;
   /** The image models offered to creators (default `['dalle']`). */
@@ -62,6 +66,7 @@ export class OpenAiProvider implements AiProvider {
   readonly textModel: string;
   readonly imageModel: string;
   readonly visionModel: string;
+  readonly embeddingModel: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly jsonMode: 'json_schema' | 'json_object';
@@ -78,6 +83,7 @@ export class OpenAiProvider implements AiProvider {
     this.textModel = config.textModel ?? 'gpt-4o-mini';
     this.imageModel = config.imageModel ?? 'dall-e-3';
     this.visionModel = config.visionModel ?? this.textModel;
+    this.embeddingModel = config.embeddingModel ?? 'text-embedding-3-small';
     this.aliases = { dalle: this.imageModel, ...config.modelAliases };
     this.imageModels = config.imageModels?.length ? [...config.imageModels] : ['dalle'];
     this.timeoutMs = config.timeoutMs ?? 60_000;
@@ -311,6 +317,26 @@ export class OpenAiProvider implements AiProvider {
       stallError: (error) => this.stallError(error),
       mapError: (error) => this.mapError(error, options.signal),
     });
+  }
+
+  /** Vectors from the embeddings API, in the order of the texts (`embeddingModel` unless one is named). */
+  async embed(request: EmbedRequest, options: CallOptions): Promise<Embeddings> {
+    const model = request.model ?? this.embeddingModel;
+    try {
+      const answer = await this.#client.embeddings.create(
+        { model, input: [...request.texts], encoding_format: 'float' },
+        { signal: options.signal },
+      );
+      options.onUsage?.({
+        model: answer.model,
+        promptTokens: answer.usage.prompt_tokens,
+        totalTokens: answer.usage.total_tokens,
+      });
+      const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
+      return { model, vectors };
+    } catch (error) {
+      throw this.mapError(error, options.signal);
+    }
   }
 
   /** A streamed answer that stopped arriving for `timeoutMs`. */

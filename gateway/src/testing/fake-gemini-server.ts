@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { fakeEmbedding } from './fake-embeddings';
 import { answerParts, pieced, usageFor } from './fake-gemini-answers';
 import type { GenerateRequest, Part } from './fake-gemini-wire';
 import { functionResponsesProblem } from './fake-gemini-tools';
@@ -117,13 +118,15 @@ function route(
   pageSize: number,
 ) {
   if (method === 'GET' && url.pathname === '/v1beta/models') return listModels(url, res, pageSize);
-  const call = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|predict)$/.exec(
-    url.pathname,
-  );
+  const call =
+    /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|predict|batchEmbedContents)$/.exec(
+      url.pathname,
+    );
   if (method !== 'POST' || !call)
     return sendError(res, 404, 'NOT_FOUND', `Method not found: ${method} ${url.pathname}`);
   const [, modelId, action] = call as unknown as [string, string, string];
   if (modelFailure(modelId, action, res)) return;
+  if (action === 'batchEmbedContents') return batchEmbed(modelId, body, res);
   if (action === 'predict') return predict(body, res);
   const request = body as GenerateRequest;
   if (!Array.isArray(request.contents) || request.contents.length === 0) {
@@ -242,4 +245,30 @@ function sendError(
   headers: Record<string, string> = {},
 ) {
   sendJson(res, code, { error: { code, message, status, ...(details.length ? { details } : {}) } }, headers);
+}
+
+/** `batchEmbedContents`: one vector per request's text (`fakeEmbedding`), for embedding models only. */
+function batchEmbed(modelId: string, body: Record<string, unknown>, res: ServerResponse): void {
+  if (!modelId.includes('embedding')) {
+    return sendError(
+      res,
+      404,
+      'NOT_FOUND',
+      `models/${modelId} is not found for API version v1beta, or is not supported for batchEmbedContents. Call ListModels to see the list of available models and their supported methods.`,
+    );
+  }
+  const requests = Array.isArray(body.requests)
+    ? (body.requests as { content?: { parts?: { text?: string }[] } }[])
+    : [];
+  if (requests.length === 0)
+    return sendError(
+      res,
+      400,
+      'INVALID_ARGUMENT',
+      '* BatchEmbedContentsRequest.requests: requests is not specified\n',
+    );
+  const embeddings = requests.map((request) => ({
+    values: fakeEmbedding((request.content?.parts ?? []).map((part) => part.text ?? '').join('')),
+  }));
+  sendJson(res, 200, { embeddings });
 }

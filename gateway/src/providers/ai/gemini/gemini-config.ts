@@ -5,6 +5,8 @@ export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_TEXT_MODEL = 'gemini-2.5-flash';
 /** A Gemini image model: the SDK reaches Imagen models only through Vertex AI, not this API. */
 export const GEMINI_IMAGE_MODEL = 'gemini-2.5-flash-image';
+/** Makes the vectors knowledge bases are searched by. */
+export const GEMINI_EMBEDDING_MODEL = 'gemini-embedding-001';
 
 export interface GeminiProviderConfig {
   /** Sent in the `x-goog-api-key` header. */
@@ -15,6 +17,8 @@ export interface GeminiProviderConfig {
   textModel?: string;
   /** Used when an image request names no model (default `gemini-2.5-flash-image`). */
   imageModel?: string;
+  /** Makes the vectors knowledge bases are searched by (default `gemini-embedding-001`). */
+  embeddingModel?: string;
   /** Until the service answers, and, while streaming, between two pieces (default 60 000). */
   timeoutMs?: number;
   /** Retries on 408, 429 and 5xx answers and broken connections (default 2). */
@@ -45,6 +49,8 @@ export function geminiConfigFrom(env: Env): GeminiProviderConfig | undefined {
     }
     config.imageModel = imageModel;
   }
+  const embeddingModel = read(env, 'GEMINI_EMBEDDING_MODEL');
+  if (embeddingModel !== undefined) config.embeddingModel = embeddingModel;
   const timeoutMs = integer(env, 'GEMINI_TIMEOUT_MS', 1);
   if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
   const maxRetries = integer(env, 'GEMINI_MAX_RETRIES', 0);

@@ -1,6 +1,8 @@
 import type {
   AiProvider,
   CallOptions,
+  EmbedRequest,
+  Embeddings,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -18,6 +20,7 @@ import { StallWatch } from '../stall-watch';
 import { aspectRatioOf, imageOf, textOf, throwIfBlocked, usageOf, userTurn } from './gemini-answer';
 import {
   GEMINI_BASE_URL,
+  GEMINI_EMBEDDING_MODEL,
   GEMINI_IMAGE_MODEL,
   GEMINI_TEXT_MODEL,
   type GeminiProviderConfig,
@@ -46,6 +49,7 @@ export class GeminiProvider implements AiProvider {
   readonly baseUrl: string;
   readonly textModel: string;
   readonly imageModel: string;
+  readonly embeddingModel: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
   // True private fields: `console.log(provider)` must not print the key (the client holds it too).
@@ -57,6 +61,7 @@ export class GeminiProvider implements AiProvider {
     this.baseUrl = (config.baseUrl ?? GEMINI_BASE_URL).replace(/\/+$/, '');
     this.textModel = config.textModel ?? GEMINI_TEXT_MODEL;
     this.imageModel = config.imageModel ?? GEMINI_IMAGE_MODEL;
+    this.embeddingModel = config.embeddingModel ?? GEMINI_EMBEDDING_MODEL;
     this.timeoutMs = config.timeoutMs ?? 60_000;
     this.maxRetries = config.maxRetries ?? 2;
     this.#client = new GoogleGenAI({
@@ -205,6 +210,24 @@ export class GeminiProvider implements AiProvider {
 
   models(): ModelList {
     return geminiModelList(this.textModel, this.imageModel);
+  }
+
+  /** Vectors of the texts from the embedding model (`batchEmbedContents`), in order. */
+  async embed(request: EmbedRequest, options: CallOptions): Promise<Embeddings> {
+    const model = request.model ?? this.embeddingModel;
+    const call = this.call(model, options.signal, true);
+    try {
+      const response = await this.#client.models.embedContent({
+        model,
+        contents: [...request.texts],
+        config: { abortSignal: options.signal, httpOptions: call.httpOptions },
+      });
+      const vectors = (response.embeddings ?? []).map((embedding) => embedding.values ?? []);
+      options.onUsage?.({ model });
+      return { model, vectors };
+    } catch (error) {
+      throw call.fail(error);
+    }
   }
 
   /** Every page of the service's model list, as the catalogue takes them. */

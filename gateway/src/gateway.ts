@@ -211,6 +211,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       publicUrl: config.publicUrl,
       appTools: services.appTools,
       apiKeys: services.apiKeys,
+      oauth: { verify: (token) => services.connectedClients.verifyOAuthAccessToken(token) },
       sessions: new McpSessions(database.dataSource),
       log: (line) => console.error(line),
     }),

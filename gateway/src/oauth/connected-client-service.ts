@@ -155,10 +155,11 @@ export class ConnectedClientService {
   async revoke(userId: string, id: unknown): Promise<void> {
     const connectionId = this.ownId(id);
     await this.dataSource.transaction(async (tx) => {
-      const [row] = (await tx.query(
+      // TypeORM answers a DELETE with [rows, count].
+      const [[row]] = (await tx.query(
         'DELETE FROM oauth_connections WHERE id = $1 AND user_id = $2 RETURNING grant_id',
         [connectionId, userId],
-      )) as { grant_id: string }[];
+      )) as [{ grant_id: string }[], number];
       if (!row) throw notFound();
       await endGrant(tx, row.grant_id);
     });

@@ -77,8 +77,9 @@ export class OAuthAdapter implements OidcAdapter {
 
 /** Deletes expired OAuth records (codes, tokens, interactions); answers how many. */
 export async function pruneExpiredOAuthModels(dataSource: DataSource): Promise<number> {
-  const rows = (await dataSource.query(
-    'DELETE FROM oauth_models WHERE expires_at IS NOT NULL AND expires_at <= now() RETURNING 1',
-  )) as unknown[];
-  return rows.length;
+  // TypeORM answers a DELETE with [rows, count].
+  const [, count] = (await dataSource.query(
+    'DELETE FROM oauth_models WHERE expires_at IS NOT NULL AND expires_at <= now()',
+  )) as [unknown[], number];
+  return count;
 }

@@ -90,6 +90,26 @@ async function exchange(browser: OAuthBrowser, clientId: string, code: string, v
   });
 }
 
+/** An MCP request to `/mcp` with `token`: its HTTP status (401 when the token is refused). */
+async function mcpStatus(token: string): Promise<number> {
+  const answer = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    }),
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
 /** A person connects a new client all the way to its tokens. */
 async function connectClient(token: string, name = 'Test Assistant', limit = 25) {
   const browser = new OAuthBrowser(base);
@@ -194,11 +214,13 @@ describe('OAuth for MCP clients', () => {
     const { browser, clientId, tokens } = await connectClient(person.token);
     const verify = test.gateway.services.connectedClients;
     expect(await verify.verifyOAuthAccessToken(tokens.access_token)).not.toBeNull();
+    expect(await mcpStatus(tokens.access_token)).toBe(200);
     const revoked = await browser.request('POST', '/oauth/revoke', {
       form: { token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: clientId },
     });
     expect(revoked.status).toBe(200);
     expect(await verify.verifyOAuthAccessToken(tokens.access_token)).toBeNull();
+    expect(await mcpStatus(tokens.access_token)).toBe(401);
     const refreshed = await browser.request('POST', '/oauth/token', {
       form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId },
     });

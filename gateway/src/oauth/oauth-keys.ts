@@ -38,6 +38,21 @@ export async function loadOAuthKeys(
   secretsKey: Buffer | undefined,
 ): Promise<OAuthKeys> {
   const sealingKey = await loadSealingKey(dataSource, secretsKey);
+  const secrets = dataSource.getRepository(Secret);
+  if (!(await secrets.existsBy({ name: OAUTH_KEYS_NAME }))) await keep(dataSource, sealingKey);
+  const { value } = await secrets.findOneByOrFail({ name: OAUTH_KEYS_NAME });
+  const opened = unseal(sealingKey, value, SEALED_FOR, OAUTH_KEYS_NAME);
+  if (opened === null) {
+    throw new Error(
+      `The secret "${OAUTH_KEYS_NAME}" does not open with this server's SECRETS_KEY. Restore the key it was ` +
+        'sealed with, or delete that row and restart (connected AI assistants will need to connect again).',
+    );
+  }
+  return JSON.parse(opened) as OAuthKeys;
+}
+
+/** Generates and keeps the keys; when another process kept its own first, theirs stay. */
+async function keep(dataSource: DataSource, sealingKey: Buffer): Promise<void> {
   await dataSource
     .createQueryBuilder()
     .insert()
@@ -48,13 +63,4 @@ export async function loadOAuthKeys(
     })
     .orIgnore()
     .execute();
-  const { value } = await dataSource.getRepository(Secret).findOneByOrFail({ name: OAUTH_KEYS_NAME });
-  const opened = unseal(sealingKey, value, SEALED_FOR, OAUTH_KEYS_NAME);
-  if (opened === null) {
-    throw new Error(
-      `The secret "${OAUTH_KEYS_NAME}" does not open with this server's SECRETS_KEY. Restore the key it was ` +
-        'sealed with, or delete that row and restart (connected AI assistants will need to connect again).',
-    );
-  }
-  return JSON.parse(opened) as OAuthKeys;
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { fakeEmbedding } from './fake-embeddings';
 import {
   answerTo,
   FAKE_VENDOR_KEY,
@@ -121,6 +122,7 @@ function route(
     '/api/tags': ['GET', () => sendJson(res, 200, { models: models.map(listed) })],
     '/api/show': ['POST', () => show(res, body, models)],
     '/api/version': ['GET', () => sendJson(res, 200, { version: '0.12.6' })],
+    '/api/embed': ['POST', () => embed(res, body, models)],
   };
   const found = routes[path];
   if (!found) return sendText(res, 404, '404 page not found');
@@ -256,4 +258,23 @@ function sendError(res: ServerResponse, status: number, error: string, headers: 
 function sendText(res: ServerResponse, status: number, text: string) {
   res.writeHead(status, { 'content-type': 'text/plain' });
   res.end(text);
+}
+
+/** `POST /api/embed`: one vector per input (`fakeEmbedding`), from a pulled embedding model only. */
+function embed(res: ServerResponse, body: Json | undefined, models: readonly FakeOllamaModel[]): void {
+  const name = body?.model;
+  if (typeof name !== 'string' || !name) return sendError(res, 400, 'model is required');
+  const model = models.find((m) => m.name === name || m.name === `${name}:latest`);
+  if (!model) return sendError(res, 404, `model "${name}" not found, try pulling it first`);
+  if (!model.capabilities?.includes('embedding'))
+    return sendError(res, 400, `"${name}" does not support embeddings`);
+  const input = typeof body?.input === 'string' ? [body.input] : Array.isArray(body?.input) ? body.input : [];
+  const texts = input.map((text) => (typeof text === 'string' ? text : ''));
+  sendJson(res, 200, {
+    model: name,
+    embeddings: texts.map(fakeEmbedding),
+    total_duration: 1_000_000,
+    load_duration: 100_000,
+    prompt_eval_count: texts.reduce((sum, text) => sum + text.split(/\s+/).length, 0),
+  });
 }

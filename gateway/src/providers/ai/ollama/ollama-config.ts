@@ -16,6 +16,11 @@ export interface OllamaProviderConfig {
   maxRetries?: number;
   /** The fetch the SDK uses (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * A pulled embedding model (`nomic-embed-text`) that makes the vectors knowledge bases are
+   * searched by; without it this provider makes none.
+   */
+  embeddingModel?: string;
 }
 
 /**
@@ -30,6 +35,8 @@ export function ollamaConfigFrom(env: Env): OllamaProviderConfig | undefined {
   if (apiKey !== undefined) config.apiKey = apiKey;
   const textModel = read(env, 'OLLAMA_TEXT_MODEL');
   if (textModel !== undefined) config.textModel = textModel;
+  const embeddingModel = read(env, 'OLLAMA_EMBEDDING_MODEL');
+  if (embeddingModel !== undefined) config.embeddingModel = embeddingModel;
   const timeoutMs = integer(env, 'OLLAMA_TIMEOUT_MS', 1);
   if (timeoutMs !== undefined) config.timeoutMs = timeoutMs;
   const maxRetries = integer(env, 'OLLAMA_MAX_RETRIES', 0);

@@ -3,6 +3,8 @@ import type {
   AiProvider,
   AiUsage,
   CallOptions,
+  EmbedRequest,
+  Embeddings,
   GeneratedImage,
   ImageRequest,
   JsonRequest,
@@ -38,6 +40,8 @@ export class OllamaProvider implements AiProvider {
   readonly maxRetries: number;
   // A true private field: `console.log(provider)` must not print the key the connection holds.
   readonly #connection: OllamaConnection;
+  /** Vectors from the configured embedding model (`/api/embed`); absent without one. */
+  readonly embed?: (request: EmbedRequest, options: CallOptions) => Promise<Embeddings>;
   /** The server's models as last listed (text-capable only). */
   private listed: ProviderModel[] | undefined;
 
@@ -53,6 +57,17 @@ export class OllamaProvider implements AiProvider {
       maxRetries: this.maxRetries,
       fetch: config.fetch ?? ((...args) => globalThis.fetch(...args)),
     });
+    const embeddingModel = config.embeddingModel;
+    if (embeddingModel) {
+      this.embed = async (request, options) => {
+        const model = request.model ?? embeddingModel;
+        const answer = await this.#connection.run(options.signal, model, ({ client }) =>
+          client.embed({ model, input: [...request.texts] }),
+        );
+        options.onUsage?.({ model, promptTokens: answer.prompt_eval_count });
+        return { model, vectors: answer.embeddings };
+      };
+    }
   }
 
   /** The model for requests naming none: the configured one, else the first the server lists. */

@@ -135,6 +135,7 @@ export function openAiConfigFrom(env: Env): OpenAiProviderConfig | undefined {
   set('textModel', read(env, 'OPENAI_TEXT_MODEL'));
   set('imageModel', read(env, 'OPENAI_IMAGE_MODEL'));
   set('visionModel', read(env, 'OPENAI_VISION_MODEL'));
+  set('embeddingModel', read(env, 'OPENAI_EMBEDDING_MODEL'));
   set('modelAliases', modelAliases);
   set('imageModels', imageModels?.length ? imageModels : undefined);
   set('timeoutMs', timeoutMs);

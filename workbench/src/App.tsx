@@ -36,6 +36,7 @@ const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
 const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
 const AppRunsPage = lazy(() => import('./pages/runs/AppRunsPage'));
+const TriggersPage = lazy(() => import('./pages/triggers/TriggersPage'));
 const MyRunsPage = lazy(() => import('./pages/runs/MyRunsPage'));
 const RunPage = lazy(() => import('./pages/runs/RunPage'));
 const CreditsHistoryPage = lazy(() => import('./pages/credits/CreditsHistoryPage'));
@@ -68,6 +69,7 @@ export function App() {
             <Route path="/store/user/:userId" element={<PublisherPage />} />
             <Route path="/my-apps" element={<MyAppsPage />} />
             <Route path="/my-apps/:appId/runs" element={<AppRunsPage />} />
+            <Route path="/my-apps/:appId/triggers" element={<TriggersPage />} />
             <Route path="/runs" element={<MyRunsPage />} />
             <Route path="/runs/:runId" element={<RunPage />} />
             <Route path="/credits" element={<CreditsHistoryPage />} />

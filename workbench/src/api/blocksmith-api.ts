@@ -27,6 +27,7 @@ import type {
 import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
+import type { TriggersApi } from './triggers';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 import type { ModelsApi } from './models';
@@ -225,6 +226,8 @@ export interface BlocksmithApi
   /** Saves a secret or replaces its value; the value is never answered back. */
   setSecret(name: string, value: string): Promise<SecretInfo>;
   deleteSecret(name: string): Promise<void>;
+  /** An app's schedules and webhooks (its owner only). */
+  readonly triggers: TriggersApi;
   /** The server's OpenAPI document (GET /api/openapi.json). */
   openApiDocument(): Promise<Record<string, unknown>>;
   /** How one of the owner's apps may be embedded. */

@@ -5,6 +5,7 @@ import { AdminUsersStore } from './admin-users-store';
 import { AiProvidersStore } from './ai-providers-store';
 import { AiBuildStore } from './ai-build-store';
 import { AppRunsStore } from './app-runs-store';
+import { TriggersStore } from './triggers-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
 import { SecretsStore } from './secrets-store';
@@ -78,6 +79,8 @@ export class RootStore {
   readonly embed: EmbedStore;
   /** An app's runs for its owner (/my-apps/{appId}/runs). */
   readonly appRuns: AppRunsStore;
+  /** An app's schedules and webhooks (/my-apps/{appId}/triggers). */
+  readonly triggers: TriggersStore;
   /** The signed-in person's runs (/runs). */
   readonly myRuns: MyRunsStore;
   /** One kept run (/runs/{runId}). */
@@ -148,6 +151,7 @@ export class RootStore {
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
     this.appRuns = new AppRunsStore(api, this.session, this.toasts);
+    this.triggers = new TriggersStore(api, this.session, this.toasts);
     this.myRuns = new MyRunsStore(api);
     this.runView = new RunViewStore(api, this.catalogue, this.session, this.toasts);
     this.creditHistory = new CreditHistoryStore(api, this.catalogue);

@@ -11,6 +11,7 @@ import type { AdminAccountsApi } from '../api/admin-accounts';
 import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
+import { FakeTriggers } from './fake-triggers';
 import type { ModelCatalogue } from '../api/models';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from '../api/embeds';
@@ -767,6 +768,7 @@ export class FakeApi implements BlocksmithApi {
     this.check('deleteSecret');
     if (!this.secretValues.delete(name)) throw new ApiError(`You have no secret named ${name}.`, 'NOT_FOUND');
   }
+  readonly triggers = new FakeTriggers();
   openApi: Record<string, unknown> = {};
   async openApiDocument() {
     this.check('openApiDocument');

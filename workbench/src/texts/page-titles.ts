@@ -6,6 +6,7 @@ import { AI_PROVIDERS_TEXTS } from './ai-providers-texts';
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
+import { TRIGGERS } from './trigger-texts';
 import { ADMIN_USERS } from './admin-users-texts';
 import { EARNINGS } from './earnings-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
@@ -37,6 +38,7 @@ export const PAGE_TITLES = {
   earnings: pageTitle(EARNINGS.title),
   /** An app's runs, with the app's name once it is known. */
   appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),
+  triggers: (appName?: string) => pageTitle(TRIGGERS.title, appName),
   myRuns: pageTitle(RUNS.myRunsTitle),
   /** One kept run, named after its app once it is loaded. */
   run: (appName?: string) => pageTitle(appName ? `Run of ${appName}` : 'Run'),

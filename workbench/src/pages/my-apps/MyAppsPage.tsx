@@ -15,6 +15,7 @@ import {
   LockIcon,
   PlayIcon,
   ThumbsUpIcon,
+  TimeIcon,
   TrophyIcon,
   WarningSignIcon,
 } from '@blueprintjs/icons';
@@ -28,6 +29,7 @@ import { appStatusLabel } from '../../stores/my-apps-store';
 import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
 import { RUNS } from '../../texts/run-history-texts';
+import { TRIGGERS } from '../../texts/trigger-texts';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../../components/use-page-title';
@@ -183,6 +185,15 @@ const Analytics = observer(function Analytics() {
                       href={`/my-apps/${encodeURIComponent(app.id)}/runs`}
                       className="analytics-runs-link"
                       data-testid="app-runs-link"
+                    />
+                    <LinkButton
+                      variant="minimal"
+                      size="small"
+                      icon={<TimeIcon />}
+                      text={TRIGGERS.triggersButton}
+                      href={`/my-apps/${encodeURIComponent(app.id)}/triggers`}
+                      className="analytics-runs-link"
+                      data-testid="app-triggers-link"
                     />
                   </Card>
                 );

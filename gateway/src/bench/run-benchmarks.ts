@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import { runAgentBenchmarks } from './agent.bench';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     console.log('\nRun engine: cost per block, 1,000-block apps (p50 of repeated runs)');
     console.table(engine.results);
     console.log(`peak RSS during the engine benchmarks: ${engine.peakRssMb} MB`);
+  }
+  if (wanted('agent')) {
+    report.agent = await runAgentBenchmarks();
+    console.log('\nAgent: overhead per step (instant model and tool, steps and charges kept), p50');
+    console.table([report.agent]);
   }
   if (wanted('gateway')) {
     report.gatewayPglite = await runGatewayBenchmarks();

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// npm start: builds what is not built (incremental), then runs the gateway server.
+// npm start: builds the packages that changed since their last build (scripts/build.mjs; none on an
+// unchanged tree), then runs the gateway server.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+execFileSync(process.execPath, [fileURLToPath(new URL('build.mjs', import.meta.url))], { stdio: 'inherit' });
 const server = 'gateway/dist/server.js';
 if (!existsSync(server)) {
   console.error(`The build did not produce ${server}; see the build output above.`);

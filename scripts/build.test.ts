@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const repo = path.resolve(__dirname, '..');
+
+/**
+ * A workspace of three packages whose builds write dist/index.js and append their name to
+ * builds.log: `b` depends on `a`, `c` on nothing. Lerna is this checkout's.
+ */
+function workspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'build-changed-'));
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  write('package.json', JSON.stringify({ name: 'root', private: true, workspaces: ['pkgs/*'] }));
+  write('lerna.json', JSON.stringify({ version: 'independent', npmClient: 'npm' }));
+  write('tsconfig.base.json', '{}');
+  const build =
+    "node -e \"const fs=require('fs');fs.mkdirSync('dist',{recursive:true});" +
+    "fs.writeFileSync('dist/index.js','');fs.appendFileSync('../../builds.log',require('./package.json').name+'\\n')\"";
+  for (const [name, deps] of [
+    ['a', {}],
+    ['b', { a: '1.0.0' }],
+    ['c', {}],
+  ] as const) {
+    write(
+      `pkgs/${name}/package.json`,
+      JSON.stringify({
+        name,
+        version: '1.0.0',
+        main: 'dist/index.js',
+        scripts: { build },
+        dependencies: deps,
+      }),
+    );
+    write(`pkgs/${name}/src/index.ts`, `export const name = '${name}';\n`);
+    write(`pkgs/${name}/src/index.test.ts`, 'test\n');
+  }
+  mkdirSync(path.join(root, 'node_modules'));
+  symlinkSync(path.join(repo, 'node_modules', 'lerna'), path.join(root, 'node_modules', 'lerna'));
+  for (const name of ['a', 'b', 'c'])
+    symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));
+  mkdirSync(path.join(root, 'scripts'));
+  symlinkSync(path.join(repo, 'scripts', 'build.mjs'), path.join(root, 'scripts', 'build.mjs'));
+  return root;
+}
+
+/** Runs the build in the workspace; answers what it said and which packages it built, in order. */
+async function build(root: string, ...args: string[]): Promise<{ said: string; built: string[] }> {
+  writeFileSync(path.join(root, 'builds.log'), '');
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|JEST_|NX_)/i.test(name)),
+  );
+  const { stdout } = await run(process.execPath, ['--preserve-symlinks-main', 'scripts/build.mjs', ...args], {
+    cwd: root,
+    env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  const built = readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean);
+  return { said: stdout, built };
+}
+
+describe('npm run build (scripts/build.mjs)', () => {
+  let root: string;
+  beforeEach(() => (root = workspace()));
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('builds everything once, then only what changed and what depends on it', async () => {
+    const first = await build(root);
+    expect(first.said).toContain('Building all 3 packages.');
+    expect(first.built.sort()).toEqual(['a', 'b', 'c']);
+
+    const again = await build(root);
+    expect(again.said).toMatch(/Every package is built and up to date/);
+    expect(again.built).toEqual([]);
+
+    // A test file is not part of the build.
+    appendFileSync(path.join(root, 'pkgs/a/src/index.test.ts'), 'more\n');
+    expect((await build(root)).built).toEqual([]);
+
+    // A dependency changed: it builds first, then the package that depends on it; c stays.
+    appendFileSync(path.join(root, 'pkgs/a/src/index.ts'), 'export const more = 1;\n');
+    const changed = await build(root);
+    expect(changed.said).toContain('Building a, b (changed, or depending on what changed).');
+    expect(changed.built).toEqual(['a', 'b']);
+
+    // A package whose output is gone builds again, alone.
+    rmSync(path.join(root, 'pkgs/c/dist'), { recursive: true });
+    expect((await build(root)).built).toEqual(['c']);
+
+    // A setting every package compiles with changed: all of them.
+    writeFileSync(path.join(root, 'tsconfig.base.json'), '{ "compilerOptions": {} }');
+    expect((await build(root)).built.sort()).toEqual(['a', 'b', 'c']);
+
+    // --all builds everything whatever the record says.
+    expect((await build(root, '--all')).built.sort()).toEqual(['a', 'b', 'c']);
+  }, 180_000);
+});

@@ -212,6 +212,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       appTools: services.appTools,
       apiKeys: services.apiKeys,
       oauth: { verify: (token) => services.connectedClients.verifyOAuthAccessToken(token) },
+      // A connected client spends within the daily limit its person set, counted by its runs.
+      hooks: {
+        checkCost: async ({ clientId, userId }, maxCredits) => {
+          if (clientId) await services.connectedClients.assertClientAllowance(clientId, userId, maxCredits);
+        },
+        started: async ({ clientId, userId }, runId) => {
+          if (clientId) await services.connectedClients.recordRun(clientId, userId, runId);
+        },
+      },
       sessions: new McpSessions(database.dataSource),
       log: (line) => console.error(line),
     }),

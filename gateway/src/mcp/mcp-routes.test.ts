@@ -4,6 +4,7 @@ import express from 'express';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { ForbiddenError } from '../errors';
 import { mcpRoutes } from './mcp-routes';
 import { McpSessions } from './mcp-sessions';
 import {
@@ -331,6 +332,57 @@ describe('/mcp: the store as MCP tools', () => {
       await expect(client.listTools({ cursor: 'not-ours!' })).rejects.toThrow(
         'The cursor is not one this server gave out; list again without it.',
       );
+      await client.close();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('asks an OAuth client’s allowance for the most a call costs, and counts its run', async () => {
+    const checked: number[] = [];
+    const counted: string[] = [];
+    let allowance = 100;
+    const app = express().use(
+      mcpRoutes({
+        publicUrl: t.gateway.url,
+        appTools: t.gateway.services.appTools,
+        apiKeys: t.gateway.services.apiKeys,
+        sessions: new McpSessions(t.gateway.database.dataSource),
+        oauth: {
+          verify: async (token) =>
+            token === 'oauth-token' ? { userId: caller.id, clientId: 'claude', dailyCreditLimit: 100 } : null,
+        },
+        hooks: {
+          checkCost: async ({ clientId }, maxCredits) => {
+            expect(clientId).toBe('claude');
+            checked.push(maxCredits);
+            if (maxCredits > allowance) throw new ForbiddenError('Claude may spend 1 more credit today.');
+          },
+          started: async (_caller, runId) => {
+            counted.push(runId);
+          },
+        },
+      }),
+    );
+    const server: Server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const { client } = await mcpClient(`http://127.0.0.1:${port}/mcp`, 'oauth-token');
+      const [tool] = (await client.listTools()).tools;
+      const cost = (tool!._meta?.['blocksmith/price'] as { maxCredits: number }).maxCredits;
+      const paid = await client.callTool({ name: 'haiku-writer', arguments: { input_text: 'tide' } });
+      expect(paid.isError).toBeFalsy();
+      expect(checked).toEqual([cost]);
+      expect(counted).toEqual([paid._meta?.['blocksmith/runId']]);
+
+      allowance = 1;
+      const before = await creditsOf(t, caller.token);
+      const refused = await client.callTool({ name: 'haiku-writer', arguments: { input_text: 'tide' } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as { text: string }[])[0]!.text).toBe('Claude may spend 1 more credit today.');
+      expect(counted).toHaveLength(1);
+      expect(await creditsOf(t, caller.token)).toBe(before);
       await client.close();
     } finally {
       await new Promise((resolve) => server.close(resolve));

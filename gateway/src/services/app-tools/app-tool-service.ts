@@ -206,7 +206,13 @@ export class AppToolService {
       }
       throw error;
     }
-    await options.onStarted?.(started.runId);
+    try {
+      await options.onStarted?.(started.runId);
+    } catch (error) {
+      // Not counted where the caller's spend is kept: it does not go on (stopped, refunded).
+      runs.stop(started.runId);
+      throw error;
+    }
     const watching = new AbortController();
     if (options.onProgress || options.onPartial) void this.follow(started.runId, options, watching.signal);
     const stop = () => runs.stop(started.runId);

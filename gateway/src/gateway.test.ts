@@ -46,6 +46,11 @@ describe('the gateway over HTTP', () => {
     });
     expect(flows.get('collect')).toEqual({ endsLoop: true });
     expect(flows.get('textGeneration')).toBeNull();
+    // Blocks as tools: the agent's tools handle and its credit limit, a block's tool declaration.
+    expect(flows.get('agent')).toEqual({ tools: { maxCredits: 'max_credits' } });
+    expect(flows.get('httpRequest')).toMatchObject({
+      tool: { parameters: { type: 'object', required: ['query'] } },
+    });
   });
 
   it('tells the image models and the cost map', async () => {

@@ -27,6 +27,7 @@ import type {
 import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
+import type { KnowledgeApi } from './knowledge';
 import type { TriggersApi } from './triggers';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
@@ -226,6 +227,8 @@ export interface BlocksmithApi
   /** Saves a secret or replaces its value; the value is never answered back. */
   setSecret(name: string, value: string): Promise<SecretInfo>;
   deleteSecret(name: string): Promise<void>;
+  /** The person's knowledge bases and their documents. */
+  readonly knowledge: KnowledgeApi;
   /** An app's schedules and webhooks (its owner only). */
   readonly triggers: TriggersApi;
   /** The server's OpenAPI document (GET /api/openapi.json). */

@@ -15,6 +15,7 @@ import { ReviewCalls } from './graphql/review-calls';
 import { RunCalls } from './graphql/run-calls';
 import { RunHistoryCalls } from './graphql/run-history-calls';
 import { StoreCalls } from './graphql/store-calls';
+import { KnowledgeCalls } from './graphql/knowledge-calls';
 import { TriggerCalls } from './graphql/trigger-calls';
 
 export type { TokenSource };
@@ -42,6 +43,7 @@ export class GraphqlApi implements BlocksmithApi {
   private readonly adminAccounts: AdminAccountCalls;
   private readonly ai: AiProviderCalls;
   private readonly earned: EarningsCalls;
+  readonly knowledge: KnowledgeCalls;
   readonly triggers: TriggerCalls;
 
   constructor(tokenSource: TokenSource, origin: string = window.location.origin) {
@@ -61,6 +63,7 @@ export class GraphqlApi implements BlocksmithApi {
     this.adminAccounts = new AdminAccountCalls(transport);
     this.ai = new AiProviderCalls(transport);
     this.earned = new EarningsCalls(transport);
+    this.knowledge = new KnowledgeCalls(transport);
     this.triggers = new TriggerCalls(transport);
   }
 

@@ -9,6 +9,7 @@ import { TriggersStore } from './triggers-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
 import { SecretsStore } from './secrets-store';
+import { KnowledgeStore } from './knowledge-store';
 import { AssistantStore } from './assistant-store';
 import type { BrowserHost } from './browser-host';
 import { BuilderStore } from './builder-store';
@@ -69,6 +70,8 @@ export class RootStore {
   readonly upgrade: UpgradeStore;
   readonly apiKeys: ApiKeysStore;
   readonly secrets: SecretsStore;
+  /** The person's knowledge bases (/knowledge), also what the builder's picker offers. */
+  readonly knowledge: KnowledgeStore;
   /** What the tools picker of a block that hands apps to a model offers. */
   readonly toolApps: ToolAppsStore;
   /** The app page's "Use via API" panel. */
@@ -146,6 +149,7 @@ export class RootStore {
     this.myApps = new MyAppsStore(api);
     this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
     this.secrets = new SecretsStore(api, this.session, this.toasts);
+    this.knowledge = new KnowledgeStore(api.knowledge, this.session, this.toasts);
     this.toolApps = new ToolAppsStore(api, this.session, this.catalogue);
     this.apiAccess = new ApiAccessStore(api, this.runner, this.session, this.credits, host.origin);
     this.embedSettings = new EmbedSettingsStore(api, this.runner, this.toasts, host.origin);
@@ -170,6 +174,7 @@ export class RootStore {
     this.credits.clear();
     this.apiKeys.clear();
     this.secrets.clear();
+    this.knowledge.clear();
     this.embedSettings.clear();
     this.earnings.clear();
   }

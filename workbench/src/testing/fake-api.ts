@@ -16,6 +16,7 @@ import type { ModelCatalogue } from '../api/models';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from '../api/embeds';
 import type { RunDetail, RunFilter, RunSummary } from '../api/run-history';
+import { FakeKnowledge } from './fake-knowledge';
 import type {
   AnalyticsPeriod,
   MyAppsAnalytics,
@@ -769,6 +770,7 @@ export class FakeApi implements BlocksmithApi {
     if (!this.secretValues.delete(name)) throw new ApiError(`You have no secret named ${name}.`, 'NOT_FOUND');
   }
   readonly triggers = new FakeTriggers();
+  readonly knowledge = new FakeKnowledge();
   openApi: Record<string, unknown> = {};
   async openApiDocument() {
     this.check('openApiDocument');

@@ -1,6 +1,7 @@
 import { adminAccountRoutes } from './admin-account-routes';
 import { appAnalyticsRoutes, productAnalyticsRoutes } from './analytics-routes';
 import { apiKeyRoutes } from './api-key-routes';
+import { connectedClientRoutes } from './connected-client-routes';
 import { appRoutes, imageModelRoutes, modelRoutes, ownAppRoutes } from './app-routes';
 import { assistantRoutes } from './assistant-routes';
 import { authRoutes } from './auth-routes';
@@ -41,6 +42,7 @@ export const routes: readonly Route[] = [
   ...runHistoryRoutes,
   ...triggerRoutes,
   ...apiKeyRoutes,
+  ...connectedClientRoutes,
   ...secretRoutes,
   ...knowledgeRoutes,
   ...creditRoutes,

@@ -7,6 +7,7 @@ import { AdminAccountsResolver } from './resolvers/admin-accounts-resolver';
 import { AiProviderResolver } from './resolvers/ai-provider-resolver';
 import { AnalyticsResolver } from './resolvers/analytics-resolver';
 import { ApiKeyResolver } from './resolvers/api-key-resolver';
+import { ConnectedClientResolver } from './resolvers/connected-client-resolver';
 import { SecretResolver } from './resolvers/secret-resolver';
 import { AppResolver } from './resolvers/app-resolver';
 import { AssistantResolver } from './resolvers/assistant-resolver';
@@ -34,6 +35,7 @@ export const resolvers = [
   AiProviderResolver,
   AnalyticsResolver,
   ApiKeyResolver,
+  ConnectedClientResolver,
   SecretResolver,
   AuthResolver,
   BillingResolver,

@@ -1,51 +1,35 @@
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
-import { OAuthBrowser, pkcePair } from '../testing/oauth-browser';
+import {
+  OAuthBrowser,
+  OAuthFlow,
+  TEST_REDIRECT_URI,
+  mcpStatus as mcpStatusOf,
+  pkcePair,
+} from '../testing/oauth-browser';
 
-const REDIRECT_URI = 'http://127.0.0.1:33418/callback';
+const REDIRECT_URI = TEST_REDIRECT_URI;
 
 let test: ApiTestGateway;
 let base: string;
-let resource: string;
+let flow: OAuthFlow;
 
 beforeAll(async () => {
   test = await startApiTestGateway();
   base = test.gateway.url;
-  const metadata = await new OAuthBrowser(base).request('GET', '/.well-known/oauth-protected-resource/mcp');
-  resource = metadata.body.resource as string;
+  flow = await OAuthFlow.discover(base);
 }, 120_000);
 
 afterAll(async () => {
   await test?.close();
 });
 
-async function register(browser: OAuthBrowser, name = 'Test Assistant'): Promise<string> {
-  const answer = await browser.request('POST', '/oauth/register', {
-    json: {
-      client_name: name,
-      redirect_uris: [REDIRECT_URI],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.client_id as string;
-}
-
-function authorizeUrl(clientId: string, challenge: string, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: REDIRECT_URI,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    scope: 'mcp offline_access',
-    state: 'state-1',
-    resource,
-    ...extra,
-  });
-  return `/oauth/authorize?${query.toString()}`;
-}
+const register = (browser: OAuthBrowser, name?: string) => flow.register(browser, name);
+const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) =>
+  flow.authorizeUrl(clientId, challenge, extra);
+const exchange = (browser: OAuthBrowser, clientId: string, code: string, verifier: string) =>
+  flow.exchange(browser, clientId, code, verifier);
+const connectClient = (token: string) => flow.connect(token);
+const mcpStatus = (token: string) => mcpStatusOf(base, token);
 
 /** Starts an authorization in `browser`; answers the consent page's path. */
 async function startAuthorization(
@@ -53,11 +37,9 @@ async function startAuthorization(
   clientId: string,
   challenge: string,
 ): Promise<string> {
-  const answer = await browser.request('GET', authorizeUrl(clientId, challenge));
-  expect(answer.status).toBe(303);
-  const location = new URL(answer.headers.get('location')!, base);
-  expect(location.pathname).toMatch(/^\/oauth\/interaction\/[\w-]+$/);
-  return location.pathname;
+  const page = await flow.start(browser, clientId, challenge);
+  expect(page).toMatch(/^\/oauth\/interaction\/[\w-]+$/);
+  return page;
 }
 
 /** Allows the client on the consent page as the person with `token`; answers the code. */
@@ -67,59 +49,10 @@ async function consent(
   token: string,
   dailyCreditLimit = 25,
 ): Promise<string> {
-  const allowed = await browser.request('POST', `${page}/allow`, { token, json: { dailyCreditLimit } });
-  expect(allowed.status).toBe(200);
-  const resumed = await browser.request('GET', allowed.body.redirectTo as string);
-  expect(resumed.status).toBe(303);
-  const back = new URL(resumed.headers.get('location')!);
+  const back = await flow.allow(browser, page, token, dailyCreditLimit);
   expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
   expect(back.searchParams.get('state')).toBe('state-1');
   return back.searchParams.get('code')!;
-}
-
-async function exchange(browser: OAuthBrowser, clientId: string, code: string, verifier: string) {
-  return browser.request('POST', '/oauth/token', {
-    form: {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: clientId,
-      code_verifier: verifier,
-      resource,
-    },
-  });
-}
-
-/** An MCP request to `/mcp` with `token`: its HTTP status (401 when the token is refused). */
-async function mcpStatus(token: string): Promise<number> {
-  const answer = await fetch(`${base}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-    }),
-  });
-  await answer.arrayBuffer();
-  return answer.status;
-}
-
-/** A person connects a new client all the way to its tokens. */
-async function connectClient(token: string, name = 'Test Assistant', limit = 25) {
-  const browser = new OAuthBrowser(base);
-  const clientId = await register(browser, name);
-  const { verifier, challenge } = pkcePair();
-  const page = await startAuthorization(browser, clientId, challenge);
-  const code = await consent(browser, page, token, limit);
-  const tokens = await exchange(browser, clientId, code, verifier);
-  expect(tokens.status).toBe(200);
-  return { browser, clientId, tokens: tokens.body as { access_token: string; refresh_token: string } };
 }
 
 describe('OAuth for MCP clients', () => {

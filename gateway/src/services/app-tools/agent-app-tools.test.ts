@@ -1,6 +1,7 @@
 import { probeApp, probePlugin, probeTextApp } from '../../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../../testing/rest-client';
 import { creditsOf, earningsOf, publishApp, starterWithKey } from '../../mcp/testing/mcp-fixture';
+import { runAppTools } from './run-app-tools';
 
 const PRICE = 3;
 const AGENT_PRICE = 3;
@@ -129,6 +130,27 @@ describe('an agent calling a store app through appTools', () => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.body.message).toContain('The app "no-such-app" cannot be used as a tool');
+    expect(await creditsOf(t, runner.token)).toBe(before);
+  });
+
+  it('refuses a call that could cost more than the credits left, before anything is charged', async () => {
+    const tools = runAppTools(t.gateway.services.appTools, t.gateway.database.dataSource, {
+      runId: '00000000-0000-4000-8000-000000000001',
+      appId: '00000000-0000-4000-8000-000000000002',
+      payerId: runner.id,
+    });
+    const [spec] = await tools.apps(['haiku-writer']);
+    expect(spec).toMatchObject({ ref: 'haiku-writer', name: 'haiku-writer', title: 'Haiku writer' });
+    const before = await creditsOf(t, runner.token);
+    await expect(
+      tools.callApp(
+        'haiku-writer',
+        { input_text: 'x' },
+        { signal: new AbortController().signal, maxCredits: 1 },
+      ),
+    ).rejects.toThrow(
+      `haiku-writer can cost up to ${spec!.maxCredits} credits, more than the 1 left for this call.`,
+    );
     expect(await creditsOf(t, runner.token)).toBe(before);
   });
 });

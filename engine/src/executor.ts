@@ -304,6 +304,7 @@ class RunExecution implements LoopHost {
         secrets: this.secrets,
         signal: this.controller.signal,
         nodes: this.nodes,
+        position: frame.position,
         emit: (event) => this.emitIn(event, frame),
         stop: (nodeId, message, code) => this.stop(nodeId, message, code),
         record: (index, call) => {

@@ -2,7 +2,7 @@ import { CreditLimitError, type AppToolSpec } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { TOOLS_PORT, type AppConfig, type RunEvent } from '@blocksmith/schema';
 import { executeRun, type BlockCharge, type ExecuteOptions } from './executor';
-import type { GraphValidationError} from './run-plan';
+import type { GraphValidationError } from './run-plan';
 import { planRun } from './run-plan';
 import type { ModelLookup } from './plan-types';
 import {
@@ -10,6 +10,8 @@ import {
   probeAsker,
   probeApp,
   probePlugin,
+  probeCollect,
+  probeLoop,
   probeTool,
   probeToolApp,
   templateBlock,
@@ -17,7 +19,8 @@ import {
 } from './testing';
 
 const registry = new TestBlocks();
-for (const block of [echoInput, probeAsker, probeTool, templateBlock]) registry.register(block);
+for (const block of [echoInput, probeAsker, probeTool, templateBlock, probeLoop, probeCollect])
+  registry.register(block);
 
 async function run(config: AppConfig, options: Partial<ExecuteOptions> = {}, models?: ModelLookup) {
   const events: RunEvent[] = [];
@@ -167,6 +170,48 @@ describe('calling blocks connected as tools', () => {
       'No block named "Nope" is connected as a tool.',
     ]);
     expect(toolEvents(seen)).toEqual([]);
+  });
+});
+
+describe('a block that takes tools inside a loop', () => {
+  it('calls its tools for each item, each call placed in its item and charged for it, its limit per item', async () => {
+    const app = probeApp(
+      [
+        probePlugin('in', 'echoInput'),
+        probePlugin('each', 'probeLoop', { concurrency: 1 }),
+        probePlugin('asker', 'probeAsker', { max_credits: 1 }),
+        probePlugin('tool1', 'probeTool'),
+        probePlugin('end', 'probeCollect'),
+      ],
+      [
+        ['in', 'each'],
+        ['each', 'asker'],
+        ['asker', 'end'],
+      ],
+    );
+    app.connections.push({ id: 't', from: 'tool1', to: 'asker', fromPort: 'output', toPort: TOOLS_PORT });
+    const plan = planRun(app, registry);
+    expect(plan.costRange).toEqual({ min: 0, max: 300 }); // 100 items at most, each 2 + 1
+    const charges: BlockCharge[][] = [];
+    const { outcome, events } = await run(app, {
+      inputs: { input_text: 'Oslo\nRome' },
+      charge: async (batch) => void charges.push(batch),
+    });
+    expect(outcome.nodes.end!.outputs.collected).toEqual([
+      '0:Probe_Tool: echo Oslo',
+      '1:Probe_Tool: echo Rome',
+    ]);
+    const started = events.filter((e) => e.type === 'node_started' && e.nodeId === 'tool1');
+    expect(started.map((e) => (e as { loop?: unknown }).loop)).toEqual([
+      [{ loopId: 'each', item: 1, items: 2 }],
+      [{ loopId: 'each', item: 2, items: 2 }],
+    ]);
+    const toolCharges = charges.flat().filter((c) => c.nodeId === 'tool1');
+    expect(toolCharges.map((c) => c.loop)).toEqual([
+      [{ loopId: 'each', item: 1, items: 2 }],
+      [{ loopId: 'each', item: 2, items: 2 }],
+    ]);
+    expect(outcome.nodes.tool1).toMatchObject({ status: 'succeeded', runs: 2 });
   });
 });
 

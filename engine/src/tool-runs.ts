@@ -12,7 +12,7 @@ import {
   type ToolCallOptions,
   type ToolSpec,
 } from '@blocksmith/block-sdk';
-import type { Artifact, RunEvent, ToolCallPlace } from '@blocksmith/schema';
+import type { Artifact, LoopPosition, RunEvent, ToolCallPlace } from '@blocksmith/schema';
 import { addUsage, type Used } from './block-usage';
 import type { BlockCharge } from './block-charges';
 import type { ExecuteOptions } from './execute-options';
@@ -28,6 +28,8 @@ export interface ToolHost {
   /** Aborted when the run stops. */
   readonly signal: AbortSignal;
   readonly nodes: readonly PlannedNode[];
+  /** Inside a loop: the item the calling block runs for (charges name it). */
+  readonly position?: LoopPosition[] | undefined;
   /** Emits an event where the calling block runs (inside its loop item, if any). */
   emit(event: RunEvent): void;
   /** A charge was refused: the run stops with its message and code. */
@@ -153,6 +155,7 @@ export class ToolRuns implements RunTools {
       title: node.title,
       blockType: node.definition.historyType,
       credits,
+      ...(this.host.position && { loop: this.host.position }),
     };
     try {
       await charge([entry]);

@@ -8,6 +8,7 @@ import { AI_PROVIDERS_PATH } from './texts/ai-providers-texts';
 import { EARNINGS_PATH } from './texts/earnings-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
+import { KNOWLEDGE_PATH } from './texts/knowledge-texts';
 
 // Every page is loaded when first visited: the builder, the largest, does not wait for the others.
 const HomePage = lazy(() => import('./pages/home/HomePage').then((m) => ({ default: m.HomePage })));
@@ -33,6 +34,7 @@ const UsersPage = lazy(() => import('./pages/admin/UsersPage'));
 const EarningsPage = lazy(() => import('./pages/earnings/EarningsPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
 const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
+const KnowledgePage = lazy(() => import('./pages/knowledge/KnowledgePage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
 const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
 const AppRunsPage = lazy(() => import('./pages/runs/AppRunsPage'));
@@ -75,6 +77,7 @@ export function App() {
             <Route path="/credits" element={<CreditsHistoryPage />} />
             <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
             <Route path={SECRETS_PATH} element={<SecretsPage />} />
+            <Route path={KNOWLEDGE_PATH} element={<KnowledgePage />} />
             <Route path={EARNINGS_PATH} element={<EarningsPage />} />
             <Route path="/embed/:slug" element={<EmbedPage />} />
             <Route path="/embed/:slug/sign-in" element={<EmbedSignInPage />} />

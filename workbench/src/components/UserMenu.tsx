@@ -1,6 +1,7 @@
 import { MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import {
   BankAccountIcon,
+  BookIcon,
   BuildIcon,
   ChartIcon,
   DollarIcon,
@@ -19,6 +20,7 @@ import { AI_PROVIDERS_PATH, AI_PROVIDERS_TEXTS } from '../texts/ai-providers-tex
 import { EARNINGS, EARNINGS_PATH } from '../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
+import { KNOWLEDGE_PATH, KNOWLEDGE_TEXT } from '../texts/knowledge-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
 import { CREDIT_USAGE, RUNS } from '../texts/run-history-texts';
 import { AccountMenu } from './AccountMenu';
@@ -61,6 +63,7 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} onClick={() => navigate(EARNINGS_PATH)} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} onClick={() => navigate(SECRETS_PATH)} />
+      <MenuItem icon={<BookIcon />} text={KNOWLEDGE_TEXT.menuItem} onClick={() => navigate(KNOWLEDGE_PATH)} />
       {session.user?.user_metadata.isAdmin === true && (
         <MenuItem
           icon={<PeopleIcon />}

@@ -6,6 +6,7 @@ import { AI_PROVIDERS_TEXTS } from './ai-providers-texts';
 import { ERROR_SCREEN, NOT_FOUND, PRODUCT_NAME, TAGLINE } from './public-texts';
 import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
+import { KNOWLEDGE_TEXT } from './knowledge-texts';
 import { TRIGGERS } from './trigger-texts';
 import { ADMIN_USERS } from './admin-users-texts';
 import { EARNINGS } from './earnings-texts';
@@ -35,6 +36,7 @@ export const PAGE_TITLES = {
   myApps: pageTitle('My Apps'),
   apiKeys: pageTitle(API_KEYS.title),
   secrets: pageTitle(SECRETS_TEXT.title),
+  knowledge: pageTitle(KNOWLEDGE_TEXT.title),
   earnings: pageTitle(EARNINGS.title),
   /** An app's runs, with the app's name once it is known. */
   appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),

@@ -1,6 +1,7 @@
 import { MenuDivider, MenuItem } from '@blueprintjs/core';
 import {
   BankAccountIcon,
+  BookIcon,
   ChartIcon,
   DollarIcon,
   HistoryIcon,
@@ -16,6 +17,7 @@ import { AI_PROVIDERS_PATH, AI_PROVIDERS_TEXTS } from '../../texts/ai-providers-
 import { EARNINGS, EARNINGS_PATH } from '../../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../../texts/secret-texts';
+import { KNOWLEDGE_PATH, KNOWLEDGE_TEXT } from '../../texts/knowledge-texts';
 import { HEADER } from '../../texts/builder-texts';
 import { CREDIT_USAGE, RUNS } from '../../texts/run-history-texts';
 import { UpgradeButton } from '../../components/UpgradeButton';
@@ -38,6 +40,7 @@ export const AvatarMenuItems = observer(function AvatarMenuItems() {
       <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} href={EARNINGS_PATH} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} href={API_KEYS_PATH} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} href={SECRETS_PATH} />
+      <MenuItem icon={<BookIcon />} text={KNOWLEDGE_TEXT.menuItem} href={KNOWLEDGE_PATH} />
       {session.user?.user_metadata.isAdmin === true && (
         <MenuItem icon={<PeopleIcon />} text={ADMIN_USERS.menuItem} href={ADMIN_USERS_PATH} />
       )}

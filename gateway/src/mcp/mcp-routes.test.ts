@@ -388,4 +388,47 @@ describe('/mcp: the store as MCP tools', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('charges 30 parallel calls on a thin balance exactly: those it pays for run, the others are refused', async () => {
+    const thin = await starterWithKey(t, 'thin@example.com');
+    const { client } = await mcpClient(`${t.gateway.url}/mcp`, thin.key);
+    const [tool] = (await client.listTools()).tools;
+    const cost = (tool!._meta?.['blocksmith/price'] as { maxCredits: number }).maxCredits;
+    const affordable = 4;
+    await t.gateway.database.dataSource.query('UPDATE credit_balances SET balance = $2 WHERE user_id = $1', [
+      thin.id,
+      affordable * cost + 1,
+    ]);
+    const earned = await earningsOf(t, creator.id);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        client.callTool({ name: 'haiku-writer', arguments: { input_text: `wave ${i}` } }),
+      ),
+    );
+    const paid = results.filter((result) => !result.isError);
+    const refused = results.filter((result) => result.isError);
+    expect(paid).toHaveLength(affordable);
+    for (const result of refused)
+      expect((result.content as { text: string }[])[0]!.text).toMatch(
+        /^Calling haiku-writer costs \d+ credits and you have [0-9]+\./,
+      );
+    expect(await creditsOf(t, thin.token)).toBe(1);
+    expect(await earningsOf(t, creator.id)).toBe(earned + affordable * PRICE);
+    await client.close();
+  });
+
+  it('refuses a key once it is revoked', async () => {
+    const revoked = await starterWithKey(t, 'revoked@example.com');
+    const { client } = await mcpClient(`${t.gateway.url}/mcp`, revoked.key);
+    const [key] = (await t.api('GET', '/keys', { token: revoked.token })).body as { id: string }[];
+    expect((await t.api('DELETE', `/keys/${key!.id}`, { token: revoked.token })).status).toBe(200);
+    await expect(client.listTools()).rejects.toThrow();
+    const answer = await fetch(`${t.gateway.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${revoked.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(answer.status).toBe(401);
+    await client.close();
+  });
 });

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@blocksmith/schema';
 import { ConversationTurn, RunRecord } from '../data/entities';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai-server';
@@ -33,6 +35,15 @@ const twoInputs: AppConfig = probeApp(
 );
 
 type Api = ApiTestGateway;
+
+/** Waits for `done` to hold, asking again every 50 ms (a minute at most: a busy machine is slow). */
+async function waitFor(done: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('Waited a minute in vain.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const signUp = async (t: Api, email: string) => (await t.signUpViaApi(email, { credits: true })).token;
 const create = async (t: Api, token: string, config: AppConfig, name = 'Chatty') =>
@@ -115,6 +126,76 @@ describe('/api chat routes against a model (the OpenAI API, faked)', () => {
     expect(lastPrompt()).toBe(
       `Reply to: What is my name?\n\n${CONVERSATION_HEADING}\nPerson: Hi, I am Ann.\nAssistant: ${first.body.answer}`,
     );
+  });
+});
+
+describe('stopping an answer', () => {
+  let t: Api;
+  let ann: string;
+  let hanging: Server;
+  let url = '';
+  const seen: string[] = [];
+  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+
+  beforeAll(async () => {
+    // A service that takes the request and never answers: the run waits on it until stopped.
+    hanging = createServer((req) => void seen.push(req.url ?? ''));
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
+    // The HTTP Request block reads the allowance as it runs.
+    process.env.HTTP_BLOCK_ALLOW_HOSTS = '127.0.0.1';
+    t = await startApiTestGateway({ DEFAULT_PLAN: 'starter' });
+    ann = await signUp(t, 'ann@example.com');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
+    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
+    await t.close();
+    hanging.closeAllConnections();
+    await new Promise((resolve) => hanging.close(resolve));
+  });
+
+  it('ends its run aborted and refunded; the message keeps no answer', async () => {
+    const slow: AppConfig = probeApp(
+      [
+        probePlugin('in', 'chatInput'),
+        probePlugin('http', 'httpRequest', { url, timeout_seconds: 30 }),
+        probePlugin('gen', 'textGeneration', { prompt_template: 'Sum up {{input_text}}' }),
+      ],
+      [
+        ['in', 'http'],
+        ['http', 'gen'],
+      ],
+    );
+    const app = await create(t, ann, slow);
+    const before = await balance(t, ann);
+    const sent = await t.graphql(
+      'mutation($appId: ID!) { sendChatMessage(appId: $appId, message: "Tell me a long story") { conversationId runId cost } }',
+      { appId: app.id },
+      ann,
+    );
+    expect(sent.errors).toBeUndefined();
+    const { conversationId, runId, cost } = sent.data!.sendChatMessage as {
+      conversationId: string;
+      runId: string;
+      cost: number;
+    };
+    // The HTTP Request and the Text AI, charged as the run starts.
+    expect(cost).toBe(2);
+    await waitFor(async () => seen.length > 0);
+    const stop = 'mutation($id: ID!) { stopChatMessage(conversationId: $id) }';
+    expect((await t.graphql(stop, { id: conversationId }, ann)).data).toEqual({ stopChatMessage: true });
+    await waitFor(async () => {
+      const conversation = await t.api('GET', `/conversations/${conversationId}`, { token: ann });
+      return conversation.body.messages[0].status === 'failed';
+    });
+    const conversation = await t.api('GET', `/conversations/${conversationId}`, { token: ann });
+    expect(conversation.body.messages[0]).toMatchObject({ answer: null, runId });
+    expect((await t.api('GET', `/runs/${runId}`, { token: ann })).body.status).toBe('aborted');
+    expect(await balance(t, ann)).toBe(before);
+    // Nothing is being answered any more.
+    expect((await t.graphql(stop, { id: conversationId }, ann)).data).toEqual({ stopChatMessage: false });
   });
 });
 

@@ -516,6 +516,39 @@ describe('answers against /api/openapi.json', () => {
       await expectStatus(404, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
     });
 
+    it('chats with an app and keeps, renames and deletes the conversation', async () => {
+      const owner = await t.signUpViaApi('chats@example.com', { credits: true });
+      const created = await expectStatus(201, 'POST', '/api/apps', {
+        token: owner.token,
+        json: { name: 'Chatty', category: 'Content', config: textApp },
+      });
+      const chat = `/api/apps/${created.body.id}/chat`;
+      const first = await expectStatus(200, 'POST', chat, { token: owner.token, json: { message: 'Owls' } });
+      const id = first.body.conversationId as string;
+      await expectStatus(200, 'POST', chat, {
+        token: owner.token,
+        json: { message: 'Why?', conversationId: id },
+      });
+      await expectStatus(400, 'POST', chat, { token: owner.token, json: { message: '' } });
+      await expectStatus(404, 'POST', chat, {
+        token: owner.token,
+        json: { message: 'x', conversationId: MISSING },
+      });
+      await expectStatus(200, 'GET', `/api/conversations?appId=${created.body.id}`, { token: owner.token });
+      await expectStatus(200, 'GET', `/api/conversations/${id}`, { token: owner.token });
+      await expectStatus(404, 'GET', `/api/conversations/${id}`, { token: ann });
+      await expectStatus(200, 'PATCH', `/api/conversations/${id}`, {
+        token: owner.token,
+        json: { title: 'Owls' },
+      });
+      await expectStatus(404, 'PATCH', `/api/conversations/${MISSING}`, {
+        token: owner.token,
+        json: { title: 'x' },
+      });
+      await expectStatus(200, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
+      await expectStatus(404, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
+    });
+
     it('receives signed Stripe events and refuses unsigned ones', async () => {
       const payload = JSON.stringify({
         id: 'evt_openapi',

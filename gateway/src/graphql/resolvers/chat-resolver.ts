@@ -95,6 +95,17 @@ export class ChatResolver {
     };
   }
 
+  @Mutation(() => Boolean, {
+    description:
+      'Stops the answer of a conversation’s last message (its run ends aborted and refunded); false when nothing is being answered here.',
+  })
+  stopChatMessage(
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    return context.services.chat.stop(requireCaller(context), conversationId);
+  }
+
   @Query(() => [ConversationType], {
     description: 'Your conversations, the latest first (with one app when appId is given; 100 at most).',
   })

@@ -131,6 +131,18 @@ export class ChatService {
     return { conversationId, turn, runId: started.runId, cost: started.cost, done };
   }
 
+  /**
+   * Stops the answer of the conversation's last message: its run ends aborted and refunded, and
+   * the message keeps no answer (regenerate asks again). False when nothing is being answered, or
+   * when its run executes on another process (it then ends on its own).
+   */
+  async stop(viewer: ChatViewer, conversationId: string): Promise<boolean> {
+    const conversation = await this.store.own(viewer.userId, conversationId);
+    const last = (await this.store.turns(conversation.id)).at(-1);
+    if (last?.status !== 'running' || last.runId === null) return false;
+    return this.deps.runs.stop(last.runId);
+  }
+
   /** The person's conversations, latest first (with one app when `appId` is given). */
   list(viewer: ChatViewer, appId: string | null): Promise<ConversationSummary[]> {
     return this.store.list(viewer.userId, appId);

@@ -4,8 +4,8 @@
 // through `lerna run build`. A package's fingerprint is a hash of its files (node_modules, dist and
 // tests left out), of the fingerprints of the workspace packages it depends on, and of the
 // repository's tsconfig.base.json and package-lock.json; the fingerprints of the last successful
-// build are kept in node_modules/.cache/blocksmith-build.json. A package whose build output is
-// missing is built whatever its fingerprint says.
+// build are kept in node_modules/.cache/blocksmith-build.json. A package without its dist folder is
+// built whatever its fingerprint says.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,9 +35,8 @@ export function workspacePackages(root) {
         ...manifest.devDependencies,
         ...manifest.peerDependencies,
       });
-      // What its build leaves behind: its entry point, else its dist folder (the workbench's page).
-      const output = manifest.main ?? 'dist/index.html';
-      return { dir, name: manifest.name, deps, output, hasBuild: Boolean(manifest.scripts?.build) };
+      // Where its build writes (every package's is dist: tsc's outDir, Vite's for the workbench).
+      return { dir, name: manifest.name, deps, output: 'dist', hasBuild: Boolean(manifest.scripts?.build) };
     })
     .filter((pkg) => pkg.hasBuild);
 }

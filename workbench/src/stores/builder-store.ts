@@ -107,6 +107,7 @@ export class BuilderStore {
       writing: computed,
       readOnly: computed,
       runsPath: computed,
+      triggersPath: computed,
       shownConfig: computed,
       hasBlocks: computed,
       cost: computed,
@@ -162,6 +163,12 @@ export class BuilderStore {
   get runsPath(): string | null {
     const id = this.document.meta.id;
     return this.session.signedIn && id ? `/my-apps/${encodeURIComponent(id)}/runs` : null;
+  }
+
+  /** The schedules and webhooks page of the app on the canvas, once it is saved (its owner's). */
+  get triggersPath(): string | null {
+    const id = this.document.meta.id;
+    return this.session.signedIn && id ? `/my-apps/${encodeURIComponent(id)}/triggers` : null;
   }
 
   /** What the canvas shows: the version opened from the history, else the draft. */

@@ -9,6 +9,7 @@ export const TRIGGERS = {
   signInTitle: 'Sign in to manage triggers',
   signInText: 'Schedules and webhooks belong to an app’s owner.',
   triggersButton: 'Triggers',
+  menuItem: 'Schedules and webhooks',
   runsLink: 'Runs',
   versionNote:
     'Triggered runs use the live version of an app in the store, otherwise its saved version, and show in run history as Schedule or Webhook.',

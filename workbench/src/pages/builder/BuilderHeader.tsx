@@ -12,6 +12,7 @@ import {
   NewObjectIcon,
   PlayIcon,
   ShopIcon,
+  TimeIcon,
 } from '@blueprintjs/icons';
 import { greeting } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
@@ -22,6 +23,7 @@ import { Logo } from '../../components/Logo';
 import { useStores } from '../../stores-context';
 import { HEADER, STORE_LINK_LABEL } from '../../texts/builder-texts';
 import { RUNS } from '../../texts/run-history-texts';
+import { TRIGGERS } from '../../texts/trigger-texts';
 import { HISTORY } from '../../texts/version-texts';
 import { AvatarMenu } from './AvatarMenu';
 import { PublishButton } from './PublishButton';
@@ -76,6 +78,13 @@ export const BuilderHeader = observer(function BuilderHeader() {
           icon={<ListDetailViewIcon />}
           text={RUNS.runsButton}
           onClick={() => builder.runsPath && navigate(builder.runsPath)}
+        />
+      )}
+      {builder.triggersPath && (
+        <MenuItem
+          icon={<TimeIcon />}
+          text={TRIGGERS.menuItem}
+          onClick={() => builder.triggersPath && navigate(builder.triggersPath)}
         />
       )}
       <MenuDivider />

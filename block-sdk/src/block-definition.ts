@@ -84,9 +84,11 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    * takes tools (the agent), it is not run in the pipeline: it runs each time the model calls it,
    * with the model's arguments (checked against `parameters` first) as its variables, so
    * `{{city}}` in its templates is the argument `city`; the model reads its first output. Only
-   * for blocks that feed other blocks (category ai) that neither route nor loop.
+   * for blocks that feed other blocks (category ai) that neither route nor loop. `describe` adds
+   * what this block in particular does to the description the model reads (the HTTP Request
+   * block: its method and address), so two blocks of one kind are told apart.
    */
-  tool?: ToolDeclaration;
+  tool?: ToolSpecOf<S>;
   /**
    * The block hands tools to a model (`ctx.tools`): blocks that declare `tool` connect to its
    * `tools` handle. `maxCredits` names the number setting with the most credits its tools and its
@@ -119,6 +121,10 @@ export type NumberSettingKey<S extends SettingsSpec> = {
 export interface RouteOutputsSpec<S extends SettingsSpec> extends RouteOutputs {
   ports?: readonly string[];
   linesOf?: TextSettingKey<S>;
+}
+
+export interface ToolSpecOf<S extends SettingsSpec> extends ToolDeclaration {
+  describe?(settings: SettingsOf<S>): string;
 }
 
 export interface ToolsSpec<S extends SettingsSpec> extends ToolsHandle {

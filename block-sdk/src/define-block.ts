@@ -123,6 +123,8 @@ function toolProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): string[] {
     if (tools !== undefined) problems.push('a block that takes tools cannot serve as a tool itself');
     if (typeof tool?.description !== 'string' || tool.description.trim() === '')
       problems.push('tool.description must say what the tool does, for the model');
+    if (tool?.describe !== undefined && typeof tool.describe !== 'function')
+      problems.push('tool.describe must be a function of the settings');
     const parameters: unknown = tool?.parameters;
     if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))
       problems.push('tool.parameters must be a JSON Schema of an object');

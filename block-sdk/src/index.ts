@@ -4,6 +4,7 @@ export type {
   RouteOutputsSpec,
   LoopSpec,
   ToolsSpec,
+  ToolSpecOf,
   TextSettingKey,
   NumberSettingKey,
   BlockDefinition,

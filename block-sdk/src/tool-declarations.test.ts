@@ -73,6 +73,11 @@ describe('blocks as tools', () => {
     ]);
   });
 
+  it('refuses a describe that is not a function', () => {
+    const tool = { ...lookup.tool!, describe: 'x' as never };
+    expect(definitionProblems(spec({ tool }))).toEqual(['tool.describe must be a function of the settings']);
+  });
+
   it('keeps tools to blocks that feed others and neither route, loop nor take tools', () => {
     const tool = lookup.tool!;
     expect(definitionProblems(spec({ category: 'output', outputs: {}, tool }))).toContain(

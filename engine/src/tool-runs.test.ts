@@ -145,6 +145,7 @@ describe('calling blocks connected as tools', () => {
     const asker = {
       ...probeAsker,
       async run(ctx: Parameters<typeof probeAsker.run>[0]) {
+        calls.push(ctx.tools.connected);
         calls.push(
           await ctx.tools
             .callConnected('Tool_1', { text: 3 }, { signal: ctx.signal })
@@ -166,6 +167,13 @@ describe('calling blocks connected as tools', () => {
       onEvent: (e) => seen.push(e),
     });
     expect(calls).toEqual([
+      [
+        {
+          name: 'Tool_1',
+          description: 'Echoes a text. This one answers "echo {{text}}".',
+          parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        },
+      ],
       "The arguments do not fit Tool_1's parameters: /text must be string",
       'No block named "Nope" is connected as a tool.',
     ]);

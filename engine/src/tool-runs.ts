@@ -85,8 +85,10 @@ export class ToolRuns implements RunTools {
   ) {
     this.limit = caller.maxCredits ?? Infinity;
     this.connected = (caller.tools ?? []).map(({ index, name }) => {
-      const { description, parameters } = host.nodes[index]!.definition.tool!;
-      return { name, description, parameters };
+      const tool = host.nodes[index]!;
+      const { description, parameters, describe } = tool.definition.tool!;
+      const own = describe?.(tool.settings as never).trim();
+      return { name, description: own ? `${description} ${own}` : description, parameters };
     });
   }
 

@@ -134,6 +134,7 @@ export function createHttpRequest(options: HttpRequestOptions = {}) {
         },
         required: ['query'],
       },
+      describe: (settings) => `This one sends ${settings.method} ${settings.url.trim().slice(0, 300)}.`,
     },
     async run(ctx) {
       const { settings } = ctx;

@@ -20,8 +20,9 @@ export const probeTool = defineBlock({
   },
   outputs: { tool_answer: output.text(), length: output.number() },
   tool: {
-    description: 'Echoes a text',
+    description: 'Echoes a text.',
     parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    describe: (settings) => `This one answers "${settings.template}".`,
   },
   run(ctx) {
     const text = ctx.render(ctx.settings.template);

@@ -310,6 +310,7 @@ class RunExecution implements LoopHost {
         record: (index, call) => {
           this.top.outcomes[index] = withCall(this.top.outcomes[index], call);
         },
+        overrun: (overrun) => void this.overruns.push(overrun),
       },
       node,
       variables,

@@ -1,4 +1,10 @@
-import { CreditLimitError, type AppToolSpec } from '@blocksmith/block-sdk';
+import {
+  BlockOverrunError,
+  CreditLimitError,
+  defineBlock,
+  output,
+  type AppToolSpec,
+} from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { TOOLS_PORT, type AppConfig, type RunEvent } from '@blocksmith/schema';
 import { executeRun, type BlockCharge, type ExecuteOptions } from './executor';
@@ -18,7 +24,23 @@ import {
   TestBlocks,
 } from './testing';
 
+/** A tool that always runs past its time limit. */
+const overrunTool = defineBlock({
+  kind: 'overrunTool',
+  name: 'Overrun Tool',
+  description: 'Runs too long.',
+  category: 'ai',
+  cost: 1,
+  settings: {},
+  outputs: { never: output.text() },
+  tool: { description: 'Too slow', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
+  run() {
+    throw new BlockOverrunError('it ran past its 1-second limit', 1000);
+  },
+});
+
 const registry = new TestBlocks();
+registry.register(overrunTool);
 for (const block of [echoInput, probeAsker, probeTool, templateBlock, probeLoop, probeCollect])
   registry.register(block);
 
@@ -224,6 +246,15 @@ describe('a block that takes tools inside a loop', () => {
 });
 
 describe('the credit limit of a block that takes tools', () => {
+  it('keeps the charge of a call stopped at its time limit, as for any block that overran', async () => {
+    const app = probeToolApp(0);
+    app.plugins.push(probePlugin('slow', 'overrunTool'));
+    app.connections.push({ id: 's', from: 'slow', to: 'asker', fromPort: 'output', toPort: TOOLS_PORT });
+    const { outcome, asked } = await run(app);
+    expect(asked).toBe('error: it ran past its 1-second limit');
+    expect(outcome.overruns).toEqual([{ nodeId: 'slow', blockType: 'overrun_tool', credits: 1 }]);
+  });
+
   it('charges each paid call as it is made and refuses the one that would pass the limit', async () => {
     const charges: BlockCharge[][] = [];
     const { outcome, asked } = await run(probeToolApp(1, { calls: 3, max_credits: 2 }), {

@@ -1,6 +1,7 @@
 import {
   BlockError,
   BlockInputError,
+  BlockOverrunError,
   CreditLimitError,
   NO_RUN_TOOLS,
   NodeContext,
@@ -17,6 +18,7 @@ import { addUsage, type Used } from './block-usage';
 import type { BlockCharge } from './block-charges';
 import type { ExecuteOptions } from './execute-options';
 import type { NodeOutcome } from './run-frame';
+import type { BlockOverrun } from './run-outcome';
 import type { PlannedNode } from './run-plan';
 import type { RunSecrets } from './run-secrets';
 import type { Scope } from './variable-scope';
@@ -36,6 +38,8 @@ export interface ToolHost {
   stop(nodeId: string, message: string, code: string): void;
   /** Keeps one call's outcome with the tool block's others. */
   record(index: number, call: NodeOutcome): void;
+  /** A call stopped at the block's time limit: its charge stands even if the run is refunded. */
+  overrun(overrun: BlockOverrun): void;
 }
 
 /** A tool block's outcome over the run so far, with one more call added. */
@@ -216,6 +220,8 @@ export class ToolRuns implements RunTools {
       }
     } catch (error) {
       const durationMs = performance.now() - started;
+      if (error instanceof BlockOverrunError)
+        host.overrun({ nodeId: tool.id, blockType: tool.definition.historyType, credits: tool.cost });
       const reason = host.secrets.clean(message(error));
       const said = `${tool.title} failed: ${reason}`;
       host.record(tool.index, { status: 'failed', outputs: {}, artifacts: [], durationMs, error: said });

@@ -179,7 +179,8 @@ function BlockNodeView({ id, data, selected }: NodeProps<BlockFlowNode>) {
       data-type={plugin.type}
       data-status={status}
     >
-      {category !== 'input' && (
+      {/* A block connected as a tool takes nothing from the pipeline: the model gives its arguments. */}
+      {category !== 'input' && !tool && (
         <Handle type="target" position={Position.Left} id="input" className="handle-input" title="Input" />
       )}
       <div className="block-head">

@@ -1,4 +1,5 @@
-import { HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Spinner, Tag } from '@blueprintjs/core';
+import { formatCredits } from '@blocksmith/schema';
 import { Link } from 'react-router-dom';
 import type { ToolCallRow } from '../stores/tool-call-log';
 import { formatDuration } from '../texts/run-history-texts';
@@ -6,79 +7,83 @@ import { TOOL_CALL_TEXTS } from '../texts/tool-texts';
 import './tool-calls.css';
 
 function argumentsText(args: ToolCallRow['arguments']): string {
-  return typeof args === 'string' ? args : JSON.stringify(args);
+  return typeof args === 'string' ? args : JSON.stringify(args, null, 1).replace(/\n\s*/g, ' ');
 }
 
-function Outcome({ row }: { row: ToolCallRow }) {
+function StatusMark({ row }: { row: ToolCallRow }) {
   if (row.status === 'running')
     return (
       <span className="tool-call-running">
         <Spinner size={12} /> {TOOL_CALL_TEXTS.running}
       </span>
     );
-  if (row.status === 'succeeded') return <span className="tool-call-answer">{row.answer ?? ''}</span>;
+  if (row.status === 'succeeded') return null;
   return (
-    <span className="tool-call-error">
-      <Tag minimal intent={row.status === 'failed' ? 'danger' : 'warning'}>
-        {row.status === 'failed' ? TOOL_CALL_TEXTS.failed : TOOL_CALL_TEXTS.refused}
-      </Tag>{' '}
-      {row.error ?? ''}
-    </span>
+    <Tag minimal intent={row.status === 'failed' ? 'danger' : 'warning'}>
+      {row.status === 'failed' ? TOOL_CALL_TEXTS.failed : TOOL_CALL_TEXTS.refused}
+    </Tag>
   );
 }
 
 /**
- * A model block's tool calls, one row each: the tool, its arguments, its answer (or why it failed
- * or was not made), its time and credits, and a link to the run a call to an app made.
+ * A model block's tool calls, one card each: the tool (and the model's step that asked for it),
+ * how it went, its time and credits, its arguments, its answer (or why it failed or was not
+ * made), and a link to the run a call to an app made.
  */
 export function ToolCallList({ rows, live = false }: { rows: readonly ToolCallRow[]; live?: boolean }) {
   if (rows.length === 0)
     return <p className="muted small">{live ? TOOL_CALL_TEXTS.waiting : TOOL_CALL_TEXTS.none}</p>;
   return (
-    <div className="tool-calls-scroll">
-      <HTMLTable compact className="tool-calls" data-testid="tool-calls">
-        <thead>
-          <tr>
-            <th scope="col">{TOOL_CALL_TEXTS.tool}</th>
-            <th scope="col">{TOOL_CALL_TEXTS.arguments}</th>
-            <th scope="col">{TOOL_CALL_TEXTS.answer}</th>
-            <th scope="col">{TOOL_CALL_TEXTS.time}</th>
-            <th scope="col">{TOOL_CALL_TEXTS.credits}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr
-              key={index}
-              className={`tool-call is-${row.status}`}
-              data-testid="tool-call"
-              data-status={row.status}
-            >
-              <td className="tool-call-tool">
-                <code>{row.tool}</code>
-                {row.turn !== undefined && (
-                  <div className="muted small">{TOOL_CALL_TEXTS.turn(row.turn)}</div>
-                )}
-              </td>
-              <td>
+    <ol className="tool-calls" data-testid="tool-calls">
+      {rows.map((row, index) => {
+        const facts = [
+          row.ms === undefined || row.status === 'refused' ? '' : formatDuration(row.ms),
+          row.credits ? formatCredits(row.credits) : '',
+        ].filter(Boolean);
+        const outcome = row.status === 'succeeded' ? row.answer : row.error;
+        return (
+          <li
+            key={index}
+            className={`tool-call is-${row.status}`}
+            data-testid="tool-call"
+            data-status={row.status}
+          >
+            <div className="tool-call-head">
+              <code className="tool-call-tool">{row.tool}</code>
+              {row.turn !== undefined && (
+                <span className="muted small">{TOOL_CALL_TEXTS.turn(row.turn)}</span>
+              )}
+              <StatusMark row={row} />
+              {facts.length > 0 && <span className="tool-call-facts">{facts.join(' · ')}</span>}
+            </div>
+            <dl className="tool-call-body">
+              <dt>{TOOL_CALL_TEXTS.arguments}</dt>
+              <dd>
                 <code className="tool-call-arguments">{argumentsText(row.arguments)}</code>
-              </td>
-              <td>
-                <Outcome row={row} />
-                {row.runId && (
-                  <div>
-                    <Link to={`/runs/${encodeURIComponent(row.runId)}`} data-testid="tool-call-run">
-                      {TOOL_CALL_TEXTS.openRun}
-                    </Link>
-                  </div>
-                )}
-              </td>
-              <td className="tool-call-number">{row.ms === undefined ? '' : formatDuration(row.ms)}</td>
-              <td className="tool-call-number">{row.credits ? row.credits : TOOL_CALL_TEXTS.free}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </div>
+              </dd>
+              {outcome !== undefined && outcome !== '' && (
+                <>
+                  <dt>{row.status === 'succeeded' ? TOOL_CALL_TEXTS.answer : TOOL_CALL_TEXTS.reason}</dt>
+                  <dd>
+                    <pre className={row.status === 'succeeded' ? 'tool-call-answer' : 'tool-call-error'}>
+                      {outcome}
+                    </pre>
+                  </dd>
+                </>
+              )}
+            </dl>
+            {row.runId && (
+              <Link
+                to={`/runs/${encodeURIComponent(row.runId)}`}
+                className="tool-call-run"
+                data-testid="tool-call-run"
+              >
+                {TOOL_CALL_TEXTS.openRun}
+              </Link>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

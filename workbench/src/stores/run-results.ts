@@ -5,7 +5,7 @@ import type { DocumentStore } from './document-store';
 import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
 import { blockTitle } from './run-errors';
 import type { RunStatus } from './run-status';
-import { toolCallsOf, type ToolCallRow } from './tool-call-log';
+import { modelText, toolCallsOf, type ToolCallRow } from './tool-call-log';
 import { takesTools } from './tool-settings';
 
 /** The result fields one block's outputs show (see result-fields.ts). */
@@ -111,9 +111,13 @@ export class RunResults {
     if (this.status.phase !== 'processing') return [];
     const { plugins, connections } = this.document.config;
     const live: LiveResult[] = [];
+    const tools = toolBlocks(connections);
     for (const plugin of plugins) {
       const state = this.status.nodes.get(plugin.id);
-      if (!state || state.text === '' || state.position) continue;
+      if (!state || state.text === '' || state.position || tools.has(plugin.id)) continue;
+      // A model block's tool calls are listed as such: its answer is the rest of what it says.
+      const text = takesTools(this.catalogue.byId.get(plugin.type)) ? modelText(state.text) : state.text;
+      if (text === '') continue;
       const presenters = connections
         .filter((c) => c.from === plugin.id && this.catalogue.categoryOf(this.pluginType(c.to)) === 'output')
         .map((c) => c.to);
@@ -124,9 +128,9 @@ export class RunResults {
       if (shown || (state.status !== 'running' && !(presented && state.status === 'succeeded'))) continue;
       live.push({
         nodeId: plugin.id,
-        text: state.text,
+        text,
         presented,
-        item: liveResultItem(this.catalogue.byId.get(plugin.type), state.text),
+        item: liveResultItem(this.catalogue.byId.get(plugin.type), text),
       });
     }
     return live;

@@ -29,6 +29,7 @@ describe('a run with a model that calls tools', () => {
   it('lights the tool block up with its arguments while the model calls it, and counts its calls', async () => {
     const { builder } = await agentBuilder();
     const run = builder.run;
+    run.begin();
     const events: RunEvent[] = [
       { type: 'run_started', runId, at, nodeIds: ['in', 'agent1', 'http', 'show'] },
       { type: 'node_started', runId, at, nodeId: 'agent1' },
@@ -46,6 +47,13 @@ describe('a run with a model that calls tools', () => {
       status: 'running',
       toolCall: { arguments: { city: 'Oslo' }, calls: 0 },
     });
+    // Where the answer will be, the model's own words only: its calls are listed as such.
+    expect(run.results.liveResults).toEqual([]);
+    expect(run.processing).toBe(true);
+    run.applyEvent({ type: 'node_partial', runId, at, nodeId: 'agent1', text: 'Looking it up. ' });
+    expect(run.results.liveResults.map((live) => [live.nodeId, live.text])).toEqual([
+      ['agent1', 'Looking it up.'],
+    ]);
     expect(run.results.toolCalls).toEqual([
       {
         nodeId: 'agent1',

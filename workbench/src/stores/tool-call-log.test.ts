@@ -1,4 +1,4 @@
-import { toolCallsFromSteps, toolCallsFromText, toolCallsOf } from './tool-call-log';
+import { modelText, toolCallsFromSteps, toolCallsFromText, toolCallsOf } from './tool-call-log';
 
 const PROGRESS = [
   'Tools from mcp.example.com: city_facts, slow_report',
@@ -93,5 +93,15 @@ describe('tool call log', () => {
     expect(toolCallsOf({ answer: 'Done', steps: kept }, PROGRESS)).toHaveLength(1);
     expect(toolCallsOf(undefined, PROGRESS)).toHaveLength(4);
     expect(toolCallsOf({ answer: 'Done' }, '')).toEqual([]);
+  });
+
+  it('keeps what the model says, without its tool calls and the tools it was given', () => {
+    expect(modelText(PROGRESS)).toBe('Let me look that up.');
+    expect(
+      modelText(
+        'Tools: HTTP_Request, weather\nCalling weather with {}\nweather answered in 3 ms: sun\nIt is sunny.',
+      ),
+    ).toBe('It is sunny.');
+    expect(modelText('Tools are useful: a hammer.')).toBe('Tools are useful: a hammer.');
   });
 });

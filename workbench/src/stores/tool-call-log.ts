@@ -19,8 +19,11 @@ export interface ToolCallRow {
 
 const NAME = '[A-Za-z0-9_-]+';
 const CALLING = new RegExp(`Calling (${NAME}) with (.*)$`);
+/** `Tools: a, b` (the tools a model block was given), `Tools from mcp.example.com: a, b`. */
+const TOOLS_LINE = new RegExp(`^Tools(?: from \\S+)?: ${NAME}(?:, ${NAME})*$`);
+/** How a call ended; after text the model said on the same line, too. */
 const ENDED = new RegExp(
-  `^(${NAME}) (?:answered in (\\d+) ms|failed after (\\d+) ms|was not called): ?(.*)$`,
+  `(?:^|\\s)(${NAME}) (?:answered in (\\d+) ms|failed after (\\d+) ms|was not called): ?(.*)$`,
 );
 
 function parseArguments(text: string): Record<string, unknown> | string {
@@ -46,7 +49,7 @@ export function toolCallsFromText(text: string): ToolCallRow[] {
       rows.push({ tool: calling[1]!, arguments: parseArguments(calling[2]!.trim()), status: 'running' });
       continue;
     }
-    const ended = ENDED.exec(line.trim());
+    const ended = ENDED.exec(line);
     if (!ended) continue;
     const [, tool, answeredMs, failedMs, rest] = ended;
     const row = rows.findLast((r) => r.tool === tool && r.status === 'running');
@@ -58,6 +61,20 @@ export function toolCallsFromText(text: string): ToolCallRow[] {
     else Object.assign(row, { status: 'refused', ms: 0, error: rest });
   }
   return rows;
+}
+
+/** What a model block says besides its tool calls (and the tools it was given): its answer so far. */
+export function modelText(text: string): string {
+  const lines = text.split('\n').flatMap((line) => {
+    if (TOOLS_LINE.test(line)) return [];
+    // Text the model said before a call (or its end) on the same line stays.
+    const call = CALLING.exec(line) ?? ENDED.exec(line);
+    return call ? [line.slice(0, call.index)] : [line];
+  });
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function isStep(value: unknown): value is Record<string, unknown> & { tool: string } {

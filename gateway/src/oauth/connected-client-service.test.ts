@@ -128,6 +128,7 @@ describe.each(databaseTargets)('ConnectedClientService on %s', (_name, databaseU
     expect((await clients.list(userId))[0]!.lastUsedAt).toBe(new Date(NOON).toISOString());
     expect(await clients.verifyOAuthAccessToken('nope')).toBeNull();
     expect(await clients.verifyOAuthAccessToken('')).toBeNull();
+    expect(await clients.verifyOAuthAccessToken(`${client.token}\u0000`)).toBeNull();
     // Past its expiry (by the token's own exp), it is refused.
     now = NOON + 2 * 3_600_000;
     expect(await clients.verifyOAuthAccessToken(client.token)).toBeNull();

@@ -171,6 +171,7 @@ export class ConnectedClientService {
    */
   async verifyOAuthAccessToken(token: string): Promise<OAuthAccessTokenCaller | null> {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    if (token.includes('\u0000')) return null;
     const rows = (await this.dataSource.query(
       `SELECT m.payload, c.id, c.user_id, c.client_id, c.daily_credit_limit, c.last_used_at
        FROM oauth_models m

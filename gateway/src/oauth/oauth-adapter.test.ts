@@ -31,6 +31,15 @@ describe.each(databaseTargets)('OAuth storage on %s', (_name, databaseUrl) => {
     expect(await codes.find('c1')).toBeUndefined();
   });
 
+  it('finds nothing for an id with U+0000 (a client’s made-up code or token), without a database error', async () => {
+    const tokens = new OAuthAdapter(db.dataSource, 'AccessToken');
+    expect(await tokens.find('a\u0000b')).toBeUndefined();
+    expect(await tokens.findByUid('\u0000')).toBeUndefined();
+    await tokens.consume('\u0000');
+    await tokens.destroy('\u0000');
+    await tokens.revokeByGrantId('\u0000');
+  });
+
   it('revokes every record of a grant, of its kind only', async () => {
     const codes = new OAuthAdapter(db.dataSource, 'AuthorizationCode');
     const tokens = new OAuthAdapter(db.dataSource, 'AccessToken');

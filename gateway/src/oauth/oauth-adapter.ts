@@ -32,6 +32,7 @@ export class OAuthAdapter implements OidcAdapter {
     );
   }
 
+  /** An id a client made up (with U+0000, which PostgreSQL cannot compare) is no record here. */
   find(id: string): Promise<OidcPayload | undefined> {
     return this.findWhere('id = $2', id);
   }
@@ -45,6 +46,7 @@ export class OAuthAdapter implements OidcAdapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (!storable(id)) return;
     await this.dataSource.query(
       'UPDATE oauth_models SET consumed_at = now() WHERE kind = $1 AND id = $2 AND consumed_at IS NULL',
       [this.kind, id],
@@ -52,10 +54,12 @@ export class OAuthAdapter implements OidcAdapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (!storable(id)) return;
     await this.dataSource.query('DELETE FROM oauth_models WHERE kind = $1 AND id = $2', [this.kind, id]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (!storable(grantId)) return;
     await this.dataSource.query('DELETE FROM oauth_models WHERE kind = $1 AND grant_id = $2', [
       this.kind,
       grantId,
@@ -63,6 +67,7 @@ export class OAuthAdapter implements OidcAdapter {
   }
 
   private async findWhere(condition: string, value: string): Promise<OidcPayload | undefined> {
+    if (!storable(value)) return undefined;
     const rows = (await this.dataSource.query(
       `SELECT payload, consumed_at FROM oauth_models
        WHERE kind = $1 AND ${condition} AND (expires_at IS NULL OR expires_at > now())`,
@@ -73,6 +78,11 @@ export class OAuthAdapter implements OidcAdapter {
     const payload = JSON.parse(row.payload) as OidcPayload;
     return row.consumed_at === null ? payload : { ...payload, consumed: true };
   }
+}
+
+/** Whether a value can be a key here: a string without U+0000 (which PostgreSQL text cannot hold). */
+function storable(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\u0000');
 }
 
 /** Deletes expired OAuth records (codes, tokens, interactions); answers how many. */

@@ -118,6 +118,7 @@ test(
       .waitFor();
     await page.getByPlaceholder('Search your apps and the store').waitFor();
     await page.locator('#app-name').fill('Research assistant');
+    await summary.scrollIntoViewIfNeeded();
     await shot(page, 'agent-tools-2-agent-properties');
 
     // Run it: the HTTP Request lights up with the model's arguments while the API holds its answer.

@@ -256,7 +256,7 @@ const DocumentRow = observer(function DocumentRow({ document }: { document: Know
   const status = document.status as KnowledgeDocumentStatus;
   return (
     <tr data-testid="knowledge-document">
-      <td className="api-key-name">{document.name}</td>
+      <td className="api-key-name knowledge-document-name">{document.name}</td>
       <td className="knowledge-status">
         <Tag intent={STATUS_INTENT[status]} minimal>
           {KNOWLEDGE_TEXT.status[status] ?? document.status}

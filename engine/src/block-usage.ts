@@ -1,10 +1,12 @@
 import type { AiUsage } from '@blocksmith/block-sdk';
 import type { TokenUsage } from '@blocksmith/schema';
 
-/** What a block's AI calls used: the last model that answered, the tokens of all its calls. */
+/** What a block's AI calls used: the last model that answered, the tokens of all its calls, what they cost beyond its price. */
 export interface Used {
   model?: string;
   usage?: TokenUsage;
+  /** Credits charged as it ran beyond its price (a block that takes tools: its model's further turns). */
+  credits?: number;
 }
 
 /** Adds one AI call's usage to a block's. */

@@ -256,6 +256,7 @@ class RunExecution implements LoopHost {
     const closes = node.definition.endsLoop === true;
     const variables =
       node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame);
+    const tools = node.tools ? this.toolsFor(node, frame, variables) : undefined;
     const context = new NodeContext({
       nodeId: node.id,
       settings: node.settings,
@@ -269,8 +270,8 @@ class RunExecution implements LoopHost {
       files: this.options.files,
       signal: this.controller.signal,
       ...(this.options.account !== undefined && { account: this.options.account }),
-      ...(node.tools
-        ? { tools: this.toolsFor(node, frame, variables) }
+      ...(tools
+        ? { tools }
         : this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
       ...(this.options.knowledge && { knowledge: this.options.knowledge }),
       onPartial: (partial) => {
@@ -290,6 +291,7 @@ class RunExecution implements LoopHost {
         (result) => {
           const outputs = (result ?? {}) as Record<string, unknown>;
           const clean = this.secrets;
+          if (tools) used.credits = tools.turnCredits;
           this.succeed(frame, index, clean.clean(outputs), clean.clean(artifacts), routes, startedAt, used);
         },
         (error: unknown) => this.fail(frame, index, error, startedAt),
@@ -364,7 +366,9 @@ class RunExecution implements LoopHost {
     if (routes) finished.routes = routes;
     if (used.model !== undefined) finished.model = used.model;
     if (used.usage !== undefined) finished.usage = used.usage;
-    if (node.cost > 0) finished.credits = node.cost;
+    // Its price, and what its model's further turns cost (a block that takes tools).
+    const credits = node.cost + (used.credits ?? 0);
+    if (credits > 0) finished.credits = credits;
     this.emitIn(finished, frame);
     if (routes) excludeUntaken(this.plan, frame, node, routes);
     this.settle(frame, index);

@@ -276,13 +276,21 @@ describe('the credit limit of a block that takes tools', () => {
     const models: ModelLookup = { check: () => ({ credits: 2 }) };
     const charges: BlockCharge[][] = [];
     const app = probeToolApp(0, { calls: 0, turns: 4, max_credits: 5 });
-    const { plan, asked } = await run(app, { charge: async (batch) => void charges.push(batch) }, models);
+    const { plan, asked, events } = await run(
+      app,
+      { charge: async (batch) => void charges.push(batch) },
+      models,
+    );
     expect(plan.nodes[1]!.cost).toBe(4);
     expect(asked).toBe(
       'turn 2\nturn 3\nrefused: Another turn of the model costs 2 credits and 1 of this run\'s "Maximum credits" are left, so it was not made.',
     );
     const turn = { nodeId: 'asker', title: 'Probe Asker', blockType: 'probe_asker', credits: 2 };
     expect(charges).toEqual([[turn], [turn]]);
+    // Its step's credits: its price (with its model's) and the two turns it paid for as it went.
+    expect(events.find((e) => e.type === 'node_finished' && e.nodeId === 'asker')).toMatchObject({
+      credits: 8,
+    });
   });
 
   it('stops the run when the payer cannot pay a call', async () => {

@@ -96,6 +96,9 @@ export class ToolRuns implements RunTools {
     });
   }
 
+  /** Credits paid so far for the model's turns after the first (part of the caller's own step). */
+  turnCredits = 0;
+
   get creditsLeft(): number {
     return this.limit - this.spent;
   }
@@ -106,6 +109,7 @@ export class ToolRuns implements RunTools {
     if (credits === 0) return;
     this.reserve(credits, Infinity, () => `Another turn of the model costs ${credits} credits`);
     await this.charge(this.caller, credits);
+    this.turnCredits += credits;
   }
 
   apps(refs: readonly string[]): Promise<AppToolSpec[]> {

@@ -7,7 +7,8 @@ import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client
  * Text input -> Agent -> Text Display, with an HTTP Request block connected to the Agent's tools
  * handle (a loopback API): through POST /api/apps/{id}/execute the offline agent calls it once with
  * the question, answers from it, and the call is a step of the run (GET /api/runs/{id}) with its
- * arguments, answer, time and credit; the run costs the Agent's price and the call's credit.
+ * arguments, answer, time and credit; the run costs the Agent's price (with its model's 2 credits),
+ * its second turn's 2 credits and the call's credit, exactly.
  */
 function agentApp(base: string, agentSettings: Record<string, unknown> = {}): AppConfig {
   const app = probeApp(
@@ -47,7 +48,8 @@ describe('an Agent app with an HTTP Request block as its tool, through POST /api
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ city, population: 709000 }));
     });
-    t = await startApiTestGateway();
+    // The agent's model adds 2 credits: to its price, and to each turn after the first.
+    t = await startApiTestGateway({ MODEL_CREDITS: 'gpt-4=2' });
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     await t.gateway.database.dataSource.query(`UPDATE users SET plan = 'starter' WHERE id = $1`, [ann.id]);
   }, 60_000);
@@ -69,10 +71,10 @@ describe('an Agent app with an HTTP Request block as its tool, through POST /api
     expect(answer.status).toBe(200);
     const question = 'Answer using the tools where they help: facts about Oslo';
     expect(asked).toEqual([question]);
-    expect(answer.body.run).toMatchObject({ status: 'succeeded', cost: 4 });
+    expect(answer.body.run).toMatchObject({ status: 'succeeded', cost: 8 });
     expect(answer.body.output.agent_answer).toContain('[Offline preview] From HTTP_Request:');
     expect(answer.body.output.agent_answer).toContain('709000');
-    expect(before - (await balance())).toBe(4);
+    expect(before - (await balance())).toBe(8);
 
     const run = await t.api('GET', `/runs/${answer.body.run.id as string}`, { token: ann.token });
     expect(run.status).toBe(200);
@@ -92,7 +94,7 @@ describe('an Agent app with an HTTP Request block as its tool, through POST /api
     expect(typeof lookup.startedAt).toBe('string');
     expect(typeof lookup.durationMs).toBe('number');
     const agent = steps.find((s) => s.nodeId === 'agent')!;
-    expect(agent).toMatchObject({ status: 'succeeded', credits: 3 });
+    expect(agent).toMatchObject({ status: 'succeeded', credits: 7 });
     expect((agent.outputs as { agent_steps: unknown[] }).agent_steps).toEqual([
       expect.objectContaining({ tool: 'HTTP_Request', arguments: { query: question }, credits: 1 }),
     ]);

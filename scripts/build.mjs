@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // npm run build: builds the workspace packages whose sources changed since their last build, and
-// those that depend on them (all of them the first time, or with --all), in dependency order
-// through `lerna run build`. A package's fingerprint is a hash of its files (node_modules, dist and
+// those that depend on them (all of them the first time, or with --all), each with its own `npm run
+// build`, a package once those it depends on are built, as many at once as there are cores. A package's fingerprint is a hash of its files (node_modules, dist and
 // tests left out), of the fingerprints of the workspace packages it depends on, and of the
 // repository's tsconfig.base.json and package-lock.json; the fingerprints of the last successful
 // build are kept in node_modules/.cache/blocksmith-build.json. A package without its dist folder is
 // built whatever its fingerprint says.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,13 +31,13 @@ export function workspacePackages(root) {
     .filter((dir) => existsSync(path.join(root, dir, 'package.json')))
     .map((dir) => {
       const manifest = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-      const deps = Object.keys({
-        ...manifest.dependencies,
-        ...manifest.devDependencies,
-        ...manifest.peerDependencies,
-      });
+      // Built before it: what it imports. A peer is only part of its fingerprint: the block SDK's
+      // test harness runs on the engine, which is built on the SDK (and built by the SDK's build).
+      const needs = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+      const deps = [...needs, ...Object.keys(manifest.peerDependencies ?? {})];
       // Where its build writes (every package's is dist: tsc's outDir, Vite's for the workbench).
-      return { dir, name: manifest.name, deps, output: 'dist', hasBuild: Boolean(manifest.scripts?.build) };
+      const hasBuild = Boolean(manifest.scripts?.build);
+      return { dir, name: manifest.name, deps, needs, output: 'dist', hasBuild };
     })
     .filter((pkg) => pkg.hasBuild);
 }
@@ -96,7 +97,75 @@ export function outdated(root, packages, current, recorded) {
   );
 }
 
-function main() {
+/** Runs one package's build; resolves with its exit code once it ended, its output printed. */
+function buildOne(root, pkg) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'build'], {
+      cwd: path.join(root, pkg.dir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`${code === 0 ? 'built ' : 'FAILED'} ${pkg.name} (${seconds} s)`);
+      if (output.trim() !== '') console.log(output.replace(/^/gm, '  ').trimEnd());
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Builds the packages, each once every package it needs among them is built, `concurrency` at
+ * once. A package whose dependency failed is not built. Answers the names built and failed.
+ */
+export function buildInOrder(root, todo, concurrency) {
+  const names = new Set(todo.map((pkg) => pkg.name));
+  const needs = new Map(
+    todo.map((pkg) => [pkg.name, pkg.needs.filter((dep) => names.has(dep) && dep !== pkg.name)]),
+  );
+  const built = new Set();
+  const failed = new Set();
+  const started = new Set();
+  let running = 0;
+  return new Promise((resolve) => {
+    const pump = () => {
+      for (const pkg of todo) {
+        if (running >= concurrency) break;
+        if (started.has(pkg.name)) continue;
+        const deps = needs.get(pkg.name);
+        if (deps.some((dep) => failed.has(dep))) {
+          started.add(pkg.name);
+          failed.add(pkg.name);
+          console.log(
+            `FAILED ${pkg.name} (not built: ${deps.filter((dep) => failed.has(dep)).join(', ')} failed)`,
+          );
+          continue;
+        }
+        if (deps.every((dep) => built.has(dep))) start(pkg);
+      }
+      // Packages that need each other: the first one waiting goes first.
+      const waiting = todo.find((pkg) => !started.has(pkg.name));
+      if (running === 0 && waiting) start(waiting);
+      if (running === 0 && started.size === todo.length) resolve({ built, failed });
+    };
+    const start = (pkg) => {
+      started.add(pkg.name);
+      running += 1;
+      void buildOne(root, pkg).then((code) => {
+        running -= 1;
+        (code === 0 ? built : failed).add(pkg.name);
+        pump();
+      });
+    };
+    pump();
+  });
+}
+
+async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const record = path.join(root, 'node_modules', '.cache', 'blocksmith-build.json');
   const started = Date.now();
@@ -120,21 +189,20 @@ function main() {
       ? `Building all ${packages.length} packages.`
       : `Building ${todo.map((pkg) => pkg.name).join(', ')} (changed, or depending on what changed).`,
   );
-  const scopes = todo.flatMap((pkg) => ['--scope', pkg.name]);
-  const lerna = path.join(root, 'node_modules', 'lerna', 'dist', 'cli.js');
-  const { status } = spawnSync(process.execPath, [lerna, 'run', 'build', ...scopes], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  // After a failure none of them is recorded: the next build tries them all again.
+  const { built, failed } = await buildInOrder(root, todo, availableParallelism());
   const next = { ...recorded };
   for (const pkg of todo) {
-    if (status === 0) next[pkg.name] = current.get(pkg.name);
+    if (built.has(pkg.name)) next[pkg.name] = current.get(pkg.name);
     else delete next[pkg.name];
   }
   mkdirSync(path.dirname(record), { recursive: true });
   writeFileSync(record, `${JSON.stringify(next, null, 2)}\n`);
-  if (status !== 0) process.exit(status ?? 1);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (failed.size > 0) {
+    console.error(`The build failed for ${[...failed].join(', ')} (${seconds} s).`);
+    process.exit(1);
+  }
+  console.log(`Built ${built.size} packages in ${seconds} s.`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -17,7 +17,8 @@ const repo = path.resolve(__dirname, '..');
 
 /**
  * A workspace of three packages whose builds write dist/index.js and append their name to
- * builds.log: `b` depends on `a`, `c` on nothing. Lerna is this checkout's.
+ * builds.log (or fail, while their folder holds a file named fail): `b` depends on `a`, `c` on
+ * nothing.
  */
 function workspace(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'build-changed-'));
@@ -29,7 +30,7 @@ function workspace(): string {
   write('lerna.json', JSON.stringify({ version: 'independent', npmClient: 'npm' }));
   write('tsconfig.base.json', '{}');
   const build =
-    "node -e \"const fs=require('fs');fs.mkdirSync('dist',{recursive:true});" +
+    "node -e \"const fs=require('fs');if(fs.existsSync('fail'))process.exit(1);fs.mkdirSync('dist',{recursive:true});" +
     "fs.writeFileSync('dist/index.js','');fs.appendFileSync('../../builds.log',require('./package.json').name+'\\n')\"";
   for (const [name, deps] of [
     ['a', {}],
@@ -50,7 +51,6 @@ function workspace(): string {
     write(`pkgs/${name}/src/index.test.ts`, 'test\n');
   }
   mkdirSync(path.join(root, 'node_modules'));
-  symlinkSync(path.join(repo, 'node_modules', 'lerna'), path.join(root, 'node_modules', 'lerna'));
   for (const name of ['a', 'b', 'c'])
     symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));
   mkdirSync(path.join(root, 'scripts'));
@@ -58,18 +58,28 @@ function workspace(): string {
   return root;
 }
 
-/** Runs the build in the workspace; answers what it said and which packages it built, in order. */
-async function build(root: string, ...args: string[]): Promise<{ said: string; built: string[] }> {
+/**
+ * Runs the build in the workspace; answers what it said, whether it succeeded and which packages
+ * it built, in order.
+ */
+async function build(
+  root: string,
+  ...args: string[]
+): Promise<{ said: string; ok: boolean; built: string[] }> {
   writeFileSync(path.join(root, 'builds.log'), '');
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(npm_|JEST_|NX_)/i.test(name)),
+    Object.entries(process.env).filter(([name]) => !/^(npm_|JEST_)/i.test(name)),
   );
-  const { stdout } = await run(process.execPath, ['--preserve-symlinks-main', 'scripts/build.mjs', ...args], {
-    cwd: root,
-    env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
+  const { stdout, ok } = await run(
+    process.execPath,
+    ['--preserve-symlinks-main', 'scripts/build.mjs', ...args],
+    { cwd: root, env },
+  ).then(
+    ({ stdout, stderr }) => ({ stdout: `${stdout}${stderr}`, ok: true }),
+    (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}`, ok: false }),
+  );
   const built = readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean);
-  return { said: stdout, built };
+  return { said: stdout, ok, built };
 }
 
 describe('npm run build (scripts/build.mjs)', () => {
@@ -106,5 +116,22 @@ describe('npm run build (scripts/build.mjs)', () => {
 
     // --all builds everything whatever the record says.
     expect((await build(root, '--all')).built.sort()).toEqual(['a', 'b', 'c']);
+  }, 180_000);
+
+  it('fails naming the package whose build failed, leaves what needs it, and tries it again', async () => {
+    await build(root);
+    appendFileSync(path.join(root, 'pkgs/a/src/index.ts'), 'export const more = 1;\n');
+    appendFileSync(path.join(root, 'pkgs/c/src/index.ts'), 'export const more = 1;\n');
+    writeFileSync(path.join(root, 'pkgs/a/fail'), '');
+    const failed = await build(root);
+    expect(failed.ok).toBe(false);
+    expect(failed.said).toContain('FAILED b (not built: a failed)');
+    expect(failed.said).toContain('The build failed for a, b');
+    expect(failed.built).toEqual(['c']);
+
+    rmSync(path.join(root, 'pkgs/a/fail'));
+    const fixed = await build(root);
+    expect(fixed.ok).toBe(true);
+    expect(fixed.built).toEqual(['a', 'b']);
   }, 180_000);
 });

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// npm run new-block -- <kind>: scaffolds blocks/<kind-in-kebab-case>/ with a working AI block, its
-// test through the block-sdk harness and a README, and links it into the workspace. The registry
-// finds it on the next start.
+// npm run new-block -- <kind> [--name "Palette name"] [--description "What it does."]: scaffolds
+// blocks/<kind-in-kebab-case>/ with a working AI block, its test through the block-sdk harness and a
+// README, and links it into the workspace. The registry finds it on the next start. Without
+// --description it asks for one (and for the name, offering the kind's words) in a terminal.
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const KIND = /^[a-z][a-zA-Z0-9]*$/;
@@ -17,17 +20,19 @@ const kebab = (kind) => kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const snake = (kind) => kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const title = (kind) => kind.replace(/[A-Z]/g, (c) => ` ${c}`).replace(/^./, (c) => c.toUpperCase());
 
-function files(kind) {
+/** Text safe inside the generated single-quoted TypeScript string and the JSON manifest. */
+const quoted = (text) => text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+
+function files(kind, { name, description }) {
   const dir = kebab(kind);
   const output = `${snake(kind)}_result`;
-  const name = title(kind);
   return {
     'package.json': `${JSON.stringify(
       {
         name: `@blocksmith/block-${dir}`,
         version: '0.1.0',
         private: true,
-        description: `${name} block.`,
+        description,
         // The block API it is built for: a server that does not serve it refuses the package by name.
         blocksmith: { blockApiVersion: BLOCK_API_VERSION },
         // Found by Blocksmith when installed from npm (npm install <package>) beside its own blocks.
@@ -67,8 +72,8 @@ function files(kind) {
 
 export const ${kind} = defineBlock({
   kind: '${kind}',
-  name: '${name}',
-  description: 'Say in one sentence what this block does for the person building an app.',
+  name: '${quoted(name)}',
+  description: '${quoted(description)}',
   category: 'ai',
   cost: 1,
   settings: {
@@ -113,7 +118,7 @@ describe('${kind}', () => {
 `,
     'README.md': `# ${kind} block
 
-${name}: describe what it does. Category AI, costs 1 credit per run.
+${name}: ${description} Category AI, costs 1 credit per run.
 
 | Setting | Type | Default |
 | --- | --- | --- |
@@ -128,14 +133,47 @@ Tests: \`npm test -w @blocksmith/block-${dir}\`. See block-sdk/README.md for the
   };
 }
 
-/** Writes the package; refuses a bad kind or an existing folder. Returns the folder. */
-function scaffoldBlock({ kind, blocksDir }) {
+/** Refuses a bad kind or an existing folder. Returns the folder. */
+function checkKind(kind, blocksDir) {
   if (typeof kind !== 'string' || !KIND.test(kind)) {
     throw new Error(`"${kind}" is not a block kind: use camelCase letters and digits, e.g. sentimentScore.`);
   }
   const dir = path.join(blocksDir, kebab(kind));
   if (existsSync(dir)) throw new Error(`${path.relative(process.cwd(), dir) || dir} already exists.`);
-  for (const [file, content] of Object.entries(files(kind))) {
+  return dir;
+}
+
+/**
+ * The palette name and description: given, else asked for in a terminal (the name defaults to the
+ * kind's words). A description is required: it is what the palette shows under the name.
+ */
+async function describe(kind, given) {
+  let { name, description } = given;
+  if ((name === undefined || description === undefined) && process.stdin.isTTY) {
+    const ask = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      name ??= (await ask.question(`Palette name (${title(kind)}): `)).trim() || undefined;
+      while (!description?.trim()) {
+        description = await ask.question('What it does, in one sentence, for the palette: ');
+      }
+    } finally {
+      ask.close();
+    }
+  }
+  name = (name ?? title(kind)).trim();
+  description = description?.trim() ?? '';
+  if (description === '') {
+    throw new Error(
+      'Say what the block does: --description "One sentence for the palette." (asked for when run in a terminal).',
+    );
+  }
+  if (name === '') throw new Error('The palette name cannot be empty.');
+  return { name, description: /[.!?]$/.test(description) ? description : `${description}.` };
+}
+
+/** Writes the package into its folder. */
+function scaffoldBlock({ kind, dir, names }) {
+  for (const [file, content] of Object.entries(files(kind, names))) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), content);
   }
@@ -170,10 +208,16 @@ function linkIntoWorkspace(root, dir, packageName) {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const kind = process.argv[2];
 let dir;
+let kind;
 try {
-  dir = scaffoldBlock({ kind, blocksDir: path.join(root, 'blocks') });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { name: { type: 'string' }, description: { type: 'string' } },
+  });
+  kind = positionals[0];
+  dir = checkKind(kind, path.join(root, 'blocks'));
+  scaffoldBlock({ kind, dir, names: await describe(kind, values) });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

@@ -116,7 +116,14 @@ describe('npm run new-block -- <kind>', () => {
   afterEach(() => rmSync(copy, { recursive: true, force: true }));
 
   it('scaffolds a linked package that builds, passes its test and loads as a block', async () => {
-    const said = await inCopy(copy, 'npm', ['run', 'new-block', '--', 'sentimentScore']);
+    const said = await inCopy(copy, 'npm', [
+      'run',
+      'new-block',
+      '--',
+      'sentimentScore',
+      '--description',
+      "Says whether a text's tone is positive, negative or neutral",
+    ]);
     expect(said).toContain('Created blocks/sentiment-score/.');
     expect(said).toContain('Linked @blocksmith/block-sentiment-score into the workspace.');
     const dir = path.join(copy, 'blocks', 'sentiment-score');
@@ -127,9 +134,11 @@ describe('npm run new-block -- <kind>', () => {
     ]);
     const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
       name: string;
+      description: string;
       blocksmith: unknown;
     };
     expect(manifest.name).toBe('@blocksmith/block-sentiment-score');
+    expect(manifest.description).toBe("Says whether a text's tone is positive, negative or neutral.");
     // The block API version it is built for: the SDK's, which the server checks when it loads it.
     expect(manifest.blocksmith).toEqual({ blockApiVersion: BLOCK_API_VERSION });
 
@@ -161,7 +170,13 @@ describe('npm run new-block -- <kind>', () => {
     // The server loads built packages: the new one registers and runs through the harness.
     const registry = loadBlockPackages(path.join(copy, 'blocks'), { entry: 'dist' });
     expect(registry.catalogue()).toEqual([
-      expect.objectContaining({ id: 'sentimentScore', category: 'ai', cost: 1 }),
+      expect.objectContaining({
+        id: 'sentimentScore',
+        name: 'Sentiment Score',
+        description: "Says whether a text's tone is positive, negative or neutral.",
+        category: 'ai',
+        cost: 1,
+      }),
     ]);
     const provider = new ScriptedProvider({ text: ['Positive.'] });
     const outcome = await runBlock(registry.get('sentimentScore')!, {
@@ -216,6 +231,29 @@ describe('npm run new-block -- <kind>', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('asks for what the block does, and takes the palette name given', async () => {
+    await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'wordCloud'])).rejects.toThrow(
+      'Say what the block does: --description "One sentence for the palette." (asked for when run in a terminal).',
+    );
+    expect(existsSync(path.join(copy, 'blocks', 'word-cloud'))).toBe(false);
+
+    await inCopy(copy, 'node', [
+      'scripts/new-block.mjs',
+      'wordCloud',
+      '--name',
+      "Word Cloud 'Lite'",
+      '--description',
+      'Lists the words a text uses most.',
+    ]);
+    const source = readFileSync(path.join(copy, 'blocks', 'word-cloud', 'src', 'word-cloud.ts'), 'utf8');
+    // Quoted as TypeScript needs (Prettier then picks the quotes that need no escape).
+    expect(source).toMatch(/name: ("Word Cloud 'Lite'"|'Word Cloud \\'Lite\\''),/);
+    expect(source).toContain("description: 'Lists the words a text uses most.',");
+    expect(readFileSync(path.join(copy, 'blocks', 'word-cloud', 'README.md'), 'utf8')).toContain(
+      "Word Cloud 'Lite': Lists the words a text uses most.",
+    );
+  }, 60_000);
 
   it('refuses a kind that is not camelCase and a folder that exists', async () => {
     await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'Bad-Kind'])).rejects.toThrow(

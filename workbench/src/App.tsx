@@ -8,6 +8,7 @@ import { AI_PROVIDERS_PATH } from './texts/ai-providers-texts';
 import { EARNINGS_PATH } from './texts/earnings-texts';
 import { API_KEYS_PATH } from './texts/api-texts';
 import { SECRETS_PATH } from './texts/secret-texts';
+import { CONNECTED_APPS_PATH } from './texts/connected-app-texts';
 import { KNOWLEDGE_PATH } from './texts/knowledge-texts';
 
 // Every page is loaded when first visited: the builder, the largest, does not wait for the others.
@@ -33,6 +34,8 @@ const AiProvidersPage = lazy(() => import('./pages/admin/AiProvidersPage'));
 const UsersPage = lazy(() => import('./pages/admin/UsersPage'));
 const EarningsPage = lazy(() => import('./pages/earnings/EarningsPage'));
 const ApiKeysPage = lazy(() => import('./pages/api-keys/ApiKeysPage'));
+const ConnectedAppsPage = lazy(() => import('./pages/connected-apps/ConnectedAppsPage'));
+const OAuthConsentPage = lazy(() => import('./pages/oauth-consent/OAuthConsentPage'));
 const SecretsPage = lazy(() => import('./pages/secrets/SecretsPage'));
 const KnowledgePage = lazy(() => import('./pages/knowledge/KnowledgePage'));
 const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
@@ -77,6 +80,8 @@ export function App() {
             <Route path="/credits" element={<CreditsHistoryPage />} />
             <Route path={API_KEYS_PATH} element={<ApiKeysPage />} />
             <Route path={SECRETS_PATH} element={<SecretsPage />} />
+            <Route path={CONNECTED_APPS_PATH} element={<ConnectedAppsPage />} />
+            <Route path="/oauth/interaction/:uid" element={<OAuthConsentPage />} />
             <Route path={KNOWLEDGE_PATH} element={<KnowledgePage />} />
             <Route path={EARNINGS_PATH} element={<EarningsPage />} />
             <Route path="/embed/:slug" element={<EmbedPage />} />

@@ -29,6 +29,7 @@ import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
 import type { KnowledgeApi } from './knowledge';
 import type { TriggersApi } from './triggers';
+import type { ConnectedAppsApi } from './connected-apps';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
 import type { ModelsApi } from './models';
@@ -231,6 +232,8 @@ export interface BlocksmithApi
   readonly knowledge: KnowledgeApi;
   /** An app's schedules and webhooks (its owner only). */
   readonly triggers: TriggersApi;
+  /** Apps connected to the account through OAuth, and the consent step of connecting one. */
+  readonly connectedApps: ConnectedAppsApi;
   /** The server's OpenAPI document (GET /api/openapi.json). */
   openApiDocument(): Promise<Record<string, unknown>>;
   /** How one of the owner's apps may be embedded. */

@@ -17,6 +17,7 @@ import { RunHistoryCalls } from './graphql/run-history-calls';
 import { StoreCalls } from './graphql/store-calls';
 import { KnowledgeCalls } from './graphql/knowledge-calls';
 import { TriggerCalls } from './graphql/trigger-calls';
+import { ConnectedAppCalls } from './graphql/connected-app-calls';
 
 export type { TokenSource };
 
@@ -45,6 +46,7 @@ export class GraphqlApi implements BlocksmithApi {
   private readonly earned: EarningsCalls;
   readonly knowledge: KnowledgeCalls;
   readonly triggers: TriggerCalls;
+  readonly connectedApps: ConnectedAppCalls;
 
   constructor(tokenSource: TokenSource, origin: string = window.location.origin) {
     const transport = new GraphQLTransport(tokenSource, origin);
@@ -65,6 +67,7 @@ export class GraphqlApi implements BlocksmithApi {
     this.earned = new EarningsCalls(transport);
     this.knowledge = new KnowledgeCalls(transport);
     this.triggers = new TriggerCalls(transport);
+    this.connectedApps = new ConnectedAppCalls(transport);
   }
 
   // Accounts and sessions.

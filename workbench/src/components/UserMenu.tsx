@@ -7,6 +7,7 @@ import {
   DollarIcon,
   HistoryIcon,
   KeyIcon,
+  LinkIcon,
   LockIcon,
   PeopleIcon,
   PredictiveAnalysisIcon,
@@ -20,6 +21,7 @@ import { AI_PROVIDERS_PATH, AI_PROVIDERS_TEXTS } from '../texts/ai-providers-tex
 import { EARNINGS, EARNINGS_PATH } from '../texts/earnings-texts';
 import { API_KEYS, API_KEYS_PATH } from '../texts/api-texts';
 import { SECRETS_PATH, SECRETS_TEXT } from '../texts/secret-texts';
+import { CONNECTED_APPS, CONNECTED_APPS_PATH } from '../texts/connected-app-texts';
 import { KNOWLEDGE_PATH, KNOWLEDGE_TEXT } from '../texts/knowledge-texts';
 import { PUBLIC_HEADER, creditsLabel } from '../texts/public-texts';
 import { CREDIT_USAGE, RUNS } from '../texts/run-history-texts';
@@ -63,6 +65,11 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon={<BankAccountIcon />} text={EARNINGS.menuItem} onClick={() => navigate(EARNINGS_PATH)} />
       <MenuItem icon={<KeyIcon />} text={API_KEYS.menuItem} onClick={() => navigate(API_KEYS_PATH)} />
       <MenuItem icon={<LockIcon />} text={SECRETS_TEXT.menuItem} onClick={() => navigate(SECRETS_PATH)} />
+      <MenuItem
+        icon={<LinkIcon />}
+        text={CONNECTED_APPS.menuItem}
+        onClick={() => navigate(CONNECTED_APPS_PATH)}
+      />
       <MenuItem icon={<BookIcon />} text={KNOWLEDGE_TEXT.menuItem} onClick={() => navigate(KNOWLEDGE_PATH)} />
       {session.user?.user_metadata.isAdmin === true && (
         <MenuItem

@@ -8,6 +8,8 @@ import { AppRunsStore } from './app-runs-store';
 import { TriggersStore } from './triggers-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
+import { ConnectedAppsStore } from './connected-apps-store';
+import { OAuthConsentStore } from './oauth-consent-store';
 import { SecretsStore } from './secrets-store';
 import { KnowledgeStore } from './knowledge-store';
 import { AssistantStore } from './assistant-store';
@@ -69,6 +71,8 @@ export class RootStore {
   readonly aiBuild: AiBuildStore;
   readonly upgrade: UpgradeStore;
   readonly apiKeys: ApiKeysStore;
+  readonly connectedApps: ConnectedAppsStore;
+  readonly oauthConsent: OAuthConsentStore;
   readonly secrets: SecretsStore;
   /** The person's knowledge bases (/knowledge), also what the builder's picker offers. */
   readonly knowledge: KnowledgeStore;
@@ -148,6 +152,10 @@ export class RootStore {
     this.publisher = new PublisherStore(api);
     this.myApps = new MyAppsStore(api);
     this.apiKeys = new ApiKeysStore(api, this.session, this.credits, this.toasts);
+    this.connectedApps = new ConnectedAppsStore(api.connectedApps, this.session, this.toasts);
+    this.oauthConsent = new OAuthConsentStore(api.connectedApps, this.session, (url) =>
+      window.location.assign(url),
+    );
     this.secrets = new SecretsStore(api, this.session, this.toasts);
     this.knowledge = new KnowledgeStore(api.knowledge, this.session, this.toasts);
     this.toolApps = new ToolAppsStore(api, this.session, this.catalogue);

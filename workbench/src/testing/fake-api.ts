@@ -12,6 +12,7 @@ import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
 import { FakeTriggers } from './fake-triggers';
+import { FakeConnectedApps } from './fake-connected-apps';
 import type { ModelCatalogue } from '../api/models';
 import { ApiError } from '../api/blocksmith-api';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from '../api/embeds';
@@ -770,6 +771,7 @@ export class FakeApi implements BlocksmithApi {
     if (!this.secretValues.delete(name)) throw new ApiError(`You have no secret named ${name}.`, 'NOT_FOUND');
   }
   readonly triggers = new FakeTriggers();
+  readonly connectedApps = new FakeConnectedApps();
   readonly knowledge = new FakeKnowledge();
   openApi: Record<string, unknown> = {};
   async openApiDocument() {

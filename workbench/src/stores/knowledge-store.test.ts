@@ -44,6 +44,16 @@ describe('KnowledgeStore', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it('reads the bases once for the builder picker, without their documents', async () => {
+    const { fake, store } = await setup();
+    await fake.createBase('Handbook');
+    await store.loadBases();
+    await store.loadBases();
+    expect(store.bases.map((b) => b.name)).toEqual(['Handbook']);
+    expect(fake.calls.filter((c) => c === 'bases')).toHaveLength(1);
+    expect(fake.calls).not.toContain('documents');
+  });
+
   it('creates a base and chooses it; the name is needed', async () => {
     const { store, toasts } = await setup();
     await store.load();

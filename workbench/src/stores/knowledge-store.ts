@@ -158,6 +158,26 @@ export class KnowledgeStore {
     }
   }
 
+  /** Reads the bases only, once (the builder's knowledge base picker); the page's `load` reads them again. */
+  async loadBases(): Promise<void> {
+    if (!this.session.signedIn || this.state === 'ready' || this.state === 'loading') return;
+    runInAction(() => {
+      this.state = 'loading';
+    });
+    try {
+      const bases = await this.api.bases();
+      runInAction(() => {
+        this.bases = bases;
+        this.state = 'ready';
+      });
+    } catch (error) {
+      console.warn('The knowledge bases could not be read.', error);
+      runInAction(() => {
+        this.state = 'failed';
+      });
+    }
+  }
+
   /** Shows one base's documents (and forgets the last question's answers). */
   async select(id: string): Promise<void> {
     const changed = id !== this.selectedId;

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { forwardRef, useState } from 'react';
 import { useStores } from '../../stores-context';
 import { settingProblem } from '../../stores/setting-rules';
+import { KnowledgeBasePicker } from './KnowledgeBasePicker';
 
 interface Props {
   blockId: string;
@@ -88,8 +89,10 @@ export const SettingField = observer(
       }
       case 'number':
         control = (
+          // Blueprint's step buttons point at the input by the id it gives it: the input keeps
+          // that id and is named by the field's label instead.
           <NumericInput
-            id={id}
+            aria-label={field.label}
             fill
             min={field.min}
             max={field.max}
@@ -126,34 +129,37 @@ export const SettingField = observer(
         );
         break;
       case 'text':
-        control = field.multiline ? (
-          <TextArea
-            id={id}
-            fill
-            autoResize
-            value={asText(value)}
-            placeholder={field.placeholder}
-            maxLength={field.maxLength}
-            onChange={(event) => onChange(event.currentTarget.value)}
-            onBlur={onCommit}
-          />
-        ) : (
-          <InputGroup
-            id={id}
-            value={asText(value)}
-            placeholder={field.placeholder}
-            maxLength={field.maxLength}
-            onValueChange={(text) => onChange(text)}
-            onBlur={onCommit}
-          />
-        );
+        control =
+          field.picker === 'knowledgeBase' ? (
+            <KnowledgeBasePicker id={id} value={asText(value)} onChange={onChange} onCommit={onCommit} />
+          ) : field.multiline ? (
+            <TextArea
+              id={id}
+              fill
+              autoResize
+              value={asText(value)}
+              placeholder={field.placeholder}
+              maxLength={field.maxLength}
+              onChange={(event) => onChange(event.currentTarget.value)}
+              onBlur={onCommit}
+            />
+          ) : (
+            <InputGroup
+              id={id}
+              value={asText(value)}
+              placeholder={field.placeholder}
+              maxLength={field.maxLength}
+              onValueChange={(text) => onChange(text)}
+              onBlur={onCommit}
+            />
+          );
         break;
     }
 
     return (
       <FormGroup
         label={field.label}
-        labelFor={id}
+        labelFor={field.type === 'number' ? undefined : id}
         labelInfo={field.required === false ? '(optional)' : undefined}
         helperText={problem ?? field.help}
         intent={problem ? 'danger' : 'none'}

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 import { connect, dropBlock, expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
+import { assertAccessible } from './a11y-check.mjs';
 import { pageAs, signUpWithCredits } from './runs-helpers.mjs';
 
 let server;
@@ -120,6 +121,7 @@ test(
     await page.locator('#app-name').fill('Research assistant');
     await summary.scrollIntoViewIfNeeded();
     await shot(page, 'agent-tools-2-agent-properties');
+    await assertAccessible(page, 'the builder with an agent and its tools picker');
 
     // Run it: the HTTP Request lights up with the model's arguments while the API holds its answer.
     await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -151,6 +153,7 @@ test(
     await httpNode.getByTestId('tool-call-count').getByText('1 call').waitFor();
     await page.getByTestId('result-text').filter({ hasText: '[Offline preview]' }).first().waitFor();
     await shot(page, 'agent-tools-4-after-run');
+    await assertAccessible(page, 'the preview with its tool calls');
     await page.locator('.preview-drawer').getByRole('button', { name: 'Close' }).click();
 
     // In history: the app's runs, the run, its tool call with arguments, answer, time and credits.
@@ -164,6 +167,7 @@ test(
     assert.match(keptText, /HTTP_Request/);
     assert.match(keptText, /Oslo/);
     await shot(page, 'agent-tools-5-history', { fullPage: true });
+    await assertAccessible(page, 'a kept agent run');
 
     // The HTTP Request's own step: called once, with the model's arguments as what it received.
     await page.getByTestId('step-row').filter({ hasText: 'HTTP Request' }).click();

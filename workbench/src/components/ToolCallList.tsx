@@ -26,7 +26,8 @@ function StatusMark({ row }: { row: ToolCallRow }) {
 }
 
 /**
- * A model block's tool calls, one card each: the tool (and the model's step that asked for it),
+ * A model block's tool calls, one card each (long arguments and answers scroll, reachable by
+ * keyboard): the tool (and the model's step that asked for it),
  * how it went, its time and credits, its arguments, its answer (or why it failed or was not
  * made), and a link to the run a call to an app made.
  */
@@ -59,13 +60,18 @@ export function ToolCallList({ rows, live = false }: { rows: readonly ToolCallRo
             <dl className="tool-call-body">
               <dt>{TOOL_CALL_TEXTS.arguments}</dt>
               <dd>
-                <code className="tool-call-arguments">{argumentsText(row.arguments)}</code>
+                <code className="tool-call-arguments" tabIndex={0}>
+                  {argumentsText(row.arguments)}
+                </code>
               </dd>
               {outcome !== undefined && outcome !== '' && (
                 <>
                   <dt>{row.status === 'succeeded' ? TOOL_CALL_TEXTS.answer : TOOL_CALL_TEXTS.reason}</dt>
                   <dd>
-                    <pre className={row.status === 'succeeded' ? 'tool-call-answer' : 'tool-call-error'}>
+                    <pre
+                      className={row.status === 'succeeded' ? 'tool-call-answer' : 'tool-call-error'}
+                      tabIndex={0}
+                    >
                       {outcome}
                     </pre>
                   </dd>

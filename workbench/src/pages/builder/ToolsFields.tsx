@@ -159,7 +159,11 @@ export const SecretNamePicker = observer(function SecretNamePicker({
       helperText={
         <>
           {missing !== null ? TOOL_TEXTS.secretMissingHelp(missing) : field.help}{' '}
-          {session.signedIn && <Link to={SECRETS_PATH}>{TOOL_TEXTS.manageSecrets}</Link>}
+          {session.signedIn && (
+            <Link to={SECRETS_PATH} className="tool-secret-link">
+              {TOOL_TEXTS.manageSecrets}
+            </Link>
+          )}
         </>
       }
       intent={missing !== null ? 'danger' : 'none'}

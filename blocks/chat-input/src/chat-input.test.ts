@@ -2,19 +2,19 @@ import { runBlock } from '@blocksmith/block-sdk/testing';
 import { chatInput } from './chat-input';
 
 describe('chatInput', () => {
-  it('passes a chat turn’s message on as input_text and the conversation so far as conversation', async () => {
+  it('passes a chat turn’s message on as input_text and the conversation so far as chat_history', async () => {
     const { outputs } = await runBlock(chatInput, {
       runInput: { message: 'And in French?', conversation: 'Person: Say hello\nAssistant: Hello' },
     });
     expect(outputs).toEqual({
       input_text: 'And in French?',
-      conversation: 'Person: Say hello\nAssistant: Hello',
+      chat_history: 'Person: Say hello\nAssistant: Hello',
     });
   });
 
   it('takes a message alone (a preview or an API run) as the first message of a conversation', async () => {
     const { outputs } = await runBlock(chatInput, { runInput: 'Hello\nthere' });
-    expect(outputs).toEqual({ input_text: 'Hello\nthere', conversation: '' });
+    expect(outputs).toEqual({ input_text: 'Hello\nthere', chat_history: '' });
   });
 
   it('asks for the message by its label when nothing was sent', async () => {

@@ -49,7 +49,7 @@ export const chatInput = defineBlock({
   },
   outputs: {
     input_text: output.text('The person’s message'),
-    conversation: output.text('The conversation so far, oldest first (empty on the first message)'),
+    chat_history: output.text('The conversation so far, oldest first (empty on the first message)'),
   },
   run(ctx) {
     const value = ctx.runInput;
@@ -59,6 +59,6 @@ export const chatInput = defineBlock({
       throw new BlockInputError(`Please fill in "${ctx.settings.label}".`);
     }
     if (typeof message !== 'string') throw new BlockInputError(`"${ctx.settings.label}" must be text.`);
-    return { input_text: message, conversation: turn.conversation };
+    return { input_text: message, chat_history: turn.conversation };
   },
 });

@@ -229,7 +229,7 @@ describe('/api chat routes', () => {
     const input = (
       run.body.steps as { nodeId: string; inputs: unknown; outputs: Record<string, unknown> }[]
     ).find((step) => step.nodeId === 'in')!;
-    expect(input.outputs.conversation).toBe(`Person: Lighthouse keepers\nAssistant: ${first.body.answer}`);
+    expect(input.outputs.chat_history).toBe(`Person: Lighthouse keepers\nAssistant: ${first.body.answer}`);
     expect(input.outputs.input_text).toBe('And their families?');
 
     const conversation = await t.api('GET', `/conversations/${first.body.conversationId}`, { token: ann });

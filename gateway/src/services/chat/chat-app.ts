@@ -6,7 +6,7 @@ import { DEFAULT_MEMORY, type MemorySettings } from './conversation-memory';
  * The output an input block declares to be handed the conversation so far: an app with such a
  * block (the Chat Input) is a chat app.
  */
-export const CONVERSATION_OUTPUT = 'conversation';
+export const CONVERSATION_OUTPUT = 'chat_history';
 
 /** How an app can be chatted with, or why it cannot. */
 export type ChatShape =

@@ -27,6 +27,7 @@ import type {
 import type { EarningsApi } from './earnings';
 import type { ApiKey, CreatedApiKey } from './api-keys';
 import type { SecretInfo } from './secrets';
+import type { ChatApi } from './chat';
 import type { KnowledgeApi } from './knowledge';
 import type { TriggersApi } from './triggers';
 import type { ConnectedAppsApi } from './connected-apps';
@@ -263,6 +264,8 @@ export interface BlocksmithApi
   /** The same, for a published app's page (its runners see the notice). */
   publishedRunSharing(slug: string): Promise<boolean>;
   setRunSharing(appId: string, share: boolean): Promise<boolean>;
+  /** Chat apps: messages and the person's conversations. */
+  readonly chat: ChatApi;
 }
 
 /** The periods of the my-apps analytics toggle. */

@@ -6,6 +6,7 @@ import { AnalyticsCalls } from './graphql/analytics-calls';
 import { AppCalls } from './graphql/app-calls';
 import { AssistantCalls } from './graphql/assistant-calls';
 import { CatalogueCalls } from './graphql/catalogue-calls';
+import { ChatCalls } from './graphql/chat-calls';
 import { CreditCalls } from './graphql/credit-calls';
 import { DeveloperCalls } from './graphql/developer-calls';
 import { EarningsCalls } from './graphql/earnings-calls';
@@ -44,6 +45,7 @@ export class GraphqlApi implements BlocksmithApi {
   private readonly adminAccounts: AdminAccountCalls;
   private readonly ai: AiProviderCalls;
   private readonly earned: EarningsCalls;
+  readonly chat: ChatCalls;
   readonly knowledge: KnowledgeCalls;
   readonly triggers: TriggerCalls;
   readonly connectedApps: ConnectedAppCalls;
@@ -55,6 +57,7 @@ export class GraphqlApi implements BlocksmithApi {
     this.credit = new CreditCalls(transport);
     this.apps = new AppCalls(transport);
     this.runs = new RunCalls(transport);
+    this.chat = new ChatCalls(transport);
     this.runHistory = new RunHistoryCalls(transport);
     this.store = new StoreCalls(transport);
     this.assistants = new AssistantCalls(transport);

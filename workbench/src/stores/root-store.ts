@@ -32,6 +32,7 @@ import { PublisherStore } from './publisher-store';
 import { PromptAssistantStore } from './prompt-assistant-store';
 import { RunViewStore } from './run-view-store';
 import { RunnerStore } from './runner-store';
+import { ChatStore } from './chat-store';
 import { SessionStore, type KeyValueStorage, type LockManagerLike } from './session-store';
 import { StoreGalleryStore } from './store-gallery-store';
 import { TemplatesStore } from './templates-store';
@@ -65,6 +66,8 @@ export class RootStore {
   readonly publisher: PublisherStore;
   readonly myApps: MyAppsStore;
   readonly runner: RunnerStore;
+  /** The chat window of a chat app on its page. */
+  readonly chat: ChatStore;
   readonly assistant: AssistantStore;
   readonly promptAssistant: PromptAssistantStore;
   readonly onboarding: OnboardingStore;
@@ -134,6 +137,7 @@ export class RootStore {
       this.analytics,
     );
     this.runner = new RunnerStore(api, this.catalogue, this.session, this.credits, this.toasts);
+    this.chat = new ChatStore(api, this.toasts, () => void this.credits.refresh());
     this.assistant = new AssistantStore(api, this.session, this.builder, this.toasts, this.analytics);
     this.promptAssistant = new PromptAssistantStore(api, this.builder.document);
     this.onboarding = new OnboardingStore(storage);

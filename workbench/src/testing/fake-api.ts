@@ -11,6 +11,7 @@ import type { AdminAccountsApi } from '../api/admin-accounts';
 import type { EarningsApi } from '../api/earnings';
 import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
+import { FakeChatApi } from './fake-chat-api';
 import { FakeTriggers } from './fake-triggers';
 import { FakeConnectedApps } from './fake-connected-apps';
 import type { ModelCatalogue } from '../api/models';
@@ -277,6 +278,8 @@ export const MODEL_CATALOGUE: ModelCatalogue = {
 
 export class FakeApi implements BlocksmithApi {
   calls: string[] = [];
+  /** Chat apps: conversations kept in memory (`fake-chat-api.ts`). */
+  readonly chat = new FakeChatApi();
   apps = new Map<string, VersionedApp>();
   failNext: Partial<Record<keyof BlocksmithApi, Error>> = {};
   runEvents: RunEvent[] = [];

@@ -10,6 +10,7 @@ import { useStores } from '../../stores-context';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
 import { DeveloperPanels } from './DeveloperPanels';
+import { ChatViewSwitch, ChatWindow } from './ChatWindow';
 import { RunFailures, RunProgress } from './RunProgress';
 import { RecentRuns, SharingNotice, ShownRunBanner, useRunAgainParam } from './RunnerHistory';
 import { STORE_LINK_LABEL } from '../../texts/builder-texts';
@@ -146,7 +147,7 @@ const UpvoteButton = observer(function UpvoteButton({ slug }: { slug: string }) 
 const RunnerPage = observer(function RunnerPage() {
   const { slug = '' } = useParams();
   const location = useLocation();
-  const { runner, session, credits } = useStores();
+  const { runner, session, credits, chat } = useStores();
   const { run, app } = runner;
   usePageTitle(runner.state === 'notFound' ? PAGE_TITLES.appNotFound : PAGE_TITLES.runner(app?.name));
 
@@ -163,6 +164,14 @@ const RunnerPage = observer(function RunnerPage() {
     void runner.loadUpvoteStatus();
     void runner.history.reload();
   }, [session.signedIn, credits, runner]);
+
+  // A chat app opens on its chat; any app whose one input is text can be chatted with.
+  const appId = runner.state === 'ready' ? runner.app?.id : undefined;
+  useEffect(() => {
+    if (!session.signedIn || !appId) return;
+    void chat.open(appId);
+    return () => chat.close();
+  }, [session.signedIn, appId, chat]);
 
   const header = (
     <header className="runner-header">
@@ -275,55 +284,60 @@ const RunnerPage = observer(function RunnerPage() {
             <UpvoteButton slug={slug} />
           </div>
         </section>
-        <div className="runner-columns">
-          <section className="runner-form-column">
-            <Card className="runner-form">
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void runner.runApp();
-                }}
-              >
-                <h2 className="runner-heading">{RUNNER.inputs}</h2>
-                {run.inputFields.length === 0 && <p className="muted">{RUNNER.noInputs}</p>}
-                {run.inputFields.map((field) => (
-                  <RunInputControl key={field.plugin.id} run={run} field={field} />
-                ))}
-                <SharingNotice history={runner.history} />
-                {!session.signedIn && (
-                  <Callout intent="primary" className="runner-signin">
-                    {RUNNER.signInToRun}. <Link to={signInHref(slug)}>{RUNNER.signIn}</Link>
-                  </Callout>
-                )}
-                <Button
-                  type="submit"
-                  intent="success"
-                  size="large"
-                  fill
-                  icon={<PlayIcon />}
-                  text={run.processing ? RUNNER.processing : RUNNER.runApp}
-                  disabled={!runner.canRun}
-                  title={runner.runBlockers[0] ? runBlockerText(runner.runBlockers[0]) : undefined}
-                  aria-describedby={runner.runBlockers.length > 0 ? RUN_BLOCKERS_ID : undefined}
-                  data-testid="run-app"
-                />
-                <RunBlockers />
-              </form>
-            </Card>
-            <CreditsBox slug={slug} />
-            <RecentRuns history={runner.history} />
-          </section>
-          <section className="runner-results-column" aria-live="polite">
-            <h2 className="runner-heading">{RUNNER.results}</h2>
-            <ShownRunBanner run={run} />
-            <RunProgress run={run} document={runner.document} catalogue={runner.catalogue} />
-            <RunFailures run={run} />
-            {!run.hasResults && !run.processing && run.phase !== 'failed' && (
-              <p className="muted">Fill in the inputs and press {RUNNER.runApp} to see the results here.</p>
-            )}
-            <RunResults run={run} slug={app.slug} />
-          </section>
-        </div>
+        {session.signedIn && chat.chattable && <ChatViewSwitch chat={chat} />}
+        {session.signedIn && chat.chattable && chat.view === 'chat' ? (
+          <ChatWindow chat={chat} costText={runner.costText} />
+        ) : (
+          <div className="runner-columns">
+            <section className="runner-form-column">
+              <Card className="runner-form">
+                <form
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void runner.runApp();
+                  }}
+                >
+                  <h2 className="runner-heading">{RUNNER.inputs}</h2>
+                  {run.inputFields.length === 0 && <p className="muted">{RUNNER.noInputs}</p>}
+                  {run.inputFields.map((field) => (
+                    <RunInputControl key={field.plugin.id} run={run} field={field} />
+                  ))}
+                  <SharingNotice history={runner.history} />
+                  {!session.signedIn && (
+                    <Callout intent="primary" className="runner-signin">
+                      {RUNNER.signInToRun}. <Link to={signInHref(slug)}>{RUNNER.signIn}</Link>
+                    </Callout>
+                  )}
+                  <Button
+                    type="submit"
+                    intent="success"
+                    size="large"
+                    fill
+                    icon={<PlayIcon />}
+                    text={run.processing ? RUNNER.processing : RUNNER.runApp}
+                    disabled={!runner.canRun}
+                    title={runner.runBlockers[0] ? runBlockerText(runner.runBlockers[0]) : undefined}
+                    aria-describedby={runner.runBlockers.length > 0 ? RUN_BLOCKERS_ID : undefined}
+                    data-testid="run-app"
+                  />
+                  <RunBlockers />
+                </form>
+              </Card>
+              <CreditsBox slug={slug} />
+              <RecentRuns history={runner.history} />
+            </section>
+            <section className="runner-results-column" aria-live="polite">
+              <h2 className="runner-heading">{RUNNER.results}</h2>
+              <ShownRunBanner run={run} />
+              <RunProgress run={run} document={runner.document} catalogue={runner.catalogue} />
+              <RunFailures run={run} />
+              {!run.hasResults && !run.processing && run.phase !== 'failed' && (
+                <p className="muted">Fill in the inputs and press {RUNNER.runApp} to see the results here.</p>
+              )}
+              <RunResults run={run} slug={app.slug} />
+            </section>
+          </div>
+        )}
         <DeveloperPanels slug={slug} />
       </main>
     </div>

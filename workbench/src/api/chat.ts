@@ -1,0 +1,40 @@
+import type {
+  ChatConversationFieldsFragment,
+  ChatMessageFieldsFragment,
+  ChatSettingsQuery,
+} from './generated/graphql';
+
+/** Whether an app can be chatted with, and its message box (the server decides: `chatSettings`). */
+export type ChatSettings = ChatSettingsQuery['chatSettings'];
+
+/** A conversation as the list beside the chat shows it. */
+export type ChatConversation = ChatConversationFieldsFragment;
+
+/** One message and its answer (a run, source chat). */
+export type ChatMessage = ChatMessageFieldsFragment;
+
+/** A message sent: its run has started (watch it with `watchRun(runId)`). */
+export interface SentChatMessage {
+  conversationId: string;
+  runId: string;
+  cost: number;
+  message: ChatMessage;
+}
+
+/** The chat calls of the API (`BlocksmithApi.chat`). */
+export interface ChatApi {
+  settings(appId: string): Promise<ChatSettings>;
+  /** A new conversation when `conversationId` is null; `regenerate` answers the last message again. */
+  send(
+    appId: string,
+    message: string | null,
+    conversationId: string | null,
+    regenerate?: boolean,
+  ): Promise<SentChatMessage>;
+  /** Stops the answer of the conversation's last message; false when nothing was being answered there. */
+  stop(conversationId: string): Promise<boolean>;
+  conversations(appId: string): Promise<ChatConversation[]>;
+  conversation(id: string): Promise<ChatConversation & { messages: ChatMessage[] }>;
+  rename(id: string, title: string): Promise<ChatConversation>;
+  remove(id: string): Promise<void>;
+}

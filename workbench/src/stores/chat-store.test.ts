@@ -1,0 +1,145 @@
+import type { RunEvent } from '@blocksmith/schema';
+import type { RunWatcher } from '../api/blocksmith-api';
+import { FakeApi, manualTimers } from '../testing/fake-api';
+import { ChatStore } from './chat-store';
+import { ToastStore } from './toast-store';
+
+function setup() {
+  const api = new FakeApi();
+  const toasts = new ToastStore(manualTimers());
+  const copied: string[] = [];
+  let answered = 0;
+  const chat = new ChatStore(
+    api,
+    toasts,
+    () => void answered++,
+    async (text) => void copied.push(text),
+  );
+  return { api, chat, toasts, copied, answered: () => answered };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const partial = (nodeId: string, text: string): RunEvent => ({
+  type: 'node_partial',
+  runId: 'run',
+  nodeId,
+  at: 1,
+  text,
+});
+
+describe('ChatStore', () => {
+  it('opens a chat app on its chat, and any other chattable app on its form', async () => {
+    const { api, chat } = setup();
+    await chat.open('app-1');
+    expect(chat.chattable).toBe(true);
+    expect(chat.view).toBe('chat');
+    api.chat.settingsAnswer = { ...api.chat.settingsAnswer, mode: 'text' };
+    await chat.open('app-2');
+    expect(chat.view).toBe('form');
+    api.chat.settingsAnswer = { ...api.chat.settingsAnswer, chattable: false, mode: null };
+    await chat.open('app-3');
+    expect(chat.chattable).toBe(false);
+    expect(chat.canSend).toBe(false);
+  });
+
+  it('streams the answer as its run writes it, then shows the stored answer and lists the conversation', async () => {
+    const { api, chat, answered } = setup();
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    await chat.open('app-1');
+    chat.setDraft('Say hello in Spanish');
+    await chat.send();
+    expect(chat.draft).toBe('');
+    expect(chat.answering).toBe(true);
+    expect(chat.canSend).toBe(false);
+    watcher!.next(partial('gen', 'Ho'));
+    watcher!.next(partial('gen', 'la'));
+    expect(chat.messages[0]).toMatchObject({ message: 'Say hello in Spanish', streaming: 'Hola' });
+    watcher!.next({ type: 'run_finished', runId: 'run', at: 2, status: 'succeeded' } as RunEvent);
+    await settled();
+    expect(chat.messages[0]).toMatchObject({
+      answer: 'Answer to: Say hello in Spanish',
+      status: 'succeeded',
+    });
+    expect(chat.answering).toBe(false);
+    expect(answered()).toBe(1);
+    expect(chat.conversations.map((c) => c.title)).toEqual(['Say hello in Spanish']);
+  });
+
+  it('continues the open conversation, and starts a new one when asked', async () => {
+    const { api, chat } = setup();
+    api.manualWatch = (w) =>
+      w.next({ type: 'run_finished', runId: 'run', at: 2, status: 'succeeded' } as RunEvent);
+    await chat.open('app-1');
+    chat.setDraft('First');
+    await chat.send();
+    await settled();
+    const first = chat.activeId;
+    chat.setDraft('And then?');
+    await chat.send();
+    await settled();
+    expect(chat.activeId).toBe(first);
+    expect(chat.messages.map((m) => m.message)).toEqual(['First', 'And then?']);
+    chat.startNew();
+    expect(chat.messages).toEqual([]);
+    chat.setDraft('Other topic');
+    await chat.send();
+    await settled();
+    expect(chat.activeId).not.toBe(first);
+    expect(chat.conversations).toHaveLength(2);
+  });
+
+  it('stops an answer being written, and regenerates the last one in its place', async () => {
+    const { api, chat } = setup();
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    await chat.open('app-1');
+    chat.setDraft('A long story');
+    await chat.send();
+    watcher!.next(partial('gen', 'Once upon'));
+    await chat.stop();
+    expect(api.chat.calls).toContain('stop');
+    expect(chat.messages[0]).toMatchObject({ stopped: true, streaming: 'Once upon' });
+    expect(chat.answering).toBe(false);
+    expect(chat.canRegenerate).toBe(true);
+    await chat.regenerate();
+    expect(api.chat.calls).toContain('regenerate');
+    expect(chat.messages).toHaveLength(1);
+    expect(chat.messages[0]).toMatchObject({ message: 'A long story', status: 'running' });
+  });
+
+  it('copies an answer, renames and deletes a conversation', async () => {
+    const { api, chat, copied } = setup();
+    api.manualWatch = (w) =>
+      w.next({ type: 'run_finished', runId: 'run', at: 2, status: 'succeeded' } as RunEvent);
+    await chat.open('app-1');
+    chat.setDraft('Owls');
+    await chat.send();
+    await settled();
+    await chat.copy(chat.messages[0]!);
+    expect(copied).toEqual(['Answer to: Owls']);
+    chat.startRename(chat.conversations[0]!);
+    chat.setRenameTitle('Night birds');
+    await chat.saveRename();
+    expect(chat.conversations[0]!.title).toBe('Night birds');
+    expect(chat.renaming).toBeNull();
+    await chat.remove(chat.conversations[0]!.id);
+    expect(chat.conversations).toEqual([]);
+    expect(chat.activeId).toBeNull();
+    expect(chat.messages).toEqual([]);
+  });
+
+  it('says why a message could not be sent, keeping what was typed', async () => {
+    const { api, chat, toasts } = setup();
+    await chat.open('app-1');
+    chat.setDraft('Hello');
+    api.chat.send = async () => {
+      throw new Error('Your credits ran out.');
+    };
+    await chat.send();
+    expect(chat.draft).toBe('Hello');
+    expect(chat.answering).toBe(false);
+    expect(toasts.toasts.map((t) => t.message)).toContainEqual(expect.stringMatching(/credits ran out/));
+  });
+});

@@ -98,8 +98,9 @@ test(
     assert.equal(await page.locator('.react-flow__edge').count(), 3);
     await page.locator('.block-node[data-type="httpRequest"] .block-tool-mark').getByText('Tool').waitFor();
 
-    // A tool cannot also be a step of the pipeline: the canvas does not take that connection.
+    // A tool cannot also be a step of the pipeline: the canvas does not take it, and says why.
     await connect(page, 'httpRequest', 'textDisplay');
+    await expectToast(page, 'This block is connected as a tool and runs only when the model calls it');
     assert.equal(await page.locator('.react-flow__edge').count(), 3);
 
     // The HTTP Request asks the loopback API about the model's query.

@@ -17,6 +17,7 @@ import {
   type EdgeChange,
   type NodeChange,
   type NodeTypes,
+  type OnConnectEnd,
   type Viewport,
 } from '@xyflow/react';
 import { observer } from 'mobx-react-lite';
@@ -97,6 +98,19 @@ export const FlowCanvas = observer(function FlowCanvas() {
     },
     [builder],
   );
+  // A connection dropped on a handle that refuses it: the toast says why (the line only turned red).
+  const onConnectEnd = useCallback<OnConnectEnd>(
+    (_event, state) => {
+      if (state.isValid !== false || !state.fromHandle || !state.toHandle || !state.toNode) return;
+      if (state.fromHandle.type === state.toHandle.type) return;
+      const [source, target] =
+        state.fromHandle.type === 'source'
+          ? [state.fromHandle, state.toHandle]
+          : [state.toHandle, state.fromHandle];
+      builder.gestures.connect(source.nodeId, target.nodeId, source.id ?? undefined, target.id ?? undefined);
+    },
+    [builder],
+  );
   const isValidConnection = useCallback(
     (connection: FlowConnection | Edge) =>
       connectionProblem(document.config, connection.source, connection.target, catalogue.categoryOf, {
@@ -155,6 +169,7 @@ export const FlowCanvas = observer(function FlowCanvas() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
         connectionLineComponent={ConnectionLine}
         onNodeDragStart={onDragStart}

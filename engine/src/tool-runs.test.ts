@@ -39,8 +39,30 @@ const overrunTool = defineBlock({
   },
 });
 
+/** A tool that searches the run's knowledge bases for its text. */
+const searchTool = defineBlock({
+  kind: 'searchTool',
+  name: 'Search Tool',
+  description: 'Searches.',
+  category: 'ai',
+  cost: 1,
+  settings: {},
+  outputs: { found: output.text() },
+  tool: { description: 'Searches', parameters: { type: 'object', properties: { text: { type: 'string' } } } },
+  async run(ctx) {
+    const passages = await ctx.knowledge.search({
+      knowledgeBaseId: 'kb',
+      query: ctx.render('{{text}}'),
+      topK: 1,
+      minScore: 0,
+    });
+    return { found: passages.map((p) => p.text).join(' ') };
+  },
+});
+
 const registry = new TestBlocks();
 registry.register(overrunTool);
+registry.register(searchTool);
 for (const block of [echoInput, probeAsker, probeTool, templateBlock, probeLoop, probeCollect])
   registry.register(block);
 
@@ -200,6 +222,22 @@ describe('calling blocks connected as tools', () => {
       'No block named "Nope" is connected as a tool.',
     ]);
     expect(toolEvents(seen)).toEqual([]);
+  });
+});
+
+describe('what a tool block may use', () => {
+  it('searches the run’s knowledge bases, as in the pipeline', async () => {
+    const app = probeToolApp(0);
+    app.plugins.push(probePlugin('search', 'searchTool'));
+    app.connections.push({ id: 's', from: 'search', to: 'asker', fromPort: 'output', toPort: TOOLS_PORT });
+    const { asked } = await run(app, {
+      knowledge: {
+        search: async ({ query }) => [
+          { text: `about ${query}`, score: 1, documentId: 'd', documentName: 'd.txt', chunk: 0 },
+        ],
+      },
+    });
+    expect(asked).toBe('Search_Tool: about Oslo');
   });
 });
 

@@ -69,6 +69,15 @@ export class OAuthBrowser {
     return { status: response.status, headers: response.headers, body: parsed };
   }
 
+  /** The cookies kept, by name. */
+  cookieJar(): [string, string][] {
+    return [...this.cookies];
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   /** Forgets every cookie (another browser). */
   clearCookies(): void {
     this.cookies.clear();

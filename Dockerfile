@@ -1,13 +1,47 @@
-# The gateway with the built workbench (when present) and every block package.
-FROM node:20-bookworm-slim AS build
+# The gateway serving the built workbench (as static files) and every block package.
+# The dependency layers are cached: they are installed again only when a package.json or the
+# lockfile changes, not when sources do.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# Only what `npm ci` reads: every package.json and the lockfile. This stage's result changes only
+# when they do, so the installs built on it stay cached.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
-RUN npm install --no-audit --no-fund && npm run build && npm prune --omit=dev
+RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
+  && find . -depth -mindepth 1 -type d -empty -delete
 
-FROM node:20-bookworm-slim
+# Everything the build needs. No dependency's install script is needed (package.json's allowScripts
+# denies each), so none runs: nothing is compiled from source.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=manifests /app ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN npm run build -- --all \
+  && mkdir /out \
+  && tar -c --exclude=node_modules --exclude=workbench/src --exclude=workbench/public --exclude=e2e . \
+    | tar -x -C /out
+
+# What the server runs with: every workspace but the workbench (its React, Blueprint and Firebase
+# web SDK are in its built files already), without development dependencies.
+FROM ${NODE_IMAGE} AS runtime-deps
+WORKDIR /app
+COPY --from=manifests /app ./
+RUN workspaces=$(node -e " \
+      const fs = require('fs'); \
+      const dirs = require('./package.json').workspaces.flatMap((w) => \
+        w.endsWith('/*') ? fs.readdirSync(w.slice(0, -2)).map((d) => w.slice(0, -1) + d) : [w]); \
+      console.log(dirs.filter((d) => d !== 'workbench' && fs.existsSync(d + '/package.json')) \
+        .map((d) => '--workspace=' + d).join(' '));") \
+  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund $workspaces \
+  && npm cache clean --force
+
+FROM ${NODE_IMAGE}
 WORKDIR /app
 ENV NODE_ENV=production PORT=4000 DATA_DIR=/data
-COPY --from=build /app /app
+COPY --from=runtime-deps /app ./
+COPY --from=build /out ./
 # The server runs as node and writes uploads (and, without DATABASE_URL, the database) under /data.
 # A new named volume takes this directory's owner, so it must exist, owned by node, before VOLUME.
 RUN mkdir -p /data && chown node:node /data

@@ -16,6 +16,7 @@ export const TOOL_TEXTS = {
   appsLoading: 'Loading apps...',
   appsFailed: 'Some apps could not be loaded. Reopen the block to try again.',
   appsNone: 'No apps match your search.',
+  appsEmpty: 'No apps to offer yet: save another app of yours, or publish one to the store.',
   own: 'Yours',
   store: 'Store',
   perCall: (price: CostRange) => `${formatCreditRange(price)} a call`,

@@ -122,7 +122,9 @@ export const AppToolsPicker = observer(function AppToolsPicker({
                 </li>
               ))}
               {found.length === 0 && toolApps.state === 'ready' && (
-                <li className="muted small">{TOOL_TEXTS.appsNone}</li>
+                <li className="muted small">
+                  {toolApps.search.trim() === '' ? TOOL_TEXTS.appsEmpty : TOOL_TEXTS.appsNone}
+                </li>
               )}
             </ul>
           )}

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@blocksmith/schema';
 import { ConversationTurn, RunRecord } from '../data/entities';
+import { databaseTargets, openTestDatabase } from '../testing/database';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai-server';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
@@ -199,18 +200,26 @@ describe('stopping an answer', () => {
   });
 });
 
-describe('/api chat routes', () => {
+describe.each(databaseTargets)('/api chat routes on %s', (_name, serverUrl) => {
   let t: Api;
+  let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   let ann: string;
   let bob: string;
 
   beforeAll(async () => {
-    t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
+    database = serverUrl ? await openTestDatabase(serverUrl) : undefined;
+    t = await startApiTestGateway({
+      ADMIN_EMAILS: 'admin@example.com',
+      ...(serverUrl ? { DATABASE_URL: database?.url ?? serverUrl } : {}),
+    });
     ann = await signUp(t, 'ann@example.com');
     bob = await signUp(t, 'bob@example.com');
   }, 60_000);
 
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await database?.close();
+  });
 
   const chat = (token: string, appId: string, body: unknown) =>
     t.api('POST', `/apps/${appId}/chat`, { token, body });

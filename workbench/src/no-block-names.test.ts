@@ -14,11 +14,18 @@ const SOURCE = path.join(ROOT, 'workbench', 'src');
 
 /**
  * Block names that are also ordinary words the workbench uses for its own things: `code` (an
- * error's or a sign-in link's code), and the outputs `item`, `items`, `summary` and `route`
- * (words of loops, texts and routing). A quoted literal equal to one of these is not taken for a
- * block; every other kind and output name is.
+ * error's or a sign-in link's code), `agent` (a run's source: a run an agent started), and the
+ * outputs `item`, `items`, `summary` and `route` (words of loops, texts and routing). A quoted
+ * literal equal to one of these is not taken for a block; every other kind and output name is.
  */
-export const GENERIC_WORDS: ReadonlySet<string> = new Set(['code', 'item', 'items', 'summary', 'route']);
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'code',
+  'agent',
+  'item',
+  'items',
+  'summary',
+  'route',
+]);
 
 export interface DeclaredBlock {
   id: string;

@@ -159,6 +159,39 @@ describe.each(databaseTargets)('ConnectedClientService on %s', (_name, databaseU
     );
   });
 
+  it('sets credits aside for calls under way: calls made at once cannot pass the limit together', async () => {
+    const userId = await person();
+    const client = await connected(userId, 10, 'Claude');
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, () => clients.reserveClientAllowance(client.clientId, userId, 3)),
+    );
+    const holds = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    const refusals = attempts.flatMap((a) => (a.status === 'rejected' ? [a.reason as unknown] : []));
+    expect(holds).toHaveLength(3);
+    expect(refusals).toHaveLength(5);
+    for (const refusal of refusals) expect(refusal).toBeInstanceOf(ClientDailyLimitError);
+    expect((refusals[0] as ClientDailyLimitError).message).toMatch(
+      /9 more are set aside for calls under way/,
+    );
+
+    // A call ends: its run's charge counts instead of what it set aside.
+    const runId = await chargedRun(userId, client.clientId, 2, NOON);
+    await holds[0]!.recordRun(runId);
+    await holds[0]!.release();
+    // 2 spent + 6 held: 2 more fit, 3 do not.
+    await expect(clients.reserveClientAllowance(client.clientId, userId, 3)).rejects.toBeInstanceOf(
+      ClientDailyLimitError,
+    );
+    const fits = await clients.reserveClientAllowance(client.clientId, userId, 2);
+    await fits.release();
+
+    // A hold a dead process left behind stops counting once it lapses.
+    now = NOON + 31 * 60_000;
+    const later = await clients.reserveClientAllowance(client.clientId, userId, 8);
+    await later.release();
+    for (const hold of holds.slice(1)) await hold.release();
+  });
+
   it('changes the daily limit of the person’s own client only, and checks it', async () => {
     const userId = await person();
     const client = await connected(userId, 10);

@@ -10,6 +10,8 @@ export const MAX_DAILY_CREDIT_LIMIT = 1_000_000;
 export const SUGGESTED_DAILY_CREDIT_LIMIT = 50;
 /** last_used_at is written at most this often per client, not on every call. */
 const LAST_USED_PRECISION_MS = 60_000;
+/** A hold lapses after this long (runs stop at RUN_TIMEOUT_SECONDS, 15 minutes by default). */
+export const DEFAULT_HOLD_TTL_MS = 30 * 60_000;
 /** Longer than any token the authorization server issues; refuses to look up megabytes. */
 const MAX_TOKEN_LENGTH = 512;
 
@@ -36,12 +38,13 @@ export interface OAuthAccessTokenCaller {
 
 /** A paid call through a connected client that would pass the credits per day its person allowed. */
 export class ClientDailyLimitError extends AppError {
-  constructor(clientName: string, limit: number, spentToday: number) {
+  constructor(clientName: string, limit: number, spentToday: number, heldForCalls = 0) {
     super(
       'FORBIDDEN',
-      `${clientName} may spend ${limit} credits a day on your account and has spent ${spentToday} today; ` +
-        'this call could pass that. Raise its daily limit under Connected apps on your account, or try again tomorrow.',
-      { dailyCreditLimit: limit, spentToday },
+      `${clientName} may spend ${limit} credits a day on your account and has spent ${spentToday} today` +
+        (heldForCalls > 0 ? ` (${heldForCalls} more are set aside for calls under way)` : '') +
+        '; this call could pass that. Raise its daily limit under Connected apps on your account, or try again tomorrow.',
+      { dailyCreditLimit: limit, spentToday, heldForCalls },
     );
   }
 }
@@ -69,6 +72,14 @@ function startOfUtcDay(now: number): Date {
   return day;
 }
 
+/** Credits set aside for one paid call through a connected client (`reserveClientAllowance`). */
+export interface ClientAllowanceHold {
+  /** Counts the call's run towards the client's spend. */
+  recordRun(runId: string): Promise<void>;
+  /** Ends the hold once the call has ended (its run's charges count instead). */
+  release(): Promise<void>;
+}
+
 export interface NewConnection {
   userId: string;
   clientId: string;
@@ -88,6 +99,8 @@ export class ConnectedClientService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly now: () => number = Date.now,
+    /** How long a hold counts at most: longer than any run may last, so a dead process's lapses. */
+    private readonly holdTtlMs: number = DEFAULT_HOLD_TTL_MS,
   ) {}
 
   /**
@@ -193,26 +206,82 @@ export class ConnectedClientService {
   }
 
   /**
-   * Refuses a paid call that could take the client's spend today past its daily limit: call it
-   * before starting a run through a connected client, with the most the run can cost.
+   * Refuses a paid call that could take the client's spend today past its daily limit (nothing is
+   * set aside: `reserveClientAllowance` is the check to use before starting a call).
    */
   async assertClientAllowance(clientId: string, userId: string, maxCredits: number): Promise<void> {
-    const connection = (await this.list(userId)).find((client) => client.clientId === clientId);
-    if (!connection) throw notFound();
-    if (connection.spentToday + Math.max(0, maxCredits) > connection.dailyCreditLimit) {
-      throw new ClientDailyLimitError(connection.name, connection.dailyCreditLimit, connection.spentToday);
-    }
+    await (await this.reserveClientAllowance(clientId, userId, maxCredits)).release();
+  }
+
+  /**
+   * Before a paid call through a connected client: refuses it (`ClientDailyLimitError`) when what
+   * the client spent today, plus what its calls under way have set aside, plus `maxCredits` (the
+   * most the call can cost) would pass its daily limit; else sets `maxCredits` aside until
+   * `release()`. Checks are serialised per client (a row lock), so calls made at once, on any
+   * process, cannot pass the limit together. Call `recordRun` once the run exists and `release`
+   * when the call has ended (its run's charges count from then on).
+   */
+  async reserveClientAllowance(
+    clientId: string,
+    userId: string,
+    maxCredits: number,
+  ): Promise<ClientAllowanceHold> {
+    const credits = Number.isFinite(maxCredits)
+      ? Math.max(0, Math.ceil(maxCredits))
+      : Number.MAX_SAFE_INTEGER;
+    const holdId = randomUUID();
+    const now = this.now();
+    const connectionId = await this.dataSource.transaction(async (tx) => {
+      const [connection] = (await tx.query(
+        `SELECT id, client_name, daily_credit_limit FROM oauth_connections
+         WHERE user_id = $1 AND client_id = $2 FOR UPDATE`,
+        [userId, clientId],
+      )) as Pick<ConnectionRow, 'id' | 'client_name' | 'daily_credit_limit'>[];
+      if (!connection) throw notFound();
+      const [usage] = (await tx.query(
+        `SELECT
+           (SELECT COALESCE(SUM(-l.delta), 0) FROM oauth_client_runs r
+            JOIN credit_ledger l ON l.run_id = r.run_id AND l.user_id = $2 AND l.kind IN ('debit', 'refund')
+            WHERE r.connection_id = $1 AND l.created_at >= $3) AS spent,
+           (SELECT COALESCE(SUM(credits), 0) FROM oauth_allowance_holds
+            WHERE connection_id = $1 AND expires_at > $4) AS held`,
+        [connection.id, userId, startOfUtcDay(now).toISOString(), new Date(now).toISOString()],
+      )) as { spent: number | string; held: number | string }[];
+      const spent = Number(usage!.spent);
+      const held = Number(usage!.held);
+      const limit = Number(connection.daily_credit_limit);
+      if (spent + held + credits > limit) {
+        throw new ClientDailyLimitError(connection.client_name, limit, spent, held);
+      }
+      if (credits > 0) {
+        await tx.query(
+          'INSERT INTO oauth_allowance_holds (id, connection_id, credits, expires_at) VALUES ($1, $2, $3, $4)',
+          [holdId, connection.id, credits, new Date(now + this.holdTtlMs).toISOString()],
+        );
+      }
+      return connection.id;
+    });
+    return {
+      recordRun: (runId) => this.link(connectionId, runId),
+      release: async () => {
+        await this.dataSource.query('DELETE FROM oauth_allowance_holds WHERE id = $1', [holdId]);
+      },
+    };
   }
 
   /** Counts a run a client started towards its spend (call it once the run exists). */
   async recordRun(clientId: string, userId: string, runId: string): Promise<void> {
     const connection = await this.dataSource.getRepository(OAuthConnection).findOneBy({ userId, clientId });
     if (!connection) throw notFound();
+    await this.link(connection.id, runId);
+  }
+
+  private async link(connectionId: string, runId: string): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(OAuthClientRun)
-      .values({ runId, connectionId: connection.id })
+      .values({ runId, connectionId })
       .orIgnore()
       .execute();
   }

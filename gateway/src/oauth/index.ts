@@ -1,6 +1,7 @@
 export { createAuthorizationServer, MCP_SCOPE, type AuthorizationServer } from './authorization-server';
 export {
   ClientDailyLimitError,
+  type ClientAllowanceHold,
   ConnectedClientService,
   type ConnectedClientView,
   type OAuthAccessTokenCaller,

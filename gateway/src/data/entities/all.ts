@@ -19,6 +19,7 @@ export { EmbedUsage } from './embed-usage.entity';
 export { FileRecord } from './file-record.entity';
 export { GatewayProcess } from './gateway-process.entity';
 export { MailMessage } from './mail-message.entity';
+export { OAuthAllowanceHold } from './oauth-allowance-hold.entity';
 export { OAuthClientRun } from './oauth-client-run.entity';
 export { OAuthConnection } from './oauth-connection.entity';
 export { OAuthModel } from './oauth-model.entity';

@@ -23,6 +23,7 @@ import { RunSources1765800000000 } from './1765800000000-run-sources';
 import { RunsAppStatus1765810000000 } from './1765810000000-runs-app-status';
 import { McpSessions1766000000000 } from './1766000000000-mcp-sessions';
 import { OAuth1766100000000 } from './1766100000000-oauth';
+import { OAuthAllowanceHolds1766110000000 } from './1766110000000-oauth-allowance-holds';
 import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
 import { Conversations1766400000000 } from './1766400000000-conversations';
@@ -54,6 +55,7 @@ export const migrations = [
   RunsAppStatus1765810000000,
   McpSessions1766000000000,
   OAuth1766100000000,
+  OAuthAllowanceHolds1766110000000,
   KnowledgeBases1766200000000,
   AppTriggers1766300000000,
   Conversations1766400000000,

@@ -48,3 +48,4 @@ export * from './ai-providers';
 export * from './earnings';
 export * from './admin-accounts';
 export * from './setting-rules';
+export * from './page-routes';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
+import { isPagePath } from '@blocksmith/schema';
 
 const PLACEHOLDER_PAGE = `<!doctype html><meta charset="utf-8"><title>Blocksmith</title>
 <body style="font-family:system-ui;max-width:40rem;margin:4rem auto;line-height:1.5">
@@ -16,7 +17,8 @@ const EXPRESS_ERROR_CODES: Readonly<Record<number, string>> = {
 };
 
 /**
- * The built workbench (its files, and its page for every other path), then the answers for what
+ * The built workbench (its files, and its page for every other path: 200 at its pages' paths, 404
+ * elsewhere, where it shows its not-found page), then the answers for what
  * nothing else took: a missing file or another method is a JSON 404, never Express's HTML page.
  * Mounted after every other route.
  */
@@ -28,8 +30,12 @@ export function workbenchRoutes(workbenchDir: string): express.Router {
   routes.get(/\/[^/]*\.[a-z0-9]{1,8}$/i, (req, res) => {
     res.status(404).json({ error: 'not_found', message: `There is no file at ${req.path}.` });
   });
-  if (built) routes.get(/.*/, (_req, res) => res.sendFile(path.join(workbenchDir, 'index.html')));
-  else routes.get(/.*/, (_req, res) => res.type('html').send(PLACEHOLDER_PAGE));
+  // Every page path gets the web app; any other path its not-found page, with a 404 status.
+  if (built) {
+    routes.get(/.*/, (req, res) =>
+      res.status(isPagePath(req.path) ? 200 : 404).sendFile(path.join(workbenchDir, 'index.html')),
+    );
+  } else routes.get(/.*/, (_req, res) => res.type('html').send(PLACEHOLDER_PAGE));
   // Anything else (another method on a page's path): a JSON answer.
   routes.use((req, res) => {
     res.status(404).json({ error: 'not_found', message: `There is no ${req.method} ${req.path} route.` });

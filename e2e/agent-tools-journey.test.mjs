@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
-import { connect, dropBlock, expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
+import { connect, dropBlock, expectToast, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
 import { assertAccessible } from './a11y-check.mjs';
-import { pageAs, signUpWithCredits } from './runs-helpers.mjs';
+import { ownApp, pageAs, signUpWithCredits } from './runs-helpers.mjs';
 
 let server;
 let browser;
@@ -80,6 +80,8 @@ test(
       password: 'correct horse battery staple',
       fullName: 'Ada Lovelace',
     });
+    // An app of Ada's own, offered as a tool with what one call costs (its Text AI block).
+    await ownApp(server, auth, { name: 'Poem writer', config: textApp() });
     const { page, errors } = await pageAs(browser, auth);
     await page.goto(`${server.url}/app`);
     await page.getByText('Start building your workflow').waitFor();
@@ -118,7 +120,10 @@ test(
       .getByTestId('tools-most-cost')
       .getByText(/At most \d+ credit\(s\) a run/)
       .waitFor();
-    await page.getByPlaceholder('Search your apps and the store').waitFor();
+    await page.getByPlaceholder('Search your apps and the store').fill('poem');
+    const offered = page.getByTestId('tool-apps-list').locator('li');
+    await offered.filter({ hasText: 'Poem writer' }).getByText('1 credit(s) a call').waitFor();
+    assert.equal(await offered.count(), 1);
     await page.locator('#app-name').fill('Research assistant');
     await summary.scrollIntoViewIfNeeded();
     await shot(page, 'agent-tools-2-agent-properties');

@@ -5,6 +5,7 @@ import { runAgentBenchmarks } from './agent.bench';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
+import { runMcpBenchmarks } from './mcp.bench';
 import { runProcessBenchmarks } from './processes.bench';
 
 /**
@@ -42,6 +43,13 @@ async function main(): Promise<void> {
     } else {
       console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the gateway on PostgreSQL too)');
     }
+  }
+  if (wanted('mcp')) {
+    report.mcp = await runMcpBenchmarks();
+    console.log(
+      '\nMCP tools/call against REST run of the same published app, one person, PGlite (median of 5 rounds)',
+    );
+    console.table([report.mcp]);
   }
   if (wanted('processes')) {
     if (process.env.BENCH_DATABASE_URL) {

@@ -46,6 +46,15 @@ function messagesOf(body: unknown): { method?: unknown; id?: unknown; params?: u
   return list.filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null);
 }
 
+/** The progress token a request's params carry (`_meta.progressToken`), if any. */
+function progressTokenOf(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null) return undefined;
+  const meta = (params as { _meta?: unknown })._meta;
+  return typeof meta === 'object' && meta !== null
+    ? (meta as { progressToken?: unknown }).progressToken
+    : undefined;
+}
+
 /** The app of `/mcp/apps/{slug}` (decoded; null when its encoding is broken), or undefined for `/mcp`. */
 function appOfPath(path: string): string | null | undefined {
   const match = /^\/mcp\/apps\/([^/]+)\/?$/.exec(path);
@@ -181,7 +190,12 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
       caller,
       scopeOf(req, only),
     );
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // Progress needs a stream; everything else is answered as plain JSON, which costs less.
+    const streams = messages.some((message) => progressTokenOf(message.params) !== undefined);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !streams,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

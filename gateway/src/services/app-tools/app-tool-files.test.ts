@@ -5,7 +5,7 @@ import { startApiTestGateway, type ApiTestGateway } from '../../testing/rest-cli
 import { FileRecord } from '../../data/entities';
 import { mcpClient, publishApp, starterWithKey, type McpTestPerson } from '../../mcp/testing/mcp-fixture';
 
-const text = (result: { content: unknown }) => (result.content as { text: string }[])[0]!.text;
+const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text;
 
 /** A file upload block as a tool parameter: the file in base64, or an address the server fetches. */
 describe('file arguments of an app tool', () => {

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { AppError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
+import { PUBLIC_READ_TTL_MS } from '../apps/public-reads';
 import { keptCredits } from '../runs/kept-credits';
 import type { RunEvents } from '../runs/run-events';
 import type { RunService, StartRunRequest } from '../runs/run-service';
@@ -13,6 +14,9 @@ import { appToolOf, type AppTool } from './app-tool-spec';
 
 export { type AppTool } from './app-tool-spec';
 export { type AppToolResult } from './app-tool-answer';
+
+/** Published apps' tools kept at most (past it, all are made afresh). */
+const MAX_KEPT_TOOLS = 1_000;
 
 /** Tools a page of `tools/list` holds at most. */
 export const APP_TOOLS_PAGE = 50;
@@ -83,6 +87,9 @@ export interface AppToolServiceDeps {
  * the creator when it succeeds, refunded when it fails), its progress, and its results.
  */
 export class AppToolService {
+  /** Published apps' tools by app, live version and price, for PUBLIC_READ_TTL_MS. */
+  private readonly kept = new Map<string, { tool: AppTool; until: number }>();
+
   constructor(private readonly deps: AppToolServiceDeps) {}
 
   /**
@@ -134,10 +141,19 @@ export class AppToolService {
   }
 
   private async publishedTool(userId: string, appId: string): Promise<AppTool> {
-    const { app } = await this.deps.apps.forRun({ userId: null, isAdmin: false }, appId);
+    const { app, versionId } = await this.deps.apps.forRun({ userId: null, isAdmin: false }, appId);
     if (!app.isPublished)
       throw new NotFoundError('The requested app could not be found or is not published.');
-    return this.toolOf(app, await this.deps.earnings.priceFor(app.id!, userId));
+    const price = await this.deps.earnings.priceFor(app.id!, userId);
+    // The live version's tool is the same for every caller paying the same price: kept as long as
+    // the public read it is made from.
+    const key = `${app.id!}:${versionId ?? ''}:${price}`;
+    const kept = this.kept.get(key);
+    if (kept && kept.until > performance.now()) return kept.tool;
+    const tool = await this.toolOf(app, price);
+    if (this.kept.size >= MAX_KEPT_TOOLS) this.kept.clear();
+    this.kept.set(key, { tool, until: performance.now() + PUBLIC_READ_TTL_MS });
+    return tool;
   }
 
   private async toolOf(app: App, price: number): Promise<AppTool> {

@@ -3,6 +3,7 @@ import type { Database } from '../data/database';
 import { OAuthModel, User } from '../data/entities';
 import { databaseTargets, openTestDatabase } from '../testing/database';
 import { ClientDailyLimitError, ConnectedClientService } from './connected-client-service';
+import { pruneExpiredOAuthModels } from './oauth-adapter';
 
 const NOON = new Date('2026-11-15T12:00:00Z').getTime();
 const DAY = 24 * 60 * 60 * 1000;
@@ -189,6 +190,10 @@ describe.each(databaseTargets)('ConnectedClientService on %s', (_name, databaseU
     now = NOON + 31 * 60_000;
     const later = await clients.reserveClientAllowance(client.clientId, userId, 8);
     await later.release();
+    // The scheduled work deletes lapsed holds.
+    await db.dataSource.query("UPDATE oauth_allowance_holds SET expires_at = now() - interval '1 second'");
+    await pruneExpiredOAuthModels(db.dataSource);
+    expect(await db.dataSource.query('SELECT 1 FROM oauth_allowance_holds')).toEqual([]);
     for (const hold of holds.slice(1)) await hold.release();
   });
 

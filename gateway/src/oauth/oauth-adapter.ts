@@ -85,11 +85,15 @@ function storable(value: unknown): value is string {
   return typeof value === 'string' && !value.includes('\u0000');
 }
 
-/** Deletes expired OAuth records (codes, tokens, interactions); answers how many. */
+/**
+ * Deletes expired OAuth records (codes, tokens, interactions, sessions) and lapsed allowance holds
+ * (scheduled work); answers how many records went.
+ */
 export async function pruneExpiredOAuthModels(dataSource: DataSource): Promise<number> {
   // TypeORM answers a DELETE with [rows, count].
   const [, count] = (await dataSource.query(
     'DELETE FROM oauth_models WHERE expires_at IS NOT NULL AND expires_at <= now()',
   )) as [unknown[], number];
+  await dataSource.query('DELETE FROM oauth_allowance_holds WHERE expires_at <= now()');
   return count;
 }

@@ -4,6 +4,7 @@ import type { AccountService } from './accounts';
 import type { BillingService } from './billing/billing-service';
 import type { CreditLedger } from './credits';
 import type { RunHistoryService } from './run-history/run-history-service';
+import { pruneExpiredOAuthModels } from '../oauth/oauth-adapter';
 
 /** The pg-boss queue of the periodic work. */
 export const SCHEDULED_WORK_QUEUE = 'scheduled-work';
@@ -101,6 +102,8 @@ export class ScheduledWork {
         `DELETE FROM run_events e USING runs r
           WHERE e.run_id = r.id AND r.finished_at < now() - interval '1 hour'`,
       );
+      // Expired OAuth codes, tokens and interactions, and lapsed allowance holds.
+      await pruneExpiredOAuthModels(this.deps.dataSource);
       const runsDeleted = (await this.deps.runHistory?.prune(this.deps.runRetentionDays ?? 30)) ?? 0;
       const payoutsSent = (await this.deps.earnings?.payDue()) ?? 0;
       return { plansExpired, creditsGranted: granted, pruned, runsDeleted, payoutsSent };

@@ -6,6 +6,7 @@ import { databaseTargets, openTestDatabase } from '../testing/database';
 import { startFakeOpenAi, type FakeOpenAi } from '../testing/fake-openai-server';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { watchRun } from '../testing/run-progress';
 import { CONVERSATION_HEADING } from '../services/chat/conversation-provider';
 
 /** A chat app: a Chat Input, a Text AI and its display. */
@@ -111,6 +112,36 @@ describe('/api chat routes against a model (the OpenAI API, faked)', () => {
     expect(history.body.history.map((entry: { credits_used: number }) => entry.credits_used)).toEqual([1, 1]);
     const run = await t.api('GET', `/runs/${second.body.run.id}`, { token: ann });
     expect(run.body).toMatchObject({ source: 'chat', status: 'succeeded', cost: 1 });
+  });
+
+  it('streams a message’s answer through the run subscription, and stores what streamed', async () => {
+    const app = await create(t, ann, chatApp);
+    const sent = await t.graphql(
+      'mutation($appId: ID!) { sendChatMessage(appId: $appId, message: "Hi there") { conversationId runId message { status } } }',
+      { appId: app.id },
+      ann,
+    );
+    expect(sent.errors).toBeUndefined();
+    const { conversationId, runId, message } = sent.data!.sendChatMessage as {
+      conversationId: string;
+      runId: string;
+      message: { status: string };
+    };
+    expect(message.status).toBe('running');
+    const events = await watchRun(t.gateway.url, ann, runId);
+    const streamed = events
+      .filter((event) => event.type === 'node_partial' && event.nodeId === 'gen')
+      .map((event) => (event as { text: string }).text);
+    expect(streamed.length).toBeGreaterThan(1);
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'succeeded' });
+    const conversation = await t.graphql(
+      'query($id: ID!) { conversation(id: $id) { messages { answer status runId } } }',
+      { id: conversationId },
+      ann,
+    );
+    expect(conversation.data).toEqual({
+      conversation: { messages: [{ answer: streamed.join(''), status: 'succeeded', runId }] },
+    });
   });
 
   it('gives a Chat Input app’s AI block the conversation so far after its prompt', async () => {

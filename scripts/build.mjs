@@ -202,7 +202,7 @@ async function main() {
     console.error(`The build failed for ${[...failed].join(', ')} (${seconds} s).`);
     process.exit(1);
   }
-  console.log(`Built ${built.size} packages in ${seconds} s.`);
+  console.log(`Built ${built.size} package${built.size === 1 ? '' : 's'} in ${seconds} s.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -66,6 +66,11 @@ export interface GatewayConfig {
   /** RUN_RETENTION_DAYS: runs (their steps and kept output files too) are deleted this many days after they ended. */
   runRetentionDays: number;
   /**
+   * TEST_GATE_MIN_CASES and TEST_GATE_MIN_PASS_RATE: submitting an app for review needs a test set
+   * of at least that many cases passing at that percentage or more (default 0 and 0: no minimum).
+   */
+  testGate?: { minCases: number; minPassRate: number };
+  /**
    * SECRETS_KEY: the key people's secrets are sealed with (32 bytes); unset, one is generated and
    * kept in the database.
    */
@@ -156,6 +161,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxies(env.TRUST_PROXY),
     scheduleIntervalMs: integer(env, 'SCHEDULE_INTERVAL_MS', 15 * 60_000, 1_000, 24 * 3_600_000),
     runRetentionDays: integer(env, 'RUN_RETENTION_DAYS', 30, 1, 3650),
+    testGate: {
+      minCases: integer(env, 'TEST_GATE_MIN_CASES', 0, 0, 500),
+      minPassRate: integer(env, 'TEST_GATE_MIN_PASS_RATE', 0, 0, 100),
+    },
     secretsKey: parseSealingKey(env.SECRETS_KEY),
     ai: aiSettings(env),
     aiEnv: aiVariables(env),

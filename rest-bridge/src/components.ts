@@ -140,6 +140,25 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     ['error', 'message'],
   ),
   App: object(APP_PROPERTIES, Object.keys(APP_PROPERTIES)),
+  AppPage: object(
+    {
+      ...APP_PROPERTIES,
+      quality: nullableObject(
+        'Its live version’s tested quality (its last finished test run); null when untested.',
+        {
+          passRate: { type: 'number', description: 'Percent of the cases passed.' },
+          cases: integer('Cases in the test set.'),
+          p95Ms: nullableInteger('95th percentile of a case run’s time.'),
+          creditsPerRun: { type: ['number', 'null'], description: 'Average credits per run.' },
+          versionNumber: nullableInteger('The live version tested.'),
+          testedAt: dateTime('ISO time of the test run.'),
+        },
+        ['passRate', 'cases', 'p95Ms', 'creditsPerRun', 'versionNumber', 'testedAt'],
+      ),
+    },
+    [...Object.keys(APP_PROPERTIES), 'quality'],
+    'A published app as its public page shows it, with its tested quality.',
+  ),
   AppVersionSummary: object(VERSION_PROPERTIES, Object.keys(VERSION_PROPERTIES)),
   AppVersion: object(
     {

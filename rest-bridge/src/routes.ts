@@ -16,6 +16,7 @@ import { runHistoryRoutes } from './run-history-routes';
 import { runRoutes } from './run-routes';
 import { salesRoutes } from './sales-routes';
 import { secretRoutes } from './secret-routes';
+import { testingRoutes } from './testing-routes';
 import { triggerRoutes } from './trigger-routes';
 import { appPageRoutes, storeRoutes } from './store-routes';
 import { userRoutes } from './user-routes';
@@ -41,6 +42,7 @@ export const routes: readonly Route[] = [
   ...chatRoutes,
   ...runHistoryRoutes,
   ...triggerRoutes,
+  ...testingRoutes,
   ...apiKeyRoutes,
   ...connectedClientRoutes,
   ...secretRoutes,

@@ -51,7 +51,7 @@ export const appPageRoutes: Route[] = [
     params: SLUG,
     variables: ({ params }) => ({ slug: params.slug }),
     answer: field('publishedApp'),
-    response: ref('App'),
+    response: ref('AppPage'),
   }),
   route({
     method: 'POST',

@@ -25,6 +25,7 @@ import { SalesResolver } from './resolvers/sales-resolver';
 import { ServerResolver } from './resolvers/server-resolver';
 import { TemplateResolver } from './resolvers/template-resolver';
 import { TriggerResolver } from './resolvers/trigger-resolver';
+import { AppQualityResolver, TestingResolver } from './resolvers/testing-resolver';
 import { UpvoteResolver } from './resolvers/upvote-resolver';
 import { UserResolver } from './resolvers/user-resolver';
 
@@ -51,6 +52,8 @@ export const resolvers = [
   ServerResolver,
   TemplateResolver,
   TriggerResolver,
+  TestingResolver,
+  AppQualityResolver,
   UpvoteResolver,
   UserResolver,
 ] as const;

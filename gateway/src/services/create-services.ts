@@ -38,6 +38,7 @@ import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
 import { createTriggers, type Triggers } from './triggers';
+import { Testing } from './testing-sets/testing';
 import { InProcessIngestionQueue, KnowledgeService, PgBossIngestionQueue } from './knowledge';
 import { installedTemplates } from '../templates/installed-templates';
 import { STARTER_TEMPLATES, type AppTemplate } from '../templates/starter-templates';
@@ -116,6 +117,8 @@ export interface Services {
   appTools: AppToolService;
   /** Apps' schedules and webhooks, run on their owners' credits. */
   triggers: Triggers;
+  /** Apps' test sets, test runs, the gate before review and the store's quality. */
+  testing: Testing;
 }
 
 export function createServices(deps: {
@@ -212,7 +215,15 @@ export function createServices(deps: {
     appTools: { forRun: (run) => runAppTools(appTools, dataSource, run) },
   });
   const appTools = new AppToolService({ dataSource, registry, apps, runs, hub, models, earnings });
-  const publishing = new PublishingService(dataSource, apps);
+  const testing = new Testing({
+    dataSource,
+    registry,
+    runs,
+    provider,
+    models,
+    ...(config.testGate && { gate: config.testGate }),
+  });
+  const publishing = new PublishingService(dataSource, apps, testing);
   const upvotes = new UpvoteService(dataSource, apps);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);
   const assistant = new AssistantService(registry, provider);
@@ -313,6 +324,7 @@ export function createServices(deps: {
       publicUrl: config.publicUrl,
       secretsKey: config.secretsKey,
     }),
+    testing,
     templates: installedTemplates(STARTER_TEMPLATES, (kind) => registry.has(kind), console.warn),
   };
 }

@@ -7,6 +7,8 @@ export { AppEmbed } from './app-embed.entity';
 export { AppHook } from './app-hook.entity';
 export { AppRecord } from './app-record.entity';
 export { AppSchedule, type ScheduleStatus } from './app-schedule.entity';
+export { AppTestRun, type TestRunPurpose, type TestRunStatus } from './app-test-run.entity';
+export { AppTestSet } from './app-test-set.entity';
 export { AppVersion, type AppVersionKind } from './app-version.entity';
 export { Conversation } from './conversation.entity';
 export { ConversationTurn, type ConversationTurnStatus } from './conversation-turn.entity';

@@ -27,6 +27,7 @@ import { OAuthAllowanceHolds1766110000000 } from './1766110000000-oauth-allowanc
 import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
 import { Conversations1766400000000 } from './1766400000000-conversations';
+import { AppTestSets1766500000000 } from './1766500000000-app-test-sets';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   KnowledgeBases1766200000000,
   AppTriggers1766300000000,
   Conversations1766400000000,
+  AppTestSets1766500000000,
 ];

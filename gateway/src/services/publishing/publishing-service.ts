@@ -41,6 +41,8 @@ export class PublishingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly apps: AppService,
+    /** Runs the app's test set before a version goes to review, and refuses what the gate does not pass. */
+    private readonly tests?: { beforeSubmit(ownerId: string, appId: string): Promise<unknown> },
   ) {}
 
   async info(userId: string): Promise<PublishingInfo> {
@@ -49,6 +51,7 @@ export class PublishingService {
 
   /** Publishes an own app: it goes to review (pending) and counts against the plan. */
   async publish(ownerId: string, appId: string): Promise<{ app: App; publishingInfo: PublishingInfo }> {
+    await this.testBeforeReview(ownerId, appId);
     return this.changingStore(async (tx) => {
       const plan = await this.lockOwner(tx, ownerId);
       const record = await this.ownApp(tx, ownerId, appId);
@@ -75,6 +78,19 @@ export class PublishingService {
       await tx.getRepository(AppRecord).save(record);
       return { app: toApp(record), publishingInfo: await this.infoWith(tx, ownerId) };
     });
+  }
+
+  /**
+   * A draft about to go to review runs its test set first (waited for, on the owner's credits);
+   * the gate's minimums refuse it with what to do. A draft already live has nothing to test.
+   */
+  private async testBeforeReview(ownerId: string, appId: string): Promise<void> {
+    if (!this.tests || !isUuid(appId)) return;
+    const record = await this.dataSource.getRepository(AppRecord).findOneBy({ id: appId, ownerId });
+    if (!record) return; // publish answers it as not found
+    const unchanged = record.draftVersionId !== null && record.draftVersionId === record.liveVersionId;
+    if (unchanged && record.isPublished) return;
+    await this.tests.beforeSubmit(ownerId, appId);
   }
 
   /** Saves the whole app (creating it when it has no id), then publishes it. */

@@ -11,7 +11,7 @@ import {
   withCreatorPrice,
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import { FileRecord } from '../../data/entities';
+import { AppVersion, FileRecord } from '../../data/entities';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { isUuid } from '../../ids';
 import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@blocksmith/engine';
@@ -77,6 +77,8 @@ export interface StartRunRequest {
   chat?: ChatTurnContext;
   /** The run that started this one: an agent block calling the app as a tool (source `agent`). */
   parentRunId?: string;
+  /** One of the app's versions to run instead of the draft (its owner's test runs only). */
+  versionId?: string;
 }
 
 export interface InputFileRequest {
@@ -294,6 +296,7 @@ export class RunStart {
     appId: string;
     actionType?: ActionType | undefined;
     live?: boolean | undefined;
+    versionId?: string | undefined;
   }): Promise<{ app: App; versionId: string | null; actionType: ActionType }> {
     // A live run reads the app as the store shows it, whoever asks.
     const viewer = request.live
@@ -307,6 +310,16 @@ export class RunStart {
       request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
     if (actionType === 'test_execution') {
       if (app.owner_id !== request.userId) throw new NotFoundError('App not found.');
+      if (request.versionId !== undefined && request.versionId !== versionId) {
+        const version = isUuid(request.versionId)
+          ? await this.deps.dataSource
+              .getRepository(AppVersion)
+              .findOneBy({ id: request.versionId, appId: app.id! })
+          : null;
+        if (!version) throw new NotFoundError('This app has no such version.');
+        const chosen = { ...app, name: version.name, config: version.config };
+        return { app: chosen, versionId: version.id, actionType };
+      }
       return { app, versionId, actionType };
     }
     if (actionType === 'published') {

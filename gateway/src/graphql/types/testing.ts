@@ -1,0 +1,107 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('TestSet', {
+  simpleResolvers: true,
+  description:
+    'An app’s test set: its cases, each with inputs and checks (its owner’s, or an admin reviewing).',
+})
+export class TestSetType {
+  @Field(() => ID) appId!: string;
+  @Field(() => [GraphQLJSONObject], {
+    description: 'Each case: { id, name, inputs, checks: [{ type, target, ... }], sourceRunId }.',
+  })
+  cases!: Record<string, unknown>[];
+  @Field(() => String, { nullable: true, description: 'ISO time it last changed; null: never saved.' })
+  updatedAt!: string | null;
+}
+
+@ObjectType('TestLatency', { simpleResolvers: true })
+export class TestLatencyType {
+  @Field(() => Int, { nullable: true }) p50!: number | null;
+  @Field(() => Int, { nullable: true }) p95!: number | null;
+}
+
+@ObjectType('TestRun', {
+  simpleResolvers: true,
+  description:
+    'A run of an app’s test set against one of its versions, charged to the owner at the normal price.',
+})
+export class TestRunType {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) appId!: string;
+  @Field(() => ID, { nullable: true }) versionId!: string | null;
+  @Field(() => Int, { nullable: true }) versionNumber!: number | null;
+  @Field({ description: 'manual, or submission (run by submitting the version for review).' })
+  purpose!: string;
+  @Field({ description: 'running, finished, cancelled or failed.' }) status!: string;
+  @Field(() => Int) total!: number;
+  @Field(() => Int, { description: 'Cases ended so far (progress).' }) done!: number;
+  @Field(() => Int) passed!: number;
+  @Field(() => Int) failed!: number;
+  @Field(() => Float, { nullable: true, description: 'Percent of the cases that passed, 2 decimals.' })
+  passRate!: number | null;
+  @Field(() => [GraphQLJSONObject], {
+    description:
+      'Each case ended: { caseId, name, status, runId, answers, checks: [{ type, target, passed, actual, reason }], latencyMs, credits, error }.',
+  })
+  cases!: Record<string, unknown>[];
+  @Field(() => TestLatencyType) latencyMs!: TestLatencyType;
+  @Field(() => Int, { description: 'Credits charged for the cases’ runs.' }) credits!: number;
+  @Field(() => Float, { nullable: true, description: 'Credits per case run, 2 decimals.' })
+  creditsPerRun!: number | null;
+  @Field(() => Int, { description: 'The most it could cost, shown before it started.' })
+  estimatedCredits!: number;
+  @Field(() => String, { nullable: true }) error!: string | null;
+  @Field() createdAt!: string;
+  @Field(() => String, { nullable: true }) finishedAt!: string | null;
+}
+
+@ObjectType('CreditRange', { simpleResolvers: true })
+export class CreditRangeType {
+  @Field(() => Int) min!: number;
+  @Field(() => Int) max!: number;
+}
+
+@ObjectType('TestRunEstimate', {
+  simpleResolvers: true,
+  description: 'What a test run would cost, before it starts.',
+})
+export class TestRunEstimateType {
+  @Field(() => Int) cases!: number;
+  @Field(() => ID, { nullable: true }) versionId!: string | null;
+  @Field(() => Int, { nullable: true }) versionNumber!: number | null;
+  @Field(() => CreditRangeType) creditsPerRun!: CreditRangeType;
+  @Field(() => CreditRangeType) credits!: CreditRangeType;
+}
+
+@ObjectType('TestCaseChange', { simpleResolvers: true })
+export class TestCaseChangeType {
+  @Field() caseId!: string;
+  @Field() name!: string;
+  @Field() before!: string;
+  @Field() after!: string;
+}
+
+@ObjectType('TestRunComparison', {
+  simpleResolvers: true,
+  description: 'A test run beside the live version’s last one: which cases got better, which got worse.',
+})
+export class TestRunComparisonType {
+  @Field(() => TestRunType, { nullable: true }) baseline!: TestRunType | null;
+  @Field(() => [TestCaseChangeType]) better!: TestCaseChangeType[];
+  @Field(() => [TestCaseChangeType]) worse!: TestCaseChangeType[];
+}
+
+@ObjectType('AppQuality', {
+  simpleResolvers: true,
+  description: 'A published app’s tested quality: its live version’s last finished test run.',
+})
+export class AppQualityType {
+  @Field(() => Float, { description: 'Percent of cases passed.' }) passRate!: number;
+  @Field(() => Int) cases!: number;
+  @Field(() => Int, { nullable: true }) p95Ms!: number | null;
+  @Field(() => Float, { nullable: true }) creditsPerRun!: number | null;
+  @Field(() => Int, { nullable: true }) versionNumber!: number | null;
+  @Field({ description: 'ISO time of that test run.' }) testedAt!: string;
+}

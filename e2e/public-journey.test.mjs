@@ -337,7 +337,8 @@ test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240
   );
 
   // ---- 404 --------------------------------------------------------------------------------------
-  await me.goto(`${server.url}/no/such/page`);
+  const missing = await me.goto(`${server.url}/no/such/page`);
+  assert.equal(missing.status(), 404);
   await me.getByText('Page not found').waitFor();
   await shot(me, 'public-404-1440');
   await me.goto(`${server.url}/privacy`);

@@ -137,7 +137,7 @@ const Change = object(
 const TEST_RUN_ID = { ...APP_ID, testRunId: uuidParam('The test run’s id.') };
 const VERSION_QUERY = {
   versionId: {
-    schema: string('A UUID.', { format: 'uuid' }),
+    schema: string('A version’s id.', { maxLength: 100 }),
     description: 'A version of the app; the draft when left out.',
   },
 };
@@ -170,13 +170,13 @@ export const testingRoutes: Route[] = [
     method: 'POST',
     path: '/apps/{id}/test-set/cases-from-run',
     summary:
-      'Keep as a test case: one of your own runs of the app becomes a case with its inputs (and, when it succeeded, a check that the answer still contains its start).',
+      'Keep as a test case: one of your own runs of the app becomes a case with its inputs (no check yet: it passes while its run succeeds).',
     auth: 'user',
     operation: KeepRunAsTestCaseDocument,
     params: APP_ID,
     body: object(
       {
-        runId: string('The run.', { format: 'uuid' }),
+        runId: string('The run’s id.', { maxLength: 100 }),
         name: string('A name for the case.', { maxLength: 200 }),
       },
       ['runId'],
@@ -250,7 +250,7 @@ export const testingRoutes: Route[] = [
     auth: 'user',
     operation: StartTestRunDocument,
     params: APP_ID,
-    body: object({ versionId: string('A version of the app; the draft when left out.', { format: 'uuid' }) }),
+    body: object({ versionId: string('A version of the app; the draft when left out.', { maxLength: 100 }) }),
     variables: ({ params, body }) => ({ id: params.id, versionId: body.versionId ?? null }),
     answer: field('startTestRun'),
     status: 201,

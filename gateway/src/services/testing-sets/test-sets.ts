@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import { AppRecord, AppTestSet, RunRecord } from '../../data/entities';
 import { InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
-import { answersOf } from './checks';
 import { MAX_CASES, parseCases, parseJsonLines, toJsonLines, type TestCase } from './test-case';
 
 export const APP_NOT_FOUND = 'App not found.';
@@ -75,8 +74,8 @@ export class TestSets {
 
   /**
    * "Keep as a test case": one of the owner's own runs of the app becomes a case with its inputs
-   * (another person's run never shows its inputs) and, when it succeeded, a check that the answer
-   * still contains what it answered then (its first 200 characters) as a starting point to edit.
+   * (another person's run never shows its inputs), no check yet: it passes while its run
+   * succeeds, until the creator adds what the answer must be.
    */
   async keepRun(
     viewer: TestViewer,
@@ -94,12 +93,8 @@ export class TestSets {
     const current = (await this.read(appId)).cases;
     if (current.length >= MAX_CASES) throw new InputError(`A test set may have at most ${MAX_CASES} cases.`);
     const inputs = (run.inputs ?? {}) as Record<string, unknown>;
-    const answer =
-      run.status === 'succeeded' ? answersOf(run.result as Record<string, unknown> | null).final : undefined;
-    const expected = typeof answer === 'string' ? answer.trim().slice(0, 200) : '';
-    const checks = expected === '' ? [] : [{ type: 'contains', target: 'answer', value: expected }];
     const label = name?.trim() || `From run of ${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')}`;
-    const kept = { name: label.slice(0, 200), inputs, checks, sourceRunId: run.id };
+    const kept = { name: label.slice(0, 200), inputs, checks: [], sourceRunId: run.id };
     return this.save(appId, parseCases([...current, kept]));
   }
 

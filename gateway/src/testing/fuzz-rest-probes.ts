@@ -24,11 +24,13 @@ import { WEBHOOK_SECRET, bearer, freshNames, newApp, newPerson } from './fuzz-fi
  * falls in `other`, so every route of the document is fuzzed by exactly one file.
  */
 
-export type RestGroup = 'apps' | 'accounts' | 'triggers' | 'knowledge' | 'other';
+export type RestGroup = 'apps' | 'accounts' | 'triggers' | 'testing' | 'knowledge' | 'other';
 
 const REST_GROUPS: readonly (readonly [RestGroup, RegExp])[] = [
   // Before `apps`: an app's triggers, and the webhook calls they receive.
   ['triggers', /^\/api\/(apps\/\{id\}\/triggers|hooks)(\/|$)/],
+  // Before `apps`: an app's test set and test runs.
+  ['testing', /^\/api\/apps\/\{id\}\/test-(set|runs)(\/|$)/],
   ['apps', /^\/api\/(apps|published)(\/|$)/],
   ['knowledge', /^\/api\/knowledge(\/|$)/],
   ['accounts', /^\/api\/(auth|users|credits|keys|secrets|admin|earnings|stripe)(\/|$)/],

@@ -197,6 +197,9 @@ describe('/mcp under malformed requests', () => {
       // An error answered outside a stream is a JSON-RPC error object.
       if (status >= 400 && status !== 404 && text !== '' && method !== 'HEAD' && !text.includes('"jsonrpc"'))
         failures.push(`${probe.name}: ${status} is not JSON-RPC: ${text.slice(0, 200)}`);
+      // -32603: the SDK caught an error no handler expected.
+      if (text.includes('"code":-32603'))
+        failures.push(`${probe.name}: internal error: ${text.slice(0, 200)}`);
       if (/INTERNAL|stack|at [\w.]+ \(/.test(text))
         failures.push(`${probe.name}: leaks internals: ${text.slice(0, 200)}`);
     }
@@ -216,5 +219,23 @@ describe('/mcp under malformed requests', () => {
       '`input_text` contains a character that cannot be stored (a NUL character, \\u0000, or half of a surrogate pair); remove it and send again.',
     );
     await client.close();
+  });
+
+  it('answers params that do not fit their method with invalid params (-32602), naming the field', async () => {
+    const answer = await fetch(`${t.gateway.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${caller.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: call({ arguments: {} }, 4),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: { code: -32602, message: expect.stringMatching(/^Invalid params: params\.name: /) },
+    });
   });
 });

@@ -227,8 +227,11 @@ describe('/mcp: the store as MCP tools', () => {
       },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
-    expect(missing.status).toBe(200);
-    expect(await missing.text()).toContain('There is no tool named \\"no-such-app\\" here.');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { message: 'There is no published app at /mcp/apps/no-such-app.' },
+    });
   });
 
   it('keeps sessions in the database: an unknown or ended session is 404, another account’s too', async () => {

@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import express, { type Request, type Response } from 'express';
-import { ForbiddenError, RateLimitedError } from '../errors';
+import { ForbiddenError, NotFoundError, RateLimitedError } from '../errors';
 import type { ApiKeyService } from '../services/api-keys/api-key-service';
 import type { AppToolService } from '../services/app-tools/app-tool-service';
 import { resolveMcpCaller, type McpCaller, type McpCallerSources } from './mcp-caller';
+import { paramsProblem } from './mcp-params';
 import { createMcpServer, type McpCallHooks, type McpScope } from './mcp-server';
 import type { McpSessions } from './mcp-sessions';
 
@@ -127,6 +128,16 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
         { 'WWW-Authenticate': challenge },
       );
     }
+    if (only !== undefined) {
+      const found = await deps.appTools.published(caller.userId, only).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof NotFoundError) return false;
+          throw error;
+        },
+      );
+      if (!found) return rpcError(res, 404, -32001, `There is no published app at /mcp/apps/${only}.`);
+    }
     const sessionId = req.headers[SESSION_HEADER];
     if (typeof sessionId === 'string' && !(await deps.sessions.check(sessionId, caller.userId))) {
       return rpcError(res, 404, -32001, 'Session not found: initialize a new session.');
@@ -158,6 +169,10 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
       return rpcError(res, 400, -32700, 'Parse error: the body is not JSON.');
     }
     const messages = messagesOf(body);
+    for (const message of messages) {
+      const problem = message.id !== undefined ? paramsProblem(message) : null;
+      if (problem) return rpcError(res, 400, -32602, `Invalid params: ${problem}`, {}, message.id);
+    }
     const initialize = messages.find((message) => isInitializeRequest(message));
     const calls = messages.filter((message) => message.method === 'tools/call');
     // Calls per minute of an API key, counted across processes: refused before anything runs.

@@ -1,4 +1,11 @@
-import { isErrorCode, type App, type ErrorCode, type RunEvent, type RunSource } from '@blocksmith/schema';
+import {
+  hasUnstorableCharacter,
+  isErrorCode,
+  type App,
+  type ErrorCode,
+  type RunEvent,
+  type RunSource,
+} from '@blocksmith/schema';
 import { planRun, type ModelLookup, type PlanOptions } from '@blocksmith/engine';
 import type { DataSource } from 'typeorm';
 import { AppError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
@@ -17,6 +24,9 @@ export { type AppToolResult } from './app-tool-answer';
 
 /** Published apps' tools kept at most (past it, all are made afresh). */
 const MAX_KEPT_TOOLS = 1_000;
+
+/** Longer than any slug an app can have. */
+const MAX_SLUG_CHARS = 200;
 
 /** Tools a page of `tools/list` holds at most. */
 export const APP_TOOLS_PAGE = 50;
@@ -121,6 +131,10 @@ export class AppToolService {
 
   /** A published app by its slug, as a tool for `userId` (priced for them). */
   async published(userId: string, slug: string): Promise<AppTool> {
+    // No slug is this long or holds what the database cannot store: not found, without asking it.
+    if (slug.length > MAX_SLUG_CHARS || hasUnstorableCharacter(slug)) {
+      throw new NotFoundError('The requested app could not be found or is not published.');
+    }
     const app = await this.deps.apps.getPublishedBySlug({ userId: null, isAdmin: false }, slug);
     return this.publishedTool(userId, app.id!);
   }

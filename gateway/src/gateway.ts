@@ -22,6 +22,7 @@ import { allowPublicOrigin } from './graphql/http-handler';
 import { requestRules } from './graphql/limits';
 import { fileRoutes } from './rest/file-routes';
 import { createAuthorizationServer, oauthRoutes } from './oauth';
+import { RateLimiter } from './data/rate-limiter';
 import { stripeWebhookRoute } from './rest/stripe-webhook-route';
 import { mcpRoutes } from './mcp/mcp-routes';
 import { McpSessions } from './mcp/mcp-sessions';
@@ -231,6 +232,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       clients: services.connectedClients,
       personOf: async (req) => (await contextFor(req.headers.authorization, req)).caller,
       formatError: formatExecutionError,
+      registrations: { limiter: new RateLimiter(database.dataSource), addressOf: clientAddressOf },
     }),
   );
   app.use(hookRoute({ services, formatError: formatExecutionError }));

@@ -3,8 +3,13 @@ import { sendError, toBridgeError } from '@blocksmith/rest-bridge';
 import express from 'express';
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { OAUTH_PATH, MCP_SCOPE, type AuthorizationServer } from './authorization-server';
+import type { RateLimiter } from '../data/rate-limiter';
 import type { ConnectedClientService } from './connected-client-service';
 import { ConsentInteraction, type SignedInPerson } from './consent-interaction';
+
+/** Client registrations one address may make in an hour (open registration, kept from abuse). */
+export const REGISTRATIONS_PER_HOUR = 30;
+const HOUR_MS = 60 * 60_000;
 
 export interface OAuthRoutesOptions {
   server: AuthorizationServer;
@@ -12,6 +17,8 @@ export interface OAuthRoutesOptions {
   /** The person signed in to the product on a request (its Authorization: Bearer token), or null. */
   personOf(req: IncomingMessage): Promise<SignedInPerson>;
   formatError(error: GraphQLError): GraphQLFormattedError;
+  /** Counts registrations per client address across processes; without it they are not limited. */
+  registrations?: { limiter: RateLimiter; addressOf(req: IncomingMessage): string | undefined };
 }
 
 /** The protected resource metadata of the MCP endpoint (RFC 9728), as the MCP specification asks. */
@@ -107,6 +114,38 @@ export function oauthRoutes(options: OAuthRoutesOptions): express.Router {
     }
   });
   routes.use(`${OAUTH_PATH}/interaction/:uid`, interaction);
+
+  // Registration is open to browser-based clients too (the MCP Inspector), at most
+  // REGISTRATIONS_PER_HOUR per address.
+  const register = `${OAUTH_PATH}/register`;
+  routes.options(register, (_req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-methods', 'POST');
+    res.setHeader('access-control-allow-headers', 'content-type, authorization');
+    res.setHeader('access-control-max-age', '3600');
+    res.status(204).end();
+  });
+  routes.post(register, async (req, res, next) => {
+    res.setHeader('access-control-allow-origin', '*');
+    const limits = options.registrations;
+    if (!limits) return next();
+    try {
+      const address = limits.addressOf(req) ?? 'unknown';
+      const outcome = await limits.limiter.consume(
+        `oauth-register:${address}`,
+        REGISTRATIONS_PER_HOUR,
+        HOUR_MS,
+      );
+      if (outcome.allowed) return next();
+      res.setHeader('retry-after', String(outcome.retryAfterSeconds));
+      res.status(429).json({
+        error: 'rate_limited',
+        error_description: `Too many client registrations from this address. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Everything else under /oauth is the authorization server's, except the consent page.
   routes.use(OAUTH_PATH, (req, res, next) => {

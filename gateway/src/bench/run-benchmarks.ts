@@ -7,6 +7,7 @@ import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
 import { runMcpBenchmarks } from './mcp.bench';
 import { runProcessBenchmarks } from './processes.bench';
+import { runTestRunBenchmarks } from './testing.bench';
 
 /**
  * `npm run bench`: prints every benchmark's figures and keeps them in bench-results/ (git-ignored);
@@ -76,6 +77,13 @@ async function main(): Promise<void> {
     } else {
       console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the cost of steps on PostgreSQL)');
     }
+  }
+  if (wanted('testing')) {
+    report.testRuns = await runTestRunBenchmarks();
+    console.log(
+      '\nTest run of 100 cases (three checks each) on the offline provider and PGlite, start to end',
+    );
+    console.table([report.testRuns]);
   }
   const outDir = path.resolve(__dirname, '..', '..', '..', 'bench-results');
   mkdirSync(outDir, { recursive: true });

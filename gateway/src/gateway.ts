@@ -215,11 +215,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       oauth: { verify: (token) => services.connectedClients.verifyOAuthAccessToken(token) },
       // A connected client spends within the daily limit its person set, counted by its runs.
       hooks: {
-        checkCost: async ({ clientId, userId }, maxCredits) => {
-          if (clientId) await services.connectedClients.assertClientAllowance(clientId, userId, maxCredits);
-        },
-        started: async ({ clientId, userId }, runId) => {
-          if (clientId) await services.connectedClients.recordRun(clientId, userId, runId);
+        reserve: async ({ clientId, userId }, maxCredits) => {
+          if (!clientId) return undefined;
+          await services.connectedClients.assertClientAllowance(clientId, userId, maxCredits);
+          return {
+            recordRun: (runId) => services.connectedClients.recordRun(clientId, userId, runId),
+            release: async () => undefined,
+          };
         },
       },
       sessions: new McpSessions(database.dataSource),

@@ -341,10 +341,11 @@ describe('/mcp: the store as MCP tools', () => {
     }
   });
 
-  it('asks an OAuth client’s allowance for the most a call costs, and counts its run', async () => {
+  it('reserves an OAuth client’s allowance for the most a call costs, counts its run and releases the hold', async () => {
     const checked: number[] = [];
     const counted: string[] = [];
     let allowance = 100;
+    let released = 0;
     const app = express().use(
       mcpRoutes({
         publicUrl: t.gateway.url,
@@ -356,13 +357,18 @@ describe('/mcp: the store as MCP tools', () => {
             token === 'oauth-token' ? { userId: caller.id, clientId: 'claude', dailyCreditLimit: 100 } : null,
         },
         hooks: {
-          checkCost: async ({ clientId }, maxCredits) => {
+          reserve: async ({ clientId }, maxCredits) => {
             expect(clientId).toBe('claude');
             checked.push(maxCredits);
             if (maxCredits > allowance) throw new ForbiddenError('Claude may spend 1 more credit today.');
-          },
-          started: async (_caller, runId) => {
-            counted.push(runId);
+            return {
+              recordRun: async (runId) => {
+                counted.push(runId);
+              },
+              release: async () => {
+                released += 1;
+              },
+            };
           },
         },
       }),
@@ -378,6 +384,7 @@ describe('/mcp: the store as MCP tools', () => {
       expect(paid.isError).toBeFalsy();
       expect(checked).toEqual([cost]);
       expect(counted).toEqual([paid._meta?.['blocksmith/runId']]);
+      expect(released).toBe(1);
 
       allowance = 1;
       const before = await creditsOf(t, caller.token);
@@ -385,6 +392,7 @@ describe('/mcp: the store as MCP tools', () => {
       expect(refused.isError).toBe(true);
       expect((refused.content as { text: string }[])[0]!.text).toBe('Claude may spend 1 more credit today.');
       expect(counted).toHaveLength(1);
+      expect(released).toBe(1);
       expect(await creditsOf(t, caller.token)).toBe(before);
       await client.close();
     } finally {

@@ -8,7 +8,12 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, NotFoundError } from '../errors';
-import { AppToolRunError, type AppTool, type AppToolService } from '../services/app-tools/app-tool-service';
+import {
+  AppToolRunError,
+  type AppTool,
+  type AppToolService,
+  type CallHold,
+} from '../services/app-tools/app-tool-service';
 import type { McpCaller } from './mcp-caller';
 
 /** What the server says about itself at `initialize`. */
@@ -26,12 +31,13 @@ export interface McpScope {
   only?: string;
 }
 
-/** Hooks around a paid call: an OAuth client's daily limit and its spend. */
+/** Around a paid call: an OAuth client's daily limit and its spend. */
 export interface McpCallHooks {
-  /** Refuses a call whose most cost would pass what the caller may still spend (throws). */
-  checkCost?(caller: McpCaller, maxCredits: number): Promise<void>;
-  /** A call's run was started and charged. */
-  started?(caller: McpCaller, runId: string): Promise<void>;
+  /**
+   * Asked with the most a call can cost before anything is charged: refuses it by throwing, or
+   * answers a hold that counts the call's run (`recordRun`) and is released when the call ends.
+   */
+  reserve?(caller: McpCaller, maxCredits: number): Promise<CallHold | undefined>;
 }
 
 export interface McpServerDeps {
@@ -124,8 +130,7 @@ export function createMcpServer(deps: McpServerDeps, caller: McpCaller, scope: M
       const result = await appTools.call(caller.userId, tool, request.params.arguments ?? {}, {
         source: 'mcp',
         signal: extra.signal,
-        ...(deps.hooks?.checkCost && { checkCost: (max: number) => deps.hooks!.checkCost!(caller, max) }),
-        ...(deps.hooks?.started && { onStarted: (runId: string) => deps.hooks!.started!(caller, runId) }),
+        ...(deps.hooks?.reserve && { reserve: (max: number) => deps.hooks!.reserve!(caller, max) }),
         ...(progressToken !== undefined && {
           onProgress: ({ done, total, message }) => {
             void extra

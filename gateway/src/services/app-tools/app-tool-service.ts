@@ -49,13 +49,23 @@ export interface AppToolCallOptions {
   signal?: AbortSignal;
   /** The most the call may cost: an app that could cost more is refused before it starts. */
   maxCredits?: number;
-  /** The caller's own check of the most the call can cost (an OAuth client's daily limit). */
-  checkCost?: (maxCredits: number) => Promise<void>;
-  /** The run was started and charged (an OAuth client's spend is counted by its runs). */
-  onStarted?: (runId: string) => Promise<void>;
+  /**
+   * The caller's own allowance (an OAuth client's daily limit), asked with the most the call can
+   * cost before anything is charged: it refuses by throwing, or answers a hold that counts the
+   * call's run once it exists and is released when the call has ended.
+   */
+  reserve?: (maxCredits: number) => Promise<CallHold | undefined>;
   onProgress?: (progress: AppToolProgress) => void;
   /** Streamed text of the run's blocks as they write it. */
   onPartial?: (text: string) => void;
+}
+
+/** What a caller's allowance set aside for one call (see `AppToolCallOptions.reserve`). */
+export interface CallHold {
+  /** Counts the call's run towards the caller's spend. */
+  recordRun(runId: string): Promise<void>;
+  /** The call has ended: its run's charges count from now on. */
+  release(): Promise<void>;
 }
 
 /** A call that ran but did not succeed: the run's own error, with its id and what it kept. */
@@ -204,6 +214,8 @@ export class AppToolService {
       (file) => runs.storeInputFile({ ...file, userId, actionType }),
       options.signal,
     );
+    // What the caller's allowance sets aside, once the run is priced (released when the call ends).
+    let hold: CallHold | undefined;
     const request: StartRunRequest = {
       userId,
       appId: tool.appId,
@@ -219,9 +231,24 @@ export class AppToolService {
             `${tool.name} can cost up to ${cost.max} credits, more than the ${maxCredits} left for this call.`,
           );
         }
-        await options.checkCost?.(cost.max);
+        hold = await options.reserve?.(cost.max);
       },
     };
+    try {
+      return await this.run(tool, request, options, () => hold);
+    } finally {
+      await hold?.release().catch(() => undefined);
+    }
+  }
+
+  /** Starts the call's run, counts it on the caller's hold, and waits for its ending. */
+  private async run(
+    tool: AppTool,
+    request: StartRunRequest,
+    options: AppToolCallOptions,
+    holdOf: () => CallHold | undefined,
+  ): Promise<AppToolResult> {
+    const { runs } = this.deps;
     let started: Awaited<ReturnType<RunService['start']>>;
     try {
       started = await runs.start(request);
@@ -237,7 +264,7 @@ export class AppToolService {
       throw error;
     }
     try {
-      await options.onStarted?.(started.runId);
+      await holdOf()?.recordRun(started.runId);
     } catch (error) {
       // Not counted where the caller's spend is kept: it does not go on (stopped, refunded).
       runs.stop(started.runId);

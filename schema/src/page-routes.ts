@@ -22,6 +22,7 @@ export const PAGE_ROUTES: readonly string[] = [
   '/my-apps',
   '/my-apps/:appId/runs',
   '/my-apps/:appId/triggers',
+  '/my-apps/:appId/tests',
   '/runs',
   '/runs/:runId',
   '/credits',

@@ -42,6 +42,7 @@ const EmbedPage = lazy(() => import('./pages/embed/EmbedPage'));
 const EmbedSignInPage = lazy(() => import('./pages/embed/EmbedSignInPage'));
 const AppRunsPage = lazy(() => import('./pages/runs/AppRunsPage'));
 const TriggersPage = lazy(() => import('./pages/triggers/TriggersPage'));
+const TestsPage = lazy(() => import('./pages/tests/TestsPage'));
 const MyRunsPage = lazy(() => import('./pages/runs/MyRunsPage'));
 const RunPage = lazy(() => import('./pages/runs/RunPage'));
 const CreditsHistoryPage = lazy(() => import('./pages/credits/CreditsHistoryPage'));
@@ -75,6 +76,7 @@ export function App() {
             <Route path="/my-apps" element={<MyAppsPage />} />
             <Route path="/my-apps/:appId/runs" element={<AppRunsPage />} />
             <Route path="/my-apps/:appId/triggers" element={<TriggersPage />} />
+            <Route path="/my-apps/:appId/tests" element={<TestsPage />} />
             <Route path="/runs" element={<MyRunsPage />} />
             <Route path="/runs/:runId" element={<RunPage />} />
             <Route path="/credits" element={<CreditsHistoryPage />} />

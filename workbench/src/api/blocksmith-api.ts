@@ -30,6 +30,7 @@ import type { SecretInfo } from './secrets';
 import type { ChatApi } from './chat';
 import type { KnowledgeApi } from './knowledge';
 import type { TriggersApi } from './triggers';
+import type { TestingApi } from './testing';
 import type { ConnectedAppsApi } from './connected-apps';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';
@@ -233,6 +234,8 @@ export interface BlocksmithApi
   readonly knowledge: KnowledgeApi;
   /** An app's schedules and webhooks (its owner only). */
   readonly triggers: TriggersApi;
+  /** An app's test set and test runs (its owner's). */
+  readonly testing: TestingApi;
   /** Apps connected to the account through OAuth, and the consent step of connecting one. */
   readonly connectedApps: ConnectedAppsApi;
   /** The server's OpenAPI document (GET /api/openapi.json). */

@@ -18,6 +18,7 @@ import { RunHistoryCalls } from './graphql/run-history-calls';
 import { StoreCalls } from './graphql/store-calls';
 import { KnowledgeCalls } from './graphql/knowledge-calls';
 import { TriggerCalls } from './graphql/trigger-calls';
+import { TestingCalls } from './graphql/testing-calls';
 import { ConnectedAppCalls } from './graphql/connected-app-calls';
 
 export type { TokenSource };
@@ -48,6 +49,7 @@ export class GraphqlApi implements BlocksmithApi {
   readonly chat: ChatCalls;
   readonly knowledge: KnowledgeCalls;
   readonly triggers: TriggerCalls;
+  readonly testing: TestingCalls;
   readonly connectedApps: ConnectedAppCalls;
 
   constructor(tokenSource: TokenSource, origin: string = window.location.origin) {
@@ -70,6 +72,7 @@ export class GraphqlApi implements BlocksmithApi {
     this.earned = new EarningsCalls(transport);
     this.knowledge = new KnowledgeCalls(transport);
     this.triggers = new TriggerCalls(transport);
+    this.testing = new TestingCalls(transport);
     this.connectedApps = new ConnectedAppCalls(transport);
   }
 

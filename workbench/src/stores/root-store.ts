@@ -6,6 +6,7 @@ import { AiProvidersStore } from './ai-providers-store';
 import { AiBuildStore } from './ai-build-store';
 import { AppRunsStore } from './app-runs-store';
 import { TriggersStore } from './triggers-store';
+import { TestsStore } from './tests-store';
 import { ApiAccessStore } from './api-access-store';
 import { ApiKeysStore } from './api-keys-store';
 import { ConnectedAppsStore } from './connected-apps-store';
@@ -91,6 +92,8 @@ export class RootStore {
   readonly appRuns: AppRunsStore;
   /** An app's schedules and webhooks (/my-apps/{appId}/triggers). */
   readonly triggers: TriggersStore;
+  /** An app's test set and test runs (/my-apps/{appId}/tests). */
+  readonly tests: TestsStore;
   /** The signed-in person's runs (/runs). */
   readonly myRuns: MyRunsStore;
   /** One kept run (/runs/{runId}). */
@@ -168,6 +171,7 @@ export class RootStore {
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
     this.appRuns = new AppRunsStore(api, this.session, this.toasts);
     this.triggers = new TriggersStore(api, this.session, this.toasts);
+    this.tests = new TestsStore(api, this.session, this.toasts);
     this.myRuns = new MyRunsStore(api);
     this.runView = new RunViewStore(api, this.catalogue, this.session, this.toasts);
     this.creditHistory = new CreditHistoryStore(api, this.catalogue);

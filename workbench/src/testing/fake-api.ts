@@ -13,6 +13,7 @@ import type { ApiKey, CreatedApiKey } from '../api/api-keys';
 import type { SecretInfo } from '../api/secrets';
 import { FakeChatApi } from './fake-chat-api';
 import { FakeTriggers } from './fake-triggers';
+import { FakeTesting } from './fake-testing';
 import { FakeConnectedApps } from './fake-connected-apps';
 import type { ModelCatalogue } from '../api/models';
 import { ApiError } from '../api/blocksmith-api';
@@ -774,6 +775,7 @@ export class FakeApi implements BlocksmithApi {
     if (!this.secretValues.delete(name)) throw new ApiError(`You have no secret named ${name}.`, 'NOT_FOUND');
   }
   readonly triggers = new FakeTriggers();
+  readonly testing = new FakeTesting();
   readonly connectedApps = new FakeConnectedApps();
   readonly knowledge = new FakeKnowledge();
   openApi: Record<string, unknown> = {};

@@ -8,6 +8,7 @@ import { API_KEYS } from './api-texts';
 import { SECRETS_TEXT } from './secret-texts';
 import { KNOWLEDGE_TEXT } from './knowledge-texts';
 import { TRIGGERS } from './trigger-texts';
+import { TESTS } from './testing-texts';
 import { ADMIN_USERS } from './admin-users-texts';
 import { EARNINGS } from './earnings-texts';
 import { EMBED_SIGN_IN } from './embed-texts';
@@ -41,6 +42,7 @@ export const PAGE_TITLES = {
   /** An app's runs, with the app's name once it is known. */
   appRuns: (appName?: string) => pageTitle(RUNS.appRunsTitle, appName),
   triggers: (appName?: string) => pageTitle(TRIGGERS.title, appName),
+  tests: (appName?: string) => pageTitle(TESTS.title, appName),
   myRuns: pageTitle(RUNS.myRunsTitle),
   /** One kept run, named after its app once it is loaded. */
   run: (appName?: string) => pageTitle(appName ? `Run of ${appName}` : 'Run'),

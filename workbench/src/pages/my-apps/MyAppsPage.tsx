@@ -10,6 +10,7 @@ import {
 } from '@blueprintjs/core';
 import {
   ChartIcon,
+  ConfirmIcon,
   EyeOpenIcon,
   ListDetailViewIcon,
   LockIcon,
@@ -30,6 +31,7 @@ import { useStores } from '../../stores-context';
 import { MY_APPS } from '../../texts/public-texts';
 import { RUNS } from '../../texts/run-history-texts';
 import { TRIGGERS } from '../../texts/trigger-texts';
+import { TESTS } from '../../texts/testing-texts';
 import { PRICING_PATH } from '../../texts/api-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../../components/use-page-title';
@@ -194,6 +196,15 @@ const Analytics = observer(function Analytics() {
                       href={`/my-apps/${encodeURIComponent(app.id)}/triggers`}
                       className="analytics-runs-link"
                       data-testid="app-triggers-link"
+                    />
+                    <LinkButton
+                      variant="minimal"
+                      size="small"
+                      icon={<ConfirmIcon />}
+                      text={TESTS.testsButton}
+                      href={`/my-apps/${encodeURIComponent(app.id)}/tests`}
+                      className="analytics-runs-link"
+                      data-testid="app-tests-link"
                     />
                   </Card>
                 );

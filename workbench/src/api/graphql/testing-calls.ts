@@ -1,0 +1,71 @@
+import {
+  WbCancelTestRunDocument,
+  WbExportTestCasesDocument,
+  WbImportTestCasesDocument,
+  WbKeepRunAsTestCaseDocument,
+  WbSaveTestSetDocument,
+  WbStartTestRunDocument,
+  WbTestRunComparisonDocument,
+  WbTestRunDocument,
+  WbTestRunEstimateDocument,
+  WbTestRunsDocument,
+  WbTestSetDocument,
+  type WbTestRunFieldsFragment,
+} from '../generated/graphql';
+import type { TestCase, TestingApi, TestRun } from '../testing';
+import type { GraphQLTransport } from './graphql-transport';
+
+const cases = (set: { cases: unknown[] }) => set.cases as TestCase[];
+const run = (fields: WbTestRunFieldsFragment) => fields as unknown as TestRun;
+
+/** An app's test set and test runs. */
+export class TestingCalls implements TestingApi {
+  constructor(private readonly transport: GraphQLTransport) {}
+
+  async testSet(appId: string) {
+    return cases((await this.transport.query(WbTestSetDocument, { appId })).testSet);
+  }
+
+  async saveTestSet(appId: string, list: TestCase[]) {
+    return cases((await this.transport.mutate(WbSaveTestSetDocument, { appId, cases: list })).saveTestSet);
+  }
+
+  async keepRunAsTestCase(appId: string, runId: string) {
+    return cases(
+      (await this.transport.mutate(WbKeepRunAsTestCaseDocument, { appId, runId })).keepRunAsTestCase,
+    );
+  }
+
+  async importTestCases(appId: string, jsonLines: string, replace: boolean) {
+    const answer = await this.transport.mutate(WbImportTestCasesDocument, { appId, jsonLines, replace });
+    return cases(answer.importTestCases);
+  }
+
+  async exportTestCases(appId: string) {
+    return (await this.transport.query(WbExportTestCasesDocument, { appId })).exportTestCases;
+  }
+
+  async estimate(appId: string) {
+    return (await this.transport.query(WbTestRunEstimateDocument, { appId })).testRunEstimate;
+  }
+
+  async startTestRun(appId: string) {
+    return run((await this.transport.mutate(WbStartTestRunDocument, { appId })).startTestRun);
+  }
+
+  async cancelTestRun(appId: string, testRunId: string) {
+    return run((await this.transport.mutate(WbCancelTestRunDocument, { appId, testRunId })).cancelTestRun);
+  }
+
+  async testRuns(appId: string) {
+    return (await this.transport.query(WbTestRunsDocument, { appId })).testRuns.map(run);
+  }
+
+  async testRun(appId: string, testRunId: string) {
+    return run((await this.transport.query(WbTestRunDocument, { appId, testRunId })).testRun);
+  }
+
+  async comparison(appId: string, testRunId: string) {
+    return (await this.transport.query(WbTestRunComparisonDocument, { appId, testRunId })).testRunComparison;
+  }
+}

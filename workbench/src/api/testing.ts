@@ -1,0 +1,70 @@
+import type {
+  WbTestRunComparisonQuery,
+  WbTestRunEstimateQuery,
+  WbTestRunFieldsFragment,
+} from './generated/graphql';
+
+/** One check of a case, as the server keeps it. */
+export interface TestCheck {
+  type: 'equals' | 'contains' | 'matches' | 'jsonSchema' | 'range' | 'label' | 'judge';
+  target: string;
+  value?: string;
+  ignoreCase?: boolean;
+  pattern?: string;
+  schema?: Record<string, unknown>;
+  min?: number;
+  max?: number;
+  label?: string;
+  rubric?: string;
+  model?: string;
+}
+
+/** One case of an app's test set. */
+export interface TestCase {
+  id: string;
+  name: string;
+  inputs: Record<string, string | number | boolean>;
+  checks: TestCheck[];
+  sourceRunId: string | null;
+}
+
+/** What one check found in a test run. */
+export interface CheckOutcome {
+  type: string;
+  target: string;
+  passed: boolean;
+  actual: string | null;
+  reason: string;
+}
+
+/** One case's outcome in a test run. */
+export interface CaseResult {
+  caseId: string;
+  name: string;
+  status: 'passed' | 'failed' | 'cancelled';
+  runId: string | null;
+  answers: Record<string, unknown>;
+  checks: CheckOutcome[];
+  latencyMs: number | null;
+  credits: number;
+  error: string | null;
+}
+
+export type TestRun = Omit<WbTestRunFieldsFragment, 'cases'> & { cases: CaseResult[] };
+export type TestRunEstimate = WbTestRunEstimateQuery['testRunEstimate'];
+export type TestRunComparison = WbTestRunComparisonQuery['testRunComparison'];
+
+/** What the stores may ask the server about an app's tests (its owner; admins read). */
+export interface TestingApi {
+  testSet(appId: string): Promise<TestCase[]>;
+  saveTestSet(appId: string, cases: TestCase[]): Promise<TestCase[]>;
+  keepRunAsTestCase(appId: string, runId: string): Promise<TestCase[]>;
+  importTestCases(appId: string, jsonLines: string, replace: boolean): Promise<TestCase[]>;
+  exportTestCases(appId: string): Promise<string>;
+  estimate(appId: string): Promise<TestRunEstimate>;
+  startTestRun(appId: string): Promise<TestRun>;
+  cancelTestRun(appId: string, testRunId: string): Promise<TestRun>;
+  testRuns(appId: string): Promise<TestRun[]>;
+  testRun(appId: string, testRunId: string): Promise<TestRun>;
+  comparison(appId: string, testRunId: string): Promise<TestRunComparison>;
+}

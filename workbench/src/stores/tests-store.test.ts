@@ -117,6 +117,13 @@ describe('TestsStore', () => {
     expect(store.jsonLines).toBe('');
   });
 
+  it('keeps a run as a test case from its page, saying so', async () => {
+    const { api, store, toasts } = await setup();
+    expect(await store.keepRun('app-1', 'run-9')).toBe(true);
+    expect(api.testing.calls).toContain('keepRunAsTestCase:run-9');
+    expect(toasts.toasts.map((toast) => toast.message)).toEqual(['Kept as a test case.']);
+  });
+
   it('describes checks in a few words', () => {
     expect(describeCheck({ type: 'contains', target: 'answer', value: 'haiku' })).toBe('contains "haiku"');
     expect(describeCheck({ type: 'range', target: 'score', min: 1 })).toBe('between 1 and ∞ (score)');

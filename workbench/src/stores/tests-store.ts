@@ -114,6 +114,19 @@ export class TestsStore {
     this.stopPolling();
   }
 
+  /** "Keep as a test case" on a run's page: the owner's own run of the app joins its test set. */
+  async keepRun(appId: string, runId: string): Promise<boolean> {
+    try {
+      const cases = await this.api.testing.keepRunAsTestCase(appId, runId);
+      if (this.appId === appId) runInAction(() => (this.cases = cases));
+      this.toasts.success(TESTS.kept);
+      return true;
+    } catch (error) {
+      this.toasts.show('danger', errorMessage(error, TESTS.keepFailed));
+      return false;
+    }
+  }
+
   async removeCase(caseId: string): Promise<void> {
     await this.busyWith(TESTS.importFailed, async () => {
       const cases = await this.api.testing.saveTestSet(

@@ -1,5 +1,12 @@
 import { Alert, Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { EyeOffIcon, HistoryIcon, RepeatIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  ConfirmIcon,
+  EyeOffIcon,
+  HistoryIcon,
+  RepeatIcon,
+  TrashIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
 import { dataView } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -18,6 +25,7 @@ import { ToolCallList } from '../../components/ToolCallList';
 import { TOOL_CALL_TEXTS } from '../../texts/tool-texts';
 import { usePageTitle } from '../../components/use-page-title';
 import { StatusTag } from './RunsLayout';
+import { TESTS } from '../../texts/testing-texts';
 
 /** /runs/{runId}: one kept run, its canvas coloured by step, a block's inputs and outputs. */
 const RunPage = observer(function RunPage() {
@@ -153,6 +161,7 @@ const StepPanel = observer(function StepPanel({
 
 const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
   const navigate = useNavigate();
+  const { tests } = useStores();
   const [confirming, setConfirming] = useState(false);
   if (store.state === 'notFound') {
     return (
@@ -219,6 +228,14 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
               text={RUNS.runAgain}
               onClick={() => navigate(store.runAgainPath!)}
               data-testid="run-again"
+            />
+          )}
+          {store.isAppOwner && detail.mine && detail.inputs !== null && (
+            <Button
+              icon={<ConfirmIcon />}
+              text={TESTS.keepAsCase}
+              onClick={() => void tests.keepRun(detail.appId, detail.id)}
+              data-testid="keep-as-test-case"
             />
           )}
           {store.isAppOwner && (

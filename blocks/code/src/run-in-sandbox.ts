@@ -183,6 +183,8 @@ class Sandbox {
       if (state.type === 'pending') {
         // Out of memory while queueing a promise job, the engine drops the job.
         if (this.memoryExhausted()) throw new ScriptError(this.memoryMessage(''));
+        // Stopped at the time limit while running promise jobs, the engine drops the rest of them.
+        if (this.interrupted || performance.now() > this.deadline) throw this.overrun('');
         throw new ScriptError(
           'The code waited for something that never finished. Return the value itself: nothing outside the code can be awaited.',
         );

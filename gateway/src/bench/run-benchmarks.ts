@@ -5,6 +5,7 @@ import { runAgentBenchmarks } from './agent.bench';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
+import { runKnowledgeBenchmarks } from './knowledge.bench';
 import { runMcpBenchmarks } from './mcp.bench';
 import { runProcessBenchmarks } from './processes.bench';
 import { runTestRunBenchmarks } from './testing.bench';
@@ -44,6 +45,13 @@ async function main(): Promise<void> {
     } else {
       console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the gateway on PostgreSQL too)');
     }
+  }
+  if (wanted('knowledge')) {
+    report.knowledge = await runKnowledgeBenchmarks({ log: (line) => console.log(`  ${line}`) });
+    console.log(
+      '\nKnowledge bases on PGlite: search over 100,000 passages (full text and HNSW vectors of the offline embedding, fused), and a 300-page PDF indexed',
+    );
+    console.dir(report.knowledge, { depth: 3 });
   }
   if (wanted('mcp')) {
     report.mcp = await runMcpBenchmarks();

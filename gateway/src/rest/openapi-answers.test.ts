@@ -516,6 +516,52 @@ describe('answers against /api/openapi.json', () => {
       await expectStatus(404, 'DELETE', '/api/secrets/API_TOKEN', { token: owner.token });
     });
 
+    it('keeps knowledge bases: documents by file, URL and text, their status, search, deleting', async () => {
+      const owner = await t.signUpViaApi('knowledge@example.com');
+      const stranger = await t.signUpViaApi('knowledge-stranger@example.com');
+      const base = await expectStatus(201, 'POST', '/api/knowledge', {
+        token: owner.token,
+        json: { name: 'Handbook' },
+      });
+      await expectStatus(400, 'POST', '/api/knowledge', { token: owner.token, json: {} });
+      await expectStatus(200, 'GET', '/api/knowledge', { token: owner.token });
+      const id = base.body.id as string;
+      const form = new FormData();
+      form.set('file', new Blob(['# Returns\n\nWithin 30 days.'], { type: 'text/markdown' }), 'returns.md');
+      const doc = await expectStatus(201, 'POST', `/api/knowledge/${id}/documents`, {
+        token: owner.token,
+        form,
+      });
+      await expectStatus(201, 'POST', `/api/knowledge/${id}/documents`, {
+        token: owner.token,
+        json: { name: 'Note', text: 'The spare key is under the flowerpot.' },
+      });
+      await expectStatus(201, 'POST', `/api/knowledge/${id}/documents`, {
+        token: owner.token,
+        json: { url: 'https://example.com/handbook' },
+      });
+      await expectStatus(400, 'POST', `/api/knowledge/${id}/documents`, { token: owner.token, json: {} });
+      await expectStatus(200, 'GET', `/api/knowledge/${id}/documents`, { token: owner.token });
+      await expectStatus(404, 'GET', `/api/knowledge/${id}/documents`, { token: stranger.token });
+      await expectStatus(200, 'POST', `/api/knowledge/${id}/search`, {
+        token: owner.token,
+        json: { query: 'return', topK: 3 },
+      });
+      await expectStatus(400, 'POST', `/api/knowledge/${id}/search`, {
+        token: owner.token,
+        json: { query: '' },
+      });
+      await expectStatus(200, 'DELETE', `/api/knowledge/${id}/documents/${doc.body.id as string}`, {
+        token: owner.token,
+      });
+      await expectStatus(404, 'DELETE', `/api/knowledge/${id}/documents/${doc.body.id as string}`, {
+        token: owner.token,
+      });
+      await expectStatus(200, 'DELETE', `/api/knowledge/${id}`, { token: owner.token });
+      await expectStatus(404, 'DELETE', `/api/knowledge/${id}`, { token: owner.token });
+      await expectStatus(401, 'GET', '/api/knowledge');
+    });
+
     it('chats with an app and keeps, renames and deletes the conversation', async () => {
       const owner = await t.signUpViaApi('chats@example.com', { credits: true });
       const created = await expectStatus(201, 'POST', '/api/apps', {

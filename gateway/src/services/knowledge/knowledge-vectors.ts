@@ -79,7 +79,7 @@ export class KnowledgeVectors {
   async insert(model: string, vectors: readonly ChunkVector[]): Promise<void> {
     if (vectors.length === 0) return;
     const dims = vectors[0]!.vector.length;
-    await this.indexFor(dims);
+    await this.ensureIndex(dims);
     const values: unknown[] = [];
     const rows = vectors.map((v, i) => {
       values.push(v.chunkId, v.knowledgeBaseId, model, dims, literal(v.vector));
@@ -114,8 +114,11 @@ export class KnowledgeVectors {
     return rows.map((row) => ({ chunkId: row.chunk_id, similarity: Number(row.similarity ?? 0) }));
   }
 
-  /** An HNSW index (cosine distance) over the vectors of one length, made once. */
-  private async indexFor(dims: number): Promise<void> {
+  /**
+   * An HNSW index (cosine distance) over the vectors of one length, made once (a bulk load that
+   * writes vectors itself makes it after: building it at once is far faster than keeping it).
+   */
+  async ensureIndex(dims: number): Promise<void> {
     if (!Number.isInteger(dims) || dims < 1 || dims > 16_000) {
       throw new Error(`An embedding of ${dims} dimensions cannot be kept.`);
     }

@@ -68,3 +68,19 @@ export interface TestingApi {
   testRun(appId: string, testRunId: string): Promise<TestRun>;
   comparison(appId: string, testRunId: string): Promise<TestRunComparison>;
 }
+
+/** A published app's tested quality, as the store and its page show it. */
+export interface AppQuality {
+  passRate: number;
+  cases: number;
+  p95Ms: number | null;
+  creditsPerRun: number | null;
+  versionNumber: number | null;
+  testedAt: string;
+}
+
+/** The tested quality an app read from the store carries, if any. */
+export function qualityOf(app: object): AppQuality | null {
+  const quality = (app as { quality?: AppQuality | null }).quality;
+  return quality && typeof quality.passRate === 'number' ? quality : null;
+}

@@ -2,6 +2,7 @@ import { Button, Card, Tag, type Intent } from '@blueprintjs/core';
 import {
   ArrowUpIcon,
   CommentIcon,
+  ConfirmIcon,
   EyeOpenIcon,
   GlobeIcon,
   LockIcon,
@@ -17,6 +18,8 @@ import { verificationStatus } from '../stores/app-card-rules';
 import { plural } from '../texts/plural';
 import { STORE } from '../texts/public-texts';
 import { LinkButton } from './LinkButton';
+import { qualityOf } from '../api/testing';
+import { TESTS } from '../texts/testing-texts';
 
 const STATUS_INTENT: Record<VerificationStatus, Intent> = {
   pending: 'warning',
@@ -94,6 +97,7 @@ export const AppCard = observer(function AppCard({
           <ThumbsUpIcon size={14} /> {app.upvotes}{' '}
           <span className="stat-label">{plural(app.upvotes, STORE.votes)}</span>
         </span>
+        <AppQualityStat app={app} />
       </div>
       <div className="app-card-actions">
         <LinkButton
@@ -154,5 +158,20 @@ export function OwnerActions({
         onClick={onDelete}
       />
     </>
+  );
+}
+
+/** The card's tested quality: pass rate of its cases, with the details on hover. */
+export function AppQualityStat({ app }: { app: App }) {
+  const quality = qualityOf(app);
+  if (!quality) return null;
+  const date = new Date(quality.testedAt).toLocaleDateString();
+  return (
+    <span
+      title={TESTS.qualityTitle(quality.passRate, quality.cases, quality.p95Ms, quality.creditsPerRun, date)}
+      data-testid="app-quality"
+    >
+      <ConfirmIcon size={14} /> {TESTS.quality(quality.passRate, quality.cases)}
+    </span>
   );
 }

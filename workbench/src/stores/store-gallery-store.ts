@@ -3,6 +3,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import { STORE } from '../texts/public-texts';
 import { byUpvotes, matchesSearch } from './app-card-rules';
+import { byQuality, testedOnly, type StoreSort } from './store-quality';
 import { EDIT_EXISTING_APP_KEY } from './app-opener';
 import type { KeyValueStorage, SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';
@@ -32,6 +33,8 @@ export class StoreGalleryStore {
   showMyApps: boolean;
   search = '';
   category: CategoryFilter = 'All';
+  sort: StoreSort = 'upvotes';
+  testedOnly = false;
   loading = false;
   loaded = false;
   error = '';
@@ -66,6 +69,8 @@ export class StoreGalleryStore {
       showMyApps: observable,
       search: observable,
       category: observable,
+      sort: observable,
+      testedOnly: observable,
       loading: observable,
       loaded: observable,
       error: observable,
@@ -83,6 +88,8 @@ export class StoreGalleryStore {
       setShowMyApps: action,
       setSearch: action,
       setCategory: action,
+      setSort: action,
+      setTestedOnly: action,
       clearFilters: action,
       load: action,
       upvote: action,
@@ -108,18 +115,20 @@ export class StoreGalleryStore {
 
   /** A search or a category narrows the list. */
   get filtering(): boolean {
-    return this.search.trim() !== '' || (this.showCategories && this.category !== 'All');
+    return this.search.trim() !== '' || this.testedOnly || (this.showCategories && this.category !== 'All');
   }
 
   /** The cards: the chosen list, searched, filtered by category (All Apps), most upvoted first. */
   get visibleApps(): App[] {
     const source = this.showingMyApps ? this.myApps : this.storeApps;
     const category = this.showCategories ? this.category : 'All';
-    return byUpvotes(
+    const found = byUpvotes(
       source.filter(
         (app) => matchesSearch(app, this.search) && (category === 'All' || app.category === category),
       ),
     );
+    const tested = this.testedOnly ? testedOnly(found) : found;
+    return this.sort === 'quality' ? byQuality(tested) : tested;
   }
 
   isOwner(app: App): boolean {
@@ -149,9 +158,20 @@ export class StoreGalleryStore {
     this.category = category;
   }
 
+  /** Most upvoted first, or best tested first. */
+  setSort(sort: StoreSort): void {
+    this.sort = sort;
+  }
+
+  /** Only apps with a tested quality. */
+  setTestedOnly(only: boolean): void {
+    this.testedOnly = only;
+  }
+
   clearFilters(): void {
     this.search = '';
     this.category = 'All';
+    this.testedOnly = false;
   }
 
   /**

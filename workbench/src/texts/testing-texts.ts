@@ -74,3 +74,10 @@ export const TESTS = {
   qualityTitle: (passRate: number, cases: number, p95: number | null, credits: number | null, date: string) =>
     `Tested ${date}: ${passRate}% of ${cases} cases passed; p95 ${p95 ?? '–'} ms; ${credits ?? '–'} credits per run`,
 };
+
+/** The store's sorting and filtering by tested quality. */
+export const STORE_QUALITY = {
+  sortLabel: 'Sort by',
+  sorts: { upvotes: 'Most upvoted', quality: 'Best tested' } as Record<string, string>,
+  testedOnly: 'Tested only',
+};

@@ -5,8 +5,10 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
+  HTMLSelect,
   InputGroup,
   Spinner,
+  Switch,
 } from '@blueprintjs/core';
 import { StateMessage } from '../../components/StateMessage';
 import { AddIcon, SearchIcon, ThumbsUpIcon, WarningSignIcon } from '@blueprintjs/icons';
@@ -23,6 +25,8 @@ import { useStores } from '../../stores-context';
 import { STORE } from '../../texts/public-texts';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { usePageTitle } from '../../components/use-page-title';
+import { STORE_QUALITY } from '../../texts/testing-texts';
+import type { StoreSort } from '../../stores/store-quality';
 import './store.css';
 
 /** The store gallery at /store. */
@@ -89,6 +93,21 @@ export const StorePage = observer(function StorePage() {
               onClick={() => gallery.setShowMyApps(true)}
             />
           </ButtonGroup>
+        </div>
+        <div className="store-quality-controls">
+          <HTMLSelect
+            aria-label={STORE_QUALITY.sortLabel}
+            value={gallery.sort}
+            onChange={(event) => gallery.setSort(event.target.value as StoreSort)}
+            options={Object.entries(STORE_QUALITY.sorts).map(([value, label]) => ({ value, label }))}
+            data-testid="store-sort"
+          />
+          <Switch
+            checked={gallery.testedOnly}
+            label={STORE_QUALITY.testedOnly}
+            onChange={(event) => gallery.setTestedOnly(event.currentTarget.checked)}
+            data-testid="store-tested-only"
+          />
         </div>
         {gallery.showCategories && (
           <div className="category-chips" role="group" aria-label="Categories">

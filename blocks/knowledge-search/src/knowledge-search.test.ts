@@ -47,8 +47,8 @@ describe('Knowledge Search block', () => {
       { knowledgeBaseId: 'kb-1', query: 'How long to return a jacket?', topK: 3, minScore: 0.2 },
     ]);
     expect(outputs.passages).toEqual([
-      { number: 1, source: 'returns.md, passage 1', ...PASSAGES[0] },
-      { number: 2, source: 'returns.md, passage 3', ...PASSAGES[1] },
+      { number: 1, source: 'returns.md, passage 1', citation: '[1] returns.md, passage 1', ...PASSAGES[0] },
+      { number: 2, source: 'returns.md, passage 3', citation: '[2] returns.md, passage 3', ...PASSAGES[1] },
     ]);
     expect(outputs.sources).toBe(
       '[1] returns.md, passage 1\nItems may be returned within 30 days.\n\n[2] returns.md, passage 3\nRefunds take five business days.',

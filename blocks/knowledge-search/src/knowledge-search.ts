@@ -44,7 +44,9 @@ export const knowledgeSearch = defineBlock({
     sources: output.text(
       'The passages as one text, each numbered with its source, for {{sources}} in a prompt',
     ),
-    passages: output.json('The passages: number, text, source, score, documentId, documentName, chunk'),
+    passages: output.json(
+      'The passages: number, citation, source, text, score, documentId, documentName, chunk',
+    ),
   },
   tool: {
     description:
@@ -60,7 +62,7 @@ export const knowledgeSearch = defineBlock({
       output: 'passages',
       title: 'Sources',
       views: [
-        { view: 'cards', path: '', title: 'Passages found', card: { title: 'source', lines: ['text'] } },
+        { view: 'cards', path: '', title: 'Passages found', card: { title: 'citation', lines: ['text'] } },
       ],
     },
   ],

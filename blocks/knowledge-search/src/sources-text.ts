@@ -6,14 +6,15 @@ export interface NumberedPassage extends KnowledgePassage {
   number: number;
   /** `returns.md, passage 3`. */
   source: string;
+  /** `[2] returns.md, passage 3`: how an answer cites it, and the title of its card. */
+  citation: string;
 }
 
 export function numbered(passages: readonly KnowledgePassage[]): NumberedPassage[] {
-  return passages.map((passage, i) => ({
-    number: i + 1,
-    source: `${passage.documentName}, passage ${passage.chunk + 1}`,
-    ...passage,
-  }));
+  return passages.map((passage, i) => {
+    const source = `${passage.documentName}, passage ${passage.chunk + 1}`;
+    return { number: i + 1, source, citation: `[${i + 1}] ${source}`, ...passage };
+  });
 }
 
 /**
@@ -21,5 +22,5 @@ export function numbered(passages: readonly KnowledgePassage[]): NumberedPassage
  * and source, so the model can cite them as [1], [2].
  */
 export function sourcesText(passages: readonly NumberedPassage[]): string {
-  return passages.map((p) => `[${p.number}] ${p.source}\n${p.text.trim()}`).join('\n\n');
+  return passages.map((p) => `${p.citation}\n${p.text.trim()}`).join('\n\n');
 }

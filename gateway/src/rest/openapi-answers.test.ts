@@ -740,6 +740,78 @@ describe('answers against /api/openapi.json', () => {
     });
   });
 
+  describe('tested apps', () => {
+    it('keeps runs as cases, imports and exports them, runs the set, follows, compares and cancels', async () => {
+      const owner = await t.signUpViaApi('tester@example.com', { credits: true });
+      const created = await expectStatus(201, 'POST', '/api/apps', {
+        token: owner.token,
+        json: { name: 'Tested', category: 'Content', config: textApp },
+      });
+      const app = `/api/apps/${created.body.id}`;
+      const run = await expectStatus(200, 'POST', `${app}/execute`, {
+        token: owner.token,
+        json: { inputData: { input_text: 'rain' } },
+      });
+      await expectStatus(201, 'POST', `${app}/test-set/cases-from-run`, {
+        token: owner.token,
+        json: { runId: run.body.run.id },
+      });
+      await expectStatus(404, 'POST', `${app}/test-set/cases-from-run`, {
+        token: owner.token,
+        json: { runId: MISSING },
+      });
+      const set = await expectStatus(200, 'GET', `${app}/test-set`, { token: owner.token });
+      await expectStatus(200, 'PUT', `${app}/test-set`, {
+        token: owner.token,
+        json: { cases: [...set.body.cases, { name: 'Checked', checks: [{ type: 'contains', value: 'x' }] }] },
+      });
+      await expectStatus(400, 'PUT', `${app}/test-set`, {
+        token: owner.token,
+        json: { cases: [{ checks: [{ type: 'matches', pattern: '(a+)+' }] }] },
+      });
+      await expectStatus(200, 'POST', `${app}/test-set/import`, {
+        token: owner.token,
+        json: { jsonLines: '{"name":"Imported","inputs":{"input_text":"moss"}}\n' },
+      });
+      await expectStatus(400, 'POST', `${app}/test-set/import`, {
+        token: owner.token,
+        json: { jsonLines: 'not json' },
+      });
+      await expectStatus(200, 'GET', `${app}/test-set/export`, { token: owner.token });
+      await expectStatus(200, 'GET', `${app}/test-runs/estimate`, { token: owner.token });
+      const started = await expectStatus(201, 'POST', `${app}/test-runs`, { token: owner.token, json: {} });
+      let ended = started;
+      while (ended.body.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ended = await expectStatus(200, 'GET', `${app}/test-runs/${started.body.id}`, { token: owner.token });
+      }
+      await expectStatus(200, 'GET', `${app}/test-runs`, { token: owner.token });
+      await expectStatus(200, 'GET', `${app}/test-runs/${started.body.id}/comparison`, {
+        token: owner.token,
+      });
+      await expectStatus(409, 'POST', `${app}/test-runs/${started.body.id}/cancel`, { token: owner.token });
+      await expectStatus(404, 'GET', `${app}/test-runs/${MISSING}`, { token: owner.token });
+      const stranger = await t.signUpViaApi('not-the-tester@example.com');
+      await expectStatus(404, 'GET', `${app}/test-set`, { token: stranger.token });
+      // A set long enough to still be running when the cancel arrives, right after the start.
+      const many = Array.from({ length: 300 }, (_, i) => ({
+        name: `Case ${i}`,
+        inputs: { input_text: `t${i}` },
+      }));
+      await expectStatus(200, 'PUT', `${app}/test-set`, { token: owner.token, json: { cases: many } });
+      const long = await expectStatus(201, 'POST', `${app}/test-runs`, { token: owner.token, json: {} });
+      const cancelled = await expectStatus(200, 'POST', `${app}/test-runs/${long.body.id}/cancel`, {
+        token: owner.token,
+      });
+      expect(cancelled.body.status).toBe('cancelled');
+      const charged = (cancelled.body.cases as { status: string; credits: number }[]).filter(
+        (one) => one.status !== 'cancelled',
+      );
+      expect(charged.length).toBeLessThan(300);
+      expect(cancelled.body.credits).toBe(charged.reduce((sum, one) => sum + one.credits, 0));
+    });
+  });
+
   describe('admins manage accounts', () => {
     it('finds, shows, changes plan and credits, suspends and unsuspends, and lists what was done', async () => {
       const { id } = await t.signUpViaApi('managed@example.com', { credits: true });

@@ -359,7 +359,7 @@ function sendError(
 }
 
 /** `POST /v1/embeddings` as the API answers it. */
-function embeddings(res: ServerResponse, body: Record<string, Json>): void {
+function embeddings(res: ServerResponse, body: Json): void {
   const model = typeof body.model === 'string' ? body.model : '';
   if (!model.includes('embedding')) {
     return sendError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, {

@@ -169,6 +169,7 @@ export function AppQualityStat({ app }: { app: App }) {
   return (
     <span
       title={TESTS.qualityTitle(quality.passRate, quality.cases, quality.p95Ms, quality.creditsPerRun, date)}
+      className="app-quality"
       data-testid="app-quality"
     >
       <ConfirmIcon size={14} /> {TESTS.quality(quality.passRate, quality.cases)}

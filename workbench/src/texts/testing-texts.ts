@@ -34,7 +34,8 @@ export const TESTS = {
   resultsHeading: 'Last test run',
   summary: (passed: number, total: number) => `${passed} of ${total} passed`,
   latency: (p50: number | null, p95: number | null) => `p50 ${p50 ?? '–'} ms · p95 ${p95 ?? '–'} ms`,
-  credits: (perRun: number | null, total: number) => `${perRun ?? '–'} credits per run · ${total} in all`,
+  credits: (perRun: number | null, total: number) =>
+    `${perRun ?? '–'} credit${perRun === 1 ? '' : 's'} per run · ${total} in all`,
   statusOf: { passed: 'Passed', failed: 'Failed', cancelled: 'Cancelled' } as Record<string, string>,
   runStatus: {
     running: 'Running',

@@ -1,3 +1,4 @@
+import { AppQualityStat } from '../../components/AppCard';
 import { Button, Callout, Card, Spinner, Tag } from '@blueprintjs/core';
 import { StateMessage } from '../../components/StateMessage';
 import { ArrowUpIcon, EyeOpenIcon, LogInIcon, PlayIcon, ThumbsUpIcon, TickIcon } from '@blueprintjs/icons';
@@ -280,6 +281,7 @@ const RunnerPage = observer(function RunnerPage() {
               <span data-testid="runner-votes">
                 <ThumbsUpIcon size={14} /> {runner.upvotes} {plural(runner.upvotes, RUNNER.votes)}
               </span>
+              <AppQualityStat app={app} />
             </span>
             <UpvoteButton slug={slug} />
           </div>

@@ -252,7 +252,9 @@ const Results = observer(function Results() {
                   ))}
                   {result.error && <div className="tests-check-failed">{result.error}</div>}
                 </td>
-                <td className="tests-answer">{answerText(result)}</td>
+                <td>
+                  <div className="tests-answer">{answerText(result)}</div>
+                </td>
                 <td>{result.latencyMs === null ? '–' : `${result.latencyMs} ms`}</td>
                 <td>
                   {result.credits}

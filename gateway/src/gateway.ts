@@ -215,14 +215,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       oauth: { verify: (token) => services.connectedClients.verifyOAuthAccessToken(token) },
       // A connected client spends within the daily limit its person set, counted by its runs.
       hooks: {
-        reserve: async ({ clientId, userId }, maxCredits) => {
-          if (!clientId) return undefined;
-          await services.connectedClients.assertClientAllowance(clientId, userId, maxCredits);
-          return {
-            recordRun: (runId) => services.connectedClients.recordRun(clientId, userId, runId),
-            release: async () => undefined,
-          };
-        },
+        // Sets the most the call can cost aside until it ends, so calls made at once cannot pass it.
+        reserve: async ({ clientId, userId }, maxCredits) =>
+          clientId
+            ? services.connectedClients.reserveClientAllowance(clientId, userId, maxCredits)
+            : undefined,
       },
       sessions: new McpSessions(database.dataSource),
       log: (line) => console.error(line),

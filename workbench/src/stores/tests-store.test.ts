@@ -124,6 +124,14 @@ describe('TestsStore', () => {
     expect(toasts.toasts.map((toast) => toast.message)).toEqual(['Kept as a test case.']);
   });
 
+  it('reads an app’s test runs for its reviewer', async () => {
+    const { api, store } = await setup('user-grace');
+    api.testing.runs = [testRun('finished', 3, 3)];
+    await store.openReview('app-1');
+    expect(store.reviewRuns?.map((run) => run.passed)).toEqual([3]);
+    expect(store.reviewFailed).toBe(false);
+  });
+
   it('describes checks in a few words', () => {
     expect(describeCheck({ type: 'contains', target: 'answer', value: 'haiku' })).toBe('contains "haiku"');
     expect(describeCheck({ type: 'range', target: 'score', min: 1 })).toBe('between 1 and ∞ (score)');

@@ -46,6 +46,9 @@ export class TestsStore {
   comparison: TestRunComparison | null = null;
   jsonLines = '';
   busy = false;
+  /** The test runs of the app an admin is reviewing, newest first; null while they load. */
+  reviewRuns: TestRun[] | null = null;
+  reviewFailed = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -63,6 +66,8 @@ export class TestsStore {
       comparison: observableRef,
       jsonLines: observable,
       busy: observable,
+      reviewRuns: observableRef,
+      reviewFailed: observable,
       open: action,
       setJsonLines: action,
     });
@@ -106,6 +111,20 @@ export class TestsStore {
       runInAction(() => {
         this.state = error instanceof ApiError && error.code === 'NOT_FOUND' ? 'notFound' : 'failed';
       });
+    }
+  }
+
+  /** The test runs of an app under review, for the admin reviewing it (beside its changes). */
+  async openReview(appId: string): Promise<void> {
+    runInAction(() => {
+      this.reviewRuns = null;
+      this.reviewFailed = false;
+    });
+    try {
+      const runs = await this.api.testing.testRuns(appId);
+      runInAction(() => (this.reviewRuns = runs));
+    } catch {
+      runInAction(() => (this.reviewFailed = true));
     }
   }
 

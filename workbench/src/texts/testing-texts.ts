@@ -67,6 +67,13 @@ export const TESTS = {
   imported: (n: number) => `${n} case${n === 1 ? '' : 's'} in the set.`,
   importFailed: 'The cases could not be imported.',
 
+  reviewHeading: 'Test runs',
+  reviewLoading: 'Loading test runs…',
+  reviewNone: 'This app has no test set: no test run before review.',
+  reviewFailed: 'The test runs could not be loaded.',
+  reviewRun: (version: number | null, purpose: string, passed: number, total: number) =>
+    `Version ${version ?? '–'} · ${purpose} · ${passed} of ${total} passed`,
+
   keepAsCase: 'Keep as a test case',
   kept: 'Kept as a test case.',
   keepFailed: 'The run could not be kept as a test case.',

@@ -25,6 +25,7 @@ import { usePageTitle } from '../../components/use-page-title';
 import { ADMIN_TEXTS } from '../../texts/account-texts';
 import { AdminGateView } from './AdminGateView';
 import { ReviewComparison } from './ReviewComparison';
+import { ReviewTestRuns } from './ReviewTestRuns';
 import './admin.css';
 
 function formatDate(value: unknown): string {
@@ -80,6 +81,7 @@ const ReviewDialog = observer(function ReviewDialog({ store }: { store: Verifica
               </a>
             </p>
             <ReviewComparison store={store.comparison} />
+            {app.id && <ReviewTestRuns appId={app.id} />}
             <FormGroup
               label="Review notes"
               labelFor="review-notes"

@@ -116,6 +116,17 @@ describe('tested apps over /api (issue 37)', () => {
     const passing = await ended(t, ann.token, appId, second.body.id);
     expect(passing).toMatchObject({ status: 'finished', passed: 3, failed: 0, passRate: 100 });
     expect(passing.versionNumber).toBeGreaterThan(failing.versionNumber);
+    // The set against the earlier version still fails where it did.
+    const again = await t.api('POST', `/apps/${appId}/test-runs`, {
+      token: ann.token,
+      body: { versionId: failing.versionId },
+    });
+    expect(again.status).toBe(201);
+    expect(await ended(t, ann.token, appId, again.body.id)).toMatchObject({
+      versionNumber: failing.versionNumber,
+      passed: 2,
+      failed: 1,
+    });
 
     // Submitting runs the set first; the reviewer sees that run and both before it.
     const submitted = await t.api('POST', `/apps/${appId}/publish`, { token: ann.token });
@@ -124,6 +135,7 @@ describe('tested apps over /api (issue 37)', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.map((run: { purpose: string; passed: number }) => [run.purpose, run.passed])).toEqual([
       ['submission', 3],
+      ['manual', 2],
       ['manual', 3],
       ['manual', 2],
     ]);
@@ -249,6 +261,13 @@ describe('tested apps over /api (issue 37)', () => {
         body: { name: 'Gated', category: 'Content', config: probeTextApp() },
       });
       const appId = created.body.id as string;
+      // What publishing refuses anyway is said first, before any test runs.
+      const nameless = await gated.api('POST', '/apps', {
+        token: carol.token,
+        body: { name: 'No category', config: probeTextApp() },
+      });
+      const refused = await gated.api('POST', `/apps/${nameless.body.id}/publish`, { token: carol.token });
+      expect(refused.body.message).toBe('Name and category are required to publish an app.');
       const tooFew = await gated.api('POST', `/apps/${appId}/publish`, { token: carol.token });
       expect(tooFew.status).toBe(400);
       expect(tooFew.body.message).toBe(

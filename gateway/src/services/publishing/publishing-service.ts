@@ -90,6 +90,14 @@ export class PublishingService {
     if (!record) return; // publish answers it as not found
     const unchanged = record.draftVersionId !== null && record.draftVersionId === record.liveVersionId;
     if (unchanged && record.isPublished) return;
+    // What publish refuses anyway is refused before anything is run and charged.
+    if (record.name.trim() === '' || record.category.trim() === '') return;
+    if (!record.isPublished) {
+      const user = await this.dataSource.getRepository(User).findOneBy({ id: ownerId });
+      const limit = PLANS[isPlanId(user?.plan) ? user.plan : 'free'].publishedAppLimit;
+      if (limit !== UNLIMITED && (await this.publishedCount(this.dataSource.manager, ownerId)) >= limit)
+        return;
+    }
     await this.tests.beforeSubmit(ownerId, appId);
   }
 

@@ -1,5 +1,5 @@
 import { checkJsonAnswer } from '@blocksmith/block-sdk';
-import { flatResult, isPlainObject, isRunResult } from '@blocksmith/schema';
+import { cutText, flatResult, isPlainObject, isRunResult } from '@blocksmith/schema';
 import { matchesPattern } from './safe-pattern';
 import type { TestCheck } from './test-case';
 
@@ -77,7 +77,7 @@ function numberOf(value: unknown): number | null {
   return null;
 }
 
-const cut = (value: string) => (value.length > 2000 ? `${value.slice(0, 2000)}…` : value);
+const cut = (value: string) => (value.length > 2000 ? `${cutText(value, 2000)}…` : value);
 
 /** Evaluates one check against a run's answers. */
 export async function evaluateCheck(

@@ -1,4 +1,5 @@
 import { checkJsonAnswer, type AiProvider } from '@blocksmith/block-sdk';
+import { cutText } from '@blocksmith/schema';
 import type { Judge } from './checks';
 
 const VERDICT_SCHEMA = {
@@ -54,7 +55,7 @@ export function modelJudge(provider: AiProvider, timeoutMs = 60_000): Judge {
     if (provider.offline && (model === undefined || model === 'offline' || model.startsWith('offline'))) {
       return offlineVerdict(answer, rubric);
     }
-    const prompt = `Rubric:\n${rubric}\n\nAnswer to judge:\n${answer.slice(0, 20_000)}`;
+    const prompt = `Rubric:\n${rubric}\n\nAnswer to judge:\n${cutText(answer, 20_000)}`;
     const raw = await provider.completeJson(
       {
         prompt,

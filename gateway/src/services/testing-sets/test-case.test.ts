@@ -33,7 +33,18 @@ describe('parseCases', () => {
       [{ checks: [{ type: 'jsonSchema', schema: { type: 'nonsense' } }] }],
       expect.stringMatching(/^cases\[0\]\.checks\[0\]\.schema is not a valid JSON schema/),
     ],
-    [[{ name: 'a\u0000b' }], 'cases[0].name must not contain NUL characters.'],
+    [
+      [{ name: 'a\u0000b' }],
+      expect.stringMatching(/^`cases\[0\]\.name` contains a character that cannot be stored/),
+    ],
+    [
+      [{ inputs: { t: 'half \ud83d' } }],
+      expect.stringMatching(/^`cases\[0\]\.inputs\.t` contains a character/),
+    ],
+    [
+      [{ checks: [{ type: 'jsonSchema', schema: { title: '\u0000' } }] }],
+      expect.stringMatching(/^`cases\[0\]\.checks\[0\]\.schema\.title` contains/),
+    ],
     [[{ id: 'x' }, { id: 'x' }], 'Two cases have the id x; each case needs its own.'],
   ])('refuses %j', (cases, message) => {
     expect(() => parseCases(cases as unknown)).toThrow(

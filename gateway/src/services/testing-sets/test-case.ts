@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { checkJsonAnswer } from '@blocksmith/block-sdk';
-import { isPlainObject } from '@blocksmith/schema';
+import {
+  findUnstorableText,
+  hasUnstorableCharacter,
+  isPlainObject,
+  unstorableTextMessage,
+} from '@blocksmith/schema';
 import { InputError, PayloadTooLargeError } from '../../errors';
 import { checkPattern } from './safe-pattern';
 
@@ -64,7 +69,7 @@ function text(value: unknown, where: string, max = MAX_TEXT): string {
   if (typeof value !== 'string') throw new InputError(`${where} must be text.`);
   if (value.length > max)
     throw new InputError(`${where} must be at most ${max.toLocaleString('en')} characters.`);
-  if (value.includes('\u0000')) throw new InputError(`${where} must not contain NUL characters.`);
+  if (hasUnstorableCharacter(value)) throw new InputError(unstorableTextMessage(where));
   return value;
 }
 
@@ -102,6 +107,8 @@ function parseCheck(raw: unknown, where: string): TestCheck {
     }
     case 'jsonSchema': {
       if (!isPlainObject(raw.schema)) throw new InputError(`${where}.schema must be a JSON schema object.`);
+      const unstorable = findUnstorableText(raw.schema);
+      if (unstorable !== null) throw new InputError(unstorableTextMessage(`${where}.schema.${unstorable}`));
       if (JSON.stringify(raw.schema).length > MAX_TEXT)
         throw new InputError(`${where}.schema must be at most ${MAX_TEXT.toLocaleString('en')} characters.`);
       try {

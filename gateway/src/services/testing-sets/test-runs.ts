@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cutText, storableValue } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { AppTestRun, AppVersion, type TestRunPurpose } from '../../data/entities';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../errors';
@@ -74,9 +75,9 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function cutAnswer(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 5000 ? `${value.slice(0, 5000)}…` : value;
+  if (typeof value === 'string') return value.length > 5000 ? `${cutText(value, 5000)}…` : value;
   const text = JSON.stringify(value);
-  return text !== undefined && text.length > 5000 ? `${text.slice(0, 5000)}…` : value;
+  return text !== undefined && text.length > 5000 ? `${cutText(text, 5000)}…` : value;
 }
 
 export function toView(row: AppTestRun): TestRunView {
@@ -333,7 +334,8 @@ export class TestRuns {
       { id: row.id },
       {
         status,
-        results: done,
+        // A judge's reason or an answer is text from elsewhere: stored as the database can keep it.
+        results: storableValue(done),
         passed: done.filter((one) => one.status === 'passed').length,
         failed: done.filter((one) => one.status === 'failed').length,
         p50Ms: percentile(latencies, 50),

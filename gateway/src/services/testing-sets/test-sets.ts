@@ -1,3 +1,4 @@
+import { cutText } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { AppRecord, AppTestSet, RunRecord } from '../../data/entities';
 import { InputError, NotFoundError } from '../../errors';
@@ -94,7 +95,7 @@ export class TestSets {
     if (current.length >= MAX_CASES) throw new InputError(`A test set may have at most ${MAX_CASES} cases.`);
     const inputs = (run.inputs ?? {}) as Record<string, unknown>;
     const label = name?.trim() || `From run of ${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')}`;
-    const kept = { name: label.slice(0, 200), inputs, checks: [], sourceRunId: run.id };
+    const kept = { name: cutText(label, 200), inputs, checks: [], sourceRunId: run.id };
     return this.save(appId, parseCases([...current, kept]));
   }
 

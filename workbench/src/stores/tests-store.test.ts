@@ -1,6 +1,6 @@
 import type { TestRun } from '../api/testing';
 import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
-import { describeCheck, TestsStore } from './tests-store';
+import { checkFromForm, describeCheck, TestsStore } from './tests-store';
 import { ToastStore } from './toast-store';
 
 function testRun(status: TestRun['status'], passed: number, total: number): TestRun {
@@ -130,6 +130,30 @@ describe('TestsStore', () => {
     await store.openReview('app-1');
     expect(store.reviewRuns?.map((run) => run.passed)).toEqual([3]);
     expect(store.reviewFailed).toBe(false);
+  });
+
+  it('adds a check to a case', async () => {
+    const { api, store } = await setup();
+    await store.open('app-1');
+    expect(await store.addCheck('a', { type: 'contains', target: 'answer', value: 'rain' })).toBe(true);
+    expect(api.testing.cases[0]!.checks).toEqual([{ type: 'contains', target: 'answer', value: 'rain' }]);
+    store.close();
+  });
+
+  it('reads a check form’s one field as its type needs it', () => {
+    expect(checkFromForm('range', '', '1 to 10')).toEqual({
+      type: 'range',
+      target: 'answer',
+      min: 1,
+      max: 10,
+    });
+    expect(checkFromForm('range', 'score', ', 5')).toEqual({ type: 'range', target: 'score', max: 5 });
+    expect(checkFromForm('range', '', 'a to b')).toEqual({ problem: expect.stringContaining('two numbers') });
+    expect(checkFromForm('jsonSchema', '', '{"type":"object"}')).toMatchObject({
+      schema: { type: 'object' },
+    });
+    expect(checkFromForm('jsonSchema', '', '[1]')).toEqual({ problem: 'Write the schema as a JSON object.' });
+    expect(checkFromForm('judge', '', ' Polite ')).toMatchObject({ rubric: 'Polite' });
   });
 
   it('describes checks in a few words', () => {

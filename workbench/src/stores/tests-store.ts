@@ -10,6 +10,46 @@ export type TestsState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
 /** How often a running test run is read again. */
 export const TEST_RUN_POLL_MS = 700;
 
+/** The check a form's fields make: the one text field read as the type needs it. */
+export function checkFromForm(
+  type: TestCheck['type'],
+  target: string,
+  text: string,
+): TestCheck | { problem: string } {
+  const check: TestCheck = { type, target: target.trim() || 'answer' };
+  const value = text.trim();
+  switch (type) {
+    case 'equals':
+    case 'contains':
+      return { ...check, value: text };
+    case 'matches':
+      return { ...check, pattern: value };
+    case 'label':
+      return { ...check, label: value };
+    case 'judge':
+      return { ...check, rubric: value };
+    case 'range': {
+      const [low, high] = value.split(/\s*(?:,|\.\.|to)\s*/);
+      const number = (part: string | undefined) =>
+        part === undefined || part === '' ? undefined : Number(part);
+      const min = number(low);
+      const max = number(high);
+      if ((min !== undefined && Number.isNaN(min)) || (max !== undefined && Number.isNaN(max)))
+        return { problem: TESTS.rangeProblem };
+      return { ...check, ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
+    }
+    case 'jsonSchema':
+      try {
+        const schema = JSON.parse(value) as unknown;
+        if (schema && typeof schema === 'object' && !Array.isArray(schema))
+          return { ...check, schema: schema as Record<string, unknown> };
+      } catch {
+        // said below
+      }
+      return { problem: TESTS.schemaProblem };
+  }
+}
+
 /** A check in a few words: `contains "haiku"`, `label = Spam`, `judged: "polite"`. */
 export function describeCheck(check: TestCheck): string {
   const on = check.target && check.target !== 'answer' ? ` (${check.target})` : '';
@@ -144,6 +184,20 @@ export class TestsStore {
       this.toasts.show('danger', errorMessage(error, TESTS.keepFailed));
       return false;
     }
+  }
+
+  /** Adds a check to a case (the server checks it and says what to fix). */
+  async addCheck(caseId: string, check: TestCheck): Promise<boolean> {
+    let added = false;
+    await this.busyWith(TESTS.checkFailed, async () => {
+      const cases = await this.api.testing.saveTestSet(
+        this.appId,
+        this.cases.map((one) => (one.id === caseId ? { ...one, checks: [...one.checks, check] } : one)),
+      );
+      runInAction(() => (this.cases = cases));
+      added = true;
+    });
+    return added;
   }
 
   async removeCase(caseId: string): Promise<void> {

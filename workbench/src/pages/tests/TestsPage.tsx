@@ -2,21 +2,23 @@ import {
   Button,
   Callout,
   Card,
+  HTMLSelect,
   HTMLTable,
+  InputGroup,
   NonIdealState,
   ProgressBar,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
-import { ConfirmIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { ConfirmIcon, PlusIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { CaseResult } from '../../api/testing';
+import type { CaseResult, TestCheck } from '../../api/testing';
 import { SignedInPage } from '../../components/SignedInPage';
 import { usePageTitle } from '../../components/use-page-title';
 import { useStores } from '../../stores-context';
-import { describeCheck } from '../../stores/tests-store';
+import { checkFromForm, describeCheck } from '../../stores/tests-store';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { TESTS } from '../../texts/testing-texts';
 import './tests.css';
@@ -122,7 +124,8 @@ const Cases = observer(function Cases() {
                       ))
                     )}
                   </td>
-                  <td>
+                  <td className="tests-row-actions">
+                    <AddCheck caseId={one.id} caseName={one.name} />
                     <Button
                       variant="minimal"
                       size="small"
@@ -139,6 +142,79 @@ const Cases = observer(function Cases() {
         </Card>
       )}
     </section>
+  );
+});
+
+const CHECK_TYPES: TestCheck['type'][] = [
+  'contains',
+  'equals',
+  'matches',
+  'jsonSchema',
+  'range',
+  'label',
+  'judge',
+];
+
+/** A case's "Add a check": the kind, what it looks at, and its one field. */
+const AddCheck = observer(function AddCheck({ caseId, caseName }: { caseId: string; caseName: string }) {
+  const { tests, toasts } = useStores();
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<TestCheck['type']>('contains');
+  const [target, setTarget] = useState('');
+  const [text, setText] = useState('');
+  if (!open)
+    return (
+      <Button
+        variant="minimal"
+        size="small"
+        icon={<PlusIcon />}
+        aria-label={`${TESTS.addCheck}: ${caseName}`}
+        title={TESTS.addCheck}
+        onClick={() => setOpen(true)}
+      />
+    );
+  const submit = async () => {
+    const check = checkFromForm(type, target, text);
+    if ('problem' in check) {
+      toasts.show('danger', check.problem);
+      return;
+    }
+    if (await tests.addCheck(caseId, check)) {
+      setOpen(false);
+      setText('');
+    }
+  };
+  return (
+    <form
+      className="tests-add-check"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <HTMLSelect
+        aria-label={TESTS.checkType}
+        value={type}
+        onChange={(event) => setType(event.target.value as TestCheck['type'])}
+        options={CHECK_TYPES.map((value) => ({ value, label: TESTS.checkTypes[value] ?? value }))}
+      />
+      <InputGroup
+        aria-label={TESTS.checkTarget}
+        placeholder={TESTS.checkTargetPlaceholder}
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+        className="tests-check-target"
+      />
+      <InputGroup
+        aria-label={TESTS.checkTypes[type]}
+        placeholder={TESTS.checkFieldPlaceholder[type]}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoFocus
+      />
+      <Button type="submit" intent="primary" text={TESTS.saveCheck} disabled={tests.busy} />
+      <Button variant="minimal" text={TESTS.cancelButton} onClick={() => setOpen(false)} />
+    </form>
   );
 });
 

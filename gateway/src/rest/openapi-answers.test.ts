@@ -1,3 +1,4 @@
+import { OAuthFlow } from '../testing/oauth-browser';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@blocksmith/schema';
@@ -593,6 +594,28 @@ describe('answers against /api/openapi.json', () => {
       });
       await expectStatus(200, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
       await expectStatus(404, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
+    });
+
+    it('lists, limits and disconnects the AI assistants a person connected', async () => {
+      const person = await t.signUpViaApi('assistant-owner@example.com');
+      const flow = await OAuthFlow.discover(t.gateway.url);
+      await flow.connect(person.token, 'Claude', 15);
+      const listed = await expectStatus(200, 'GET', '/api/connected-clients', { token: person.token });
+      const id = listed.body[0].id as string;
+      await expectStatus(200, 'PATCH', `/api/connected-clients/${id}`, {
+        token: person.token,
+        json: { dailyCreditLimit: 40 },
+      });
+      await expectStatus(400, 'PATCH', `/api/connected-clients/${id}`, {
+        token: person.token,
+        json: { dailyCreditLimit: -1 },
+      });
+      await expectStatus(404, 'PATCH', `/api/connected-clients/${id}`, {
+        token: ann,
+        json: { dailyCreditLimit: 1 },
+      });
+      await expectStatus(200, 'DELETE', `/api/connected-clients/${id}`, { token: person.token });
+      await expectStatus(404, 'DELETE', `/api/connected-clients/${id}`, { token: person.token });
     });
 
     it('receives signed Stripe events and refuses unsigned ones', async () => {

@@ -239,12 +239,10 @@ export class KnowledgeService {
     } else {
       const name = checkedName(input.name);
       const text = checkedText(input.text);
-      const kept = await this.deps.files
-        .forOwner(userId)
-        .put(Buffer.from(text, 'utf8'), {
-          name: /\.\w+$/.test(name) ? name : `${name}.txt`,
-          mime: 'text/plain',
-        });
+      const kept = await this.deps.files.forOwner(userId).put(Buffer.from(text, 'utf8'), {
+        name: /\.\w+$/.test(name) ? name : `${name}.txt`,
+        mime: 'text/plain',
+      });
       await repo.insert({
         id,
         knowledgeBaseId: base.id,

@@ -46,6 +46,7 @@ describe('serverInfo', () => {
     }
   });
 
+  // Three gateways start and stop one after another: on a busy machine that takes minutes.
   it('tells signed-in people whom to ask for a plan where there is no billing: SALES_EMAIL, else the first admin', async () => {
     const PLAN_CONTACT = '{ serverInfo { billingEnabled planContact } }';
     const test = await startTestGateway({ ADMIN_EMAILS: 'root@example.com, ops@example.com' });
@@ -83,7 +84,7 @@ describe('serverInfo', () => {
     } finally {
       await billed.close();
     }
-  });
+  }, 240_000);
 
   it('points the browser at the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set', async () => {
     const test = await startTestGateway({

@@ -29,6 +29,10 @@ module.exports = {
   // One worker per core: most suites wait on a database or a server they started, so Jest's
   // default (one core left free) leaves a two-core machine half idle (650 s against 1,027 s there).
   maxWorkers: '100%',
+  // A worker holding more than this after a test file is replaced by a fresh one: files that start
+  // gateways leave PGlite instances and servers behind them, and a long-lived worker ran out of
+  // memory and crashed in the middle of a file.
+  workerIdleMemoryLimit: '1GB',
   // No test may fail for the time a loaded machine takes: Jest's default of 5 s per test and hook
   // failed opening a database and starting a gateway at load 10 on two cores. Tests that need
   // longer still set their own limit.

@@ -38,7 +38,7 @@ import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
 import { createTriggers, type Triggers } from './triggers';
-import { Testing } from './testing-sets/testing';
+import { Testing } from './testing-sets/app-tests';
 import { InProcessIngestionQueue, KnowledgeService, PgBossIngestionQueue } from './knowledge';
 import { installedTemplates } from '../templates/installed-templates';
 import { STARTER_TEMPLATES, type AppTemplate } from '../templates/starter-templates';

@@ -30,7 +30,7 @@ import type { SecretInfo } from './secrets';
 import type { ChatApi } from './chat';
 import type { KnowledgeApi } from './knowledge';
 import type { TriggersApi } from './triggers';
-import type { TestingApi } from './testing';
+import type { TestingApi } from './app-tests';
 import type { ConnectedAppsApi } from './connected-apps';
 import type { EmbeddedApp, EmbedRunPrice, EmbedSettings, FinishedRun } from './embeds';
 import type { CreditHistoryPage, RunDetail, RunFilter, RunPage } from './run-history';

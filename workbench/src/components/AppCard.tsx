@@ -18,7 +18,7 @@ import { verificationStatus } from '../stores/app-card-rules';
 import { plural } from '../texts/plural';
 import { STORE } from '../texts/public-texts';
 import { LinkButton } from './LinkButton';
-import { qualityOf } from '../api/testing';
+import { qualityOf } from '../api/app-tests';
 import { TESTS } from '../texts/testing-texts';
 
 const STATUS_INTENT: Record<VerificationStatus, Intent> = {

@@ -1,5 +1,5 @@
 import type { App } from '@blocksmith/schema';
-import { qualityOf } from '../api/testing';
+import { qualityOf } from '../api/app-tests';
 
 /** How the store's cards are ordered. */
 export type StoreSort = 'upvotes' | 'quality';

@@ -1,4 +1,4 @@
-import type { TestRun } from '../api/testing';
+import type { TestRun } from '../api/app-tests';
 import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { checkFromForm, describeCheck, TestsStore } from './tests-store';
 import { ToastStore } from './toast-store';

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
-import type { TestCase, TestCheck, TestRun, TestRunComparison, TestRunEstimate } from '../api/testing';
+import type { TestCase, TestCheck, TestRun, TestRunComparison, TestRunEstimate } from '../api/app-tests';
 import { TESTS } from '../texts/testing-texts';
 import type { SessionStore } from './session-store';
 import type { ToastStore } from './toast-store';

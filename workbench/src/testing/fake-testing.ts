@@ -1,4 +1,4 @@
-import type { TestCase, TestingApi, TestRun, TestRunComparison, TestRunEstimate } from '../api/testing';
+import type { TestCase, TestingApi, TestRun, TestRunComparison, TestRunEstimate } from '../api/app-tests';
 
 /** An app's test set and test runs kept in memory; tests set `runs` and `estimateAnswer`. */
 export class FakeTesting implements TestingApi {

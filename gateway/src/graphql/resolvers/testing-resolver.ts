@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { App } from '@blocksmith/schema';
-import type { TestRunView } from '../../services/testing-sets/test-runs';
-import type { TestSetView } from '../../services/testing-sets/test-sets';
-import type { AppQuality } from '../../services/testing-sets/testing';
+import type { TestRunView } from '../../services/testing-sets/app-test-runs';
+import type { TestSetView } from '../../services/testing-sets/app-test-sets';
+import type { AppQuality } from '../../services/testing-sets/app-tests';
 import { requireCaller, type GraphQLContext } from '../context';
 import { AppType } from '../types/app';
 import {
@@ -11,7 +11,7 @@ import {
   TestRunEstimateType,
   TestRunType,
   TestSetType,
-} from '../types/testing';
+} from '../types/app-tests';
 import { GraphQLJSON } from 'graphql-scalars';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

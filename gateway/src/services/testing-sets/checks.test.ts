@@ -1,6 +1,6 @@
 import { answersOf, evaluateCheck, type Judge } from './checks';
 import { offlineVerdict } from './model-judge';
-import type { TestCheck } from './test-case';
+import type { TestCheck } from './app-test-case';
 
 const result = {
   blocks: {

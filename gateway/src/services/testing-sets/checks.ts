@@ -1,7 +1,7 @@
 import { checkJsonAnswer } from '@blocksmith/block-sdk';
 import { cutText, flatResult, isPlainObject, isRunResult } from '@blocksmith/schema';
 import { matchesPattern } from './safe-pattern';
-import type { TestCheck } from './test-case';
+import type { TestCheck } from './app-test-case';
 
 /** What one check found: passed or not, what it looked at, and why. */
 export interface CheckOutcome {

@@ -12,7 +12,7 @@ import {
   WbTestSetDocument,
   type WbTestRunFieldsFragment,
 } from '../generated/graphql';
-import type { TestCase, TestingApi, TestRun } from '../testing';
+import type { TestCase, TestingApi, TestRun } from '../app-tests';
 import type { GraphQLTransport } from './graphql-transport';
 
 const cases = (set: { cases: unknown[] }) => set.cases as TestCase[];

@@ -14,7 +14,7 @@ import { ConfirmIcon, PlusIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { CaseResult, TestCheck } from '../../api/testing';
+import type { CaseResult, TestCheck } from '../../api/app-tests';
 import { SignedInPage } from '../../components/SignedInPage';
 import { usePageTitle } from '../../components/use-page-title';
 import { useStores } from '../../stores-context';

@@ -6,8 +6,8 @@ import { AppError, ConflictError, InputError, NotFoundError } from '../../errors
 import { isUuid } from '../../ids';
 import type { StartedRun, StartRunRequest } from '../runs/run-start';
 import { answersOf, evaluateCheck, type CheckOutcome, type Judge } from './checks';
-import type { TestCase } from './test-case';
-import { appFor, type TestSets, type TestViewer } from './test-sets';
+import type { TestCase } from './app-test-case';
+import { appFor, type TestSets, type TestViewer } from './app-test-sets';
 
 /** One case's outcome in a test run. */
 export interface CaseResult {

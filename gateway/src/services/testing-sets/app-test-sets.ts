@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { AppRecord, AppTestSet, RunRecord } from '../../data/entities';
 import { InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
-import { MAX_CASES, parseCases, parseJsonLines, toJsonLines, type TestCase } from './test-case';
+import { MAX_CASES, parseCases, parseJsonLines, toJsonLines, type TestCase } from './app-test-case';
 
 export const APP_NOT_FOUND = 'App not found.';
 

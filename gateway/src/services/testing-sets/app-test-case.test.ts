@@ -1,4 +1,4 @@
-import { parseCases, parseJsonLines, toJsonLines, MAX_CASES } from './test-case';
+import { parseCases, parseJsonLines, toJsonLines, MAX_CASES } from './app-test-case';
 
 describe('parseCases', () => {
   it('fills ids, names and the default target, and keeps what was sent', () => {

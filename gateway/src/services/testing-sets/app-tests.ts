@@ -7,8 +7,8 @@ import type { BlockRegistry } from '../../kernel';
 import type { StartedRun, StartRunRequest } from '../runs/run-start';
 import type { Judge } from './checks';
 import { modelJudge } from './model-judge';
-import { TestRuns, type TestRunView } from './test-runs';
-import { TestSets, type TestViewer } from './test-sets';
+import { TestRuns, type TestRunView } from './app-test-runs';
+import { TestSets, type TestViewer } from './app-test-sets';
 
 /** The store's tested quality of a published app: its live version's last finished test run. */
 export interface AppQuality {

@@ -1,5 +1,13 @@
 import type { Artifact } from './artifacts';
-import type { LoopPosition, NodeStatus, RunEvent, RunStatus, TokenUsage, ToolCallPlace } from './run-events';
+import type {
+  LoopPosition,
+  NodeStatus,
+  RunEvent,
+  RunStatus,
+  TokenUsage,
+  ToolCallPlace,
+  ToolCallRecord,
+} from './run-events';
 import {
   blockFailureNote,
   compareItemFailures,
@@ -18,6 +26,8 @@ export interface ShownItem {
   status: NodeStatus;
   /** Text streamed so far by the followed item. */
   text: string;
+  /** A block that hands tools to a model: the followed item's tool calls so far, in call order. */
+  toolCalls?: ToolCallRecord[];
   /** Inside a loop: the followed item's place, one position per loop (outermost first). */
   position: LoopPosition[] | undefined;
   /** How long the followed item took, once it is over. */
@@ -177,6 +187,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
       if (shown.status === 'running' && isOtherItem(shown, event.loop)) break;
       shown.status = 'running';
       shown.text = '';
+      shown.toolCalls = undefined;
       shown.position = event.loop;
       shown.durationMs = undefined;
       block.progress = undefined;
@@ -189,6 +200,16 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
       shown.status = 'running';
       shown.text += event.text;
       if (block.status === 'pending') block.status = 'running';
+      break;
+    }
+    case 'tool_call': {
+      const shown = blockRunState(state, event.nodeId).shown;
+      if (isOtherItem(shown, event.loop)) break;
+      // Its start and its end carry the same number: the end replaces the start.
+      const calls = (shown.toolCalls ??= []);
+      const at = calls.findIndex((c) => c.call === event.call.call);
+      if (at >= 0) calls[at] = event.call;
+      else calls.push(event.call);
       break;
     }
     case 'node_finished':

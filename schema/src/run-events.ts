@@ -28,6 +28,36 @@ export interface ToolCallPlace {
   arguments?: Record<string, unknown>;
 }
 
+/** Where a tool a model called comes from: a block connected as a tool, an app, an MCP server. */
+export type ToolCallSource = 'block' | 'app' | 'mcp';
+
+/**
+ * One tool call of a block that hands tools to a model (the agent), as its `tool_call` events
+ * carry it: sent when the call starts (`running`) and again when it ends, with the same `call`.
+ */
+export interface ToolCallRecord {
+  /** The call's number in the block's run, from 1. */
+  call: number;
+  /** The model's turn that asked for it, from 1. */
+  turn: number;
+  /** The name the model called it by. */
+  tool: string;
+  source: ToolCallSource;
+  /** An MCP tool: the server's host; a block: its id; an app: its id or store slug. */
+  from?: string;
+  arguments: Record<string, unknown>;
+  /** `refused`: not made (arguments that do not fit, an unknown tool, a limit); the model was told why. */
+  status: 'running' | 'succeeded' | 'failed' | 'refused';
+  answer?: string;
+  error?: string;
+  /** How long it took, once it ended (0 when it was not made). */
+  ms?: number;
+  /** Credits it cost, when it cost some. */
+  credits?: number;
+  /** A call to an app: the run record it made. */
+  runId?: string;
+}
+
 /** Progress of one run, in the order the engine emits it. */
 export type RunEvent =
   | { type: 'run_started'; runId: string; at: number; nodeIds: string[] }
@@ -83,6 +113,15 @@ export type RunEvent =
       credits?: number;
       /** A block run as a tool: the call that failed (the model is told; the run goes on). */
       tool?: ToolCallPlace;
+    }
+  /** A tool call of a block that hands tools to a model, when it starts and when it ends. */
+  | {
+      type: 'tool_call';
+      runId: string;
+      nodeId: string;
+      at: number;
+      call: ToolCallRecord;
+      loop?: LoopPosition[];
     }
   /** The block does not run: it is reached only through routes that were not taken (or its loop did not run). */
   | { type: 'node_skipped'; runId: string; nodeId: string; at: number; loop?: LoopPosition[] }

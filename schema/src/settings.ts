@@ -35,11 +35,16 @@ export interface TextField extends FieldBase, TemplateText {
   multiline?: boolean;
   maxLength?: number;
   /**
-   * The value is the id of something of the app owner's that the properties panel offers to pick
-   * instead of typing: `knowledgeBase`, one of their knowledge bases.
+   * What the properties panel offers to pick instead of typing: `knowledgeBase`, the id of one of
+   * the owner's knowledge bases; `apps`, apps a model may call as tools (ids of the owner's apps or
+   * store slugs, comma-separated); `secret`, the name of one of the owner's secrets; `mcpServers`,
+   * MCP servers, one a line (`<url>` or `<url> <secret name>`).
    */
-  picker?: 'knowledgeBase';
+  picker?: TextPicker;
 }
+
+/** The pickers a text setting may ask the properties panel for (`TextField.picker`). */
+export type TextPicker = 'knowledgeBase' | 'apps' | 'secret' | 'mcpServers';
 
 /** A prompt template: text with `{{variable}}` placeholders filled from upstream blocks at run time. */
 export interface PromptField extends FieldBase, TemplateText {

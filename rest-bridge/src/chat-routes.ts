@@ -53,7 +53,7 @@ export const chatRoutes: Route[] = [
     method: 'POST',
     path: '/apps/{id}/chat',
     summary:
-      'Sends a message to an app (a Chat Input app, or any app whose one input is a text input) and answers once it is answered. Without conversationId a new conversation starts; with it, the app is given the conversation so far. Each message is a paid run (source chat). regenerate: true answers the last message again (message left out), replacing its answer.',
+      'Sends a message to an app (a Chat Input app, or any app whose one input is a text input) and answers once it is answered. Without conversationId a new conversation starts; with it, the app is given the conversation so far. Each message is a paid run (source chat). regenerate: true answers the last message again (message left out), replacing its answer. With an API key: the app’s live version, as a published run charged to the key’s owner, whose conversation it is.',
     auth: 'user',
     operation: ChatDocument,
     params: APP_ID,
@@ -92,7 +92,7 @@ export const chatRoutes: Route[] = [
       ['conversationId', 'answer', 'message', 'run'],
     ),
     // As execute: a run that fails answers its cause's status; 409 while the last message is answered.
-    errors: [402, 404, 409, 413, 422, 429, 502, 503, 504],
+    errors: [402, 403, 404, 409, 413, 422, 429, 502, 503, 504],
   }),
   route({
     method: 'GET',

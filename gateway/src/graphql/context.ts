@@ -21,7 +21,7 @@ export interface GraphQLContext {
 }
 
 export const API_KEY_ONLY_RUNS =
-  'An API key only runs apps (runApp, startRun, runPublishedApp; POST /api/apps/{id}/execute and POST /api/published/{slug}/run). Sign in for anything else.';
+  'An API key only runs apps and chats with them (runApp, startRun, runPublishedApp, chat, sendChatMessage; POST /api/apps/{id}/execute, POST /api/published/{slug}/run and POST /api/apps/{id}/chat). Sign in for anything else.';
 
 /** The caller, or the error every signed-in-only operation gives (an API key is refused). */
 export function requireCaller(context: GraphQLContext): Caller {

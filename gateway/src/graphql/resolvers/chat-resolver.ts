@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { ConversationSummary } from '../../services/chat/chat-service';
-import { requireCaller, type GraphQLContext } from '../context';
+import { requireCaller, requireRunner, type GraphQLContext } from '../context';
 import { ChatReplyType, ChatSettingsType, ChatTurnStartedType, ConversationType } from '../types/chat';
 
 function listed(summary: ConversationSummary): ConversationType {
@@ -51,9 +51,12 @@ export class ChatResolver {
     @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
     @Ctx() context: GraphQLContext,
   ): Promise<ChatTurnStartedType> {
-    const caller = requireCaller(context);
+    // Signed in, or with an API key (counted as one of its runs; the live version, as its runs).
+    const runner = await requireRunner(context);
     const started = await context.services.chat.send({
-      ...caller,
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
+      live: runner.viaKey,
       appId,
       message,
       conversationId,
@@ -78,9 +81,12 @@ export class ChatResolver {
     @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
     @Ctx() context: GraphQLContext,
   ) {
-    const caller = requireCaller(context);
+    // Signed in, or with an API key (counted as one of its runs; the live version, as its runs).
+    const runner = await requireRunner(context);
     const started = await context.services.chat.send({
-      ...caller,
+      userId: runner.userId,
+      isAdmin: runner.isAdmin,
+      live: runner.viaKey,
       appId,
       message,
       conversationId,
@@ -91,7 +97,7 @@ export class ChatResolver {
       conversationId: started.conversationId,
       message: turn,
       answer: turn.answer,
-      run: context.services.runHistory.answer(run, caller),
+      run: context.services.runHistory.answer(run, runner),
     };
   }
 

@@ -31,6 +31,11 @@ export interface ChatRequest extends ChatViewer {
   conversationId?: string | null;
   /** Answer the last turn again: it is replaced by the new answer (its run stays in run history). */
   regenerate?: boolean;
+  /**
+   * Run the app's live version as a published run, whoever sends it (its owner too): a message
+   * sent with an API key, as the key's runs are.
+   */
+  live?: boolean;
 }
 
 export interface StartedTurn {
@@ -68,9 +73,10 @@ export class ChatService {
   }
 
   /** Whether the app can be chatted with (as the person would run it), its message box and its memory. */
-  async shape(viewer: ChatViewer, appId: string): Promise<ChatShape> {
+  async shape(viewer: ChatViewer, appId: string, live = false): Promise<ChatShape> {
+    // The live version as the store shows it, whoever asks (as RunService reads a live run's app).
     const { app } = await this.deps.apps.forRun(
-      { userId: viewer.userId, isAdmin: viewer.isAdmin ?? false },
+      live ? { userId: null, isAdmin: false } : { userId: viewer.userId, isAdmin: viewer.isAdmin ?? false },
       appId,
     );
     return chatShapeOf(app.config, this.deps.registry);
@@ -81,7 +87,7 @@ export class ChatService {
     if (request.conversationId != null && !isUuid(request.conversationId)) {
       throw new InputError('`conversationId` must be the id of one of your conversations (a UUID).');
     }
-    const shape = await this.shape(request, request.appId);
+    const shape = await this.shape(request, request.appId, request.live ?? false);
     if (!shape.chattable) throw new InputError(shape.reason);
     const conversation =
       request.conversationId != null
@@ -112,6 +118,7 @@ export class ChatService {
       appId: request.appId,
       inputs: { [shape.inputKey]: message },
       source: 'chat',
+      ...(request.live && { actionType: 'published' as const, live: true }),
       chat: { conversation: conversationText(answered, shape.memory) },
     });
     const { conversationId, turn } = await this.store.addTurn({

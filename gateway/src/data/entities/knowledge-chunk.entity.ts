@@ -3,11 +3,12 @@ import { KnowledgeDocument } from './knowledge-document.entity';
 
 /**
  * A passage of a knowledge document, as its knowledge base's chunking cut it. Found by full-text
- * search (an index on its `english` text search vector, made by the migration) and, where the
- * server has pgvector, by its vector in `knowledge_vectors` (see services/knowledge).
+ * search (its stored `english` text search vector, kept by a trigger and indexed with GIN, both
+ * made by the migration) and, where the server has pgvector, by its vector in `knowledge_vectors`
+ * (see services/knowledge).
  */
 @Entity('knowledge_chunks')
-@Index('knowledge_chunks_text_search', { synchronize: false })
+@Index('knowledge_chunks_terms', { synchronize: false })
 @Index(['documentId', 'position'])
 export class KnowledgeChunk {
   @PrimaryColumn('uuid') id!: string;
@@ -21,4 +22,7 @@ export class KnowledgeChunk {
   /** Its place in the document, 0 for the first. */
   @Column('integer') position!: number;
   @Column('text') text!: string;
+  /** `to_tsvector('english', text)`, written by the database's trigger, never by the gateway. */
+  @Column('tsvector', { name: 'text_search', select: false, insert: false, update: false })
+  textSearch?: string;
 }

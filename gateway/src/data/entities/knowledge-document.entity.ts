@@ -38,6 +38,8 @@ export class KnowledgeDocument {
   @Column('integer', { name: 'char_count', default: 0 }) charCount!: number;
   /** The embedding model its chunks' vectors were made with; null: searched by text only. */
   @Column('text', { name: 'embedding_model', nullable: true }) embeddingModel!: string | null;
+  /** Some passages have no vector yet (the embedding model failed while indexing): made later. */
+  @Column('boolean', { name: 'vectors_missing', default: false }) vectorsMissing!: boolean;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -48,8 +48,8 @@ export function reciprocalRankFusion(
 const MIN_SIMILARITY = 0.05;
 
 /**
- * Hybrid retrieval over one knowledge base: PostgreSQL full-text ranking (ts_rank over the
- * `english` configuration) always, and the nearest vectors when `question.vector` is given, fused
+ * Hybrid retrieval over one knowledge base: PostgreSQL full-text ranking (ts_rank over each
+ * passage's stored `english` text search vector) always, and the nearest vectors when `question.vector` is given, fused
  * by reciprocal rank fusion; the `topK` best at or above `minScore`.
  */
 export async function hybridSearch(
@@ -60,12 +60,14 @@ export async function hybridSearch(
 ): Promise<KnowledgePassage[]> {
   const candidates = Math.max(20, options.topK * 4);
   const query = textQuery(question.text);
+  // The stored `text_search` vector under its GIN index: matching passages are found by the
+  // index and ranked without being parsed again; only the best `candidates` go on to fusion.
   const byText = query
     ? ((await deps.dataSource.query(
         `SELECT c.id
            FROM knowledge_chunks c, to_tsquery('english', $2) q
-          WHERE c.knowledge_base_id = $1 AND to_tsvector('english', c.text) @@ q
-          ORDER BY ts_rank(to_tsvector('english', c.text), q) DESC, c.position
+          WHERE c.knowledge_base_id = $1 AND c.text_search @@ q
+          ORDER BY ts_rank(c.text_search, q) DESC, c.position
           LIMIT $3`,
         [knowledgeBaseId, query, candidates],
       )) as { id: string }[])

@@ -26,6 +26,8 @@ export const NO_PGVECTOR_MESSAGE =
 export class KnowledgeVectors {
   private ready: Promise<boolean> | null = null;
   private readonly indexed = new Set<number>();
+  /** pgvector 0.8 and later go on searching the HNSW graph until enough rows pass the filter. */
+  private iterativeScan = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -45,6 +47,11 @@ export class KnowledgeVectors {
       this.log(NO_PGVECTOR_MESSAGE);
       return false;
     }
+    const [version] = (await this.dataSource.query(
+      `SELECT extversion FROM pg_extension WHERE extname = 'vector'`,
+    )) as { extversion: string }[];
+    const [major = 0, minor = 0] = (version?.extversion ?? '0').split('.').map(Number);
+    this.iterativeScan = major > 0 || minor >= 8;
     await this.dataSource.query(
       `CREATE TABLE IF NOT EXISTS knowledge_vectors (
          chunk_id uuid PRIMARY KEY REFERENCES knowledge_chunks(id) ON DELETE CASCADE,
@@ -94,7 +101,12 @@ export class KnowledgeVectors {
     );
   }
 
-  /** The `limit` passages of a knowledge base nearest to `vector` among those made by `model`. */
+  /**
+   * The `limit` passages of a knowledge base nearest to `vector` among those made by `model`,
+   * through the HNSW index of its length: the graph is searched wide enough for `limit`
+   * (`hnsw.ef_search`) and, on pgvector 0.8 and later, on until enough of them are this base's and
+   * model's (`hnsw.iterative_scan`), so a base among many larger ones still gets its nearest.
+   */
   async nearest(
     knowledgeBaseId: string,
     model: string,
@@ -103,14 +115,21 @@ export class KnowledgeVectors {
   ): Promise<NearChunk[]> {
     const dims = vector.length;
     if (!Number.isInteger(dims) || dims < 1) return [];
-    const rows = (await this.dataSource.query(
-      `SELECT chunk_id, 1 - (embedding::vector(${dims}) <=> $1::vector(${dims})) AS similarity
-         FROM knowledge_vectors
-        WHERE dims = ${dims} AND knowledge_base_id = $2 AND model = $3
-        ORDER BY embedding::vector(${dims}) <=> $1::vector(${dims})
-        LIMIT $4`,
-      [literal(vector), knowledgeBaseId, model, limit],
-    )) as { chunk_id: string; similarity: number | string | null }[];
+    const efSearch = Math.min(1000, Math.max(40, limit * 2));
+    const rows = (await this.dataSource.transaction(async (tx) => {
+      if (dims <= 2000) {
+        await tx.query(`SET LOCAL hnsw.ef_search = ${efSearch}`);
+        if (this.iterativeScan) await tx.query(`SET LOCAL hnsw.iterative_scan = strict_order`);
+      }
+      return tx.query(
+        `SELECT chunk_id, 1 - (embedding::vector(${dims}) <=> $1::vector(${dims})) AS similarity
+           FROM knowledge_vectors
+          WHERE dims = ${dims} AND knowledge_base_id = $2 AND model = $3
+          ORDER BY embedding::vector(${dims}) <=> $1::vector(${dims})
+          LIMIT $4`,
+        [literal(vector), knowledgeBaseId, model, limit],
+      );
+    })) as { chunk_id: string; similarity: number | string | null }[];
     return rows.map((row) => ({ chunkId: row.chunk_id, similarity: Number(row.similarity ?? 0) }));
   }
 
@@ -125,10 +144,15 @@ export class KnowledgeVectors {
     if (this.indexed.has(dims)) return;
     // pgvector indexes vectors of up to 2,000 dimensions; longer ones are compared one by one.
     if (dims <= 2000) {
-      await this.dataSource.query(
-        `CREATE INDEX IF NOT EXISTS knowledge_vectors_hnsw_${dims} ON knowledge_vectors
-           USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE dims = ${dims}`,
-      );
+      await this.dataSource.transaction(async (tx) => {
+        // The graph of 100,000 vectors outgrows the default 64 MB, and pgvector then builds it
+        // many times slower; the memory is taken only while building.
+        await tx.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+        await tx.query(
+          `CREATE INDEX IF NOT EXISTS knowledge_vectors_hnsw_${dims} ON knowledge_vectors
+             USING hnsw ((embedding::vector(${dims})) vector_cosine_ops) WHERE dims = ${dims}`,
+        );
+      });
     }
     this.indexed.add(dims);
   }

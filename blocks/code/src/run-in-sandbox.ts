@@ -1,24 +1,6 @@
 import { BlockError, BlockOverrunError } from '@blocksmith/block-sdk';
-import variant from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  Scope,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-} from 'quickjs-emscripten-core';
-
-/**
- * The part of the WebAssembly API used here. TypeScript declares WebAssembly only with the DOM
- * library, which the server's packages do not load; Node provides it as a global.
- */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-declare const WebAssembly: {
-  Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
-};
+import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
+import { giveBack, takeInstance, type WasmMemory } from './engine-instances';
 
 /** What one script may use. */
 export interface SandboxLimits {
@@ -138,6 +120,8 @@ class Sandbox {
   private logged = 0;
   private loggedLines = 0;
   private logCut = false;
+  /** A limit stopped the script (time, memory, stack): its engine instance is not used again. */
+  limitReached = false;
   private readonly lines: number;
   private readonly started: number;
   private readonly deadline: number;
@@ -199,6 +183,7 @@ class Sandbox {
 
   /** The script used its whole time: it is stopped, and charged for that time. */
   private overrun(where: string): BlockOverrunError {
+    this.limitReached = true;
     return new BlockOverrunError(
       overrunMessage(this.run.limits.timeMs, where),
       performance.now() - this.started,
@@ -262,6 +247,7 @@ class Sandbox {
   }
 
   private memoryMessage(where: string): string {
+    this.limitReached = true;
     return outOfMemoryMessage(this.run.limits.memoryBytes, where);
   }
 
@@ -283,6 +269,7 @@ class Sandbox {
       throw new ScriptError(this.memoryMessage(where));
     }
     if (name === 'InternalError' && message === 'stack overflow') {
+      this.limitReached = true;
       throw new ScriptError(`The code called functions too deeply (endless recursion?)${where}.`);
     }
     const on = line === undefined ? '' : ` on line ${line}`;
@@ -297,33 +284,26 @@ function outOfMemoryMessage(limitBytes: number, where: string): string {
   return `The code needed more than ${mebibytes(limitBytes)} of memory and was stopped${where}.`;
 }
 
-/** WebAssembly memory comes in pages of 64 KiB; the engine starts with 16 MiB. */
-const PAGE = 64 * 1024;
-const INITIAL_PAGES = 256;
-
 /**
- * Runs a script in a fresh QuickJS engine compiled to WebAssembly: no module loader and no host
- * functions but console output, so it cannot reach the file system, the network, the process or
- * the host's objects. Inputs go in and the result comes out as JSON text. Each run gets its own
- * WebAssembly instance and memory, capped at `memoryBytes` (the engine's own allocation limit
+ * Runs a script in its own QuickJS runtime and context, in the engine compiled to WebAssembly: no
+ * module loader and no host functions but console output, so it cannot reach the file system, the
+ * network, the process or the host's objects. Inputs go in and the result comes out as JSON text.
+ * The engine's WebAssembly memory is capped at `memoryBytes` (the engine's own allocation limit
  * counts allocations rather than bytes in this build, so the cap is on the memory itself: when it
- * cannot grow, the engine raises "out of memory"). Nothing a script does outlives its run.
+ * cannot grow, the engine raises "out of memory"). Nothing a script defines outlives its run: its
+ * runtime is taken apart after it, and the instance holding it is used again only when the script
+ * ended cleanly with most of the memory free (engine-instances.ts).
  */
 export async function runInSandbox(run: SandboxRun): Promise<unknown> {
-  const memory = new WebAssembly.Memory({
-    initial: INITIAL_PAGES,
-    maximum: Math.max(INITIAL_PAGES, Math.floor(run.limits.memoryBytes / PAGE)),
-  });
-  // The engine's own diagnostics (an assertion while a broken instance is taken apart) stay quiet.
-  const silent = () => undefined;
-  const emscriptenModule = { wasmMemory: memory, print: silent, printErr: silent };
-  const engine = await newQuickJSWASMModuleFromVariant(newVariant(variant, { emscriptenModule }));
-  const runtime = engine.newRuntime();
+  const instance = await takeInstance(run.limits.memoryBytes);
+  const { memory } = instance;
+  const runtime = instance.engine.newRuntime();
   const vm = runtime.newContext();
+  let sandbox: Sandbox | undefined;
   let text: string | undefined;
   let usable = true;
   try {
-    const sandbox = new Sandbox(run, runtime, vm, memory);
+    sandbox = new Sandbox(run, runtime, vm, memory);
     run.onStart?.();
     text = sandbox.evaluate();
   } catch (error) {
@@ -346,14 +326,17 @@ export async function runInSandbox(run: SandboxRun): Promise<unknown> {
     throw error;
   } finally {
     // An instance a failure left unusable is dropped with its memory without being taken apart.
+    let clean = usable && sandbox?.limitReached !== true;
     if (usable) {
       try {
         vm.dispose();
         runtime.dispose();
       } catch {
         // Whatever is left goes with the instance's memory.
+        clean = false;
       }
     }
+    giveBack(instance, clean);
   }
   if (text === undefined) {
     throw new ScriptError(

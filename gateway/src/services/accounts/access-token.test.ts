@@ -18,11 +18,11 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const hs256 = (input: string, secret = key) => createHmac('sha256', secret).update(input).digest('base64url');
 
 describe('access tokens', () => {
-  it('round-trips the claims of an HS256 JWT', () => {
-    const token = signAccessToken(claims, key);
+  it('round-trips the claims of an HS256 JWT', async () => {
+    const token = await signAccessToken(claims, key);
     const [header] = token.split('.');
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(verifyAccessToken(token, key, expect_)).toEqual({ ok: true, claims });
+    expect(await verifyAccessToken(token, key, expect_)).toEqual({ ok: true, claims });
   });
 
   it.each([
@@ -62,43 +62,83 @@ describe('access tokens', () => {
     ['no signature', 'malformed', (p: string) => `${b64({ alg: 'HS256' })}.${p}.`],
     ['two parts', 'malformed', (p: string) => `${b64({ alg: 'HS256' })}.${p}`],
     ['header not JSON', 'malformed', (p: string) => `bm90IGpzb24.${p}.${hs256(`bm90IGpzb24.${p}`)}`],
-  ])('refuses %s', (_label, reason, build) => {
-    expect(verifyAccessToken(build(b64(claims)), key, expect_)).toEqual({ ok: false, reason });
+  ])('refuses %s', async (_label, reason, build) => {
+    expect(await verifyAccessToken(build(b64(claims)), key, expect_)).toEqual({ ok: false, reason });
   });
 
-  it('refuses a tampered payload and a non-canonical signature', () => {
-    const [header, , signature] = signAccessToken(claims, key).split('.') as [string, string, string];
+  it('refuses a tampered payload and a non-canonical signature', async () => {
+    const [header, , signature] = (await signAccessToken(claims, key)).split('.') as [string, string, string];
     const tampered = `${header}.${b64({ ...claims, sub: 'someone-else' })}.${signature}`;
-    expect(verifyAccessToken(tampered, key, expect_)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyAccessToken(tampered, key, expect_)).toEqual({ ok: false, reason: 'signature' });
     // The last base64url character of a 32-byte signature carries 2 unused bits.
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const last = alphabet.indexOf(signature.at(-1)!);
     const twin = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
-    const payload = signAccessToken(claims, key).split('.')[1];
-    expect(verifyAccessToken(`${header}.${payload}.${twin}`, key, expect_)).toEqual({
+    const payload = (await signAccessToken(claims, key)).split('.')[1];
+    expect(await verifyAccessToken(`${header}.${payload}.${twin}`, key, expect_)).toEqual({
       ok: false,
       reason: 'signature',
     });
   });
 
-  it('checks expiry, issuer, audience and the claims it needs', () => {
-    const token = signAccessToken(claims, key);
-    expect(verifyAccessToken(token, key, { ...expect_, now: claims.exp })).toEqual({
+  it('checks expiry, issuer, audience and the claims it needs', async () => {
+    const token = await signAccessToken(claims, key);
+    expect(await verifyAccessToken(token, key, { ...expect_, now: claims.exp })).toEqual({
       ok: false,
       reason: 'expired',
     });
-    expect(verifyAccessToken(token, key, { ...expect_, now: claims.exp, allowExpired: true }).ok).toBe(true);
-    expect(verifyAccessToken(token, key, { ...expect_, issuer: 'https://elsewhere/auth' })).toEqual({
+    expect(
+      (await verifyAccessToken(token, key, { ...expect_, now: claims.exp, allowExpired: true })).ok,
+    ).toBe(true);
+    expect(await verifyAccessToken(token, key, { ...expect_, issuer: 'https://elsewhere/auth' })).toEqual({
       ok: false,
       reason: 'claims',
     });
-    expect(verifyAccessToken(token, key, { ...expect_, audience: 'service' })).toEqual({
+    expect(await verifyAccessToken(token, key, { ...expect_, audience: 'service' })).toEqual({
       ok: false,
       reason: 'claims',
     });
     const { session_id: _dropped, ...withoutSession } = claims;
-    const noSession = signAccessToken(withoutSession as AccessTokenClaims, key);
-    expect(verifyAccessToken(noSession, key, expect_)).toEqual({ ok: false, reason: 'claims' });
-    expect(verifyAccessToken('x'.repeat(5000), key, expect_)).toEqual({ ok: false, reason: 'malformed' });
+    const noSession = await signAccessToken(withoutSession as AccessTokenClaims, key);
+    expect(await verifyAccessToken(noSession, key, expect_)).toEqual({ ok: false, reason: 'claims' });
+    expect(await verifyAccessToken('x'.repeat(5000), key, expect_)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+
+  it('verifies a token signed before jose signed them (same HS256 compact form)', async () => {
+    const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+    expect(await verifyAccessToken(`${input}.${hs256(input)}`, key, expect_)).toEqual({ ok: true, claims });
+  });
+
+  it('refuses an expired token of another issuer or audience even when expiry is allowed', async () => {
+    const late = { ...expect_, now: claims.exp + 3600, allowExpired: true };
+    const token = await signAccessToken(claims, key);
+    expect(await verifyAccessToken(token, key, { ...late, issuer: 'https://elsewhere/auth' })).toEqual({
+      ok: false,
+      reason: 'claims',
+    });
+    expect(await verifyAccessToken(token, key, { ...late, audience: 'service' })).toEqual({
+      ok: false,
+      reason: 'claims',
+    });
+    const expired = await verifyAccessToken(token, key, late);
+    expect(expired).toEqual({ ok: true, claims });
+  });
+
+  it('refuses a token not valid yet, a payload that is not JSON and a header typ other than JWT', async () => {
+    const early = await signAccessToken({ ...claims, nbf: now + 600 } as AccessTokenClaims, key);
+    expect(await verifyAccessToken(early, key, expect_)).toEqual({ ok: false, reason: 'claims' });
+    const notJson = `${b64({ alg: 'HS256' })}.bm90IGpzb24`;
+    expect(await verifyAccessToken(`${notJson}.${hs256(notJson)}`, key, expect_)).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+    const otherTyp = `${b64({ alg: 'HS256', typ: 'at+jwt' })}.${b64(claims)}`;
+    expect(await verifyAccessToken(`${otherTyp}.${hs256(otherTyp)}`, key, expect_)).toEqual({
+      ok: false,
+      reason: 'algorithm',
+    });
   });
 });

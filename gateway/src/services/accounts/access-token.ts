@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type * as Jose from 'jose' with { 'resolution-mode': 'import' };
 
 /** The only algorithm a token may name. Anything else ('none', RS256, HS512, ...) is refused. */
 export const ACCESS_TOKEN_ALGORITHMS = ['HS256'] as const;
@@ -36,28 +36,27 @@ export interface AccessTokenExpectations {
 /** Longer than any token we issue; refuses to parse megabytes of junk. */
 const MAX_TOKEN_LENGTH = 4096;
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-function sign(signingInput: string, key: Buffer): Buffer {
-  return createHmac('sha256', key).update(signingInput).digest();
+let jose: Promise<typeof Jose> | undefined;
+
+/**
+ * Loads jose, which signs and verifies the tokens. It is an ES module and this server is
+ * CommonJS: a real dynamic import (not one a compiler turns into `require`) loads it on every
+ * supported Node version and under Jest.
+ */
+function loadJose(): Promise<typeof Jose> {
+  if (!jose) {
+    const load = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<typeof Jose>;
+    jose = load('jose');
+    jose.catch(() => (jose = undefined));
+  }
+  return jose;
 }
 
 /** A compact JWS (JWT) signed with HMAC-SHA256. */
-export function signAccessToken(claims: AccessTokenClaims, key: Buffer): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const signingInput = `${HEADER}.${payload}`;
-  return `${signingInput}.${sign(signingInput, key).toString('base64url')}`;
-}
-
-function decodeJson(segment: string): unknown {
-  const bytes = Buffer.from(segment, 'base64url');
-  // Only the canonical encoding: no padding tricks, no ignored trailing bits.
-  if (bytes.toString('base64url') !== segment) return undefined;
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return undefined;
-  }
+export async function signAccessToken(claims: AccessTokenClaims, key: Buffer): Promise<string> {
+  const { SignJWT } = await loadJose();
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -91,44 +90,70 @@ function readClaims(payload: unknown): AccessTokenClaims | null {
   };
 }
 
-/**
- * Verifies signature, algorithm, issuer, audience and expiry. The header is checked against the
- * allowlist before anything else, and the signature in constant time before the payload is read.
- */
-export function verifyAccessToken(
-  token: string,
-  key: Buffer,
-  expect: AccessTokenExpectations,
-): AccessTokenCheck {
-  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+/** Only the canonical base64url encoding: no padding tricks, no ignored trailing bits. */
+const canonical = (segment: string) => Buffer.from(segment, 'base64url').toString('base64url') === segment;
+
+/** Why the token's shape or header is refused before jose verifies it, or null. */
+function precheck(token: string, { decodeProtectedHeader }: typeof Jose): AccessTokenFailure | null {
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return 'malformed';
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) {
-    return { ok: false, reason: 'malformed' };
+  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) return 'malformed';
+  if (!canonical(parts[0]!) || !canonical(parts[1]!)) return 'malformed';
+  let header: Jose.ProtectedHeaderParameters;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch {
+    return 'malformed';
   }
-  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  const header = decodeJson(headerPart);
-  if (!isObject(header)) return { ok: false, reason: 'malformed' };
   const allowed: readonly unknown[] = ACCESS_TOKEN_ALGORITHMS;
   if (
     !allowed.includes(header.alg) ||
     (header.typ !== undefined && header.typ !== 'JWT') ||
     'crit' in header
   ) {
-    return { ok: false, reason: 'algorithm' };
+    return 'algorithm';
   }
-  const expected = sign(`${headerPart}.${payloadPart}`, key);
-  const given = Buffer.from(signaturePart, 'base64url');
-  if (
-    given.length !== expected.length ||
-    given.toString('base64url') !== signaturePart ||
-    !timingSafeEqual(given, expected)
-  ) {
-    return { ok: false, reason: 'signature' };
+  // A signature with other unused bits would decode to the same bytes: not the signature made.
+  return canonical(parts[2]!) ? null : 'signature';
+}
+
+function failure(error: unknown, { errors }: typeof Jose): AccessTokenFailure {
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'algorithm';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'signature';
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return 'claims';
+  return 'malformed';
+}
+
+/**
+ * Verifies signature, algorithm, issuer, audience and expiry with jose. The token's shape and
+ * header are checked against the allowlist before anything else, and the payload is read only
+ * after the signature holds.
+ */
+export async function verifyAccessToken(
+  token: string,
+  key: Buffer,
+  expect: AccessTokenExpectations,
+): Promise<AccessTokenCheck> {
+  const library = await loadJose();
+  const refused = precheck(token, library);
+  if (refused) return { ok: false, reason: refused };
+  let payload: unknown;
+  try {
+    ({ payload } = await library.jwtVerify(token, key, {
+      algorithms: [...ACCESS_TOKEN_ALGORITHMS],
+      issuer: expect.issuer,
+      audience: expect.audience,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: new Date(expect.now * 1000),
+    }));
+  } catch (error) {
+    // Issuer and audience are checked before expiry, so an expired token's payload is genuine.
+    if (!(expect.allowExpired && error instanceof library.errors.JWTExpired)) {
+      return { ok: false, reason: failure(error, library) };
+    }
+    payload = error.payload;
   }
-  const claims = readClaims(decodeJson(payloadPart));
-  if (!claims || claims.iss !== expect.issuer || claims.aud !== expect.audience) {
-    return { ok: false, reason: 'claims' };
-  }
-  if (!expect.allowExpired && claims.exp <= expect.now) return { ok: false, reason: 'expired' };
-  return { ok: true, claims };
+  const claims = readClaims(payload);
+  return claims ? { ok: true, claims } : { ok: false, reason: 'claims' };
 }

@@ -228,7 +228,7 @@ export class AccountService {
       await this.sessions.revoke({ userId: user.id });
       throw new AccountSuspendedError();
     }
-    return { session: this.issuer.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
+    return { session: await this.issuer.tokens(user, outcome.familyId, outcome.refreshToken, signing) };
   }
 
   /**

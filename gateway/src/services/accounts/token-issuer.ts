@@ -35,7 +35,7 @@ export class TokenIssuer {
   /** The claims of a genuine access token (expired ones too when `allowExpired`), else null. */
   async read(token: string, { allowExpired }: { allowExpired: boolean }): Promise<AccessTokenClaims | null> {
     const { key, issuer } = await this.signing();
-    const check = verifyAccessToken(token, key, {
+    const check = await verifyAccessToken(token, key, {
       now: Math.floor(this.clock().getTime() / 1000),
       issuer,
       audience: AUDIENCE,
@@ -46,7 +46,12 @@ export class TokenIssuer {
   }
 
   /** The tokens of a sign-in (`familyId`) with its current refresh token, signed with `signing`. */
-  tokens(user: User, familyId: string, refreshToken: string, { key, issuer }: TokenSigning): SessionTokens {
+  async tokens(
+    user: User,
+    familyId: string,
+    refreshToken: string,
+    { key, issuer }: TokenSigning,
+  ): Promise<SessionTokens> {
     const iat = Math.floor(this.clock().getTime() / 1000);
     const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
     const claims: AccessTokenClaims = {
@@ -61,7 +66,7 @@ export class TokenIssuer {
       exp,
     };
     return {
-      access_token: signAccessToken(claims, key),
+      access_token: await signAccessToken(claims, key),
       refresh_token: refreshToken,
       expires_at: exp,
       expires_in: ACCESS_TOKEN_TTL_SECONDS,

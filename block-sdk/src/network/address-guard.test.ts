@@ -1,4 +1,4 @@
-import { AddressGuard, AddressRefusedError, type Resolver } from './address-guard';
+import { AddressGuard, AddressRefusedError, systemResolver, type Resolver } from './address-guard';
 import { AllowList } from './allow-list';
 
 const resolver: Resolver = async (hostname) =>
@@ -42,6 +42,19 @@ describe('AddressGuard', () => {
     expect(refused.error).toBeInstanceOf(AddressRefusedError);
     expect(refused.error?.message).toMatch(
       /^mixed\.example resolves to 10\.0\.0\.7, which is a private address\./,
+    );
+  });
+
+  it('refuses a host written as another spelling of a non-public address, as the resolver reads it', async () => {
+    const guard = new AddressGuard(AllowList.empty, systemResolver, 'The block');
+    for (const host of ['2130706433', '0177.0.0.1', '0x7f.0.0.1', '127.1']) {
+      const refused = await lookup(guard, host, 80);
+      expect(refused.error).toBeInstanceOf(AddressRefusedError);
+      expect(refused.error?.message).toContain('resolves to 127.0.0.1, which is a loopback address.');
+    }
+    const metadata = await lookup(guard, '0xa9fea9fe', 80);
+    expect(metadata.error?.message).toContain(
+      'resolves to 169.254.169.254, which is a cloud metadata address.',
     );
   });
 });

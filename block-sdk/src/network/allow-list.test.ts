@@ -26,7 +26,18 @@ describe('AllowList', () => {
   });
 
   it('names an entry it cannot read', () => {
-    for (const bad of ['http://localhost', '10.0.0.0/99', 'host:99999', '10.0.0.0/8:80', 'bad_host!']) {
+    for (const bad of [
+      'http://localhost',
+      '10.0.0.0/99',
+      'host:99999',
+      '10.0.0.0/8:80',
+      'bad_host!',
+      // Other spellings of 127.0.0.1: a resolver reads them as the address, so they are no names.
+      '0177.0.0.1',
+      '2130706433',
+      '0x7f.1:8080',
+      '127.1',
+    ]) {
       expect(() => AllowList.parse(`localhost, ${bad}`)).toThrow(BlockError);
       expect(() => AllowList.parse(bad)).toThrow(`"${bad}"`);
     }

@@ -1,5 +1,5 @@
 import { BlockError } from '../errors';
-import { inRange, parseIp, parseRange, type IpBytes, type IpRange } from './ip-address';
+import { inRange, isLooseIpv4, parseIp, parseRange, type IpBytes, type IpRange } from './ip-address';
 
 interface Entry {
   /** A host name (lower case, without a trailing dot) or an address range. */
@@ -59,7 +59,8 @@ const NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9
 function withPort(host: string, port: string | undefined): Entry | null {
   const range = parseRange(host);
   const name = range ? undefined : normaliseHost(host);
-  if (!range && !NAME.test(host)) return null;
+  // `0177.0.0.1` or `2130706433` would reach 127.0.0.1 through a resolver: not a name to match.
+  if (!range && (isLooseIpv4(host) || !NAME.test(host))) return null;
   if (port === undefined) return { host: range ?? name! };
   const number = Number(port);
   if (!Number.isInteger(number) || number < 1 || number > 65535) return null;

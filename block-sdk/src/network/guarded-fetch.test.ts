@@ -92,6 +92,28 @@ describe('guardedFetch', () => {
     expect(seen).toEqual([]);
   });
 
+  it('refuses URLs that spell a loopback or metadata address another way; nothing is sent', async () => {
+    const fetchIt = fetchAllowing('');
+    for (const host of [
+      '2130706433',
+      '0177.0.0.1',
+      '0x7f.1',
+      '127.1',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+    ]) {
+      await expect(fetchIt(`http://${host}:${port}/rpc`)).rejects.toThrow(/is a loopback address\./);
+    }
+    await expect(fetchIt('http://0xa9fea9fe/latest/meta-data/')).rejects.toThrow(
+      /^169\.254\.169\.254 is a cloud metadata address\./,
+    );
+    await expect(fetchIt('http://[fd00:ec2::254]/latest/meta-data/')).rejects.toThrow(
+      /cloud metadata address/,
+    );
+    await expect(fetchIt('http://[fc00::1]/')).rejects.toThrow(/private \(unique local\) address/);
+    expect(seen).toEqual([]);
+  });
+
   it('stops when the signal aborts', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -1,64 +1,48 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** An IP address as its bytes: 4 for IPv4, 16 for IPv6. */
 export type IpBytes = Uint8Array;
 
-function ipv4Bytes(text: string): IpBytes {
-  return Uint8Array.from(text.split('.').map(Number));
-}
-
-function ipv6Bytes(text: string): IpBytes {
-  let head = text;
-  let tail: number[] = [];
-  // A dotted IPv4 address may end the text (`::ffff:127.0.0.1`): it fills the last two groups.
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(head);
-  if (dotted) {
-    tail = [...ipv4Bytes(dotted[1]!)];
-    head = head.slice(0, -dotted[1]!.length);
-    if (head.endsWith(':') && !head.endsWith('::')) head = head.slice(0, -1);
-  }
-  const [left = '', right] = head.split('::') as [string, string | undefined];
-  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
-  const before = groups(left);
-  const after = groups(right ?? '');
-  const missing = 8 - tail.length / 2 - before.length - after.length;
-  const words = [...before, ...Array<number>(right === undefined ? 0 : missing).fill(0), ...after];
-  const bytes = new Uint8Array(16);
-  words.forEach((word, i) => {
-    bytes[i * 2] = word >> 8;
-    bytes[i * 2 + 1] = word & 0xff;
-  });
-  bytes.set(tail, 12);
-  return bytes;
+/**
+ * The address `bare` names in the usual notation only: dotted decimal IPv4 without leading zeros,
+ * and IPv6 (whose embedded IPv4, as in `::ffff:127.0.0.1`, is held to the same rule). The old
+ * inet_aton forms (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`) are not read as addresses: a
+ * URL's host is already normalised to dotted decimal by the URL parser, and a resolver turns such a
+ * name into the address that is then checked.
+ */
+function parseStrict(bare: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
+  if (!ipaddr.IPv6.isValid(bare)) return null;
+  const last = bare.slice(bare.lastIndexOf(':') + 1);
+  if (last.includes('.') && !ipaddr.IPv4.isValidFourPartDecimal(last)) return null;
+  // ipaddr.js reads the deprecated IPv4-compatible form `::a.b.c.d` as `::ffff:a.b.c.d`; the
+  // bytes it means (and that a socket connects to) are `::` then the four bytes, as `0::a.b.c.d`.
+  return ipaddr.IPv6.parse(/^::[\d.]+$/.test(bare) ? `0${bare}` : bare);
 }
 
 /**
  * The bytes of an IPv4 or IPv6 address written as text (brackets and a zone such as `%eth0` are
- * ignored), or null when the text is not an IP address.
+ * ignored), or null when the text is not an IP address in the usual notation.
  */
 export function parseIp(text: string): IpBytes | null {
   const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
-  if (isIPv4(bare)) return ipv4Bytes(bare);
-  if (isIPv6(bare)) return ipv6Bytes(bare);
-  return null;
+  const address = parseStrict(bare);
+  return address ? Uint8Array.from(address.toByteArray()) : null;
+}
+
+/** True when `text` is an IPv4 address in a form other than dotted decimal (`2130706433`, `0177.0.0.1`). */
+export function isLooseIpv4(text: string): boolean {
+  return ipaddr.IPv4.isValid(text) && !ipaddr.IPv4.isValidFourPartDecimal(text);
+}
+
+function toAddress(bytes: IpBytes): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (bytes.length !== 4 && bytes.length !== 16) throw new RangeError('An IP address has 4 or 16 bytes.');
+  return ipaddr.fromByteArray([...bytes]);
 }
 
 /** The address written the usual way: dotted IPv4, or IPv6 with its longest run of zeros as `::`. */
 export function formatIp(bytes: IpBytes): string {
-  if (bytes.length === 4) return bytes.join('.');
-  const words: number[] = [];
-  for (let i = 0; i < 16; i += 2) words.push((bytes[i]! << 8) | bytes[i + 1]!);
-  let start = -1;
-  let length = 0;
-  for (let i = 0; i < 8;) {
-    let end = i;
-    while (end < 8 && words[end] === 0) end++;
-    if (end - i > length && end - i > 1) [start, length] = [i, end - i];
-    i = end === i ? i + 1 : end;
-  }
-  const hex = (part: number[]) => part.map((w) => w.toString(16)).join(':');
-  if (start === -1) return hex(words);
-  return `${hex(words.slice(0, start))}::${hex(words.slice(start + length))}`;
+  return toAddress(bytes).toString();
 }
 
 /** A range of addresses: a prefix of `bits` bits. */
@@ -81,10 +65,5 @@ export function parseRange(text: string): IpRange | null {
 /** True when `address` lies in `range` (both of the same family). */
 export function inRange(address: IpBytes, range: IpRange): boolean {
   if (address.length !== range.bytes.length) return false;
-  let bits = range.bits;
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((address[i]! & mask) !== (range.bytes[i]! & mask)) return false;
-  }
-  return true;
+  return toAddress(address).match(toAddress(range.bytes), range.bits);
 }

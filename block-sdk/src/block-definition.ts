@@ -80,6 +80,12 @@ export interface BlockSpec<S extends SettingsSpec, O extends OutputsSpec> {
    */
   endsLoop?: boolean;
   /**
+   * The block may stop the run to wait for a person's decision (it throws `RunPause`, as the
+   * Approval block does): the run is kept in the database and goes on, on any server process, once
+   * it is decided; the block then runs again with `ctx.decision`. Such a block may be free.
+   */
+  waits?: boolean;
+  /**
    * The block can serve as a tool of a model. Connected to the `tools` handle of a block that
    * takes tools (the agent), it is not run in the pipeline: it runs each time the model calls it,
    * with the model's arguments (checked against `parameters` first) as its variables, so

@@ -193,8 +193,9 @@ export function definitionProblems(spec: BlockSpec<SettingsSpec, OutputsSpec>): 
   }
   const cost = spec.cost ?? 0;
   if (!Number.isInteger(cost) || cost < 0) problems.push('cost must be a whole number of credits, 0 or more');
-  const steers = spec.routes !== undefined || spec.loop !== undefined || spec.endsLoop === true;
-  // Blocks that only steer a run (routes, loops) may be free; every other AI block calls the AI.
+  const steers =
+    spec.routes !== undefined || spec.loop !== undefined || spec.endsLoop === true || spec.waits === true;
+  // Blocks that only steer a run (routes, loops, waiting for a person) may be free; every other AI block calls the AI.
   if (spec.category === 'ai' && cost === 0 && !steers)
     problems.push('an AI block must cost at least 1 credit');
   if (spec.settings === null || typeof spec.settings !== 'object')

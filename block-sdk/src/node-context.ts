@@ -4,6 +4,7 @@ import type { AiProvider, AiUsage } from './ai-provider';
 import type { FileStore } from './file-store';
 import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
 import { NO_RUN_KNOWLEDGE, type RunKnowledge } from './run-knowledge';
+import type { RunDecision } from './run-pause';
 import { NO_RUN_TOOLS, type RunTools } from './run-tools';
 
 export interface NodeContextInit<S> {
@@ -31,6 +32,8 @@ export interface NodeContextInit<S> {
   gathered?: readonly GatheredItem[];
   /** Reads the app owner's secrets; without it a block finds none. */
   secret?(name: string): Promise<string | undefined>;
+  /** The block stopped the run to wait (`RunPause`) and the run goes on: what was decided. */
+  decision?: RunDecision;
 }
 
 const NOTHING_GATHERED: readonly GatheredItem[] = Object.freeze([]);
@@ -55,6 +58,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly account: string;
   readonly tools: RunTools;
   readonly knowledge: RunKnowledge;
+  readonly decision: RunDecision | undefined;
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -71,6 +75,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.account = init.account ?? 'anonymous';
     this.tools = init.tools ?? NO_RUN_TOOLS;
     this.knowledge = init.knowledge ?? NO_RUN_KNOWLEDGE;
+    this.decision = init.decision;
   }
 
   get ai(): Ai {

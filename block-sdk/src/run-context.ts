@@ -2,6 +2,7 @@ import type { Artifact } from '@blocksmith/schema';
 import type { Ai } from './ai';
 import type { FileStore } from './file-store';
 import type { RunKnowledge } from './run-knowledge';
+import type { RunDecision } from './run-pause';
 import type { RunTools } from './run-tools';
 
 /** The first output of one directly connected upstream block. */
@@ -90,4 +91,10 @@ export interface RunContext<S> {
    * without a server has none: searching fails saying so.
    */
   readonly knowledge: RunKnowledge;
+  /**
+   * A block that stopped the run to wait for a person (it threw `RunPause`) runs again once the
+   * run goes on: this is what was decided (approved, with the text as approved). Undefined
+   * otherwise.
+   */
+  readonly decision: RunDecision | undefined;
 }

@@ -1,6 +1,7 @@
 import type { AiProvider, FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { BlockCharge } from './block-charges';
+import type { RunResume } from './run-pause';
 
 export interface ExecuteOptions {
   runId: string;
@@ -35,4 +36,9 @@ export interface ExecuteOptions {
   appTools?: Pick<RunTools, 'apps' | 'callApp'>;
   /** The app owner's knowledge bases, for blocks that search them (`ctx.knowledge`). Without it there are none. */
   knowledge?: RunKnowledge;
+  /**
+   * Goes on with a run that stopped to wait (`RunOutcome.paused`): its settled blocks are not run
+   * again, and the block that waited runs with `ctx.decision`.
+   */
+  resume?: RunResume;
 }

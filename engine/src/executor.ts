@@ -4,6 +4,8 @@ import {
   NO_RUN_TOOLS,
   NodeContext,
   outputTypeProblem,
+  RunPause,
+  type PauseRequest,
 } from '@blocksmith/block-sdk';
 import {
   type Artifact,
@@ -20,6 +22,7 @@ import { goOnAfterFailure } from './handled-failure';
 import { LoopRuns, type LoopHost } from './loop-runs';
 import { Frame, SKIPPED, type NodeOutcome } from './run-frame';
 import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from './run-outcome';
+import { restoreRun, saveRun } from './run-pause';
 import type { PlannedNode, RunPlan } from './run-plan';
 import { RunSecrets } from './run-secrets';
 import { ToolRuns, withCall } from './tool-runs';
@@ -29,6 +32,7 @@ export type { NodeOutcome } from './run-frame';
 export type { BlockCharge } from './block-charges';
 export type { ExecuteOptions } from './execute-options';
 export type { BlockOverrun, RunOutcome } from './run-outcome';
+export type { RunPaused, RunResume, SavedRun } from './run-pause';
 
 /**
  * Runs a planned app: blocks start as soon as what they wait for has settled, up to the
@@ -72,6 +76,8 @@ class RunExecution implements LoopHost {
   private readonly overruns: BlockOverrun[] = [];
   /** Blocks outside loops that failed while the run went on. */
   readonly notes: RunNote[] = [];
+  /** Blocks that stopped the run to wait for a person (`RunPause`), in the order they asked. */
+  private readonly paused: { nodeId: string; request: PauseRequest }[] = [];
 
   constructor(
     readonly plan: RunPlan,
@@ -109,6 +115,12 @@ class RunExecution implements LoopHost {
       at: Date.now(),
       nodeIds: this.nodes.map((n) => n.id),
     });
+    const resume = this.options.resume;
+    if (resume) {
+      // Going on after a pause: the blocks that had settled are not run again.
+      const run = { plan: this.plan, top: this.top, stats: this.stats, notes: this.notes };
+      for (const event of restoreRun(run, resume.saved, this.options.runId)) this.emit(event);
+    }
     this.seed(this.top);
     this.pump();
     return done;
@@ -129,7 +141,9 @@ class RunExecution implements LoopHost {
   seed(frame: Frame): void {
     const { members } = frame.region;
     const slot = this.plan.slot;
-    for (const index of members) if (frame.waiting[slot[index]!] === 0) this.ready(frame, index);
+    for (const index of members)
+      if (frame.waiting[slot[index]!] === 0 && frame.outcomes[slot[index]!] === undefined)
+        this.ready(frame, index);
     this.decide();
   }
 
@@ -201,7 +215,7 @@ class RunExecution implements LoopHost {
       this.readyHead = 0;
     }
     if (this.running > 0 || this.ended) return;
-    if (this.stopping || this.top.settled === this.top.size) this.complete();
+    if (this.stopping || this.top.settled === this.top.size || this.paused.length > 0) this.complete();
     else if (this.readyHead === this.readyNodes.length) {
       // Nothing runs and nothing can start, yet blocks have not settled: never leave the run hanging.
       this.failure = {
@@ -279,10 +293,16 @@ class RunExecution implements LoopHost {
         this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);
       },
       onArtifact: (artifact) => artifacts.push(artifact),
+      onToolCall: (record) => {
+        const call = this.secrets.clean(record);
+        this.emitIn({ type: 'tool_call', runId, nodeId: node.id, at: Date.now(), call }, frame);
+      },
       onUsage: (usage) => addUsage(used, usage),
       ...(routes && node.definition.routes && { onRoute: (name: string) => void routes.push(name) }),
       ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
       ...(this.secrets.read && { secret: this.secrets.read }),
+      ...(this.options.resume?.nodeId === node.id &&
+        frame === this.top && { decision: this.options.resume.decision }),
     });
     // Always continue asynchronously, so a long chain of instant blocks never deepens the stack.
     Promise.resolve()
@@ -294,8 +314,28 @@ class RunExecution implements LoopHost {
           if (tools) used.credits = tools.turnCredits;
           this.succeed(frame, index, clean.clean(outputs), clean.clean(artifacts), routes, startedAt, used);
         },
-        (error: unknown) => this.fail(frame, index, error, startedAt),
+        (error: unknown) =>
+          error instanceof RunPause
+            ? this.pause(frame, index, error, startedAt)
+            : this.fail(frame, index, error, startedAt),
       );
+  }
+
+  /**
+   * A block stopped the run to wait for a person: nothing after it starts; the other branches go
+   * on, and once nothing runs the run ends its execution as `waiting` with what it needs to go on.
+   * Only a block of the run's own pipeline may wait (not inside a loop, not as a tool).
+   */
+  private pause(frame: Frame, index: number, pause: RunPause, startedAt: number): void {
+    const node = this.nodes[index]!;
+    if (frame !== this.top || node.toolOf || this.options.resume?.nodeId === node.id) {
+      const where = frame !== this.top ? 'inside a loop' : node.toolOf ? 'as a tool' : 'twice';
+      return this.fail(frame, index, new Error(`it cannot wait for a decision ${where}.`), startedAt);
+    }
+    this.running--;
+    const request = { ...pause.request, text: this.secrets.clean(pause.request.text) };
+    this.paused.push({ nodeId: node.id, request });
+    this.pump();
   }
 
   /** The tools of one run of a block that takes tools: its connected blocks, apps, its credit limit. */
@@ -448,7 +488,14 @@ class RunExecution implements LoopHost {
       loops: this.loopRuns.loops,
       notes: this.notes,
     });
-    const status: RunStatus = this.failure ? 'failed' : this.aborted ? 'aborted' : 'succeeded';
+    const waiting = this.paused[0];
+    const status: RunStatus = this.failure
+      ? 'failed'
+      : this.aborted
+        ? 'aborted'
+        : waiting
+          ? 'waiting'
+          : 'succeeded';
     const outcome: RunOutcome = {
       runId: this.options.runId,
       status,
@@ -463,6 +510,9 @@ class RunExecution implements LoopHost {
       outcome.failedNodeId = this.failure.nodeId;
     } else if (this.aborted) {
       outcome.error = 'The run was stopped.';
+    } else if (waiting) {
+      const run = { plan: this.plan, top: this.top, stats: this.stats, notes: this.notes };
+      outcome.paused = { ...waiting, saved: saveRun(run) };
     }
     this.emit({
       type: 'run_finished',

@@ -18,4 +18,7 @@ export {
   type NodeOutcome,
   type BlockCharge,
   type BlockOverrun,
+  type RunPaused,
+  type RunResume,
+  type SavedRun,
 } from './executor';

@@ -7,6 +7,7 @@ import {
   type RunResult,
   type RunStatus,
 } from '@blocksmith/schema';
+import type { RunPaused } from './run-pause';
 import { SKIPPED, type Frame, type LoopRun, type NodeOutcome } from './run-frame';
 import type { PlannedNode, RunPlan } from './run-plan';
 
@@ -27,6 +28,8 @@ export interface RunOutcome {
   durationMs: number;
   /** One per block run that overran its time (`BlockOverrunError`), loop items included: its charge is kept. */
   overruns?: BlockOverrun[];
+  /** Status `waiting`: the block the run waits at, what it asks, and what the run needs to go on. */
+  paused?: RunPaused;
 }
 
 /** A block run stopped at its time limit: the time was used, so its own charge stands. */

@@ -47,6 +47,9 @@ const BY_CODE: Readonly<Record<ErrorCode, readonly [number, string]>> = {
   // A block could not do its work with what it was given: the run failed, the server did not.
   BLOCK_ERROR: [422, 'block_failed'],
   RUN_TIMEOUT: [504, 'run_timeout'],
+  // A run that waited for approval: its approver said no, or did not answer in time.
+  APPROVAL_REJECTED: [409, 'approval_rejected'],
+  APPROVAL_TIMED_OUT: [409, 'approval_timed_out'],
   UNAVAILABLE: [503, 'unavailable'],
   INTERNAL_SERVER_ERROR: [500, 'internal_error'],
 };

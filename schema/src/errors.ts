@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   'BLOCK_ERROR',
   /** A run passed RUN_TIMEOUT_SECONDS and was stopped. */
   'RUN_TIMEOUT',
+  /** A run waiting for approval was rejected by its approver. */
+  'APPROVAL_REJECTED',
+  /** A run waiting for approval was not decided before its time-out. */
+  'APPROVAL_TIMED_OUT',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 

@@ -7,6 +7,7 @@ export * from './artifacts';
 export * from './block-catalogue';
 export * from './output-spec';
 export * from './result-views';
+export * from './approval';
 export * from './run-events';
 export * from './run-event-fold';
 export * from './plans';

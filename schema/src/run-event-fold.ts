@@ -1,4 +1,5 @@
 import type { Artifact } from './artifacts';
+import type { ApprovalRequest } from './approval';
 import type {
   LoopPosition,
   NodeStatus,
@@ -86,6 +87,8 @@ export interface RunState {
   /** `running` from its start, then how it ended. `pending` before its start event. */
   status: 'pending' | 'running' | RunStatus;
   error?: string;
+  /** A run waiting for a person's decision: what they are asked. */
+  approval?: ApprovalRequest;
   /** The blocks the run has, from its start event (each pending until an event says otherwise). */
   nodeIds: readonly string[];
   /** The blocks some event was about, by id. */
@@ -256,6 +259,7 @@ export function applyRunEvent(state: RunState, event: RunEvent): boolean {
     case 'run_finished':
       state.status = event.status;
       state.error = event.error;
+      if (event.approval) state.approval = event.approval;
       break;
   }
   return true;

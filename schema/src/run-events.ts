@@ -1,4 +1,5 @@
 import type { Artifact } from './artifacts';
+import type { ApprovalRequest } from './approval';
 
 /**
  * Where in a loop something happened: the block that runs the loop, the item (1 for the first)
@@ -138,7 +139,19 @@ export type RunEvent =
       items: number;
       loop?: LoopPosition[];
     }
-  | { type: 'run_finished'; runId: string; at: number; status: RunStatus; error?: string };
+  /**
+   * The run ended, or (status `waiting`) stopped to wait for a person's decision: `approval` says
+   * what they are asked. A waiting run that goes on starts a new stream of events.
+   */
+  | {
+      type: 'run_finished';
+      runId: string;
+      at: number;
+      status: RunStatus;
+      error?: string;
+      approval?: ApprovalRequest;
+    };
 
-export type RunStatus = 'succeeded' | 'failed' | 'aborted';
+/** How a run's execution stopped: it ended (succeeded, failed, aborted) or waits for a person (`waiting`). */
+export type RunStatus = 'succeeded' | 'failed' | 'aborted' | 'waiting';
 export type NodeStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';

@@ -3,6 +3,7 @@ export {
   echoInput,
   failingBlock,
   gatedBlock,
+  probeApproval,
   probeCollect,
   probeCondition,
   probeLoop,

@@ -1,4 +1,4 @@
-import { BlockInputError, defineBlock, field, output } from '@blocksmith/block-sdk';
+import { BlockInputError, RunPause, defineBlock, field, output } from '@blocksmith/block-sdk';
 
 /**
  * Small blocks for engine tests (and the gateway's): no AI, fully controllable. The app builders
@@ -159,5 +159,28 @@ export const probeCollect = defineBlock({
         .filter((g) => g.error === undefined)
         .map((g) => `${g.index}:${g.upstream.map((u) => String(u.value)).join('+')}`),
     };
+  },
+});
+
+/**
+ * Stops the run to wait for the owner's approval of its text (as the Approval block does); once
+ * the run goes on it hands on the text as approved and who approved it.
+ */
+export const probeApproval = defineBlock({
+  kind: 'probeApproval',
+  name: 'Probe Approval',
+  description: 'Waits for an approval of its text.',
+  category: 'ai',
+  settings: {},
+  outputs: { approved: output.text(), decided_by: output.text() },
+  waits: true,
+  run(ctx) {
+    if (ctx.decision) return { approved: ctx.decision.text, decided_by: ctx.decision.decidedBy };
+    throw new RunPause({
+      text: ctx.primaryText(),
+      editable: true,
+      approver: { kind: 'owner' },
+      timeoutSeconds: 3600,
+    });
   },
 });

@@ -1,0 +1,1 @@
+export { approval as block } from './approval';

@@ -91,6 +91,11 @@ export interface ToolTurnRequest {
   tools: ToolSpec[];
   model?: string;
   maxTokens?: number;
+  /**
+   * The final answer (the turn without tool calls) must be JSON matching this schema; the caller
+   * says so in its messages too and checks the answer. Providers that can constrain output may use it.
+   */
+  answerSchema?: JsonSchema;
 }
 
 /** The model's next turn: text (possibly empty) and the tools it calls (none: it has answered). */

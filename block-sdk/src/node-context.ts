@@ -1,4 +1,4 @@
-import { hasTemplateValue, substituteTemplate, type Artifact } from '@blocksmith/schema';
+import { hasTemplateValue, substituteTemplate, type Artifact, type ToolCallRecord } from '@blocksmith/schema';
 import { Ai } from './ai';
 import type { AiProvider, AiUsage } from './ai-provider';
 import type { FileStore } from './file-store';
@@ -24,6 +24,8 @@ export interface NodeContextInit<S> {
   knowledge?: RunKnowledge;
   onPartial(text: string): void;
   onArtifact(artifact: Artifact): void;
+  /** A tool call the block reports (`RunContext.toolCall`); without it, reports are dropped. */
+  onToolCall?(record: ToolCallRecord): void;
   /** What an AI call used, when the provider reports it. */
   onUsage?(usage: AiUsage): void;
   /** A route the block took (blocks with route outputs). */
@@ -103,6 +105,10 @@ export class NodeContext<S> implements RunContext<S> {
 
   present(artifact: Artifact): void {
     this.init.onArtifact(artifact);
+  }
+
+  toolCall(record: ToolCallRecord): void {
+    this.init.onToolCall?.(record);
   }
 
   route(name: string): void {

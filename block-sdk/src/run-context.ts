@@ -1,4 +1,4 @@
-import type { Artifact } from '@blocksmith/schema';
+import type { Artifact, ToolCallRecord } from '@blocksmith/schema';
 import type { Ai } from './ai';
 import type { FileStore } from './file-store';
 import type { RunKnowledge } from './run-knowledge';
@@ -59,6 +59,12 @@ export interface RunContext<S> {
   progress(text: string): void;
   /** Hands something to the result display (output blocks). */
   present(artifact: Artifact): void;
+  /**
+   * Blocks that hand tools to a model (the agent): reports one tool call, when it starts
+   * (`running`) and again when it ends with the same `call` number. Sent as the run's `tool_call`
+   * events (shown live on the canvas and kept with the run), cleaned of secrets like progress.
+   */
+  toolCall(record: ToolCallRecord): void;
   /**
    * Blocks with route outputs: takes one of the declared routes (call it once per route taken).
    * Blocks reached only through routes not taken are skipped.

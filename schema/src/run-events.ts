@@ -43,7 +43,8 @@ export interface ToolCallRecord {
   turn: number;
   /** The name the model called it by. */
   tool: string;
-  source: ToolCallSource;
+  /** Absent for a name the block offers no tool by (the call is refused). */
+  source?: ToolCallSource;
   /** An MCP tool: the server's host; a block: its id; an app: its id or store slug. */
   from?: string;
   arguments: Record<string, unknown>;

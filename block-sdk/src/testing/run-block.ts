@@ -1,4 +1,4 @@
-import type { Artifact } from '@blocksmith/schema';
+import type { Artifact, ToolCallRecord } from '@blocksmith/schema';
 import type { AiProvider } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
 import type { FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
@@ -34,6 +34,8 @@ export interface BlockRunOutcome {
   progress: string[];
   /** For a block with route outputs: the routes it took, in order. */
   routes: string[];
+  /** A block that hands tools to a model: its tool calls as they ended, in call order. */
+  toolCalls: ToolCallRecord[];
 }
 
 function toUpstream(upstream: RunBlockOptions['upstream']): UpstreamValue[] {
@@ -84,8 +86,8 @@ export async function runBlock(
   });
   const block = run.blocks[NODE_UNDER_TEST]!;
   if (block.status === 'succeeded') {
-    const { outputs, artifacts, progress, routes = [] } = block;
-    return { outputs, artifacts, progress, routes };
+    const { outputs, artifacts, progress, routes = [], toolCalls } = block;
+    return { outputs, artifacts, progress, routes, toolCalls };
   }
   if ('thrown' in block) throw block.thrown;
   throw new Error(run.error ?? `${definition.kind} did not run.`);

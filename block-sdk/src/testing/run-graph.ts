@@ -1,7 +1,7 @@
 // The one module of the block SDK that uses the engine (`@blocksmith/engine`), which itself builds on
 // the SDK's main entry: the SDK's main entry never imports it (scripts/import-graph.test.ts).
 import { executeRun, planRun, type BlockLookup, type NodeOutcome } from '@blocksmith/engine';
-import type { AppConfig, Artifact, RunEvent, RunStatus } from '@blocksmith/schema';
+import type { AppConfig, Artifact, RunEvent, RunStatus, ToolCallRecord } from '@blocksmith/schema';
 import type { AiProvider, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { AnyBlockDefinition } from '@blocksmith/block-sdk';
 import type { FileStore } from '@blocksmith/block-sdk';
@@ -69,6 +69,8 @@ export interface GraphBlockResult {
   runs?: number;
   /** Every partial text it streamed, in order. */
   progress: string[];
+  /** A block that hands tools to a model: its tool calls as they ended (`tool_call` events), in call order. */
+  toolCalls: ToolCallRecord[];
   /** What the block threw when it failed (cleaned of secrets), with its class: absent when the engine failed it. */
   thrown?: unknown;
 }
@@ -139,6 +141,7 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
       outputs,
       artifacts,
       progress: [],
+      toolCalls: [],
       ...(routes && { routes }),
       ...(error !== undefined && { error }),
       ...(runs !== undefined && { runs }),
@@ -151,8 +154,11 @@ export async function runGraph(options: RunGraphOptions): Promise<GraphRun> {
       if (outcome.status === 'aborted' || error?.endsWith(said)) blocks[node.id]!.thrown = cleaned;
     }
   }
-  for (const event of events)
+  for (const event of events) {
     if (event.type === 'node_partial') blocks[event.nodeId]?.progress.push(event.text);
+    if (event.type === 'tool_call' && event.call.status !== 'running')
+      blocks[event.nodeId]?.toolCalls.push(event.call);
+  }
   return {
     status: outcome.status,
     ...(outcome.error !== undefined && { error: outcome.error }),

@@ -12,6 +12,7 @@ import {
   type RunTools,
   type ToolCallOptions,
 } from '@blocksmith/block-sdk';
+import type { ToolCallRecord } from '@blocksmith/schema';
 import { runGraph, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { agent } from './agent';
 import type { AgentStep } from './agent-steps';
@@ -81,6 +82,7 @@ describe('agent with blocks connected as tools', () => {
       {
         turn: 1,
         tool: 'Lookup',
+        source: 'block',
         arguments: { city: 'Oslo' },
         answer: `Oslo: population 709,000 (asked: ${asked})`,
         ms: expect.any(Number),
@@ -99,7 +101,12 @@ describe('agent with blocks connected as tools', () => {
     expect(toolEvents[0]).toMatchObject({
       tool: { calledBy: 'agent', call: 1, arguments: { city: 'Oslo' } },
     });
-    expect(run.blocks.agent!.progress.join('')).toContain('Tools: Lookup\n');
+    const calls = run.events.filter((e) => e.type === 'tool_call');
+    expect(calls.map((e) => [e.nodeId, e.call.call, e.call.status, e.call.source])).toEqual([
+      ['agent', 1, 'running', 'block'],
+      ['agent', 1, 'succeeded', 'block'],
+    ]);
+    expect(run.blocks.agent!.toolCalls).toEqual([{ call: 1, status: 'succeeded', ...steps(outputs)[0]! }]);
   });
 
   it('never passes arguments that do not fit the tool’s schema: the model is told why and may retry', async () => {
@@ -159,6 +166,7 @@ async function withFakeTools(
   const checked = validateSettings(agent.settings, settings);
   if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
   const progress: string[] = [];
+  const reported: ToolCallRecord[] = [];
   const context = new NodeContext({
     nodeId: 'agent',
     settings: checked.value,
@@ -171,9 +179,10 @@ async function withFakeTools(
     tools: { ...NO_RUN_TOOLS, ...tools } as RunTools,
     onPartial: (text) => progress.push(text),
     onArtifact: () => {},
+    onToolCall: (record) => reported.push(structuredClone(record)),
   });
   const outputs = (await agent.run(context as never)) as Record<string, unknown>;
-  return { outputs, progress: progress.join('') };
+  return { outputs, progress: progress.join(''), reported };
 }
 
 describe('agent with apps as tools', () => {
@@ -197,7 +206,7 @@ describe('agent with apps as tools', () => {
     const provider = new ScriptedProvider({
       tools: [{ toolCalls: [{ name: 'Weather_now', arguments: { city: 'Oslo' } }] }, 'Sunny in Oslo.'],
     });
-    const { outputs } = await withFakeTools(
+    const { outputs, reported } = await withFakeTools(
       {
         apps: async (refs) => {
           asked.push([...refs]);
@@ -224,6 +233,58 @@ describe('agent with apps as tools', () => {
       expect.objectContaining({ answer: '{\n  "forecast": "sunny"\n}', credits: 3, runId: 'run_nested' }),
     ]);
     expect(outputs.agent_answer).toBe('Sunny in Oslo.');
+    // Reported when it starts and when it ends, with where it came from and the nested run.
+    expect(reported).toEqual([
+      {
+        call: 1,
+        turn: 1,
+        tool: 'Weather_now',
+        source: 'app',
+        from: 'weather-now',
+        arguments: { city: 'Oslo' },
+        status: 'running',
+      },
+      {
+        call: 1,
+        turn: 1,
+        tool: 'Weather_now',
+        source: 'app',
+        from: 'weather-now',
+        arguments: { city: 'Oslo' },
+        status: 'succeeded',
+        answer: '{\n  "forecast": "sunny"\n}',
+        ms: expect.any(Number),
+        credits: 3,
+        runId: 'run_nested',
+      },
+    ]);
+  });
+
+  it('never passes arguments that do not fit the app’s parameters: the model is told why and may retry', async () => {
+    const callApp = jest.fn(async () => ({ value: 'sunny', credits: 0 }));
+    const provider = new ScriptedProvider({
+      tools: [
+        { toolCalls: [{ name: 'Weather_now', arguments: { town: 'Oslo' } }] },
+        { toolCalls: [{ name: 'Weather_now', arguments: { city: 'Oslo' } }] },
+        'Sunny.',
+      ],
+    });
+    const { outputs, reported } = await withFakeTools({ apps: async () => [weather], callApp }, provider, {
+      apps: 'weather-now',
+    });
+    expect(callApp).toHaveBeenCalledTimes(1);
+    expect(callApp).toHaveBeenCalledWith('weather-now', { city: 'Oslo' }, expect.anything());
+    expect(steps(outputs)[0]!.error).toContain("the arguments do not fit the tool's input schema");
+    expect(reported.map((r) => [r.call, r.status])).toEqual([
+      [1, 'refused'],
+      [2, 'running'],
+      [2, 'succeeded'],
+    ]);
+    const told = provider.toolRequests[1]!.messages.at(-1) as {
+      role: 'tool';
+      results: { isError?: boolean }[];
+    };
+    expect(told.results[0]!.isError).toBe(true);
   });
 
   it('refuses to start when an app cannot be used, naming it', async () => {

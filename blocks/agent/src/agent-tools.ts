@@ -6,11 +6,13 @@ import {
   type ToolAnswer,
   type ToolSpec,
 } from '@blocksmith/block-sdk';
+import type { ToolCallSource } from '@blocksmith/schema';
 import type { McpToolbox } from './mcp-toolbox';
+import { serverToolNames } from './mcp-servers';
 import { MAX_ANSWER_CHARS } from './tool-answer-text';
 
 /** Where a tool comes from: an MCP server, a block connected to the tools handle, or an app. */
-export type ToolSource = 'mcp' | 'block' | 'app';
+export type ToolSource = ToolCallSource;
 
 /** What a call came to, as the model is told it and the steps keep it. */
 export interface CallOutcome {
@@ -26,6 +28,8 @@ export interface CallOutcome {
 export interface AgentTool {
   spec: ToolSpec;
   source: ToolSource;
+  /** An MCP tool: its server's host; an app: its id or store slug. */
+  from?: string;
   /** The most one call may cost (an app's price and its blocks); absent: the engine says per call. */
   maxCredits?: number;
   call(args: Record<string, unknown>, signal: AbortSignal): Promise<CallOutcome>;
@@ -51,16 +55,17 @@ function reason(error: unknown): string {
 }
 
 /**
- * Every tool the agent offers the model, in this order: the MCP server's, the connected blocks',
- * the apps'. A name already taken gets `_2`, `_3`... so each is called by its own name.
+ * Every tool the agent offers the model, in this order: the MCP servers' (a name two servers
+ * offer gets its server's host in front), the connected blocks', the apps'. A name already taken
+ * gets `_2`, `_3`... so each is called by its own name.
  */
 export function agentTools(options: {
   tools: RunTools;
-  toolbox: McpToolbox | null;
+  servers: readonly McpToolbox[];
   apps: readonly (ToolSpec & { ref: string; maxCredits: number })[];
   timeoutMs: number;
 }): AgentTool[] {
-  const { tools, toolbox, apps, timeoutMs } = options;
+  const { tools, servers, apps, timeoutMs } = options;
   const all: AgentTool[] = [];
   const taken = new Set<string>();
   const named = (spec: ToolSpec): ToolSpec => {
@@ -69,11 +74,12 @@ export function agentTools(options: {
     taken.add(name);
     return name === spec.name ? spec : { ...spec, name };
   };
-  for (const tool of toolbox?.tools ?? []) {
+  for (const { toolbox, tool, name } of serverToolNames(servers)) {
     all.push({
-      spec: named(tool.spec),
+      spec: named({ ...tool.spec, name }),
       source: 'mcp',
-      call: (args, signal) => toolbox!.call(tool, args, timeoutMs, signal),
+      from: toolbox.serverHost,
+      call: (args, signal) => toolbox.call(tool, args, timeoutMs, signal),
     });
   }
   const answered = async (call: (signal: AbortSignal) => Promise<ToolAnswer>, signal: AbortSignal) => {
@@ -113,6 +119,7 @@ export function agentTools(options: {
     all.push({
       spec: named({ name: app.name, description: app.description, parameters: app.parameters }),
       source: 'app',
+      from: app.ref,
       maxCredits: app.maxCredits,
       call: (args, signal) =>
         answered(

@@ -37,7 +37,7 @@ function run(
   extra: RunBlockOptions = {},
 ) {
   return runBlock(agent, {
-    settings: { mcp_server_url: mcp.url, ...settings },
+    settings: { mcp_servers: mcp.url, ...settings },
     upstream: { input_text: 'How many people live in Oslo?' },
     provider,
     ...extra,
@@ -63,19 +63,24 @@ describe('agent', () => {
     expect(Object.keys(agent.settings)).toEqual([
       'instructions',
       'model',
+      'answer',
+      'answer_schema',
       'max_steps',
       'max_credits',
       'apps',
-      'mcp_server_url',
-      'mcp_secret',
+      'mcp_servers',
       'tool_timeout_seconds',
     ]);
+    expect(agent.settings.apps).toMatchObject({ type: 'text', picker: 'apps' });
+    expect(agent.settings.mcp_servers).toMatchObject({ type: 'text', picker: 'mcpServers', multiline: true });
+    expect(agent.settings.answer).toMatchObject({ type: 'select', default: 'text' });
     expect(agent.settings.model).toMatchObject({ type: 'model', capability: 'tools', default: 'gpt-4' });
     expect(agent.settings.max_steps).toMatchObject({ default: 8, min: 1, max: 25 });
     expect(agent.settings.tool_timeout_seconds).toMatchObject({ default: 30 });
     expect(agent.settings.max_credits).toMatchObject({ default: 50, min: 0 });
     expect(agent.tools).toEqual({ maxCredits: 'max_credits' });
-    expect(Object.keys(agent.outputs)).toEqual(['agent_answer', 'agent_steps']);
+    expect(Object.keys(agent.outputs)).toEqual(['agent_answer', 'agent_data', 'agent_steps']);
+    expect(agent.version).toBe(2);
   });
 
   it('lists the server tools, calls the one the model asks for and answers from it', async () => {
@@ -85,17 +90,22 @@ describe('agent', () => {
         'Oslo has about 709,000 people.',
       ],
     });
-    const { outputs, progress } = await run(provider);
+    const { outputs, progress, toolCalls } = await run(provider);
     expect(outputs.agent_answer).toBe('Oslo has about 709,000 people.');
+    expect(outputs.agent_data).toBeNull();
+    const host = `127.0.0.1:${mcp.port}`;
     expect(steps(outputs)).toEqual([
       {
         turn: 1,
         tool: 'city_facts',
+        source: 'mcp',
+        from: host,
         arguments: { city: 'Oslo' },
         answer: 'Oslo: population 709,000, country Norway.',
         ms: expect.any(Number),
       },
     ]);
+    expect(toolCalls).toEqual([{ call: 1, status: 'succeeded', ...steps(outputs)[0]! }]);
     expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: 'Oslo' } }]);
     const first = provider.toolRequests[0]!;
     expect(first.system).toBe(AGENT_SYSTEM);
@@ -117,10 +127,8 @@ describe('agent', () => {
         },
       ],
     });
-    const told = progress.join('');
-    expect(told).toContain(`Tools from 127.0.0.1:${mcp.port}: city_facts, slow_report, broken_tool\n`);
-    expect(told).toContain('Calling city_facts with {"city":"Oslo"}\n');
-    expect(told).toMatch(/city_facts answered in \d+ ms: Oslo: population 709,000, country Norway\.\n/);
+    // The progress is the model's text; the calls are reported as structured events, not as text.
+    expect(progress.join('')).toBe('Let me look that up.\nOslo has about 709,000 people.');
   });
 
   it('refuses arguments that do not fit the tool schema, tells the model why, and lets it retry', async () => {
@@ -131,7 +139,7 @@ describe('agent', () => {
         'About 709,000.',
       ],
     });
-    const { outputs, progress } = await run(provider);
+    const { outputs, toolCalls } = await run(provider);
     expect(outputs.agent_answer).toBe('About 709,000.');
     const [refused, called] = steps(outputs);
     expect(refused).toMatchObject({ turn: 1, tool: 'city_facts', arguments: { town: 'Oslo' }, ms: 0 });
@@ -146,7 +154,8 @@ describe('agent', () => {
       isError: true,
       content: expect.stringContaining("required property 'city'"),
     });
-    expect(progress.join('')).toContain('city_facts was not called: Not called: the arguments do not fit');
+    expect(toolCalls.map((c) => c.status)).toEqual(['refused', 'succeeded']);
+    expect(toolCalls[0]!.error).toContain('Not called: the arguments do not fit');
   });
 
   it('refuses a tool the server does not have, and arguments that were not a JSON object', async () => {
@@ -176,16 +185,14 @@ describe('agent', () => {
         'The report tool timed out.',
       ],
     });
-    const { outputs, progress } = await run(provider, { tool_timeout_seconds: 2 });
+    const { outputs, toolCalls } = await run(provider, { tool_timeout_seconds: 2 });
     expect(outputs.agent_answer).toBe('The report tool timed out.');
     expect(steps(outputs)[0]).toMatchObject({
       tool: 'slow_report',
       error: 'The tool did not answer within 2 seconds and was cut off.',
     });
     expect(steps(outputs)[0]!.ms).toBeGreaterThanOrEqual(1900);
-    expect(progress.join('')).toMatch(
-      /slow_report failed after \d+ ms: The tool did not answer within 2 seconds/,
-    );
+    expect(toolCalls[0]).toMatchObject({ status: 'failed', source: 'mcp', tool: 'slow_report' });
   });
 
   it('tells the model a tool failed, with the server’s reason', async () => {
@@ -233,7 +240,7 @@ describe('agent', () => {
     const block = createAgent({ resolver: async () => [{ address: '10.0.0.7', family: 4 }] });
     const error = await failure(
       runBlock(block, {
-        settings: { mcp_server_url: 'https://tools.internal.example/mcp' },
+        settings: { mcp_servers: 'https://tools.internal.example/mcp' },
         upstream: { input_text: 'x' },
         provider: new ScriptedProvider({ tools: ['unused'] }),
       }),
@@ -245,17 +252,19 @@ describe('agent', () => {
 
   it('sends the owner’s secret as a bearer token, and refuses a secret that is not saved', async () => {
     const provider = new ScriptedProvider({ tools: ['Done.'] });
-    await run(provider, { mcp_secret: 'MCP_TOKEN' }, { secrets: { MCP_TOKEN: 'tok-123456789' } });
+    await run(provider, { mcp_servers: `${mcp.url} MCP_TOKEN` }, { secrets: { MCP_TOKEN: 'tok-123456789' } });
     expect(mcp.log.authorizations.length).toBeGreaterThan(0);
     expect(new Set(mcp.log.authorizations)).toEqual(new Set(['Bearer tok-123456789']));
-    const error = await failure(run(new ScriptedProvider({ tools: ['x'] }), { mcp_secret: 'MISSING' }));
+    const error = await failure(
+      run(new ScriptedProvider({ tools: ['x'] }), { mcp_servers: `${mcp.url} MISSING` }),
+    );
     expect(error).toBeInstanceOf(BlockInputError);
     expect(error.message).toContain('there is no secret named MISSING');
   });
 
   it('says what is wrong with a server that answers malformed JSON-RPC', async () => {
     const error = await failure(
-      run(new ScriptedProvider({ tools: ['x'] }), { mcp_server_url: mcp.url.replace('/mcp', '/garbage') }),
+      run(new ScriptedProvider({ tools: ['x'] }), { mcp_servers: mcp.url.replace('/mcp', '/garbage') }),
     );
     expect(error).toBeInstanceOf(BlockError);
     expect(error.message).toMatch(
@@ -263,19 +272,31 @@ describe('agent', () => {
     );
   });
 
-  it('refuses a URL that is not http(s), and a secret without a server', async () => {
-    expect((await failure(run(new ScriptedProvider(), { mcp_server_url: 'ftp://x.example/' }))).message).toBe(
-      '"MCP server URL" must start with https:// (or http://).',
+  it('refuses a URL that is not http(s), a line it cannot read and a server listed twice', async () => {
+    const refused = async (mcp_servers: string) =>
+      (await failure(run(new ScriptedProvider(), { mcp_servers }))).message;
+    expect(await refused('ftp://x.example/')).toBe(
+      '"MCP servers" line 1 must start with https:// (or http://).',
     );
-    expect(
-      (await failure(run(new ScriptedProvider(), { mcp_server_url: '', mcp_secret: 'A' }))).message,
-    ).toBe('"MCP secret" is set but "MCP server URL" is empty: add the server, or clear the secret.');
+    expect(await refused(`${mcp.url}\nnot an address`)).toBe(
+      '"MCP servers" line 2 is not a web address: not',
+    );
+    expect(await refused(`${mcp.url} A B`)).toBe(
+      '"MCP servers" line 1 has more than an address and a secret name: write "<url>" or "<url> <secret name>".',
+    );
+    expect(await refused(`${mcp.url}\n\n${mcp.url} TOKEN`)).toBe(
+      `"MCP servers" line 3 lists ${mcp.url} again: list each server once.`,
+    );
   });
 
   it('answers with the model alone when no server is set', async () => {
     const provider = new ScriptedProvider({ tools: ['Oslo has about 709,000 people.'] });
-    const { outputs } = await run(provider, { mcp_server_url: '' });
-    expect(outputs).toEqual({ agent_answer: 'Oslo has about 709,000 people.', agent_steps: [] });
+    const { outputs } = await run(provider, { mcp_servers: '' });
+    expect(outputs).toEqual({
+      agent_answer: 'Oslo has about 709,000 people.',
+      agent_data: null,
+      agent_steps: [],
+    });
     expect(provider.toolRequests[0]!.tools).toEqual([]);
   });
 });

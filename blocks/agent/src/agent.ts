@@ -1,11 +1,8 @@
 import {
-  AddressGuard,
   AiOutputError,
-  BlockInputError,
   CreditLimitError,
   defineBlock,
   field,
-  operatorAllowList,
   output,
   renderPrompt,
   systemResolver,
@@ -15,9 +12,17 @@ import {
   type ToolMessage,
   type ToolResult,
 } from '@blocksmith/block-sdk';
-import { answeredLine, callingLine, creditLimitAnswer, stepLimitAnswer, type AgentStep } from './agent-steps';
+import type { ToolCallRecord } from '@blocksmith/schema';
+import {
+  answerFormat,
+  checkedAnswer,
+  jsonAnswerInstructions,
+  repairRequest,
+  type AnswerFormat,
+} from './agent-answer';
+import { creditLimitAnswer, stepLimitAnswer, type AgentStep } from './agent-steps';
 import { agentTools, appToolSpecs, type AgentTool } from './agent-tools';
-import { McpToolbox } from './mcp-toolbox';
+import { connectMcpServers, serversFromSingle } from './mcp-servers';
 import { argumentsProblem } from './tool-arguments';
 
 export const AGENT_SYSTEM =
@@ -38,9 +43,11 @@ export function createAgent(options: AgentOptions = {}) {
     kind: 'agent',
     name: 'Agent',
     description:
-      'A model that calls tools (connected blocks, apps, an MCP server’s) until it can answer, showing each call.',
+      'A model that calls tools (connected blocks, apps, MCP servers’) until it can answer, showing each call.',
     category: 'ai',
     cost: 3,
+    version: 2,
+    migrations: { 2: fromSingleServer },
     settings: {
       instructions: field.prompt({
         label: 'Instructions',
@@ -48,6 +55,25 @@ export function createAgent(options: AgentOptions = {}) {
         help: 'What the agent should do. {{input_text}} is the text of the connected blocks; {{name}} inserts any upstream variable.',
       }),
       model: field.aiModel('tools'),
+      answer: field.select({
+        label: 'Answer',
+        options: [
+          { value: 'text', label: 'Text' },
+          { value: 'json', label: 'JSON' },
+        ],
+        default: 'text',
+        help: 'Text: the model answers in words (Markdown). JSON: it answers with JSON matching "Answer JSON schema", checked before the run goes on.',
+      }),
+      answer_schema: field.text({
+        label: 'Answer JSON schema',
+        default: '',
+        required: false,
+        multiline: true,
+        requiredWhen: { setting: 'answer', values: ['json'] },
+        placeholder:
+          '{"type": "object", "properties": {"summary": {"type": "string"}}, "required": ["summary"]}',
+        help: 'For a JSON answer: the JSON schema it must match. An answer that does not match is sent back once to be corrected; then the block fails saying why.',
+      }),
       max_steps: field.number({
         label: 'Maximum steps',
         min: 1,
@@ -69,20 +95,18 @@ export function createAgent(options: AgentOptions = {}) {
         label: 'Apps',
         default: '',
         required: false,
+        picker: 'apps',
         placeholder: 'my-app-slug, 4f1c…',
         help: 'Apps the agent may call as tools: ids of your apps or slugs of store apps, separated by commas. A store app’s run is paid like any store run.',
       }),
-      mcp_server_url: field.text({
-        label: 'MCP server URL',
+      mcp_servers: field.text({
+        label: 'MCP servers',
         default: '',
-        placeholder: 'https://mcp.example.com/mcp',
-        help: 'An MCP server (Streamable HTTP) whose tools the agent may call. Public addresses only.',
-      }),
-      mcp_secret: field.text({
-        label: 'MCP secret',
-        default: '',
-        placeholder: 'MCP_TOKEN',
-        help: 'The name of one of your secrets (Secrets page), sent to the MCP server as "Authorization: Bearer <secret>".',
+        required: false,
+        multiline: true,
+        picker: 'mcpServers',
+        placeholder: 'https://mcp.example.com/mcp MCP_TOKEN',
+        help: 'MCP servers (Streamable HTTP) whose tools the agent may call, one a line: the address, then optionally the name of one of your secrets, sent as "Authorization: Bearer <secret>". Public addresses only.',
       }),
       tool_timeout_seconds: field.number({
         label: 'Tool time limit',
@@ -96,8 +120,15 @@ export function createAgent(options: AgentOptions = {}) {
     },
     tools: { maxCredits: 'max_credits' },
     outputs: {
-      agent_answer: output.text('The agent’s answer (Markdown)', { view: 'markdown', title: 'Answer' }),
-      agent_steps: output.json('Each tool call: tool, arguments, answer or error, ms', {
+      agent_answer: output.text('The agent’s answer (Markdown; in JSON mode the JSON as text)', {
+        view: 'markdown',
+        title: 'Answer',
+      }),
+      agent_data: output.json('In JSON mode: the answer as JSON, matching "Answer JSON schema"; else null', {
+        view: 'table',
+        title: 'Structured answer',
+      }),
+      agent_steps: output.json('Each tool call: tool, source, arguments, answer or error, ms', {
         view: 'table',
         title: 'Tool calls',
       }),
@@ -109,109 +140,170 @@ export function createAgent(options: AgentOptions = {}) {
           'Connect a block that provides the text for {{input_text}}, or remove {{input_text}} from the instructions.',
         empty: 'The instructions are empty: write what the agent should do in "Instructions".',
       });
+      const format = answerFormat(settings.answer, settings.answer_schema);
       const timeoutMs = settings.tool_timeout_seconds * 1000;
       const apps = await appToolSpecs(ctx.tools, settings.apps);
-      const toolbox = await connect(ctx, timeoutMs, resolver);
+      const servers = await connectMcpServers(ctx, settings.mcp_servers, timeoutMs, resolver);
       try {
-        const tools = agentTools({ tools: ctx.tools, toolbox, apps, timeoutMs });
-        const offered = tools.filter((t) => t.source !== 'mcp').map((t) => t.spec.name);
-        if (offered.length > 0) ctx.progress(`Tools: ${offered.join(', ')}\n`);
-        return await converse(ctx, prompt, tools);
+        const tools = agentTools({ tools: ctx.tools, servers: servers.toolboxes, apps, timeoutMs });
+        return await new Conversation(ctx, tools, format).answer(prompt);
       } finally {
-        await toolbox?.close();
+        await servers.close();
       }
     },
   });
+}
+
+/** Settings saved before several servers (version 1: `mcp_server_url`, `mcp_secret`) as `mcp_servers`. */
+export function fromSingleServer(settings: Record<string, unknown>): Record<string, unknown> {
+  const { mcp_server_url: url, mcp_secret: secret, ...rest } = settings;
+  const line = serversFromSingle(url, secret);
+  const listed = typeof rest.mcp_servers === 'string' ? rest.mcp_servers.trim() : '';
+  if (line === '' || listed.split('\n').some((l) => l.trim() === line)) return rest;
+  return { ...rest, mcp_servers: listed === '' ? line : `${listed}\n${line}` };
 }
 
 type AgentContext = RunContext<{
   model: string;
   max_steps: number;
   max_credits: number;
-  mcp_server_url: string;
-  mcp_secret: string;
 }>;
 
-async function connect(ctx: AgentContext, timeoutMs: number, resolver: Resolver): Promise<McpToolbox | null> {
-  const address = ctx.settings.mcp_server_url.trim();
-  const secretName = ctx.settings.mcp_secret.trim();
-  if (address === '') {
-    if (secretName !== '') {
-      throw new BlockInputError(
-        '"MCP secret" is set but "MCP server URL" is empty: add the server, or clear the secret.',
-      );
-    }
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw new BlockInputError(`"MCP server URL" is not a web address: ${address.slice(0, 200)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BlockInputError('"MCP server URL" must start with https:// (or http://).');
-  }
-  let secret: string | undefined;
-  if (secretName !== '') {
-    secret = await ctx.secret(secretName);
-    if (secret === undefined) {
-      throw new BlockInputError(
-        `"MCP secret" names ${secretName}, but there is no secret named ${secretName}. The app's owner adds it on the Secrets page (account menu), then runs the app again.`,
-      );
-    }
-  }
-  const guard = new AddressGuard(operatorAllowList(), resolver, "The Agent block's MCP client");
-  const toolbox = await McpToolbox.connect({
-    url,
-    ...(secret === undefined ? {} : { secret }),
-    guard,
-    timeoutMs,
-    signal: ctx.signal,
-  });
-  const names = toolbox.tools.map((t) => t.spec.name).join(', ');
-  ctx.progress(`Tools from ${url.host}: ${names || 'none'}\n`);
-  return toolbox;
-}
+type AgentOutputs = { agent_answer: string; agent_data: unknown; agent_steps: AgentStep[] };
 
-async function converse(ctx: AgentContext, prompt: string, tools: readonly AgentTool[]) {
-  const messages: ToolMessage[] = [{ role: 'user', text: prompt }];
-  const steps: AgentStep[] = [];
-  let said = '';
-  for (let turn = 1; turn <= ctx.settings.max_steps; turn++) {
-    if (turn > 1) {
-      try {
-        // The block's price pays for its first turn; each further one comes out of its credit limit.
-        await ctx.tools.payTurn();
-      } catch (error) {
-        if (!(error instanceof CreditLimitError)) throw error;
+/** One run's talk with the model: its turns, the tool calls they ask for, and the answer. */
+class Conversation {
+  private readonly messages: ToolMessage[] = [];
+  private readonly steps: AgentStep[] = [];
+  private calls = 0;
+
+  constructor(
+    private readonly ctx: AgentContext,
+    private readonly tools: readonly AgentTool[],
+    private readonly format: AnswerFormat,
+  ) {}
+
+  async answer(prompt: string): Promise<AgentOutputs> {
+    const { ctx, format } = this;
+    const told = format.mode === 'json' ? `${prompt}\n\n${jsonAnswerInstructions(format.schema)}` : prompt;
+    this.messages.push({ role: 'user', text: told });
+    let said = '';
+    for (let turn = 1; turn <= ctx.settings.max_steps; turn++) {
+      if (turn > 1 && !(await this.payTurn())) {
         ctx.progress(`Stopped at the credit limit (${ctx.settings.max_credits}).\n`);
-        return { agent_answer: creditLimitAnswer(said, ctx.settings.max_credits), agent_steps: steps };
+        return this.outputs(creditLimitAnswer(said, ctx.settings.max_credits));
       }
+      const reply = await this.turn();
+      if (reply.text.trim() !== '') said = reply.text;
+      if (reply.toolCalls.length === 0) {
+        if (reply.text.trim() === '')
+          throw new AiOutputError('The AI returned no answer. Run the app again.');
+        return format.mode === 'json' ? this.structured(reply.text, format) : this.outputs(reply.text.trim());
+      }
+      if (reply.text !== '' && !reply.text.endsWith('\n')) ctx.progress('\n');
+      this.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
+      const results: ToolResult[] = [];
+      for (const call of reply.toolCalls) results.push(await this.runCall(call, turn));
+      this.messages.push({ role: 'tool', results });
     }
-    const reply = await ctx.ai.toolTurn({
-      system: AGENT_SYSTEM,
-      messages,
-      tools: tools.map((t) => t.spec),
-      model: ctx.settings.model,
-    });
-    if (reply.text.trim() !== '') said = reply.text;
-    if (reply.toolCalls.length === 0) {
-      if (reply.text.trim() === '') throw new AiOutputError('The AI returned no answer. Run the app again.');
-      return { agent_answer: reply.text.trim(), agent_steps: steps };
-    }
-    if (reply.text !== '' && !reply.text.endsWith('\n')) ctx.progress('\n');
-    messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
-    const results: ToolResult[] = [];
-    for (const call of reply.toolCalls) {
-      const { step, result } = await runCall(ctx, tools, call, turn);
-      steps.push(step);
-      results.push(result);
-    }
-    messages.push({ role: 'tool', results });
+    ctx.progress(`Stopped at the step limit (${ctx.settings.max_steps}).\n`);
+    return this.outputs(stepLimitAnswer(said, ctx.settings.max_steps));
   }
-  ctx.progress(`Stopped at the step limit (${ctx.settings.max_steps}).\n`);
-  return { agent_answer: stepLimitAnswer(said, ctx.settings.max_steps), agent_steps: steps };
+
+  private outputs(text: string, data: unknown = null): AgentOutputs {
+    return { agent_answer: text, agent_data: data, agent_steps: this.steps };
+  }
+
+  private turn() {
+    const { ctx, format } = this;
+    return ctx.ai.toolTurn({
+      system: AGENT_SYSTEM,
+      messages: this.messages,
+      tools: this.tools.map((t) => t.spec),
+      model: ctx.settings.model,
+      ...(format.mode === 'json' && { answerSchema: format.schema }),
+    });
+  }
+
+  /** The block's price pays for its first turn; each further one comes out of its credit limit. */
+  private async payTurn(): Promise<boolean> {
+    try {
+      await this.ctx.tools.payTurn();
+      return true;
+    } catch (error) {
+      if (error instanceof CreditLimitError) return false;
+      throw error;
+    }
+  }
+
+  /** A JSON answer: checked against the schema; one that does not match is sent back once. */
+  private async structured(text: string, format: AnswerFormat & { mode: 'json' }): Promise<AgentOutputs> {
+    const first = checkedAnswer(text, format.schema);
+    if (first.ok) return this.outputs(JSON.stringify(first.value, null, 2), first.value);
+    this.ctx.progress('\nThe answer does not match the JSON schema; asking the model to correct it.\n');
+    if (!(await this.payTurn())) {
+      throw new AiOutputError(
+        `The agent's answer does not match "Answer JSON schema" (${first.error}), and its "Maximum credits" cannot pay for a turn to correct it.`,
+      );
+    }
+    this.messages.push({ role: 'assistant', text, toolCalls: [] });
+    this.messages.push({ role: 'user', text: repairRequest(first.error) });
+    const again = await this.turn();
+    const second = checkedAnswer(again.text, format.schema);
+    if (second.ok) return this.outputs(JSON.stringify(second.value, null, 2), second.value);
+    throw new AiOutputError(
+      `The agent's answer does not match "Answer JSON schema" after one correction: ${second.error}. Make the schema simpler or say in the instructions what each field holds, then run again.`,
+    );
+  }
+
+  /** Makes one call the model asked for (or refuses it, telling the model why), reporting it as it starts and ends. */
+  private async runCall(call: ToolCall, turn: number): Promise<ToolResult> {
+    const { ctx, tools } = this;
+    const tool = tools.find((t) => t.spec.name === call.name);
+    const record: ToolCallRecord = {
+      call: ++this.calls,
+      turn,
+      tool: call.name,
+      ...(tool && { source: tool.source }),
+      ...(tool?.from !== undefined && { from: tool.from }),
+      arguments: call.arguments,
+      status: 'running',
+    };
+    const refused = refusal(ctx, tools, call, tool);
+    if (tool === undefined || refused !== null) return this.notCalled(record, call, refused!);
+    ctx.toolCall(record);
+    const started = performance.now();
+    const outcome = await tool.call(call.arguments, ctx.signal);
+    if (outcome.refused) return this.notCalled(record, call, { why: outcome.content, credits: true });
+    const ms = Math.round(performance.now() - started);
+    const ended: ToolCallRecord = {
+      ...record,
+      status: outcome.isError ? 'failed' : 'succeeded',
+      ...(outcome.isError ? { error: outcome.content } : { answer: outcome.content }),
+      ms,
+      ...(outcome.credits ? { credits: outcome.credits } : {}),
+      ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}),
+    };
+    this.keep(ended);
+    return { callId: call.id, name: call.name, content: outcome.content, isError: outcome.isError };
+  }
+
+  /** A call that was not made: the model is told why (and may retry), and the steps keep it. */
+  private notCalled(record: ToolCallRecord, call: ToolCall, refused: Refusal): ToolResult {
+    const advice = refused.credits
+      ? 'Answer with what you have, or use a tool that costs less.'
+      : 'Correct the call and try again.';
+    const error = `Not called: ${refused.why.replace(/\.$/, '')}. ${advice}`;
+    this.keep({ ...record, status: 'refused', error, ms: 0 });
+    return { callId: call.id, name: call.name, content: error, isError: true };
+  }
+
+  /** Reports a call's end and keeps it in the steps. */
+  private keep(record: ToolCallRecord): void {
+    this.ctx.toolCall(record);
+    const { call: _n, status: _s, ...step } = record;
+    this.steps.push({ ...step, ms: record.ms ?? 0 });
+  }
 }
 
 /** Why a call is not made, for the model; `credits` when it is the credit limit (other advice). */
@@ -238,47 +330,6 @@ function refusal(
   }
   const problem = argumentsProblem(call, tool.spec.parameters);
   return problem === null ? null : { why: problem };
-}
-
-async function runCall(
-  ctx: AgentContext,
-  tools: readonly AgentTool[],
-  call: ToolCall,
-  turn: number,
-): Promise<{ step: AgentStep; result: ToolResult }> {
-  ctx.progress(callingLine(call.name, call.arguments));
-  const tool = tools.find((t) => t.spec.name === call.name);
-  const refused = refusal(ctx, tools, call, tool);
-  if (tool === undefined || refused !== null) return notCalled(ctx, call, turn, refused!);
-  const started = performance.now();
-  const outcome = await tool.call(call.arguments, ctx.signal);
-  if (outcome.refused) return notCalled(ctx, call, turn, { why: outcome.content, credits: true });
-  const ms = Math.round(performance.now() - started);
-  const step: AgentStep = {
-    turn,
-    tool: call.name,
-    arguments: call.arguments,
-    ...(outcome.isError ? { error: outcome.content } : { answer: outcome.content }),
-    ms,
-    ...(outcome.credits ? { credits: outcome.credits } : {}),
-    ...(outcome.runId !== undefined ? { runId: outcome.runId } : {}),
-  };
-  ctx.progress(answeredLine(step, true));
-  return {
-    step,
-    result: { callId: call.id, name: call.name, content: outcome.content, isError: outcome.isError },
-  };
-}
-
-/** A call that was not made: the model is told why (and may retry), and the steps keep it. */
-function notCalled(ctx: AgentContext, call: ToolCall, turn: number, refused: Refusal) {
-  const advice = refused.credits
-    ? 'Answer with what you have, or use a tool that costs less.'
-    : 'Correct the call and try again.';
-  const error = `Not called: ${refused.why.replace(/\.$/, '')}. ${advice}`;
-  const step: AgentStep = { turn, tool: call.name, arguments: call.arguments, error, ms: 0 };
-  ctx.progress(answeredLine(step, false));
-  return { step, result: { callId: call.id, name: call.name, content: error, isError: true } };
 }
 
 export const agent = createAgent();

@@ -1,5 +1,5 @@
 import type { ToolMessage, ToolSpec, ToolTurnRequest } from '@blocksmith/block-sdk';
-import { AiProviderError } from '@blocksmith/block-sdk';
+import { AiProviderError, checkJsonAnswer } from '@blocksmith/block-sdk';
 import { argumentsFrom, offlineToolTurn } from './offline-agent';
 import { OfflineProvider } from './offline-provider';
 
@@ -101,6 +101,35 @@ describe('offlineToolTurn', () => {
   it('is deterministic', () => {
     const request: ToolTurnRequest = { messages: [user('forecast for Oslo')], tools: [search, weather] };
     expect(offlineToolTurn(request)).toEqual(offlineToolTurn(structuredClone(request)));
+  });
+
+  it('answers JSON matching the answer schema, from the tools’ results or at once', () => {
+    const answerSchema = {
+      type: 'object',
+      properties: {
+        summary: { type: 'string' },
+        sources: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        confidence: { type: 'number', minimum: 0, maximum: 1 },
+        verdict: { enum: ['yes', 'no'] },
+      },
+      required: ['summary', 'sources', 'confidence', 'verdict'],
+      additionalProperties: false,
+    };
+    const after = offlineToolTurn({
+      messages: [
+        user('forecast for Oslo'),
+        { role: 'assistant', text: '', toolCalls: [{ id: 'c1', name: 'get_weather', arguments: {} }] },
+        { role: 'tool', results: [{ callId: 'c1', name: 'get_weather', content: 'Sunny, 21 °C' }] },
+      ],
+      tools: [weather],
+      answerSchema,
+    });
+    expect(after.toolCalls).toEqual([]);
+    const value = JSON.parse(after.text) as Record<string, unknown>;
+    expect(checkJsonAnswer(after.text, answerSchema)).toEqual({ ok: true, value });
+    expect(value.summary).toMatch(/^\[Offline preview\] From get_weather: Sunny/);
+    const alone = offlineToolTurn({ messages: [user('Say yes')], tools: [], answerSchema });
+    expect(checkJsonAnswer(alone.text, answerSchema).ok).toBe(true);
   });
 });
 

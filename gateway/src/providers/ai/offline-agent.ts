@@ -18,15 +18,15 @@ export function offlineToolTurn(request: ToolTurnRequest): ToolTurn {
   const userText = lastUser >= 0 ? (request.messages[lastUser] as { text: string }).text : '';
   const since = request.messages.slice(lastUser + 1);
   const results = since.flatMap((m) => (m.role === 'tool' ? m.results : []));
-  if (results.length > 0) return { text: answerFromResults(results), toolCalls: [] };
+  if (results.length > 0) return answered(request, answerFromResults(results));
   const tool = since.some((m) => m.role === 'assistant' && m.toolCalls.length > 0)
     ? undefined
     : toolFor(request.tools, userText);
   if (!tool) {
-    return {
-      text: offlineAnswer({ prompt: userText, ...(request.system && { system: request.system }) }),
-      toolCalls: [],
-    };
+    return answered(
+      request,
+      offlineAnswer({ prompt: userText, ...(request.system && { system: request.system }) }),
+    );
   }
   const earlier = request.messages.reduce((n, m) => n + (m.role === 'assistant' ? m.toolCalls.length : 0), 0);
   return {
@@ -39,6 +39,15 @@ export function offlineToolTurn(request: ToolTurnRequest): ToolTurn {
       },
     ],
   };
+}
+
+/**
+ * The final turn: `text`, or with an answer schema, JSON matching it made from `text` (as tool
+ * arguments are made from the message: required fields only, strings holding the text).
+ */
+function answered(request: ToolTurnRequest, text: string): ToolTurn {
+  if (!request.answerSchema) return { text, toolCalls: [] };
+  return { text: JSON.stringify(valueFor(request.answerSchema, text, 0)), toolCalls: [] };
 }
 
 /** The first tool whose name or description shares a word with the message, else the first. */

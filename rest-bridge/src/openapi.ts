@@ -1,6 +1,7 @@
 import { components } from './components';
 import { anyObject, enumOf, integer, object, string, type JsonSchema } from './json-schema';
 import type { OperationErrorStatus, Route } from './route';
+import { ROUTE_TAGS } from './route-tags';
 
 type ErrorStatus = OperationErrorStatus | 400 | 405 | 415 | 500;
 
@@ -146,6 +147,30 @@ function securityOf(auth: Route['auth']): unknown[] {
   return [{ bearer: [] }];
 }
 
+const WHO_MAY_CALL: Readonly<Record<Route['auth'], string>> = {
+  user: 'Needs a bearer token: a session’s access_token.',
+  token: 'Needs the bearer token it was sent for (the one in a password reset link).',
+  optional: 'A bearer token is used when sent; without one it answers as to someone signed out.',
+  none: 'Needs no bearer token.',
+};
+
+/** The operation's description: what the route says beyond its summary, who may call it, what a success answers. */
+function describe(route: Route): string {
+  const status = route.status ?? 200;
+  return [
+    route.description,
+    WHO_MAY_CALL[route.auth],
+    route.admin ? 'Admins only: anyone else is answered 403.' : undefined,
+    status === 201
+      ? 'Answers 201 with what it made.'
+      : status === 204
+        ? 'Answers 204 without a body.'
+        : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
+}
+
 function tableOperation(route: Route, errors: ErrorResponses): Record<string, unknown> {
   const parameters: unknown[] = [];
   for (const name of route.path.match(/\{(\w+)\}/g) ?? []) {
@@ -198,7 +223,9 @@ function tableOperation(route: Route, errors: ErrorResponses): Record<string, un
       : { description: 'OK.', content: { 'application/json': { schema: route.response ?? {} } } };
   return {
     operationId: operationId(route),
+    ...(route.tag ? { tags: [route.tag] } : {}),
     summary: route.summary,
+    description: describe(route),
     security: securityOf(route.auth),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(Object.keys(content).length > 0
@@ -226,6 +253,7 @@ function gatewayPaths(errors: ErrorResponses): Record<string, Record<string, unk
     '/api/stripe/webhook': {
       post: {
         operationId: 'postStripeWebhook',
+        tags: [ROUTE_TAGS.credits.name],
         summary:
           'Stripe’s payment events; a plan changes only on an event signed with STRIPE_WEBHOOK_SECRET.',
         description:
@@ -278,6 +306,7 @@ function gatewayPaths(errors: ErrorResponses): Record<string, Record<string, unk
     '/api/hooks/{hookId}': {
       post: {
         operationId: 'postHook',
+        tags: [ROUTE_TAGS.triggers.name],
         summary:
           'Calls an app’s webhook: runs the app on its owner’s credits with the body’s fields as inputs.',
         description:
@@ -360,6 +389,7 @@ function gatewayPaths(errors: ErrorResponses): Record<string, Record<string, unk
     '/uploads': {
       post: {
         operationId: 'postUploads',
+        tags: [ROUTE_TAGS.runs.name],
         summary: 'Keeps a file for one of an app’s file upload blocks; answers the run input to send for it.',
         description:
           'The same checks as a run of the app (who may run it) and the block’s own rules (accepted types, maxSize, 50 MB at most). Send the answer’s id in a run’s inputData under inputKey.',
@@ -430,10 +460,15 @@ export function openApiDocument(routes: readonly Route[], publicUrl?: string): R
     (paths[`/api${route.path}`] ??= {})[route.method.toLowerCase()] = tableOperation(route, errors);
   }
   if (publicUrl !== undefined) Object.assign(paths, gatewayPaths(errors));
-  const server =
-    publicUrl !== undefined && !isLoopback(publicUrl)
-      ? { url: publicUrl, description: 'This server.' }
-      : { url: '/', description: 'The server this document is served by.' };
+  const publicServer = publicUrl !== undefined && !isLoopback(publicUrl);
+  const server = publicServer
+    ? { url: publicUrl, description: 'This server.' }
+    : { url: '/', description: 'The server this document is served by.' };
+  const used = new Set(
+    Object.values(paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => (operation as { tags?: string[] }).tags ?? []),
+    ),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -441,8 +476,13 @@ export function openApiDocument(routes: readonly Route[], publicUrl?: string): R
       version: '1.0.0',
       description:
         'The HTTP API. Each /api route runs one operation of the GraphQL API at /graphql, so both share every rule. Errors answer { error, message } (with details such as retryAfterSeconds, or runId and refunded for a failed run). The paths of those routes answer any other method with 405 and an Allow header; the Stripe webhook and /uploads, served beside them, answer other methods 404.',
+      contact: {
+        name: 'The operator of this Blocksmith server',
+        ...(publicServer ? { url: publicUrl } : {}),
+      },
     },
     servers: [server],
+    tags: Object.values(ROUTE_TAGS).filter((tag) => used.has(tag.name)),
     paths,
     components: {
       schemas: components,

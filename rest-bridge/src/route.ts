@@ -29,6 +29,10 @@ interface RouteDescription {
   path: string;
   /** One line for the route list and the OpenAPI document. */
   summary: string;
+  /** More than the summary says, for the OpenAPI document (who may call it is added to it). */
+  description?: string;
+  /** Its group in the OpenAPI document: a name of ROUTE_TAGS, set by the table (`tagged`). */
+  tag?: string;
   /**
    * `user`: a session's bearer token is required; `token`: a bearer token is required but the
    * operation judges it (a password reset token); `optional`: used when sent; `none`: ignored.

@@ -12,6 +12,7 @@ import { earningsRoutes } from './earnings-routes';
 import { knowledgeRoutes } from './knowledge-routes';
 import { publishingRoutes, reviewQueueRoutes } from './publishing-routes';
 import type { Route } from './route';
+import { ROUTE_TAGS, tagged } from './route-tags';
 import { runHistoryRoutes } from './run-history-routes';
 import { runRoutes } from './run-routes';
 import { salesRoutes } from './sales-routes';
@@ -28,31 +29,31 @@ import { userRoutes } from './user-routes';
  * groups.
  */
 export const routes: readonly Route[] = [
-  ...authRoutes,
-  ...ownAppRoutes,
-  ...storeRoutes,
-  ...imageModelRoutes,
-  ...modelRoutes,
-  ...reviewQueueRoutes,
-  ...appRoutes,
-  ...appPageRoutes,
-  ...publishingRoutes,
-  ...appAnalyticsRoutes,
-  ...runRoutes,
-  ...chatRoutes,
-  ...runHistoryRoutes,
-  ...triggerRoutes,
-  ...testingRoutes,
-  ...apiKeyRoutes,
-  ...connectedClientRoutes,
-  ...secretRoutes,
-  ...knowledgeRoutes,
-  ...creditRoutes,
-  ...userRoutes,
-  ...assistantRoutes,
-  ...checkoutRoutes,
-  ...salesRoutes,
-  ...productAnalyticsRoutes,
-  ...earningsRoutes,
-  ...adminAccountRoutes,
+  ...tagged(ROUTE_TAGS.accounts, authRoutes),
+  ...tagged(ROUTE_TAGS.apps, ownAppRoutes),
+  ...tagged(ROUTE_TAGS.store, storeRoutes),
+  ...tagged(ROUTE_TAGS.apps, imageModelRoutes),
+  ...tagged(ROUTE_TAGS.apps, modelRoutes),
+  ...tagged(ROUTE_TAGS.publishing, reviewQueueRoutes),
+  ...tagged(ROUTE_TAGS.apps, appRoutes),
+  ...tagged(ROUTE_TAGS.store, appPageRoutes),
+  ...tagged(ROUTE_TAGS.publishing, publishingRoutes),
+  ...tagged(ROUTE_TAGS.analytics, appAnalyticsRoutes),
+  ...tagged(ROUTE_TAGS.runs, runRoutes),
+  ...tagged(ROUTE_TAGS.chat, chatRoutes),
+  ...tagged(ROUTE_TAGS.runs, runHistoryRoutes),
+  ...tagged(ROUTE_TAGS.triggers, triggerRoutes),
+  ...tagged(ROUTE_TAGS.testing, testingRoutes),
+  ...tagged(ROUTE_TAGS.access, apiKeyRoutes),
+  ...tagged(ROUTE_TAGS.access, connectedClientRoutes),
+  ...tagged(ROUTE_TAGS.secrets, secretRoutes),
+  ...tagged(ROUTE_TAGS.knowledge, knowledgeRoutes),
+  ...tagged(ROUTE_TAGS.credits, creditRoutes),
+  ...tagged(ROUTE_TAGS.accounts, userRoutes),
+  ...tagged(ROUTE_TAGS.assistant, assistantRoutes),
+  ...tagged(ROUTE_TAGS.credits, checkoutRoutes),
+  ...tagged(ROUTE_TAGS.earnings, salesRoutes),
+  ...tagged(ROUTE_TAGS.analytics, productAnalyticsRoutes),
+  ...tagged(ROUTE_TAGS.earnings, earningsRoutes),
+  ...tagged(ROUTE_TAGS.admin, adminAccountRoutes),
 ];

@@ -75,6 +75,8 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
       {
         turn: 1,
         tool: 'city_facts',
+        source: 'mcp',
+        from: `127.0.0.1:${mcp.port}`,
         arguments: { city: question },
         answer: `${question}: population 709,000, country Norway.`,
         ms: expect.any(Number),

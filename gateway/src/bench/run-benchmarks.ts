@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { runAgentBenchmarks } from './agent.bench';
+import { runCodeBenchmarks } from './code.bench';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
     report.agent = await runAgentBenchmarks();
     console.log('\nAgent: overhead per step (instant model and tool, steps and charges kept), p50');
     console.table([report.agent]);
+  }
+  if (wanted('code')) {
+    report.code = await runCodeBenchmarks();
+    console.log(
+      '\nCode block: server CPU per run on warm sandbox threads (engine alone), and REST runs of a Code app against the text app (PGlite, 16 people)',
+    );
+    console.dir(report.code, { depth: 4 });
   }
   if (wanted('gateway')) {
     report.gatewayPglite = await runGatewayBenchmarks();

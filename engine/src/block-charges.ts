@@ -1,6 +1,6 @@
 import type { LoopPosition } from '@blocksmith/schema';
 import type { Frame } from './run-frame';
-import type { PlannedNode } from './run-plan';
+import { loopLimits, type PlannedNode, type RunPlan } from './run-plan';
 
 /** One block about to start that was not paid for before the run (after a route, or inside a loop). */
 export interface BlockCharge {
@@ -64,4 +64,28 @@ export class BlockCharges {
         (error: unknown) => this.settled(batch, { error }),
       );
   }
+}
+
+/**
+ * The most one item of a loop can cost, by credit-history name: every block of its body as if
+ * it ran (routes taken all at once), each AI block's price plus the credit limit of the tools it
+ * calls, and loops inside it at their maximum item counts. Blocks connected as tools are paid out
+ * of their caller's limit, so they add nothing of their own. `opener` is the loop's block index.
+ */
+export function loopItemCredits(plan: RunPlan, opener: number): Map<string, number> {
+  const credits = new Map<string, number>();
+  const add = (region: number, times: number): void => {
+    for (const index of plan.regions[region]!.members) {
+      const node = plan.nodes[index]!;
+      if (node.toolOf) continue;
+      const most = node.cost + (node.maxCredits ?? 0);
+      if (most > 0) {
+        const type = node.definition.historyType;
+        credits.set(type, (credits.get(type) ?? 0) + most * times);
+      }
+      if (node.body >= 0) add(node.body, times * loopLimits(node).maxItems);
+    }
+  };
+  add(plan.nodes[opener]!.body, 1);
+  return credits;
 }

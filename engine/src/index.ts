@@ -22,3 +22,4 @@ export {
   type RunResume,
   type SavedRun,
 } from './executor';
+export { loopItemCredits } from './block-charges';

@@ -65,7 +65,7 @@ export async function addToBalance(m: EntityManager, userId: string, credits: nu
   return Number(row?.balance ?? 0);
 }
 
-/** Appends entries to the ledger in one statement; each gets a new id. */
+/** Appends entries to the ledger in one statement; each gets a new id (answered in order). */
 export async function insertEntries(
   m: EntityManager,
   entries: {
@@ -79,13 +79,16 @@ export async function insertEntries(
     /** A refund's debit. */
     reverses?: string | null;
   }[],
-): Promise<void> {
-  if (entries.length === 0) return;
+): Promise<string[]> {
+  if (entries.length === 0) return [];
   const parameters: unknown[] = [];
+  const ids: string[] = [];
   const values = entries.map((entry) => {
     const base = parameters.length;
+    const id = randomUUID();
+    ids.push(id);
     parameters.push(
-      randomUUID(),
+      id,
       entry.userId,
       entry.delta,
       entry.kind,
@@ -102,4 +105,5 @@ export async function insertEntries(
        VALUES ${values.join(', ')}`,
     parameters,
   );
+  return ids;
 }

@@ -139,7 +139,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
     expect((await ledger.audit(owner)).consistent).toBe(true);
   });
 
-  it('charges a loop per item as it goes, with item i of n in its progress', async () => {
+  it('charges a loop once for each of its blocks over all items, with item i of n in its progress', async () => {
     const owner = await user();
     const { started, record, events } = await runApp(owner, looping, 'a\nb\nc');
     expect(started).toMatchObject({ cost: 0, costRange: { min: 0, max: 200 } });
@@ -152,23 +152,20 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
         .map((e) => e.type === 'loop_progress' && `${e.done}/${e.items}`),
     ).toEqual(['0/3', '1/3', '2/3', '3/3']);
     expect(await ledger.balance(owner)).toBe(44);
-    expect((await ledger.history(owner)).map((h) => h.credits_used)).toEqual([2, 2, 2]);
+    expect((await ledger.history(owner)).map((h) => h.credits_used)).toEqual([6]);
     expect((await ledger.audit(owner)).consistent).toBe(true);
   });
 
-  it('stops a loop when the balance cannot pay for the next item, never going below it, and refunds the run', async () => {
+  it('refuses a loop the balance cannot pay for at its most before any item is charged, and refunds the run', async () => {
     const owner = await user(5);
     const { record, events } = await runApp(owner, looping, 'a\nb\nc\nd');
     expect(record).toMatchObject({
       status: 'failed',
       errorCode: 'INSUFFICIENT_CREDITS',
       error:
-        'Your credits ran out: Template, item 3 of 4 needs 2 credits and you have 1. The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
+        'Your credits do not cover Probe Loop: its 4 items can cost up to 8 credits and you have 5. The loop did not start; the run was stopped and its credits refunded. Run it on fewer items, upgrade your plan or wait for your monthly credits.',
     });
-    expect(events.filter((e) => e.type === 'node_finished' && e.nodeId === 'per')).toHaveLength(2);
-    expect(
-      events.some((e) => e.type === 'node_started' && e.nodeId === 'per' && e.loop?.[0]?.item === 3),
-    ).toBe(false);
+    expect(events.some((e) => e.type === 'node_started' && e.nodeId === 'per')).toBe(false);
     const lowest = (await db.dataSource.query(
       `SELECT min(running) AS lowest FROM (SELECT sum(delta) OVER (ORDER BY created_at, kind <> 'grant') AS running
          FROM credit_ledger WHERE user_id = $1) balances`,
@@ -218,7 +215,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
     const { record } = await runApp(owner, looping, 'a\nb');
     expect(record).toMatchObject({ status: 'succeeded', cost: 4 });
     expect(await ledger.balance(owner)).toBe(before);
-    expect(await debits(owner)).toEqual(['template:2', 'template:2']);
+    expect(await debits(owner)).toEqual(['template:4']);
     expect((await ledger.audit(owner)).consistent).toBe(true);
   });
 

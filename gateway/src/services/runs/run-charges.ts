@@ -15,6 +15,17 @@ function chargedFor(charges: readonly BlockCharge[]): string {
   return item ? `${names}, item ${item.item} of ${item.items}` : names;
 }
 
+/** Credits a running run takes at once: one debit entry each (`blockType`, `credits`). */
+export interface RunCharge {
+  runId: string;
+  userId: string;
+  entries: readonly { blockType: string; credits: number }[];
+  /** What is charged, as an embed cap's refusal names it. */
+  what: string;
+  /** The refusal's message when the balance (`balance`) does not pay for `total`. */
+  refusal: (total: number, balance: number) => string;
+}
+
 /**
  * Charges blocks of a running run as they start (blocks after a route, blocks inside a loop), in
  * one transaction: the run row is locked and must still be running (a run ended and refunded
@@ -30,9 +41,30 @@ export async function chargeStartedBlocks(
   dataSource: DataSource,
   request: { runId: string; userId: string; charges: readonly BlockCharge[] },
 ): Promise<number> {
-  const { runId, userId, charges } = request;
-  const total = charges.reduce((sum, charge) => sum + charge.credits, 0);
-  if (total === 0) return 0;
+  const { charges } = request;
+  const charged = await chargeRun(dataSource, {
+    ...request,
+    entries: charges,
+    what: charges.length > 0 ? chargedFor(charges) : '',
+    refusal: (total, balance) =>
+      `Your credits ran out: ${chargedFor(charges)} needs ${creditWords(total)} and you have ${balance}. ` +
+      'The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
+  });
+  return charged.total;
+}
+
+/**
+ * `chargeStartedBlocks` for any entries (a loop's hold too): answers the total and the ids of the
+ * entries written (an unlimited plan's grant first), in order.
+ */
+export async function chargeRun(
+  dataSource: DataSource,
+  request: RunCharge,
+): Promise<{ total: number; entryIds: string[] }> {
+  const { runId, userId } = request;
+  const entries = request.entries.filter((entry) => entry.credits > 0);
+  const total = entries.reduce((sum, entry) => sum + entry.credits, 0);
+  if (total === 0) return { total: 0, entryIds: [] };
   return dataSource.transaction(async (m) => {
     const [run] = await rows(
       m,
@@ -43,7 +75,7 @@ export async function chargeStartedBlocks(
     const actionType = run.action_type as ActionType;
     if (run.embed_period !== null) {
       const cap = { appId: String(run.app_id), period: String(run.embed_period) };
-      await countAgainstEmbedCap(m, cap, total, chargedFor(charges));
+      await countAgainstEmbedCap(m, cap, total, request.what);
     }
     const { plan } = await planAndBalance(m, userId);
     const unlimited = isUnlimitedPlan(plan);
@@ -58,32 +90,26 @@ export async function chargeStartedBlocks(
       );
       if (!taken) {
         const { balance } = await planAndBalance(m, userId);
-        throw new InsufficientCreditsError(
-          `Your credits ran out: ${chargedFor(charges)} needs ${creditWords(total)} and you have ${balance}. ` +
-            'The run was stopped and its credits refunded; upgrade your plan or wait for your monthly credits.',
-          { required: total, balance },
-        );
+        throw new InsufficientCreditsError(request.refusal(total, balance), { required: total, balance });
       }
     }
     const at = new Date();
-    await insertEntries(m, [
+    const entryIds = await insertEntries(m, [
       // The plan covers the blocks: a grant for their total, so the balance does not move.
       ...(unlimited
         ? [{ userId, delta: total, kind: 'grant' as const, blockType: null, actionType: null, runId, at }]
         : []),
-      ...charges
-        .filter((charge) => charge.credits > 0)
-        .map((charge) => ({
-          userId,
-          delta: -charge.credits,
-          kind: 'debit' as const,
-          blockType: charge.blockType,
-          actionType,
-          runId,
-          at,
-        })),
+      ...entries.map((entry) => ({
+        userId,
+        delta: -entry.credits,
+        kind: 'debit' as const,
+        blockType: entry.blockType,
+        actionType,
+        runId,
+        at,
+      })),
     ]);
     await m.query('UPDATE runs SET cost = cost + $2 WHERE id = $1', [runId, total]);
-    return total;
+    return { total, entryIds };
   });
 }

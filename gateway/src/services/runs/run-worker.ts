@@ -6,7 +6,7 @@ import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chatTurnRun } from '../chat/chat-turn-run';
 import { keptCredits } from './kept-credits';
-import { chargeStartedBlocks } from './run-charges';
+import { RunCredits } from './loop-credits';
 import type { RunEvents } from './run-events';
 import type { RunJob, RunQueue } from './run-queue';
 import { UNFINISHED_STEP, type RunRecords } from './run-records';
@@ -228,7 +228,7 @@ export class RunWorker {
    * Executes the run and stores its ending; answers whether it succeeded as stored, and what it
    * cost: the credits charged in all when it succeeded, what it kept of them when it did not. The run's `run_finished` is published once its ending is stored (or,
    * if another process ended it first, that stored ending). Throws only when the ending could not
-   * be stored. Blocks not paid for at the start are charged as they start (`chargeStartedBlocks`).
+   * be stored. Blocks not paid for at the start are charged as they start (`RunCredits`).
    */
   private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; cost: number }> {
     const { runId, userId, inputs } = job;
@@ -249,6 +249,8 @@ export class RunWorker {
     if (steps) this.checkpoints.track(runId, steps, inputs);
     // A chat turn: its Chat Input and AI blocks are given the conversation so far.
     const chat = job.chat ? chatTurnRun(plan, inputs, this.deps.provider, job.chat) : null;
+    // A loop's blocks are drawn from the most it can cost, set aside once and settled at the end.
+    const credits = new RunCredits(this.deps.dataSource, plan, { runId, userId });
     const engine = executeRun(plan, {
       runId,
       inputs: chat?.inputs ?? inputs,
@@ -263,7 +265,7 @@ export class RunWorker {
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
       signal: AbortSignal.any([limit.signal, stopped.signal]),
       charge: async (charges) => {
-        charged += await chargeStartedBlocks(this.deps.dataSource, { runId, userId, charges });
+        charged += await credits.charge(charges);
       },
       ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
       ...(this.deps.knowledge && { knowledge: this.deps.knowledge.forApp(job.appId) }),
@@ -289,6 +291,7 @@ export class RunWorker {
       this.checkpoints.forget(runId);
       this.stoppers.delete(runId);
     }
+    await credits.settle();
     const engineOutcome = outcome;
     if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {
       abandoned = outcome === null;

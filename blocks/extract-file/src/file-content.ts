@@ -23,25 +23,40 @@ export interface ExtractOptions {
   sheet: string;
   maxRows: number;
   signal: AbortSignal;
+  /** How much is read, and who says so in a refusal: Extract from File's LIMITS unless given. */
+  limits?: ReadLimits;
 }
+
+/** The most bytes of file and characters of text read, and the reader named when refusing more. */
+export interface ReadLimits {
+  bytes: number;
+  textChars: number;
+  reader: string;
+}
+
+const EXTRACT_FILE_LIMITS: ReadLimits = {
+  bytes: LIMITS.bytes,
+  textChars: LIMITS.textChars,
+  reader: 'Extract from File',
+};
 
 /** What was read: a table's rows, or a document's text. */
 export type FileContent = ({ as: 'rows' } & Table) | { as: 'text'; text: string };
 
-function checkSize(name: string, data: Uint8Array): void {
-  if (data.byteLength > LIMITS.bytes) {
+function checkSize(name: string, data: Uint8Array, limits: ReadLimits): void {
+  if (data.byteLength > limits.bytes) {
     throw new BlockInputError(
-      `"${name}" is ${(data.byteLength / MB).toFixed(1)} MB; Extract from File reads files of at most ${LIMITS.bytes / MB} MB. Split it into smaller files, or keep only the part you need.`,
+      `"${name}" is ${(data.byteLength / MB).toFixed(1)} MB; ${limits.reader} reads files of at most ${limits.bytes / MB} MB. Split it into smaller files, or keep only the part you need.`,
     );
   }
   if (data.byteLength === 0) throw new BlockInputError(`"${name}" is empty. Upload a file with content.`);
 }
 
-function checkText(name: string, text: string): string {
+function checkText(name: string, text: string, limits: ReadLimits): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
-  if (trimmed.length > LIMITS.textChars) {
+  if (trimmed.length > limits.textChars) {
     throw new BlockInputError(
-      `"${name}" holds ${formatCount(trimmed.length)} characters of text; Extract from File gives on at most ${formatCount(LIMITS.textChars)}. Split the file, or keep only the part you need.`,
+      `"${name}" holds ${formatCount(trimmed.length)} characters of text; ${limits.reader} ${limits === EXTRACT_FILE_LIMITS ? 'gives on' : 'reads'} at most ${formatCount(limits.textChars)}. Split the file, or keep only the part you need.`,
     );
   }
   if (trimmed === '') throw new BlockInputError(`"${name}" holds no text. Upload a file with content.`);
@@ -95,10 +110,12 @@ export async function fileContent(
   options: ExtractOptions,
 ): Promise<FileContent> {
   const { name, data } = file;
-  checkSize(name, data);
+  const limits = options.limits ?? EXTRACT_FILE_LIMITS;
+  checkSize(name, data, limits);
   const kind = fileKindOf(file, data);
   const asRows = options.extract === 'rows' || (options.extract === 'auto' && kindDeclaration(kind).tabular);
-  if (!asRows) return { as: 'text', text: checkText(name, await readText(kind, data, name, options)) };
+  if (!asRows)
+    return { as: 'text', text: checkText(name, await readText(kind, data, name, options), limits) };
   const table = await readRows(kind, data, name, options);
   if (table.rows.length === 0) {
     throw new BlockInputError(

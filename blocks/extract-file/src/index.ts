@@ -1,3 +1,3 @@
 export { extractFile as block } from './extract-file';
 /** The readers, for other parts of Blocksmith that read documents the same way (knowledge bases). */
-export { readDocumentText } from './read-document-text';
+export { readDocumentText, type ReadLimits } from './read-document-text';

@@ -23,6 +23,6 @@ export class KnowledgeChunk {
   @Column('integer') position!: number;
   @Column('text') text!: string;
   /** `to_tsvector('english', text)`, written by the database's trigger, never by the gateway. */
-  @Column('tsvector', { name: 'text_search', select: false, insert: false, update: false })
+  @Column({ type: 'tsvector', name: 'text_search', select: false, insert: false, update: false })
   textSearch?: string;
 }

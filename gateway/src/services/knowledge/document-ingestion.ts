@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readDocumentText } from '@blocksmith/block-extract-file';
+import { readDocumentText, type ReadLimits } from '@blocksmith/block-extract-file';
 import { AiProviderError, BlockError, bareMime, type AiProvider } from '@blocksmith/block-sdk';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import type { DataSource } from 'typeorm';
@@ -11,6 +11,19 @@ import { checkedUrl, fetchPage } from './web-page';
 
 /** Chunks written, and vectors asked for, at once. */
 const BATCH = 64;
+
+/**
+ * What a knowledge document may hold: more than Extract from File gives a run (a 300-page manual
+ * is 1.5 million characters), still bounded so that one document cannot hold the server's memory.
+ */
+export const KNOWLEDGE_READ_LIMITS: ReadLimits = {
+  bytes: 50 * 1024 * 1024,
+  textChars: 20_000_000,
+  reader: 'A knowledge base',
+};
+
+/** Text split at once: a long document is cut into sections of about this many characters, at a line end. */
+const SECTION_CHARS = 200_000;
 
 /** The extension a fetched page is read as, by its media type (a page's address says nothing). */
 const EXTENSION_OF_MIME: Readonly<Record<string, string>> = {
@@ -34,14 +47,18 @@ export interface IngestionDeps {
   charsAllowed(document: KnowledgeDocument, ownerId: string): Promise<number>;
   /** Fetches a URL document (tests point it at a local server through the allow list). */
   fetchPage?: typeof fetchPage;
+  log?: (line: string) => void;
 }
 
 /**
- * Indexes one document: reads its text (Extract from File's readers; a URL through the address
- * guard), splits it with LangChain's RecursiveCharacterTextSplitter at its knowledge base's chunk
- * size and overlap, keeps the chunks (replacing any from before) and, where the server makes
- * embeddings and has pgvector, their vectors; `progress` rises as it goes. A document deleted
- * meanwhile is left alone; any failure marks it `failed` with why.
+ * Indexes one document: reads its text (Extract from File's readers within KNOWLEDGE_READ_LIMITS;
+ * a URL through the address guard), splits it section by section with LangChain's
+ * RecursiveCharacterTextSplitter at its knowledge base's chunk size and overlap, keeps the chunks
+ * in batches (replacing any from before) and, where the server makes embeddings and has pgvector,
+ * their vectors; `progress` rises as it goes. An embedding model that fails does not fail the
+ * document: its passages are kept for text search and marked `vectorsMissing`, their vectors made
+ * later (fillMissingVectors). A document deleted meanwhile is left alone; any other failure marks
+ * it `failed` with why.
  */
 export async function ingestDocument(
   deps: IngestionDeps,
@@ -70,50 +87,131 @@ export async function ingestDocument(
       chunkSize: base.chunkSize,
       chunkOverlap: base.chunkOverlap,
     });
-    const pieces = (await splitter.splitText(text)).filter((piece) => piece.trim() !== '');
     const chunks = deps.dataSource.getRepository(KnowledgeChunk);
     await chunks.delete({ documentId });
-    const embed = (await deps.vectors?.available()) ? embedder(deps.provider) : null;
+    let embed = (await deps.vectors?.available()) ? embedder(deps.provider) : null;
     let model: string | null = null;
-    for (let start = 0; start < pieces.length; start += BATCH) {
-      if (signal.aborted) throw new BlockError('Indexing was stopped; index the document again.');
-      const batch = pieces.slice(start, start + BATCH).map((piece, i) => ({
-        id: randomUUID(),
-        documentId,
-        knowledgeBaseId: base.id,
-        position: start + i,
-        text: piece,
-      }));
-      await chunks.insert(batch);
-      if (embed && deps.vectors) {
-        const made = await embed(
-          batch.map((chunk) => chunk.text),
-          signal,
-        );
-        model = made.model;
-        await deps.vectors.insert(
-          made.model,
-          batch.map((chunk, i) => ({
-            chunkId: chunk.id,
-            knowledgeBaseId: base.id,
-            vector: made.vectors[i]!,
-          })),
-        );
+    let vectorsMissing = false;
+    let position = 0;
+    for (const section of sections(text, SECTION_CHARS)) {
+      const pieces = (await splitter.splitText(section.text)).filter((piece) => piece.trim() !== '');
+      for (let start = 0; start < pieces.length; start += BATCH) {
+        if (signal.aborted) throw new BlockError('Indexing was stopped; index the document again.');
+        const batch = pieces.slice(start, start + BATCH).map((piece) => ({
+          id: randomUUID(),
+          documentId,
+          knowledgeBaseId: base.id,
+          position: position++,
+          text: piece,
+        }));
+        await chunks.insert(batch);
+        if (embed && deps.vectors) {
+          try {
+            model = await embedBatch(deps.vectors, embed, base.id, batch, signal);
+          } catch (error) {
+            if (signal.aborted) throw error;
+            // The passages stay searchable by their text; their vectors are made later.
+            embed = null;
+            vectorsMissing = true;
+            deps.log?.(
+              `Knowledge base: "${document.name}" is kept for text search without vectors for now; the embedding model failed (${errorText(error)}). They are made when it answers again.`,
+            );
+          }
+        }
+        const done =
+          section.start + (section.text.length * Math.min(pieces.length, start + BATCH)) / pieces.length;
+        await update({ progress: 0.1 + (0.9 * done) / text.length });
       }
-      await update({ progress: 0.1 + (0.9 * Math.min(pieces.length, start + BATCH)) / pieces.length });
     }
     await update({
       status: 'ready',
       progress: 1,
-      chunkCount: pieces.length,
+      chunkCount: position,
       charCount: text.length,
       embeddingModel: model,
+      vectorsMissing,
     });
   } catch (error) {
     const gone = !(await documents.existsBy({ id: documentId }));
     if (gone) return;
     await update({ status: 'failed', progress: 0, error: failureMessage(error) });
   }
+}
+
+/**
+ * Makes the vectors a document's passages lack (its embedding model failed while it was indexed),
+ * in batches; clears `vectorsMissing` once none lacks one. Throws what the model throws.
+ */
+export async function fillMissingVectors(
+  deps: IngestionDeps,
+  documentId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const embed = (await deps.vectors?.available()) ? embedder(deps.provider) : null;
+  if (!embed || !deps.vectors) return;
+  let model: string | null = null;
+  for (;;) {
+    if (signal.aborted) return;
+    const rows = (await deps.dataSource.query(
+      `SELECT c.id, c.knowledge_base_id, c.text
+         FROM knowledge_chunks c LEFT JOIN knowledge_vectors v ON v.chunk_id = c.id
+        WHERE c.document_id = $1 AND v.chunk_id IS NULL
+        ORDER BY c.position
+        LIMIT ${BATCH}`,
+      [documentId],
+    )) as { id: string; knowledge_base_id: string; text: string }[];
+    if (rows.length === 0) break;
+    const batch = rows.map((row) => ({ id: row.id, knowledgeBaseId: row.knowledge_base_id, text: row.text }));
+    model = await embedBatch(deps.vectors, embed, rows[0]!.knowledge_base_id, batch, signal);
+  }
+  await deps.dataSource
+    .getRepository(KnowledgeDocument)
+    .update(
+      { id: documentId },
+      { vectorsMissing: false, ...(model ? { embeddingModel: model } : {}), updatedAt: new Date() },
+    );
+}
+
+/** Embeds a batch of passages and keeps their vectors; answers the model that made them. */
+async function embedBatch(
+  vectors: KnowledgeVectors,
+  embed: NonNullable<ReturnType<typeof embedder>>,
+  knowledgeBaseId: string,
+  batch: readonly { id: string; text: string }[],
+  signal: AbortSignal,
+): Promise<string> {
+  const made = await embed(
+    batch.map((chunk) => chunk.text),
+    signal,
+  );
+  await vectors.insert(
+    made.model,
+    batch.map((chunk, i) => ({ chunkId: chunk.id, knowledgeBaseId, vector: made.vectors[i]! })),
+  );
+  return made.model;
+}
+
+/**
+ * A long text in sections of about `size` characters, each cut at a line end (else a space) so
+ * that the splitter, given one section at a time, holds only that section's pieces.
+ */
+export function* sections(text: string, size: number): Generator<{ start: number; text: string }> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const atLine = text.lastIndexOf('\n', end);
+      const atSpace = text.lastIndexOf(' ', end);
+      const cut = atLine > start + size / 2 ? atLine : atSpace > start + size / 2 ? atSpace : end;
+      end = cut;
+    }
+    yield { start, text: text.slice(start, end) };
+    start = end;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function documentText(
@@ -128,7 +226,7 @@ async function documentText(
       extension && !document.name.toLowerCase().endsWith(extension)
         ? document.name + extension
         : document.name;
-    return readDocumentText({ name, mime: page.mime, data: page.data }, signal);
+    return readDocumentText({ name, mime: page.mime, data: page.data }, signal, KNOWLEDGE_READ_LIMITS);
   }
   if (!document.fileId) throw new BlockError(`"${document.name}" has no file kept; upload it again.`);
   const file = await deps.files.read(document.fileId).catch(() => null);
@@ -136,6 +234,7 @@ async function documentText(
   return readDocumentText(
     { name: document.name, mime: document.mime ?? file.ref.mime, data: file.data },
     signal,
+    KNOWLEDGE_READ_LIMITS,
   );
 }
 
@@ -143,5 +242,5 @@ async function documentText(
 function failureMessage(error: unknown): string {
   if (error instanceof AiProviderError) return `The embedding model failed: ${error.message}`;
   if (error instanceof BlockError) return error.message;
-  return `Indexing failed: ${error instanceof Error ? error.message : String(error)}`;
+  return `Indexing failed: ${errorText(error)}`;
 }

@@ -221,6 +221,40 @@ describe.each(databaseTargets)('KnowledgeService on %s', (_name, databaseUrl) =>
     expect(failed.error).toContain('"archive.zip" is a .zip file, which this block cannot read.');
   });
 
+  it('indexes a document longer than a run reads (1,500,000 characters) section by section, in order, with rising progress', async () => {
+    const ada = await person();
+    const base = await knowledge.create(ada, { name: 'Manual', chunkSize: 2000, chunkOverlap: 0 });
+    const lines = Array.from({ length: 25_000 }, (_, i) => `Line ${i} of the manual explains step ${i}.`);
+    const text = lines.join('\n').padEnd(1_500_000, ' x');
+    const fileId = await knowledge.keepUpload(ada, base.id, {
+      name: 'manual.txt',
+      mime: 'text/plain',
+      data: Buffer.from(text, 'utf8'),
+    });
+    const doc = await knowledge.addDocument(ada, base.id, { fileId });
+    const seen: number[] = [];
+    for (;;) {
+      const now = await knowledge.document(ada, base.id, doc.id);
+      if (seen.at(-1) !== now.progress) seen.push(now.progress);
+      if (now.status === 'ready' || now.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const ready = await knowledge.document(ada, base.id, doc.id);
+    expect(ready).toMatchObject({ status: 'ready', error: null, progress: 1, charCount: text.trim().length });
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const chunks = await db.dataSource
+      .getRepository(KnowledgeChunk)
+      .find({ where: { documentId: doc.id }, order: { position: 'ASC' } });
+    expect(chunks.map((c) => c.position)).toEqual(chunks.map((_, i) => i));
+    expect(ready.chunkCount).toBe(chunks.length);
+    // Nothing lost between sections: the passages hold every line, in order.
+    const joined = chunks.map((c) => c.text).join('\n');
+    expect(joined).toContain('Line 0 of the manual');
+    expect(joined).toContain('Line 24999 of the manual explains step 24999.');
+    const found = await knowledge.search(ada, base.id, { query: 'step 17321', topK: 3 });
+    expect(found.some((p) => p.text.includes('Line 17321 of the manual explains step 17321.'))).toBe(true);
+  }, 120_000);
+
   it('takes up documents left queued by a stopped process when it starts', async () => {
     const ada = await person();
     const stopped = service();

@@ -7,10 +7,10 @@ import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { DiskFileStore } from '../../providers/disk-file-store';
 import { ingestDocument, type IngestionDeps } from './document-ingestion';
-import { embedder } from './embedder';
-import { hybridSearch, type KnowledgePassage } from './hybrid-search';
+import type { KnowledgePassage } from './hybrid-search';
 import type { IngestionQueue } from './ingestion-queue';
 import { KnowledgeVectors } from './knowledge-vectors';
+import { SearchWithFallback } from './search-with-fallback';
 import { checkedUrl, pageName } from './web-page';
 import {
   checkedChunking,
@@ -70,6 +70,7 @@ const DOCUMENT_NOT_FOUND = 'There is no such document in this knowledge base.';
 export class KnowledgeService {
   readonly vectors: KnowledgeVectors;
   private readonly ingestion: IngestionDeps;
+  private readonly searching: SearchWithFallback;
 
   constructor(
     private readonly deps: {
@@ -89,7 +90,9 @@ export class KnowledgeService {
       vectors: this.vectors,
       charsAllowed: (document, ownerId) => this.charsAllowed(document, ownerId),
       ...(deps.fetchPage ? { fetchPage: deps.fetchPage } : {}),
+      ...(deps.log ? { log: deps.log } : {}),
     };
+    this.searching = new SearchWithFallback({ ...this.ingestion, vectors: this.vectors });
   }
 
   /** Prepares vectors (saying once when the server has none) and takes up unfinished documents. */
@@ -109,10 +112,20 @@ export class KnowledgeService {
         return rows.map((row) => row.id);
       },
     );
+    void this.searching.fillMissingVectors();
   }
 
-  stop(): Promise<void> {
-    return this.deps.queue.stop();
+  async stop(): Promise<void> {
+    await this.searching.stop();
+    await this.deps.queue.stop();
+  }
+
+  /**
+   * Makes the vectors documents lack because the embedding model failed while they were indexed
+   * (of one base, or all), in the background; resolves when this round is over.
+   */
+  fillMissingVectors(baseId?: string): Promise<void> {
+    return this.searching.fillMissingVectors(baseId);
   }
 
   /** Resolves once no document is waiting or being indexed in this process. */
@@ -323,27 +336,8 @@ export class KnowledgeService {
     };
   }
 
-  private async searchBase(baseId: string, input: SearchInput): Promise<KnowledgePassage[]> {
-    const { query, topK, minScore } = checkedSearch(input);
-    const embed = (await this.vectors.available()) ? embedder(this.deps.provider) : null;
-    let vector: { model: string; values: number[] } | undefined;
-    if (embed) {
-      try {
-        const made = await embed([query], AbortSignal.timeout(30_000));
-        vector = { model: made.model, values: made.vectors[0]! };
-      } catch (error) {
-        // The embedding model is unreachable: the text ranking still answers.
-        this.deps.log?.(
-          `Knowledge search by text alone: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
-    return hybridSearch(
-      { dataSource: this.deps.dataSource, vectors: this.vectors },
-      baseId,
-      { text: query, ...(vector ? { vector } : {}) },
-      { topK, minScore },
-    );
+  private searchBase(baseId: string, input: SearchInput): Promise<KnowledgePassage[]> {
+    return this.searching.search(baseId, checkedSearch(input));
   }
 
   private async owned(userId: string, id: unknown): Promise<KnowledgeBase> {

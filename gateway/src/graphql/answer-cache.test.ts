@@ -40,6 +40,13 @@ describe('AnswerCache', () => {
     expect(keyOf(JSON.stringify({ query: `{ storeApps { id } } #${'x'.repeat(20_000)}` }))).toBeNull();
   });
 
+  it('never keys an embed visitor’s own reads (their conversations, named by their token)', () => {
+    const read = '{ embeddedConversations(slug: "s", visitorToken: $token) { id } }';
+    expect(
+      keyOf(JSON.stringify({ query: read, variables: { token: 'visitor-token-0123456789' } })),
+    ).toBeNull();
+  });
+
   it('keeps only successful queries: no mutation, no answer with errors, no failed status', () => {
     const answers = cache();
     const mutation = { query: 'mutation { signIn(email: "a@b.c", password: "x") { user { id } } }' };

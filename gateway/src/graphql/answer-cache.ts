@@ -16,6 +16,9 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
+/** The argument an embed visitor's chat reads name themselves by (`embeddedConversations`, ...). */
+const VISITOR_TOKEN_ARGUMENT = 'visitorToken';
+
 /** Requests larger than this are not worth a key. */
 const MAX_KEY_CHARS = 16 * 1024;
 
@@ -51,6 +54,8 @@ export class AnswerCache {
   }): string | null {
     if (request.authorization !== undefined) return null;
     if (request.body.length > MAX_KEY_CHARS) return null;
+    // An embed visitor's own conversations (read with their token) are theirs, not public data.
+    if (request.body.includes(VISITOR_TOKEN_ARGUMENT)) return null;
     return `${request.accept ?? ''}\n${request.search}\n${request.body}`;
   }
 

@@ -14,7 +14,8 @@ import { AssistantResolver } from './resolvers/assistant-resolver';
 import { AuthResolver } from './resolvers/auth-resolver';
 import { BillingResolver } from './resolvers/billing-resolver';
 import { CatalogueResolver } from './resolvers/catalogue-resolver';
-import { ChatResolver } from './resolvers/chat-resolver';
+import { ChatResolver, ChatRunResolver } from './resolvers/chat-resolver';
+import { EmbedChatResolver } from './resolvers/embed-chat-resolver';
 import { CreditsResolver } from './resolvers/credits-resolver';
 import { EarningsResolver } from './resolvers/earnings-resolver';
 import { EmbedResolver } from './resolvers/embed-resolver';
@@ -32,6 +33,8 @@ import { UserResolver } from './resolvers/user-resolver';
 export const resolvers = [
   CatalogueResolver,
   ChatResolver,
+  ChatRunResolver,
+  EmbedChatResolver,
   AdminAccountsResolver,
   AiProviderResolver,
   AnalyticsResolver,

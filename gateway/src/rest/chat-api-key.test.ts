@@ -74,7 +74,7 @@ describe('chatting with an app through an API key', () => {
       key,
     );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.sendChatMessage).toMatchObject({ runId: expect.any(String) });
+    expect(answer.data?.sendChatMessage).toMatchObject({ runId: expect.any(String) });
   });
 
   it('continues only the key owner’s conversations: another person’s is 404', async () => {

@@ -1,10 +1,36 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { ConversationSummary } from '../../services/chat/chat-service';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { ChatShape, ConversationSummary } from '../../services/chat/chat-service';
+import type { RunView } from '../../services/run-history/run-view';
 import { requireCaller, requireRunner, type GraphQLContext } from '../context';
 import { ChatReplyType, ChatSettingsType, ChatTurnStartedType, ConversationType } from '../types/chat';
+import { RunType } from '../types/runs';
 
-function listed(summary: ConversationSummary): ConversationType {
+export function listed(summary: ConversationSummary): ConversationType {
   return { ...summary, messages: null };
+}
+
+/** Whether an app can be chatted with, as `chatSettings` answers it. */
+export function settingsType(shape: ChatShape): ChatSettingsType {
+  if (!shape.chattable) {
+    return {
+      chattable: false,
+      mode: null,
+      reason: shape.reason,
+      label: null,
+      placeholder: null,
+      memoryTurns: null,
+      olderTurns: null,
+    };
+  }
+  return {
+    chattable: true,
+    mode: shape.mode,
+    reason: null,
+    label: shape.label,
+    placeholder: shape.placeholder,
+    memoryTurns: shape.memory.turns,
+    olderTurns: shape.memory.older,
+  };
 }
 
 /** Chat apps (`services/chat`): sending messages, and your conversations with each app. */
@@ -17,27 +43,7 @@ export class ChatResolver {
     @Arg('appId', () => ID) appId: string,
     @Ctx() context: GraphQLContext,
   ): Promise<ChatSettingsType> {
-    const shape = await context.services.chat.shape(requireCaller(context), appId);
-    if (!shape.chattable) {
-      return {
-        chattable: false,
-        mode: null,
-        reason: shape.reason,
-        label: null,
-        placeholder: null,
-        memoryTurns: null,
-        olderTurns: null,
-      };
-    }
-    return {
-      chattable: true,
-      mode: shape.mode,
-      reason: null,
-      label: shape.label,
-      placeholder: shape.placeholder,
-      memoryTurns: shape.memory.turns,
-      olderTurns: shape.memory.older,
-    };
+    return settingsType(await context.services.chat.shape(requireCaller(context), appId));
   }
 
   @Mutation(() => ChatTurnStartedType, {
@@ -145,5 +151,20 @@ export class ChatResolver {
   ): Promise<boolean> {
     await context.services.chat.delete(requireCaller(context), id);
     return true;
+  }
+}
+
+/** A chat turn's run links to its conversation. */
+@Resolver(() => RunType)
+export class ChatRunResolver {
+  @FieldResolver(() => ID, {
+    nullable: true,
+    description:
+      'The conversation this run answered a message of (source chat), when it is yours; null otherwise (and for an answer regenerated since).',
+  })
+  async conversationId(@Root() run: RunView, @Ctx() context: GraphQLContext): Promise<string | null> {
+    const userId = context.caller?.userId ?? context.apiKey?.userId;
+    if (run.source !== 'chat' || !run.mine || !userId) return null;
+    return context.services.chat.conversationOfRun(userId, run.id);
   }
 }

@@ -4,6 +4,7 @@ import { ConflictError, InputError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { AppService } from '../apps/app-service';
 import type { RunService, StoredRun } from '../runs/run-service';
+import type { StartRunRequest } from '../runs/run-start';
 import { chatShapeOf, type ChatShape } from './chat-app';
 import { conversationText } from './conversation-memory';
 import { ConversationStore, endingOf, type ConversationSummary, type TurnView } from './conversation-store';
@@ -19,8 +20,11 @@ export const MAX_MESSAGE_CHARS = 20_000;
 export const MAX_TITLE_CHARS = 120;
 
 export interface ChatViewer {
+  /** The person, or for an embed visitor the account that pays (the embed's owner). */
   userId: string;
   isAdmin?: boolean;
+  /** An embed visitor who is not signed in (a digest of their token): their conversations only. */
+  visitorId?: string | null;
 }
 
 export interface ChatRequest extends ChatViewer {
@@ -36,6 +40,8 @@ export interface ChatRequest extends ChatViewer {
    * sent with an API key, as the key's runs are.
    */
   live?: boolean;
+  /** The run's terms from an embed: a visitor's run on the owner's credits, its cap, the price confirmation. */
+  terms?: Pick<StartRunRequest, 'visitor' | 'embedPeriod' | 'checkPrice'>;
 }
 
 export interface StartedTurn {
@@ -91,7 +97,12 @@ export class ChatService {
     if (!shape.chattable) throw new InputError(shape.reason);
     const conversation =
       request.conversationId != null
-        ? await this.store.own(request.userId, request.conversationId, request.appId)
+        ? await this.store.own(
+            request.userId,
+            request.conversationId,
+            request.appId,
+            request.visitorId ?? null,
+          )
         : null;
     const turns = conversation ? await this.store.turns(conversation.id) : [];
     const last = turns.at(-1);
@@ -119,10 +130,12 @@ export class ChatService {
       inputs: { [shape.inputKey]: message },
       source: 'chat',
       ...(request.live && { actionType: 'published' as const, live: true }),
+      ...request.terms,
       chat: { conversation: conversationText(answered, shape.memory) },
     });
     const { conversationId, turn } = await this.store.addTurn({
       userId: request.userId,
+      visitorId: request.visitorId ?? null,
       appId: request.appId,
       conversationId: conversation?.id ?? null,
       title: titleOf(message),
@@ -144,7 +157,12 @@ export class ChatService {
    * when its run executes on another process (it then ends on its own).
    */
   async stop(viewer: ChatViewer, conversationId: string): Promise<boolean> {
-    const conversation = await this.store.own(viewer.userId, conversationId);
+    const conversation = await this.store.own(
+      viewer.userId,
+      conversationId,
+      undefined,
+      viewer.visitorId ?? null,
+    );
     const last = (await this.store.turns(conversation.id)).at(-1);
     if (last?.status !== 'running' || last.runId === null) return false;
     return this.deps.runs.stop(last.runId);
@@ -152,24 +170,29 @@ export class ChatService {
 
   /** The person's conversations, latest first (with one app when `appId` is given). */
   list(viewer: ChatViewer, appId: string | null): Promise<ConversationSummary[]> {
-    return this.store.list(viewer.userId, appId);
+    return this.store.list(viewer.userId, appId, viewer.visitorId ?? null);
+  }
+
+  /** The conversation a run answered a message of, when it is the person's own; else null. */
+  conversationOfRun(userId: string, runId: string): Promise<string | null> {
+    return this.store.conversationOfRun(userId, runId);
   }
 
   /** One of the person's conversations with its messages and answers, in order. */
   async get(viewer: ChatViewer, id: string): Promise<ConversationView> {
-    const conversation = await this.store.own(viewer.userId, id);
+    const conversation = await this.store.own(viewer.userId, id, undefined, viewer.visitorId ?? null);
     const messages = await this.store.turns(conversation.id);
     return { ...(await this.store.summary(conversation)), messages };
   }
 
   async rename(viewer: ChatViewer, id: string, title: unknown): Promise<ConversationSummary> {
-    const conversation = await this.store.own(viewer.userId, id);
+    const conversation = await this.store.own(viewer.userId, id, undefined, viewer.visitorId ?? null);
     return this.store.summary(await this.store.rename(conversation, checkedTitle(title)));
   }
 
   /** Deletes the conversation and its messages; its runs stay in run history (they were paid). */
   async delete(viewer: ChatViewer, id: string): Promise<void> {
-    await this.store.delete(await this.store.own(viewer.userId, id));
+    await this.store.delete(await this.store.own(viewer.userId, id, undefined, viewer.visitorId ?? null));
   }
 }
 

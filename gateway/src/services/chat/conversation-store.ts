@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { Conversation, ConversationTurn, type ConversationTurnStatus } from '../../data/entities';
 import { NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
@@ -50,25 +50,40 @@ function turnView(turn: ConversationTurn): TurnView {
 export class ConversationStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The person's conversation (with that app, when `appId` is given), or NotFoundError. */
-  async own(userId: string, id: string, appId?: string): Promise<Conversation> {
+  /**
+   * The person's conversation (with that app, when `appId` is given), or NotFoundError. With
+   * `visitorId`, an embed visitor's on the account `userId`; without, never a visitor's.
+   */
+  async own(
+    userId: string,
+    id: string,
+    appId?: string,
+    visitorId: string | null = null,
+  ): Promise<Conversation> {
     const found = isUuid(id)
-      ? await this.dataSource.getRepository(Conversation).findOneBy({ id, userId, ...(appId && { appId }) })
+      ? await this.dataSource
+          .getRepository(Conversation)
+          .findOneBy({ id, userId, visitorId: visitorId ?? IsNull(), ...(appId && { appId }) })
       : null;
     if (!found) throw new NotFoundError(NOT_FOUND);
     return found;
   }
 
-  async list(userId: string, appId: string | null): Promise<ConversationSummary[]> {
+  async list(
+    userId: string,
+    appId: string | null,
+    visitorId: string | null = null,
+  ): Promise<ConversationSummary[]> {
     if (appId !== null && !isUuid(appId)) return [];
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.app_id, c.title, c.created_at, c.updated_at,
               (SELECT count(*)::int FROM conversation_turns t WHERE t.conversation_id = c.id) AS turns
          FROM conversations c
         WHERE c.user_id = $1 AND ($2::uuid IS NULL OR c.app_id = $2::uuid)
+          AND c.visitor_id IS NOT DISTINCT FROM $3::text
         ORDER BY c.updated_at DESC, c.id
         LIMIT ${CONVERSATIONS_LISTED}`,
-      [userId, appId],
+      [userId, appId, visitorId],
     )) as { id: string; app_id: string; title: string; created_at: Date; updated_at: Date; turns: number }[];
     return rows.map((row) => ({
       id: row.id,
@@ -122,6 +137,8 @@ export class ConversationStore {
   /** Creates a conversation (when `conversationId` is null) and its next turn, for a run already started. */
   async addTurn(entry: {
     userId: string;
+    /** An embed visitor's conversation (on `userId`'s account), when it starts one. */
+    visitorId?: string | null;
     appId: string;
     conversationId: string | null;
     title: string;
@@ -137,6 +154,7 @@ export class ConversationStore {
         await manager.insert(Conversation, {
           id: conversationId,
           userId: entry.userId,
+          visitorId: entry.visitorId ?? null,
           appId: entry.appId,
           title: entry.title,
         });
@@ -177,6 +195,20 @@ export class ConversationStore {
         { status: ending.status, answer: ending.answer, error: ending.error },
       );
     return ending;
+  }
+
+  /**
+   * The conversation a run answered a message of, when it is `userId`'s own (not a visitor's on
+   * their account); null for any other run, and for a regenerated answer's earlier run.
+   */
+  async conversationOfRun(userId: string, runId: string): Promise<string | null> {
+    if (!isUuid(runId)) return null;
+    const [row] = (await this.dataSource.query(
+      `SELECT c.id FROM conversation_turns t JOIN conversations c ON c.id = t.conversation_id
+        WHERE t.run_id = $1 AND c.user_id = $2 AND c.visitor_id IS NULL`,
+      [runId, userId],
+    )) as { id: string }[];
+    return row?.id ?? null;
   }
 
   async rename(conversation: Conversation, title: string): Promise<Conversation> {

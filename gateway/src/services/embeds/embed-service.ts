@@ -128,17 +128,7 @@ export class EmbedService {
       return this.deps.runs.runToEnd(this.signedInRun(app, request.runner, request.inputs));
     }
     if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
-    const limited = await this.deps.limiter.consume(
-      `embed:${app.id}:${request.clientAddress ?? 'unknown'}`,
-      EMBED_RUNS_PER_ADDRESS_PER_MINUTE,
-      60_000,
-    );
-    if (!limited.allowed) {
-      throw new RateLimitedError(
-        `Too many runs from here in the last minute; try again in ${limited.retryAfterSeconds} seconds.`,
-        { retryAfterSeconds: limited.retryAfterSeconds },
-      );
-    }
+    await this.limitVisitor(app.id!, request.clientAddress);
     try {
       return await this.deps.runs.runToEnd({
         userId: app.owner_id!,
@@ -157,6 +147,53 @@ export class EmbedService {
       // The cap does not cover the run's first charge: the visitor may run it on their own credits.
       if (error instanceof EmbedCapReachedError) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
       throw error;
+    }
+  }
+
+  /**
+   * How a chat message sent from the embed runs, by the same rules as `run`: a signed-in person's
+   * on their credits once they confirmed the price; a visitor's on the owner's credits when the
+   * owner allows it (the monthly cap, the runs a minute from one address), else SIGN_IN_TO_RUN.
+   * The message is a run of the live version, published.
+   */
+  async chatTerms(request: {
+    slug: string;
+    runner: { userId: string; isAdmin: boolean } | null;
+    clientAddress: string | undefined;
+  }): Promise<{
+    app: App;
+    /** Who pays: the person, or the owner for a visitor. */
+    userId: string;
+    isAdmin: boolean;
+    terms: Pick<StartRunRequest, 'visitor' | 'embedPeriod' | 'checkPrice'>;
+  }> {
+    const { app, paysOwner } = await this.embedded(request.slug);
+    if (request.runner) {
+      const { checkPrice } = this.signedInRun(app, request.runner, {});
+      return { app, userId: request.runner.userId, isAdmin: request.runner.isAdmin, terms: { checkPrice } };
+    }
+    if (!paysOwner) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
+    await this.limitVisitor(app.id!, request.clientAddress);
+    return {
+      app,
+      userId: app.owner_id!,
+      isAdmin: false,
+      terms: { visitor: true, embedPeriod: periodOf(this.now()) },
+    };
+  }
+
+  /** At most EMBED_RUNS_PER_ADDRESS_PER_MINUTE runs a minute from one address on the owner's credits. */
+  private async limitVisitor(appId: string, clientAddress: string | undefined): Promise<void> {
+    const limited = await this.deps.limiter.consume(
+      `embed:${appId}:${clientAddress ?? 'unknown'}`,
+      EMBED_RUNS_PER_ADDRESS_PER_MINUTE,
+      60_000,
+    );
+    if (!limited.allowed) {
+      throw new RateLimitedError(
+        `Too many runs from here in the last minute; try again in ${limited.retryAfterSeconds} seconds.`,
+        { retryAfterSeconds: limited.retryAfterSeconds },
+      );
     }
   }
 

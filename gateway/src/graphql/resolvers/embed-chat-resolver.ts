@@ -1,0 +1,111 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { EmbedChat, type EmbedChatter } from '../../services/chat/embed-chat';
+import type { GraphQLContext } from '../context';
+import { ChatReplyType, ChatSettingsType, ConversationType } from '../types/chat';
+import { listed, settingsType } from './chat-resolver';
+
+const VISITOR_TOKEN_ARG = {
+  nullable: true,
+  description:
+    'A visitor who is not signed in: the token the embed made and keeps (20 to 128 letters, digits, - or _). Their conversations are the ones sent with it. Ignored when signed in.',
+} as const;
+
+function embedChat(context: GraphQLContext): EmbedChat {
+  return new EmbedChat({ chat: context.services.chat, embeds: context.services.embeds });
+}
+
+function chatter(context: GraphQLContext, visitorToken: string | null): EmbedChatter {
+  return {
+    caller: context.caller ? { userId: context.caller.userId, isAdmin: context.caller.isAdmin } : null,
+    visitorToken,
+    clientAddress: context.clientAddress,
+  };
+}
+
+/** Chat in embeds (`services/chat/embed-chat.ts`): signed-in people and, when the owner pays, visitors. */
+@Resolver()
+export class EmbedChatResolver {
+  @Query(() => ChatSettingsType, {
+    description: 'Whether an embedded app can be chatted with (its live version), and how (anyone).',
+  })
+  async embedChatSettings(@Arg('slug') slug: string, @Ctx() context: GraphQLContext) {
+    return settingsType(await embedChat(context).shape(slug));
+  }
+
+  @Mutation(() => ChatReplyType, {
+    description:
+      'Sends a message to an embedded app and answers once it is answered: on your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
+  })
+  async embeddedChat(
+    @Arg('slug') slug: string,
+    @Arg('message', () => String, { nullable: true }) message: string | null,
+    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
+    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ) {
+    const started = await embedChat(context).send({
+      ...chatter(context, visitorToken),
+      slug,
+      message,
+      conversationId,
+      regenerate,
+    });
+    const { turn, run } = await started.done;
+    return {
+      conversationId: started.conversationId,
+      message: turn,
+      answer: turn.answer,
+      // The person who sent it is answered their own run, whole (a visitor too), as runEmbedded.
+      run: context.services.runHistory.answer(run, context.caller),
+    };
+  }
+
+  @Query(() => [ConversationType], {
+    description:
+      'Your conversations with an embedded app (a visitor’s: those of their token), the latest first.',
+  })
+  async embeddedConversations(
+    @Arg('slug') slug: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ConversationType[]> {
+    return (await embedChat(context).list(slug, chatter(context, visitorToken))).map(listed);
+  }
+
+  @Query(() => ConversationType, { description: 'One of your conversations with an embedded app.' })
+  embeddedConversation(
+    @Arg('slug') slug: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ConversationType> {
+    return embedChat(context).get(slug, chatter(context, visitorToken), id);
+  }
+
+  @Mutation(() => ConversationType, {
+    description: 'Renames one of your conversations with an embedded app.',
+  })
+  async renameEmbeddedConversation(
+    @Arg('slug') slug: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('title') title: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ConversationType> {
+    return listed(await embedChat(context).rename(slug, chatter(context, visitorToken), id, title));
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Deletes one of your conversations with an embedded app (their runs stay in run history).',
+  })
+  async deleteEmbeddedConversation(
+    @Arg('slug') slug: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    await embedChat(context).delete(slug, chatter(context, visitorToken), id);
+    return true;
+  }
+}

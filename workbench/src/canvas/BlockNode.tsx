@@ -7,7 +7,6 @@ import { memo } from 'react';
 import { useStores } from '../stores-context';
 import type { BlockFlowNode } from '../stores/flow-model';
 import type { NodeRunState } from '../stores/run-store';
-import { toolCallsFromText } from '../stores/tool-call-log';
 import { FLOW_TEXTS } from '../texts/flow-texts';
 import { TOOL_CALL_TEXTS } from '../texts/tool-texts';
 import { CategoryIcon, STATUS_LABELS } from './block-visuals';
@@ -45,7 +44,7 @@ function toolLine(state: NodeRunState, takesTools: boolean): { count: string; ca
     };
   }
   if (!takesTools) return null;
-  const calls = toolCallsFromText(state.text).length;
+  const calls = state.toolCalls?.length ?? 0;
   return calls > 0 ? { count: FLOW_TEXTS.toolCalls(calls), call: '' } : null;
 }
 

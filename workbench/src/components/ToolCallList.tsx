@@ -27,7 +27,8 @@ function StatusMark({ row }: { row: ToolCallRow }) {
 
 /**
  * A model block's tool calls, one card each (long arguments and answers scroll, reachable by
- * keyboard): the tool (and the model's step that asked for it),
+ * keyboard): the tool, where it comes from (a block, an app, an MCP server) and the model's step
+ * that asked for it,
  * how it went, its time and credits, its arguments, its answer (or why it failed or was not
  * made), and a link to the run a call to an app made.
  */
@@ -51,6 +52,11 @@ export function ToolCallList({ rows, live = false }: { rows: readonly ToolCallRo
           >
             <div className="tool-call-head">
               <code className="tool-call-tool">{row.tool}</code>
+              {row.source && (
+                <Tag minimal className="tool-call-source" data-testid="tool-call-source">
+                  {TOOL_CALL_TEXTS.source(row.source, row.from)}
+                </Tag>
+              )}
               {row.turn !== undefined && (
                 <span className="muted small">{TOOL_CALL_TEXTS.turn(row.turn)}</span>
               )}

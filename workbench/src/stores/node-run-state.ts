@@ -1,4 +1,4 @@
-import type { BlockRunState, LoopPosition, NodeStatus, RunState } from '@blocksmith/schema';
+import type { BlockRunState, LoopPosition, NodeStatus, RunState, ToolCallRecord } from '@blocksmith/schema';
 
 export type { RunArtifact } from '@blocksmith/schema';
 
@@ -20,6 +20,8 @@ export interface NodeRunState {
    * many of its calls finished.
    */
   toolCall?: { arguments?: Record<string, unknown>; calls: number };
+  /** A block that hands tools to a model: its calls so far (its `tool_call` events), in call order. */
+  toolCalls?: readonly ToolCallRecord[];
 }
 
 export const PENDING_NODE: NodeRunState = Object.freeze({ status: 'pending', text: '' });
@@ -38,6 +40,7 @@ export function nodeRunState(
     return {
       status: 'failed',
       text: shown.text,
+      ...(shown.toolCalls && { toolCalls: shown.toolCalls.slice() }),
       ...(block.error !== undefined && { error: titled(block.error) }),
       ...(shown.durationMs !== undefined && { durationMs: shown.durationMs }),
     };
@@ -46,6 +49,7 @@ export function nodeRunState(
   return {
     status: shown.status,
     text: shown.text,
+    ...(shown.toolCalls && { toolCalls: shown.toolCalls.slice() }),
     ...(shown.durationMs !== undefined && { durationMs: shown.durationMs }),
     ...(block.routes && { routes: block.routes }),
     ...(block.progress && { loop: block.progress }),

@@ -5,7 +5,7 @@ import type { DocumentStore } from './document-store';
 import { blockResultItems, liveResultItem, type ResultItem } from './result-fields';
 import { blockTitle } from './run-errors';
 import type { RunStatus } from './run-status';
-import { modelText, toolCallsOf, type ToolCallRow } from './tool-call-log';
+import { toolCallsOf, type ToolCallRow } from './tool-call-log';
 import { takesTools } from './tool-settings';
 
 /** The result fields one block's outputs show (see result-fields.ts). */
@@ -57,7 +57,7 @@ export class RunResults {
 
   /**
    * The tool calls of each block that hands tools to a model and has started, in canvas order:
-   * live from its progress while it runs, then from the list its outputs keep.
+   * live from its `tool_call` events while it runs, then from the list its outputs keep.
    */
   get toolCalls(): ToolCallGroup[] {
     return this.document.config.plugins.flatMap((plugin) => {
@@ -69,7 +69,7 @@ export class RunResults {
           nodeId: plugin.id,
           title: blockTitle(plugin, entry),
           running: state.status === 'running',
-          rows: toolCallsOf(this.status.outputs[plugin.id], state.text),
+          rows: toolCallsOf(this.status.outputs[plugin.id], state.toolCalls),
         },
       ];
     });
@@ -115,8 +115,8 @@ export class RunResults {
     for (const plugin of plugins) {
       const state = this.status.nodes.get(plugin.id);
       if (!state || state.text === '' || state.position || tools.has(plugin.id)) continue;
-      // A model block's tool calls are listed as such: its answer is the rest of what it says.
-      const text = takesTools(this.catalogue.byId.get(plugin.type)) ? modelText(state.text) : state.text;
+      // A model block's tool calls come as events, listed apart: its text is what the model says.
+      const text = takesTools(this.catalogue.byId.get(plugin.type)) ? state.text.trim() : state.text;
       if (text === '') continue;
       const presenters = connections
         .filter((c) => c.from === plugin.id && this.catalogue.categoryOf(this.pluginType(c.to)) === 'output')

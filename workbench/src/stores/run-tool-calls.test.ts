@@ -1,4 +1,4 @@
-import type { RunEvent } from '@blocksmith/schema';
+import type { RunEvent, ToolCallRecord } from '@blocksmith/schema';
 import { testBuilder } from '../testing/fake-api';
 import { agentApp, TOOL_ENTRIES } from '../testing/tool-fixtures';
 
@@ -24,6 +24,15 @@ async function agentBuilder() {
 }
 
 const call = (n: number, city: string) => ({ calledBy: 'agent1', call: n, arguments: { city } });
+/** The agent's own report of its first call, as its tool_call events carry it. */
+const record = (status: ToolCallRecord['status']): ToolCallRecord => ({
+  call: 1,
+  turn: 1,
+  tool: 'HTTP_Request',
+  source: 'block',
+  arguments: { city: 'Oslo' },
+  status,
+});
 
 describe('a run with a model that calls tools', () => {
   it('lights the tool block up with its arguments while the model calls it, and counts its calls', async () => {
@@ -33,13 +42,7 @@ describe('a run with a model that calls tools', () => {
     const events: RunEvent[] = [
       { type: 'run_started', runId, at, nodeIds: ['in', 'agent1', 'http', 'show'] },
       { type: 'node_started', runId, at, nodeId: 'agent1' },
-      {
-        type: 'node_partial',
-        runId,
-        at,
-        nodeId: 'agent1',
-        text: 'Calling HTTP_Request with {"city":"Oslo"}\n',
-      },
+      { type: 'tool_call', runId, at, nodeId: 'agent1', call: record('running') },
       { type: 'node_started', runId, at, nodeId: 'http', tool: call(1, 'Oslo') },
     ];
     for (const event of events) run.applyEvent(event);
@@ -49,6 +52,7 @@ describe('a run with a model that calls tools', () => {
     });
     // Where the answer will be, the model's own words only: its calls are listed as such.
     expect(run.results.liveResults).toEqual([]);
+    expect(run.nodeState('agent1')?.toolCalls).toHaveLength(1);
     expect(run.processing).toBe(true);
     run.applyEvent({ type: 'node_partial', runId, at, nodeId: 'agent1', text: 'Looking it up. ' });
     expect(run.results.liveResults.map((live) => [live.nodeId, live.text])).toEqual([
@@ -59,7 +63,9 @@ describe('a run with a model that calls tools', () => {
         nodeId: 'agent1',
         title: 'Agent',
         running: true,
-        rows: [{ tool: 'HTTP_Request', arguments: { city: 'Oslo' }, status: 'running' }],
+        rows: [
+          { tool: 'HTTP_Request', source: 'block', arguments: { city: 'Oslo' }, status: 'running', turn: 1 },
+        ],
       },
     ]);
     run.applyEvent({
@@ -73,11 +79,11 @@ describe('a run with a model that calls tools', () => {
       tool: call(1, 'Oslo'),
     });
     run.applyEvent({
-      type: 'node_partial',
+      type: 'tool_call',
       runId,
       at,
       nodeId: 'agent1',
-      text: 'HTTP_Request answered in 40 ms: Oslo: 700 000 people\n',
+      call: { ...record('succeeded'), answer: 'Oslo: 700 000 people', ms: 40 },
     });
     expect(run.nodeState('http')).toMatchObject({
       status: 'succeeded',
@@ -86,10 +92,12 @@ describe('a run with a model that calls tools', () => {
     expect(run.results.toolCalls[0]!.rows).toEqual([
       {
         tool: 'HTTP_Request',
+        source: 'block',
         arguments: { city: 'Oslo' },
         status: 'succeeded',
         ms: 40,
         answer: 'Oslo: 700 000 people',
+        turn: 1,
       },
     ]);
     // The tool's answer is the model's, not one of the run's results.

@@ -223,7 +223,7 @@ export class RunViewStore implements CanvasFlowSource {
     const shown = shownOutputs(items);
     if (artifacts.length > 0) shown.add('artifacts');
     const entry = step ? this.catalogue.byId.get(step.kind) : undefined;
-    const toolCalls = takesTools(entry) && outputs ? toolCallsOf(outputs, '') : null;
+    const toolCalls = takesTools(entry) && outputs ? toolCallsOf(outputs, undefined) : null;
     // The list of tool calls is shown as such, not again as a result or as data.
     const isCallList = (value: unknown): boolean => toolCalls !== null && toolCallsFromSteps(value) !== null;
     const others = outputs

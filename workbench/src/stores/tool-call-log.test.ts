@@ -1,54 +1,75 @@
-import { modelText, toolCallsFromSteps, toolCallsFromText, toolCallsOf } from './tool-call-log';
+import type { ToolCallRecord } from '@blocksmith/schema';
+import { toolCallsFromRecords, toolCallsFromSteps, toolCallsOf } from './tool-call-log';
 
-const PROGRESS = [
-  'Tools from mcp.example.com: city_facts, slow_report',
-  'Let me look that up.Calling city_facts with {"city":"Oslo"}',
-  'city_facts answered in 120 ms: Oslo has 700000 people',
-  'Calling slow_report with {"days":3}',
-  'slow_report failed after 30001 ms: The tool did not answer within 30 seconds and was cut off.',
-  'Calling city_facts with {"town":"Rome"}',
-  'city_facts was not called: The arguments do not fit city_facts’s parameters: must have city',
-  'Calling HTTP_Request with {"city":"Rome","note":"a very long text cut..."',
-  '',
-].join('\n');
+/** A model block's calls as its `tool_call` events left them (the latest of each). */
+const RECORDS: ToolCallRecord[] = [
+  {
+    call: 1,
+    turn: 1,
+    tool: 'city_facts',
+    source: 'mcp',
+    from: 'mcp.example.com',
+    arguments: { city: 'Oslo' },
+    status: 'succeeded',
+    answer: 'Oslo has 700000 people',
+    ms: 120,
+  },
+  {
+    call: 2,
+    turn: 1,
+    tool: 'weather',
+    source: 'app',
+    from: 'weather-now',
+    arguments: {},
+    status: 'failed',
+    error: 'down',
+    ms: 30001,
+    credits: 0,
+  },
+  { call: 3, turn: 2, tool: 'nope', arguments: { x: 1 }, status: 'refused', error: 'no such tool', ms: 0 },
+  { call: 4, turn: 2, tool: 'HTTP_Request', source: 'block', arguments: { city: 'Rome' }, status: 'running' },
+];
 
 describe('tool call log', () => {
-  it('reads each call and how it ended from a model block’s progress, passing over its other text', () => {
-    expect(toolCallsFromText(PROGRESS)).toEqual([
+  it('reads each call and how it went from the block’s tool_call events, with its source', () => {
+    expect(toolCallsFromRecords(RECORDS)).toEqual([
       {
         tool: 'city_facts',
+        source: 'mcp',
+        from: 'mcp.example.com',
         arguments: { city: 'Oslo' },
         status: 'succeeded',
-        ms: 120,
         answer: 'Oslo has 700000 people',
+        ms: 120,
+        turn: 1,
       },
       {
-        tool: 'slow_report',
-        arguments: { days: 3 },
+        tool: 'weather',
+        source: 'app',
+        from: 'weather-now',
+        arguments: {},
         status: 'failed',
+        error: 'down',
         ms: 30001,
-        error: 'The tool did not answer within 30 seconds and was cut off.',
+        turn: 1,
       },
-      {
-        tool: 'city_facts',
-        arguments: { town: 'Rome' },
-        status: 'refused',
-        ms: 0,
-        error: 'The arguments do not fit city_facts’s parameters: must have city',
-      },
-      // Still running; its arguments were cut, so they stay text.
-      {
-        tool: 'HTTP_Request',
-        arguments: '{"city":"Rome","note":"a very long text cut..."',
-        status: 'running',
-      },
+      { tool: 'nope', arguments: { x: 1 }, status: 'refused', error: 'no such tool', ms: 0, turn: 2 },
+      { tool: 'HTTP_Request', source: 'block', arguments: { city: 'Rome' }, status: 'running', turn: 2 },
     ]);
-    expect(toolCallsFromText('Just an answer.')).toEqual([]);
+    expect(toolCallsFromRecords(undefined)).toEqual([]);
   });
 
   it('reads a kept list of calls, with credits and the run an app call made', () => {
     const steps = [
-      { turn: 1, tool: 'city_facts', arguments: { city: 'Oslo' }, answer: 'facts', ms: 120 },
+      {
+        turn: 1,
+        tool: 'city_facts',
+        source: 'mcp',
+        from: 'mcp.example.com',
+        arguments: { city: 'Oslo' },
+        answer: 'facts',
+        ms: 120,
+      },
       {
         turn: 1,
         tool: 'weather',
@@ -64,6 +85,8 @@ describe('tool call log', () => {
     expect(toolCallsFromSteps(steps)).toEqual([
       {
         tool: 'city_facts',
+        source: 'mcp',
+        from: 'mcp.example.com',
         arguments: { city: 'Oslo' },
         status: 'succeeded',
         answer: 'facts',
@@ -88,20 +111,10 @@ describe('tool call log', () => {
     expect(toolCallsFromSteps([{ name: 'x' }])).toBeNull();
   });
 
-  it('prefers the kept list once the block has outputs, else its progress', () => {
+  it('prefers the kept list once the block has outputs, else its events', () => {
     const kept = [{ turn: 1, tool: 'a', arguments: {}, answer: 'x', ms: 1 }];
-    expect(toolCallsOf({ answer: 'Done', steps: kept }, PROGRESS)).toHaveLength(1);
-    expect(toolCallsOf(undefined, PROGRESS)).toHaveLength(4);
-    expect(toolCallsOf({ answer: 'Done' }, '')).toEqual([]);
-  });
-
-  it('keeps what the model says, without its tool calls and the tools it was given', () => {
-    expect(modelText(PROGRESS)).toBe('Let me look that up.');
-    expect(
-      modelText(
-        'Tools: HTTP_Request, weather\nCalling weather with {}\nweather answered in 3 ms: sun\nIt is sunny.',
-      ),
-    ).toBe('It is sunny.');
-    expect(modelText('Tools are useful: a hammer.')).toBe('Tools are useful: a hammer.');
+    expect(toolCallsOf({ answer: 'Done', steps: kept }, RECORDS)).toHaveLength(1);
+    expect(toolCallsOf(undefined, RECORDS)).toHaveLength(4);
+    expect(toolCallsOf({ answer: 'Done' }, undefined)).toEqual([]);
   });
 });

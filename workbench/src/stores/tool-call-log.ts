@@ -1,9 +1,15 @@
-import { isPlainObject } from '@blocksmith/schema';
+import { isPlainObject, type ToolCallRecord, type ToolCallSource } from '@blocksmith/schema';
+
+const SOURCES: readonly string[] = ['block', 'app', 'mcp'] satisfies ToolCallSource[];
 
 /** One tool call of a model block, as the run view lists it. */
 export interface ToolCallRow {
   tool: string;
-  /** The arguments; as text when the progress line cut them. */
+  /** Where the tool comes from (absent for a name the model had no tool by, and in older runs). */
+  source?: ToolCallSource;
+  /** An MCP tool: its server's host; an app: its id or store slug. */
+  from?: string;
+  /** The arguments; as text when a kept list held something else. */
   arguments: Record<string, unknown> | string;
   /** `refused`: not made (bad arguments, an unknown tool, a limit); the model was told why. */
   status: 'running' | 'succeeded' | 'failed' | 'refused';
@@ -17,64 +23,24 @@ export interface ToolCallRow {
   turn?: number;
 }
 
-const NAME = '[A-Za-z0-9_-]+';
-const CALLING = new RegExp(`Calling (${NAME}) with (.*)$`);
-/** `Tools: a, b` (the tools a model block was given), `Tools from mcp.example.com: a, b`. */
-const TOOLS_LINE = new RegExp(`^Tools(?: from \\S+)?: ${NAME}(?:, ${NAME})*$`);
-/** How a call ended; after text the model said on the same line, too. */
-const ENDED = new RegExp(
-  `(?:^|\\s)(${NAME}) (?:answered in (\\d+) ms|failed after (\\d+) ms|was not called): ?(.*)$`,
-);
-
-function parseArguments(text: string): Record<string, unknown> | string {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isPlainObject(value)) return value;
-  } catch {
-    // Cut by the progress line ('...'): kept as text.
-  }
-  return text;
-}
-
 /**
- * The tool calls a model block reported in its streamed progress, in order: `Calling <tool> with
- * <arguments>` starts one, `<tool> answered in <n> ms: ...`, `failed after <n> ms: ...` or `was
- * not called: ...` ends the latest open call of that tool. Other text (the model's) is passed over.
+ * A model block's calls from its `tool_call` events (the run's fold keeps the latest of each), in
+ * call order: the rows the run view lists while the block runs.
  */
-export function toolCallsFromText(text: string): ToolCallRow[] {
-  const rows: ToolCallRow[] = [];
-  for (const line of text.split('\n')) {
-    const calling = CALLING.exec(line);
-    if (calling) {
-      rows.push({ tool: calling[1]!, arguments: parseArguments(calling[2]!.trim()), status: 'running' });
-      continue;
-    }
-    const ended = ENDED.exec(line);
-    if (!ended) continue;
-    const [, tool, answeredMs, failedMs, rest] = ended;
-    const row = rows.findLast((r) => r.tool === tool && r.status === 'running');
-    if (!row) continue;
-    if (answeredMs !== undefined)
-      Object.assign(row, { status: 'succeeded', ms: Number(answeredMs), answer: rest });
-    else if (failedMs !== undefined)
-      Object.assign(row, { status: 'failed', ms: Number(failedMs), error: rest });
-    else Object.assign(row, { status: 'refused', ms: 0, error: rest });
-  }
-  return rows;
-}
-
-/** What a model block says besides its tool calls (and the tools it was given): its answer so far. */
-export function modelText(text: string): string {
-  const lines = text.split('\n').flatMap((line) => {
-    if (TOOLS_LINE.test(line)) return [];
-    // Text the model said before a call (or its end) on the same line stays.
-    const call = CALLING.exec(line) ?? ENDED.exec(line);
-    return call ? [line.slice(0, call.index)] : [line];
-  });
-  return lines
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+export function toolCallsFromRecords(records: readonly ToolCallRecord[] | undefined): ToolCallRow[] {
+  return (records ?? []).map((record): ToolCallRow => ({
+    tool: record.tool,
+    arguments: record.arguments,
+    status: record.status,
+    ...(record.source !== undefined && { source: record.source }),
+    ...(record.from !== undefined && { from: record.from }),
+    ...(record.answer !== undefined && { answer: record.answer }),
+    ...(record.error !== undefined && { error: record.error }),
+    ...(record.ms !== undefined && { ms: record.ms }),
+    ...(record.credits !== undefined && record.credits > 0 && { credits: record.credits }),
+    ...(record.runId !== undefined && { runId: record.runId }),
+    turn: record.turn,
+  }));
 }
 
 function isStep(value: unknown): value is Record<string, unknown> & { tool: string } {
@@ -94,6 +60,9 @@ export function toolCallsFromSteps(value: unknown): ToolCallRow[] | null {
       tool: step.tool,
       arguments: isPlainObject(args) ? args : JSON.stringify(args ?? {}),
       status: error === undefined ? 'succeeded' : ms ? 'failed' : 'refused',
+      ...(typeof step.source === 'string' &&
+        SOURCES.includes(step.source) && { source: step.source as ToolCallSource }),
+      ...(typeof step.from === 'string' && { from: step.from }),
       ...(typeof step.answer === 'string' && { answer: step.answer }),
       ...(error !== undefined && { error }),
       ...(ms !== undefined && { ms }),
@@ -106,15 +75,15 @@ export function toolCallsFromSteps(value: unknown): ToolCallRow[] | null {
 
 /**
  * A model block's tool calls: from its kept list once it has outputs (the first output holding
- * one), else from its streamed progress.
+ * one), else from its `tool_call` events so far.
  */
 export function toolCallsOf(
   outputs: Readonly<Record<string, unknown>> | undefined,
-  text: string,
+  records: readonly ToolCallRecord[] | undefined,
 ): ToolCallRow[] {
   for (const value of Object.values(outputs ?? {})) {
     const rows = toolCallsFromSteps(value);
     if (rows) return rows;
   }
-  return toolCallsFromText(text);
+  return toolCallsFromRecords(records);
 }

@@ -1,3 +1,4 @@
+import type { BlockCatalogueEntry } from '@blocksmith/schema';
 import { testBuilder } from '../testing/fake-api';
 import { agentApp, toolBlock, TOOL_ENTRIES } from '../testing/tool-fixtures';
 import {
@@ -16,20 +17,28 @@ async function catalogueWithTools() {
 }
 
 describe('tool settings', () => {
-  it('draws the apps and secret settings of a block that takes tools as pickers, nothing else', async () => {
+  it('draws a text setting as the picker its declaration asks for, whatever its name', async () => {
     const catalogue = await catalogueWithTools();
     const agent = catalogue.byId.get('agent');
     expect(takesTools(agent)).toBe(true);
     expect(toolPickerOf(agent, 'apps')).toBe('apps');
-    expect(toolPickerOf(agent, 'mcp_secret')).toBe('secret');
+    expect(toolPickerOf(agent, 'mcp_servers')).toBe('mcpServers');
     expect(toolPickerOf(agent, 'max_steps')).toBeNull();
-    expect(toolPickerOf(agent, 'mcp_server_url')).toBeNull();
-    // The same keys on a block without a tools handle are plain fields.
+    expect(toolPickerOf(agent, 'instructions')).toBeNull();
     const http = catalogue.byId.get('httpRequest');
     expect(takesTools(http)).toBe(false);
-    expect(
-      toolPickerOf({ ...http!, settings: { apps: { type: 'text', label: 'Apps' } } }, 'apps'),
-    ).toBeNull();
+    // Named otherwise, on any block: the declaration decides, not the name.
+    const declared = {
+      ...http!,
+      settings: {
+        token: { type: 'text', label: 'Token', picker: 'secret' },
+        apps: { type: 'text', label: 'Apps' },
+        base: { type: 'text', label: 'Knowledge', picker: 'knowledgeBase' },
+      },
+    } satisfies BlockCatalogueEntry;
+    expect(toolPickerOf(declared, 'token')).toBe('secret');
+    expect(toolPickerOf(declared, 'apps')).toBeNull();
+    expect(toolPickerOf(declared, 'base')).toBeNull();
   });
 
   it('the most a run costs is the block and its model plus its credit limit', async () => {

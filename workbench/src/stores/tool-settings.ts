@@ -13,26 +13,25 @@ import {
 import type { CatalogueStore } from './catalogue-store';
 
 /**
- * The settings of a block that hands tools to a model (its catalogue entry's `flow.tools`) that
- * the properties panel draws as pickers rather than plain fields, when the block declares them:
- * the apps it may call (ids and store slugs, comma-separated) and the name of the secret its MCP
- * server is sent. Any other setting is drawn as its field declares.
+ * The pickers the properties panel draws instead of a plain field, for a text setting whose
+ * declaration asks for one (`picker`): the apps a model may call (ids and store slugs,
+ * comma-separated), the name of one of the person's secrets, MCP servers (one a line, each with
+ * an optional secret name). Knowledge bases are picked inside the plain field.
  */
-export const TOOL_PICKER_SETTINGS = { apps: 'apps', secret: 'mcp_secret' } as const;
+export type ToolPicker = 'apps' | 'secret' | 'mcpServers';
 
-export type ToolPicker = keyof typeof TOOL_PICKER_SETTINGS;
+const TOOL_PICKERS: readonly string[] = ['apps', 'secret', 'mcpServers'] satisfies ToolPicker[];
 
 /** Whether the block kind hands tools to a model (it has a tools handle). */
 export function takesTools(entry: BlockCatalogueEntry | undefined): boolean {
   return entry?.flow?.tools !== undefined;
 }
 
-/** Which picker draws a setting of `entry`, or null for a plain field. */
+/** Which picker draws a setting of `entry` (as its declaration says), or null for a plain field. */
 export function toolPickerOf(entry: BlockCatalogueEntry | undefined, key: string): ToolPicker | null {
-  if (!takesTools(entry) || entry!.settings[key]?.type !== 'text') return null;
-  for (const [picker, setting] of Object.entries(TOOL_PICKER_SETTINGS))
-    if (setting === key) return picker as ToolPicker;
-  return null;
+  const field = entry?.settings[key];
+  if (field?.type !== 'text' || field.picker === undefined) return null;
+  return TOOL_PICKERS.includes(field.picker) ? (field.picker as ToolPicker) : null;
 }
 
 /** The most one run of a block costs: its price and model, and what it may spend beyond them. */

@@ -29,6 +29,13 @@ export const TOOL_TEXTS = {
   secretMissingHelp: (name: string) =>
     `You have no secret named ${name}: save it on the Secrets page, or choose another.`,
   manageSecrets: 'Manage secrets',
+  /** The MCP servers picker. */
+  mcpEmpty: 'No MCP servers: the model uses the other tools only.',
+  mcpUrl: (n: number) => `Address of MCP server ${n}`,
+  mcpSecret: (n: number) => `Secret sent to MCP server ${n}`,
+  mcpAdd: 'Add an MCP server',
+  mcpRemove: (n: number) => `Remove MCP server ${n}`,
+  mcpUrlPlaceholder: 'https://mcp.example.com/mcp',
   /** The most one run of the block can cost. */
   mostCost: (total: number, block: number, extra: number) =>
     extra > 0
@@ -51,5 +58,12 @@ export const TOOL_CALL_TEXTS = {
   failed: 'Failed',
   turn: (turn: number) => `Step ${turn}`,
   openRun: 'Open its run',
+  /** Where a called tool comes from. */
+  source: (source: 'block' | 'app' | 'mcp', from: string | undefined) =>
+    source === 'mcp'
+      ? `MCP${from ? ` · ${from}` : ''}`
+      : source === 'app'
+        ? `App${from ? ` · ${from}` : ''}`
+        : 'Block',
   count: (count: number) => (count === 1 ? '1 call' : `${count} calls`),
 } as const;

@@ -23,6 +23,7 @@ import { OnErrorField } from './OnErrorField';
 import { PromptAssistantButton } from './PromptAssistantDialog';
 import { PublishButton } from './PublishButton';
 import { SettingField } from './SettingField';
+import { McpServersPicker } from './McpServersPicker';
 import { AppToolsPicker, SecretNamePicker, ToolsSummary } from './ToolsFields';
 import { takesTools, toolPickerOf } from '../../stores/tool-settings';
 import { VersionProperties } from './VersionViewing';
@@ -144,7 +145,14 @@ const BlockSettings = observer(function BlockSettings() {
       {entry.category === 'ai' && <BlockCostLine plugin={plugin} />}
       {fields.map(([key, field]) => {
         const picker = toolPickerOf(entry, key);
-        const Picker = picker === 'apps' ? AppToolsPicker : picker === 'secret' ? SecretNamePicker : null;
+        const Picker =
+          picker === 'apps'
+            ? AppToolsPicker
+            : picker === 'secret'
+              ? SecretNamePicker
+              : picker === 'mcpServers'
+                ? McpServersPicker
+                : null;
         return Picker ? (
           <Picker
             key={`${id}:${key}`}

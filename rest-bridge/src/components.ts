@@ -152,8 +152,17 @@ export const components: Readonly<Record<string, JsonSchema>> = {
           creditsPerRun: { type: ['number', 'null'], description: 'Average credits per run.' },
           versionNumber: nullableInteger('The live version tested.'),
           testedAt: dateTime('ISO time of the test run.'),
+          publicRuns: nullableObject(
+            'The same version as the public runs it (latency and credits, never inputs): its latest succeeded runs by others, at most 1,000, no test runs; null before anyone has.',
+            {
+              runs: integer('Runs counted.'),
+              p95Ms: nullableInteger('95th percentile of a run’s time.'),
+              creditsPerRun: { type: ['number', 'null'], description: 'Average credits per run.' },
+            },
+            ['runs', 'p95Ms', 'creditsPerRun'],
+          ),
         },
-        ['passRate', 'cases', 'p95Ms', 'creditsPerRun', 'versionNumber', 'testedAt'],
+        ['passRate', 'cases', 'p95Ms', 'creditsPerRun', 'versionNumber', 'testedAt', 'publicRuns'],
       ),
     },
     [...Object.keys(APP_PROPERTIES), 'quality'],

@@ -237,9 +237,12 @@ export const testingRoutes: Route[] = [
         versionId: nullableString('The version.'),
         versionNumber: nullableInteger('Its number.'),
         creditsPerRun: CreditRange,
+        judgeCredits: integer(
+          'What the judge checks’ model calls cost at most together, charged like any model use (part of credits.max).',
+        ),
         credits: CreditRange,
       },
-      ['cases', 'versionId', 'versionNumber', 'creditsPerRun', 'credits'],
+      ['cases', 'versionId', 'versionNumber', 'creditsPerRun', 'judgeCredits', 'credits'],
     ),
   }),
   route({

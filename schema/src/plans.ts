@@ -38,6 +38,12 @@ export interface Plan {
   knowledgeDocuments: number;
   /** Characters of text one's knowledge bases hold together; -1 means unlimited. */
   knowledgeChars: number;
+  /**
+   * What submitting an app for review needs on this plan: a test set of at least `minCases` cases
+   * whose test run passes at least `minPassRate`% (0 and 0: nothing). The server's own setting
+   * (`TEST_GATE_MIN_CASES`, `TEST_GATE_MIN_PASS_RATE`) adds to it: the stricter of the two applies.
+   */
+  testGate: { minCases: number; minPassRate: number };
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -54,6 +60,7 @@ export const PLANS: Record<PlanId, Plan> = {
     analytics: 'none',
     knowledgeDocuments: 20,
     knowledgeChars: 2_000_000,
+    testGate: { minCases: 0, minPassRate: 0 },
   },
   starter: {
     id: 'starter',
@@ -68,6 +75,7 @@ export const PLANS: Record<PlanId, Plan> = {
     analytics: 'basic',
     knowledgeDocuments: 500,
     knowledgeChars: 50_000_000,
+    testGate: { minCases: 0, minPassRate: 0 },
   },
   enterprise: {
     id: 'enterprise',
@@ -82,6 +90,7 @@ export const PLANS: Record<PlanId, Plan> = {
     analytics: 'advanced',
     knowledgeDocuments: UNLIMITED,
     knowledgeChars: UNLIMITED,
+    testGate: { minCases: 0, minPassRate: 0 },
   },
 };
 

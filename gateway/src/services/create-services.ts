@@ -221,8 +221,12 @@ export function createServices(deps: {
     runs,
     provider,
     models,
+    ledger,
+    lease: { id: lease.id, leaseSeconds },
     ...(config.testGate && { gate: config.testGate }),
   });
+  // Test runs a stopped process left running are ended by the same heartbeat's sweep.
+  lease.alsoSweep(() => testing.runs.endLapsed({ id: lease.id, leaseSeconds }));
   const publishing = new PublishingService(dataSource, apps, testing);
   const upvotes = new UpvoteService(dataSource, apps);
   const sales = new SalesContactService(dataSource, mailer, config.salesEmail);

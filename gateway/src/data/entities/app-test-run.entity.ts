@@ -11,6 +11,7 @@ export type TestRunPurpose = 'manual' | 'submission';
  */
 @Entity('app_test_runs')
 @Index('app_test_runs_app', ['appId', 'createdAt'])
+@Index('app_test_runs_running', ['executor'], { where: `status = 'running'` })
 @Check('app_test_runs_status', `status IN ('running', 'finished', 'cancelled', 'failed')`)
 export class AppTestRun {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'PK_app_test_runs' }) id!: string;
@@ -37,4 +38,8 @@ export class AppTestRun {
   @Column('text', { nullable: true }) error!: string | null;
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column('timestamptz', { name: 'finished_at', nullable: true }) finishedAt!: Date | null;
+  /** The process executing it (its heartbeat's id); null once ended, or when started before. */
+  @Column('uuid', { nullable: true }) executor!: string | null;
+  /** A cancel asked of any process: the executing one starts no more cases. */
+  @Column('boolean', { name: 'cancel_requested', default: false }) cancelRequested!: boolean;
 }

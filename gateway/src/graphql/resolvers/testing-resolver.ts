@@ -1,6 +1,17 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
 import type { App } from '@blocksmith/schema';
-import type { TestRunView } from '../../services/testing-sets/app-test-runs';
+import type { TestRunView } from '../../services/testing-sets/test-run-view';
 import type { TestSetView } from '../../services/testing-sets/app-test-sets';
 import type { AppQuality } from '../../services/testing-sets/app-tests';
 import { requireCaller, type GraphQLContext } from '../context';
@@ -144,6 +155,27 @@ export class TestingResolver {
     @Ctx() context: GraphQLContext,
   ) {
     return testRunAnswer(await context.services.testing.runs.get(viewer(context), appId, testRunId));
+  }
+
+  @Subscription(() => TestRunType, {
+    description:
+      'Live progress of one of your test runs: as it is now, then each time a case ends, until it has ended.',
+    subscribe: async ({ args, context }) => {
+      const { services } = context as GraphQLContext;
+      const who = viewer(context as GraphQLContext);
+      const appId = String(args.appId);
+      const testRunId = String(args.testRunId);
+      // Not found (or another person's) is said when subscribing, not as an empty stream.
+      await services.testing.runs.get(who, appId, testRunId);
+      return services.testing.runs.watch(who, appId, testRunId);
+    },
+  })
+  testRunProgress(
+    @Arg('appId', () => ID) _appId: string,
+    @Arg('testRunId', () => ID) _testRunId: string,
+    @Root() run: TestRunView,
+  ): TestRunType {
+    return testRunAnswer(run);
   }
 
   @Query(() => TestRunComparisonType, {

@@ -72,6 +72,10 @@ export class TestRunEstimateType {
   @Field(() => ID, { nullable: true }) versionId!: string | null;
   @Field(() => Int, { nullable: true }) versionNumber!: number | null;
   @Field(() => CreditRangeType) creditsPerRun!: CreditRangeType;
+  @Field(() => Int, {
+    description: 'What the judge checks’ model calls cost at most together (part of credits.max).',
+  })
+  judgeCredits!: number;
   @Field(() => CreditRangeType) credits!: CreditRangeType;
 }
 
@@ -93,6 +97,17 @@ export class TestRunComparisonType {
   @Field(() => [TestCaseChangeType]) worse!: TestCaseChangeType[];
 }
 
+@ObjectType('PublicRunFigures', {
+  simpleResolvers: true,
+  description:
+    'The live version as the public runs it: its latest succeeded runs by others (at most 1,000), no test runs.',
+})
+export class PublicRunFiguresType {
+  @Field(() => Int, { description: 'The runs counted.' }) runs!: number;
+  @Field(() => Int, { nullable: true }) p95Ms!: number | null;
+  @Field(() => Float, { nullable: true }) creditsPerRun!: number | null;
+}
+
 @ObjectType('AppQuality', {
   simpleResolvers: true,
   description: 'A published app’s tested quality: its live version’s last finished test run.',
@@ -104,4 +119,9 @@ export class AppQualityType {
   @Field(() => Float, { nullable: true }) creditsPerRun!: number | null;
   @Field(() => Int, { nullable: true }) versionNumber!: number | null;
   @Field({ description: 'ISO time of that test run.' }) testedAt!: string;
+  @Field(() => PublicRunFiguresType, {
+    nullable: true,
+    description: 'Latency and credits of the same version as the public runs it; null before anyone has.',
+  })
+  publicRuns!: PublicRunFiguresType | null;
 }

@@ -26,6 +26,8 @@ export class ProcessLease {
   readonly id = randomUUID();
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | null = null;
+  /** Other work ended when its process stopped (test runs), swept with the runs. */
+  private readonly sweeps: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -48,6 +50,11 @@ export class ProcessLease {
     await this.alone(() => this.sweep());
     this.timer = setInterval(() => void this.tick(), (this.leaseSeconds * 1000) / 3);
     this.timer.unref();
+  }
+
+  /** Sweeps `work` too, at start-up and on each beat (it ends what stopped processes left). */
+  alsoSweep(work: () => Promise<void>): void {
+    this.sweeps.push(work);
   }
 
   /** Stops beating and removes this process, so whatever it leaves running is swept at once. */
@@ -93,6 +100,7 @@ export class ProcessLease {
       this.executing(),
     ])) as { id: string }[];
     if (lapsed.length > 0) await this.endLapsed(lapsed.map((row) => row.id));
+    for (const work of this.sweeps) await work();
     await this.dataSource.query(`DELETE FROM gateway_processes WHERE seen_at < now() - interval '1 day'`);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cutText, storableValue } from '@blocksmith/schema';
+import type { ModelLookup } from '@blocksmith/engine';
+import { storableValue } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { AppTestRun, AppVersion, type TestRunPurpose } from '../../data/entities';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../errors';
@@ -8,52 +9,17 @@ import type { StartedRun, StartRunRequest } from '../runs/run-start';
 import { answersOf, evaluateCheck, type CheckOutcome, type Judge } from './checks';
 import type { TestCase } from './app-test-case';
 import { appFor, type TestSets, type TestViewer } from './app-test-sets';
-
-/** One case's outcome in a test run. */
-export interface CaseResult {
-  caseId: string;
-  name: string;
-  status: 'passed' | 'failed' | 'cancelled';
-  runId: string | null;
-  /** The run's answers by key (`answer` the final one), cut for display. */
-  answers: Record<string, unknown>;
-  checks: CheckOutcome[];
-  latencyMs: number | null;
-  credits: number;
-  /** Why the case failed outside its checks (the run failed or could not start). */
-  error: string | null;
-}
-
-export interface TestRunView {
-  id: string;
-  appId: string;
-  versionId: string | null;
-  versionNumber: number | null;
-  purpose: TestRunPurpose;
-  status: AppTestRun['status'];
-  total: number;
-  done: number;
-  passed: number;
-  failed: number;
-  passRate: number | null;
-  cases: CaseResult[];
-  latencyMs: { p50: number | null; p95: number | null };
-  credits: number;
-  creditsPerRun: number | null;
-  estimatedCredits: number;
-  error: string | null;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
-
-export interface TestRunEstimate {
-  cases: number;
-  versionId: string | null;
-  versionNumber: number | null;
-  /** The fewest and most credits one case's run costs, and the whole run at most. */
-  creditsPerRun: { min: number; max: number };
-  credits: { min: number; max: number };
-}
+import { chargedJudge, judgeCreditsOf, type JudgeLedger } from './judge-charges';
+import { endLapsedTestRuns, executorAlive } from './lapsed-test-runs';
+import { TestRunProgress } from './test-run-progress';
+import {
+  cutAnswer,
+  percentile,
+  toView,
+  type CaseResult,
+  type TestRunEstimate,
+  type TestRunView,
+} from './test-run-view';
 
 export interface TestRunDeps {
   dataSource: DataSource;
@@ -62,48 +28,12 @@ export interface TestRunDeps {
   /** The credits one run of the version costs (as a run is priced), before anything is charged. */
   price(appId: string, versionId: string | null): Promise<{ min: number; max: number }>;
   judge: Judge;
+  /** Charges each judge call to the owner (without it, judge calls are free: tests of checks alone). */
+  judgeCharging?: { ledger: JudgeLedger; models?: ModelLookup | undefined };
+  /** This process's heartbeat: test runs name it, and another process ends them if it stops. */
+  lease?: { id: string; leaseSeconds: number };
   /** Cases running at once in one test run (default 4). */
   concurrency?: number;
-}
-
-/** The nearest-rank percentile of sorted values. */
-export function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-function cutAnswer(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 5000 ? `${cutText(value, 5000)}…` : value;
-  const text = JSON.stringify(value);
-  return text !== undefined && text.length > 5000 ? `${cutText(text, 5000)}…` : value;
-}
-
-export function toView(row: AppTestRun): TestRunView {
-  const cases = row.results as CaseResult[];
-  const finished = row.passed + row.failed;
-  return {
-    id: row.id,
-    appId: row.appId,
-    versionId: row.versionId,
-    versionNumber: row.versionNumber,
-    purpose: row.purpose,
-    status: row.status,
-    total: row.total,
-    done: cases.length,
-    passed: row.passed,
-    failed: row.failed,
-    passRate: finished === 0 ? null : round2((row.passed / row.total) * 100),
-    cases,
-    latencyMs: { p50: row.p50Ms, p95: row.p95Ms },
-    credits: row.credits,
-    creditsPerRun: cases.length === 0 ? null : round2(row.credits / cases.length),
-    estimatedCredits: row.estimatedCredits,
-    error: row.error,
-    createdAt: row.createdAt,
-    finishedAt: row.finishedAt,
-  };
 }
 
 /**
@@ -116,6 +46,9 @@ export class TestRuns {
   /** Test runs this process executes, by id: cancelled ones stop starting cases. */
   private readonly going = new Map<string, { cancelled: boolean; finished: Promise<void> }>();
 
+  /** Word of stored changes, for the watchers of live progress. */
+  private readonly progress = new TestRunProgress();
+
   constructor(private readonly deps: TestRunDeps) {}
 
   async estimate(viewer: TestViewer, appId: string, versionId?: string | null): Promise<TestRunEstimate> {
@@ -123,12 +56,14 @@ export class TestRuns {
     const version = await this.version(app.id, versionId ?? app.draftVersionId);
     const { cases } = await this.deps.sets.read(app.id);
     const one = await this.deps.price(app.id, version?.id ?? null);
+    const judgeCredits = this.judgeCredits(cases);
     return {
       cases: cases.length,
       versionId: version?.id ?? null,
       versionNumber: version?.number ?? null,
       creditsPerRun: one,
-      credits: { min: one.min * cases.length, max: one.max * cases.length },
+      judgeCredits,
+      credits: { min: one.min * cases.length, max: one.max * cases.length + judgeCredits },
     };
   }
 
@@ -158,10 +93,12 @@ export class TestRuns {
       p50Ms: null,
       p95Ms: null,
       credits: 0,
-      estimatedCredits: one.max * cases.length,
+      estimatedCredits: one.max * cases.length + this.judgeCredits(cases),
       error: null,
       createdAt: new Date(),
       finishedAt: null,
+      executor: this.deps.lease?.id ?? null,
+      cancelRequested: false,
     });
     const state = { cancelled: false, finished: Promise.resolve() };
     this.going.set(row.id, state);
@@ -183,13 +120,68 @@ export class TestRuns {
     if (state) {
       state.cancelled = true;
       await state.finished;
-    } else {
-      // Its process stopped: nothing is going on any more.
-      await this.deps.dataSource
-        .getRepository(AppTestRun)
-        .update({ id: row.id, status: 'running' }, { status: 'cancelled', finishedAt: new Date() });
+      return toView(await this.row(appId, testRunId));
     }
+    const repository = this.deps.dataSource.getRepository(AppTestRun);
+    const lease = this.deps.lease;
+    if (lease && (await executorAlive(this.deps.dataSource, row.executor, lease.leaseSeconds))) {
+      // Another process executes it: it hears the cancel before its next case, and ends the run.
+      await repository.update({ id: row.id, status: 'running' }, { cancelRequested: true });
+      return this.endedView(appId, testRunId, 60_000);
+    }
+    // Its process stopped: nothing is going on any more.
+    await repository.update(
+      { id: row.id, status: 'running' },
+      { status: 'cancelled', cancelRequested: true, executor: null, finishedAt: new Date() },
+    );
+    this.progress.changed(row.id);
     return toView(await this.row(appId, testRunId));
+  }
+
+  /**
+   * Live progress: the test run as stored now, then again each time a case ends, until it has
+   * ended. Runs executed here are followed as they change; others are read again each second.
+   */
+  async *watch(
+    viewer: TestViewer,
+    appId: string,
+    testRunId: string,
+    signal?: AbortSignal,
+  ): AsyncGenerator<TestRunView> {
+    await appFor(this.deps.dataSource, viewer, appId, 'read');
+    let row = await this.row(appId, testRunId);
+    yield toView(row);
+    while (row.status === 'running' && !signal?.aborted) {
+      await this.progress.next(row.id, undefined, signal);
+      const fresh = await this.row(appId, testRunId);
+      const moved =
+        fresh.status !== row.status ||
+        fresh.results.length !== row.results.length ||
+        fresh.passed + fresh.failed !== row.passed + row.failed;
+      row = fresh;
+      if (moved) yield toView(row);
+    }
+  }
+
+  /** Ends the test runs a stopped process left running (the heartbeat's sweep calls it). */
+  async endLapsed(lease: { id: string; leaseSeconds: number }): Promise<void> {
+    const ended = await endLapsedTestRuns(this.deps.dataSource, lease, [...this.going.keys()]);
+    for (const id of ended) this.progress.changed(id);
+  }
+
+  /** The run once ended, waiting at most `waitMs` (then as it is). */
+  private async endedView(appId: string, testRunId: string, waitMs: number): Promise<TestRunView> {
+    const until = Date.now() + waitMs;
+    let row = await this.row(appId, testRunId);
+    while (row.status === 'running' && Date.now() < until) {
+      await this.progress.next(row.id, 250);
+      row = await this.row(appId, testRunId);
+    }
+    return toView(row);
+  }
+
+  private judgeCredits(cases: readonly TestCase[]): number {
+    return this.deps.judgeCharging ? judgeCreditsOf(cases, this.deps.judgeCharging.models) : 0;
   }
 
   async list(viewer: TestViewer, appId: string, limit = 50): Promise<TestRunView[]> {
@@ -245,6 +237,8 @@ export class TestRuns {
       while (next < cases.length) {
         const index = next++;
         const one = cases[index]!;
+        // A cancel may be asked of another process (it sets the row's flag).
+        if (!state.cancelled && this.deps.lease && (await this.cancelAsked(row.id))) state.cancelled = true;
         results[index] = state.cancelled ? cancelledCase(one) : await this.runCase(one, row, ownerId);
         await save(false);
       }
@@ -257,9 +251,10 @@ export class TestRuns {
       await this.deps.dataSource
         .getRepository(AppTestRun)
         .update(
-          { id: row.id },
-          { status: 'failed', error: (error as Error).message, finishedAt: new Date() },
+          { id: row.id, status: 'running' },
+          { status: 'failed', error: (error as Error).message, executor: null, finishedAt: new Date() },
         );
+      this.progress.changed(row.id);
     }
   }
 
@@ -306,8 +301,11 @@ export class TestRuns {
         error: run.error ?? `The run ${run.status}.`,
       };
     }
+    const judged = { credits: 0 };
+    const charging = this.deps.judgeCharging;
+    const judge = charging ? chargedJudge(this.deps.judge, charging, ownerId, judged) : this.deps.judge;
     const checks: CheckOutcome[] = [];
-    for (const check of one.checks) checks.push(await evaluateCheck(check, answers, this.deps.judge));
+    for (const check of one.checks) checks.push(await evaluateCheck(check, answers, judge));
     const passed = checks.every((check) => check.passed);
     return {
       ...base,
@@ -316,7 +314,7 @@ export class TestRuns {
       answers: shown,
       checks,
       latencyMs,
-      credits: run.cost,
+      credits: run.cost + judged.credits,
       error: null,
     };
   }
@@ -330,10 +328,12 @@ export class TestRuns {
     const latencies = done
       .flatMap((one) => (one.latencyMs === null ? [] : [one.latencyMs]))
       .sort((a, b) => a - b);
+    // Only while running: a run another process ended (its executor stopped) stays as it was ended.
     await this.deps.dataSource.getRepository(AppTestRun).update(
-      { id: row.id },
+      { id: row.id, status: 'running' },
       {
         status,
+        ...(status !== 'running' && { executor: null }),
         // A judge's reason or an answer is text from elsewhere: stored as the database can keep it.
         results: storableValue(done),
         passed: done.filter((one) => one.status === 'passed').length,
@@ -344,6 +344,15 @@ export class TestRuns {
         ...(status !== 'running' && { finishedAt: new Date() }),
       },
     );
+    this.progress.changed(row.id);
+  }
+
+  /** Whether a cancel was asked of another process (read before each case starts). */
+  private async cancelAsked(testRunId: string): Promise<boolean> {
+    const row = await this.deps.dataSource
+      .getRepository(AppTestRun)
+      .findOne({ where: { id: testRunId }, select: { id: true, cancelRequested: true, status: true } });
+    return !row || row.cancelRequested || row.status !== 'running';
   }
 }
 

@@ -1,14 +1,19 @@
 import { planRun, type ModelLookup } from '@blocksmith/engine';
 import type { AiProvider } from '@blocksmith/block-sdk';
+import { PLANS, isPlanId, type PlanId } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import { AppRecord, AppVersion } from '../../data/entities';
+import { AppRecord, AppVersion, User } from '../../data/entities';
 import { InputError } from '../../errors';
 import type { BlockRegistry } from '../../kernel';
 import type { StartedRun, StartRunRequest } from '../runs/run-start';
 import type { Judge } from './checks';
 import { modelJudge } from './model-judge';
-import { TestRuns, type TestRunView } from './app-test-runs';
+import { TestRuns } from './app-test-runs';
 import { TestSets, type TestViewer } from './app-test-sets';
+import type { JudgeLedger } from './judge-charges';
+import { publicRunFigures, type PublicRunFigures } from './public-run-figures';
+import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './test-gate';
+import type { TestRunView } from './test-run-view';
 
 /** The store's tested quality of a published app: its live version's last finished test run. */
 export interface AppQuality {
@@ -18,12 +23,11 @@ export interface AppQuality {
   creditsPerRun: number | null;
   versionNumber: number | null;
   testedAt: Date;
-}
-
-/** What submitting for review requires: at least `minCases` cases passing at `minPassRate`% or more. */
-export interface TestGate {
-  minCases: number;
-  minPassRate: number;
+  /**
+   * The same version as the public runs it (latency and credits, never inputs), beside the tested
+   * figures: null until someone other than the owner has run it.
+   */
+  publicRuns: PublicRunFigures | null;
 }
 
 /** A case that got better or worse between two test runs. */
@@ -47,20 +51,16 @@ export interface TestingDeps {
   runs: { start(request: StartRunRequest): Promise<StartedRun> };
   provider: AiProvider;
   models?: (ModelLookup & { ready(): Promise<void> }) | undefined;
-  /** The gate before review (default: none, 0 cases at 0%). */
+  /** The server's gate before review (default: none, 0 cases at 0%); each plan's adds to it. */
   gate?: TestGate;
+  /** A plan's own gate (default: the plans table's `testGate`). */
+  planGate?: (plan: PlanId) => TestGate;
   judge?: Judge;
+  /** Judge calls are charged to the owner through it (without it they are free). */
+  ledger?: JudgeLedger;
+  /** This process's heartbeat, for test runs left running by a stopped process. */
+  lease?: { id: string; leaseSeconds: number };
   concurrency?: number;
-}
-
-export function gateRefusal(gate: TestGate, run: TestRunView | null, cases: number): string | null {
-  if (cases < gate.minCases) {
-    return `Submitting for review needs a test set of at least ${gate.minCases} case${gate.minCases === 1 ? '' : 's'}; this app has ${cases}. Add cases on its Tests page.`;
-  }
-  if (gate.minPassRate > 0 && run && (run.passRate ?? 0) < gate.minPassRate) {
-    return `Submitting for review needs a pass rate of at least ${gate.minPassRate}%; the test run just now passed ${run.passed} of ${run.total} (${run.passRate ?? 0}%). Fix the failing cases and submit again.`;
-  }
-  return null;
 }
 
 /** Test sets, test runs, the gate before review and the store's quality figures. */
@@ -71,12 +71,14 @@ export class Testing {
 
   constructor(private readonly deps: TestingDeps) {
     this.sets = new TestSets(deps.dataSource);
-    this.gate = deps.gate ?? { minCases: 0, minPassRate: 0 };
+    this.gate = deps.gate ?? NO_GATE;
     this.runs = new TestRuns({
       dataSource: deps.dataSource,
       sets: this.sets,
       runs: deps.runs,
       judge: deps.judge ?? modelJudge(deps.provider),
+      ...(deps.ledger && { judgeCharging: { ledger: deps.ledger, models: deps.models } }),
+      ...(deps.lease && { lease: deps.lease }),
       price: (appId, versionId) => this.price(appId, versionId),
       ...(deps.concurrency !== undefined && { concurrency: deps.concurrency }),
     });
@@ -89,23 +91,41 @@ export class Testing {
   async beforeSubmit(ownerId: string, appId: string): Promise<TestRunView | null> {
     const viewer = { userId: ownerId };
     const { cases } = await this.sets.get(viewer, appId);
-    const refusedEarly = gateRefusal(this.gate, null, cases.length);
+    const gate = await this.gateFor(ownerId);
+    const refusedEarly = gateRefusal(gate, null, cases.length);
     if (refusedEarly) throw new InputError(refusedEarly);
     if (cases.length === 0) return null;
     const started = await this.runs.start(viewer, appId, { purpose: 'submission' });
     const run = await this.runs.whenEnded(started.id);
-    const refused = gateRefusal(this.gate, run, cases.length);
+    const refused = gateRefusal(gate, run, cases.length);
     if (refused) throw new InputError(refused);
     return run;
   }
 
-  /** A published app's quality in the store: its live version's last finished test run. */
+  /** The gate in force for an owner: their plan's and the server's, the stricter of each. */
+  async gateFor(ownerId: string): Promise<OwnerGate> {
+    const user = await this.deps.dataSource.getRepository(User).findOneBy({ id: ownerId });
+    const plan: PlanId = isPlanId(user?.plan) ? user.plan : 'free';
+    const gate = (this.deps.planGate ?? planGate)(plan);
+    return ownerGate(this.gate, { name: PLANS[plan].name, gate });
+  }
+
+  /**
+   * A published app's quality in the store: its live version's last finished test run, and the
+   * same version's latency and credits as the public runs it.
+   */
   async quality(appId: string): Promise<AppQuality | null> {
     const app = await this.deps.dataSource.getRepository(AppRecord).findOneBy({ id: appId });
     if (!app?.liveVersionId) return null;
     const run = await this.runs.lastOfVersion(appId, app.liveVersionId);
     if (!run || run.total === 0) return null;
+    const publicRuns = await publicRunFigures(this.deps.dataSource, {
+      id: app.id,
+      ownerId: app.ownerId,
+      versionId: app.liveVersionId,
+    });
     return {
+      publicRuns,
       passRate: run.passRate ?? 0,
       cases: run.total,
       p95Ms: run.latencyMs.p95,

@@ -57,7 +57,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
     location = dir;
     // pgvector ships with PGlite: knowledge bases keep their passages' vectors in it.
-    const db = await PGlite.create(dir, { extensions: { vector } });
+    const db = await PGlite.create(dir, {
+      extensions: { vector },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...PGLITE_WAL_SETTINGS.flatMap((setting) => ['-c', setting]),
+      ],
+    });
     driver = pgliteDriver(db);
     dataSource = new DataSource({ type: 'postgres', driver, entities, migrations });
   }
@@ -66,7 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   else await dataSource.runMigrations({ transaction: 'each' });
   // PGlite has no autovacuum: the gateway vacuums it after writes (data/pglite-maintenance.ts).
   const maintenance = driver
-    ? keepPgliteVacuumed({ query: (sql) => dataSource.query(sql), writes: driver.writes })
+    ? keepPgliteVacuumed({
+        query: (sql) => dataSource.query(sql),
+        writes: driver.writes,
+        walPosition: () => walPosition(dataSource),
+      })
     : null;
   return {
     dataSource,
@@ -77,6 +87,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await dataSource.destroy();
     },
   };
+}
+
+/**
+ * The write-ahead log PGlite keeps: at a checkpoint (made by its maintenance, every 16 MB of log)
+ * the segments before it are recycled, up to 64 MB of them, and the rest deleted. So the log stays
+ * within about 96 MB (64 MB recycled, up to 32 MB written since the last checkpoint).
+ */
+export const PGLITE_WAL_SETTINGS = ['min_wal_size=32MB', 'max_wal_size=64MB'];
+
+/** Bytes of write-ahead log written since the database began (its current position). */
+export async function walPosition(dataSource: DataSource): Promise<bigint> {
+  const [row] = (await dataSource.query(`SELECT pg_current_wal_lsn()::text AS lsn`)) as { lsn: string }[];
+  const [high, low] = row!.lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
 /** The advisory lock key that lets one process at a time migrate a shared PostgreSQL database. */

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from './database';
+import { openDatabase, walPosition, type Database } from './database';
 import { keepPgliteVacuumed } from './pglite-maintenance';
 import { PglitePool } from './pglite-pool';
 import { PGlite } from '@electric-sql/pglite';
@@ -86,4 +86,91 @@ describe('PGlite maintenance', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('makes a checkpoint once enough log was written since the last, not on every round', async () => {
+    let writes = 0;
+    let position = 100n;
+    const sent: string[] = [];
+    const maintenance = keepPgliteVacuumed({
+      query: async (sql) => void sent.push(sql),
+      writes: () => writes,
+      walPosition: async () => position,
+      checkpointEveryBytes: 1000,
+      everyMs: 60_000,
+    });
+    const round = async (logWritten: bigint) => {
+      writes += 1;
+      position += logWritten;
+      sent.length = 0;
+      await maintenance.tick();
+      return [...sent];
+    };
+    // The first round checkpoints (the log of earlier runs of the database is recycled at once).
+    expect(await round(10n)).toEqual(['VACUUM', 'CHECKPOINT']);
+    expect(await round(600n)).toEqual(['VACUUM']);
+    expect(await round(600n)).toEqual(['VACUUM', 'CHECKPOINT']);
+    expect(await round(999n)).toEqual(['VACUUM']);
+    // No writes, no round at all.
+    sent.length = 0;
+    await maintenance.tick();
+    expect(sent).toEqual([]);
+    await maintenance.stop();
+  });
+
+  it('the embedded database keeps its write-ahead log within its stated maximum', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-wal-'));
+    const database = await openDatabase({ dataDir });
+    const { dataSource } = database;
+    try {
+      const settings = (await dataSource.query(
+        `SELECT name, setting FROM pg_settings WHERE name IN ('min_wal_size', 'max_wal_size') ORDER BY name`,
+      )) as { name: string; setting: string }[];
+      expect(settings).toEqual([
+        { name: 'max_wal_size', setting: '64' },
+        { name: 'min_wal_size', setting: '32' },
+      ]);
+      const start = await walPosition(dataSource);
+      let position = start;
+      const maintenance = keepPgliteVacuumed({
+        query: (sql) => dataSource.query(sql),
+        writes: () => Number(position),
+        walPosition: () => walPosition(dataSource),
+        everyMs: 60_000,
+      });
+      const redo = async () =>
+        (
+          (await dataSource.query(`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`)) as {
+            redo: string;
+          }[]
+        )[0]!.redo;
+      await dataSource.query('CREATE TABLE filler (id serial PRIMARY KEY, body text NOT NULL)');
+      // About 160 MB of log: rows of random (incompressible) text, a maintenance round every 8 MB.
+      const walDir = path.join(dataDir, 'db', 'pg_wal');
+      let largest = 0;
+      const firstRedo = await redo();
+      for (let batch = 0; batch < 20; batch++) {
+        await dataSource.query(
+          `INSERT INTO filler (body)
+             SELECT string_agg(md5(random()::text), '') FROM generate_series(1, 4000) AS g(i),
+                    generate_series(1, 60) AS r(n) GROUP BY r.n`,
+        );
+        position = await walPosition(dataSource);
+        await maintenance.tick();
+        largest = Math.max(largest, walBytes(walDir));
+      }
+      await maintenance.stop();
+      expect(await redo()).not.toBe(firstRedo);
+      expect(Number(position - start)).toBeGreaterThan(120 * 2 ** 20);
+      expect(largest).toBeLessThanOrEqual(112 * 2 ** 20);
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
+
+function walBytes(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(path.join(dir, entry.name)).size, 0);
+}

@@ -27,6 +27,7 @@ import { stripeWebhookRoute } from './rest/stripe-webhook-route';
 import { mcpRoutes } from './mcp/mcp-routes';
 import { McpSessions } from './mcp/mcp-sessions';
 import { hookRoute } from './rest/hook-route';
+import { approvalPage } from './rest/approval-page';
 import { inputFileStore, uploadRoutes } from './rest/upload-routes';
 import { PUBLIC_READ_TTL_MS } from './services/apps/public-reads';
 import { createServices, type Services } from './services/create-services';
@@ -235,6 +236,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
   );
   app.use(hookRoute({ services, formatError: formatExecutionError }));
+  app.use(approvalPage({ services }));
   app.use(
     '/api',
     createRestBridge({
@@ -275,6 +277,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     else services.scheduled.start(config.scheduleIntervalMs);
     // Every process looks for due schedules; each due time is claimed by one (trigger-scheduler.ts).
     services.triggers.scheduler.start();
+    // Every process looks for waits past their time-out; each is ended by one (approval-timeouts.ts).
+    services.approvalTimeouts.start();
   }
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
@@ -297,6 +301,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       services.aiProviders.stop();
       await services.scheduled.stop();
       await services.triggers.scheduler.stop();
+      await services.approvalTimeouts.stop();
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);
       await services.knowledge.stop();

@@ -66,7 +66,10 @@ const RUN_SUMMARY_PROPERTIES: Readonly<Record<string, JsonSchema>> = {
   id: string('Run id.', { format: 'uuid' }),
   appId: string('The app run.'),
   appName: string('The app’s name.'),
-  status: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'Where the run stands.'),
+  status: enumOf(
+    ['queued', 'running', 'waiting', 'succeeded', 'failed', 'aborted'],
+    'Where the run stands (waiting: for approval, see approval).',
+  ),
   actionType: enumOf(ACTION_TYPES, 'test_execution or published.'),
   source: enumOf([...RUN_SOURCES], 'Where it was started.'),
   parentRunId: nullableString(
@@ -271,6 +274,18 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       ),
       nodes: nullableObject('Per block: status, duration, error.'),
       steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
+      approval: nullableObject(
+        'A run waiting for approval (status waiting): what it asks; null otherwise. Decide with POST /api/runs/{id}/approval.',
+        {
+          nodeId: string('The Approval block it waits at.'),
+          text: string('What the approver sees.'),
+          editable: boolean('The approver may change the text before it goes on.'),
+          approver: enumOf(['owner', 'email'], 'The app’s owner, or someone sent a signed link by e-mail.'),
+          expiresAt: dateTime('When it stops waiting and ends as timed out.'),
+          canDecide: boolean('You may approve or reject it (you own the app, and the owner approves).'),
+        },
+        ['nodeId', 'text', 'editable', 'approver', 'expiresAt', 'canDecide'],
+      ),
       version: nullableObject(
         'The app’s version it ran: the draft for its owner’s runs, the live version for everyone else’s; null for runs kept before versions were recorded.',
         {
@@ -280,7 +295,16 @@ export const components: Readonly<Record<string, JsonSchema>> = {
         ['id', 'number'],
       ),
     },
-    [...Object.keys(RUN_SUMMARY_PROPERTIES), 'inputs', 'result', 'results', 'nodes', 'steps', 'version'],
+    [
+      ...Object.keys(RUN_SUMMARY_PROPERTIES),
+      'inputs',
+      'result',
+      'results',
+      'nodes',
+      'steps',
+      'version',
+      'approval',
+    ],
   ),
   RunStep: object(RUN_STEP_PROPERTIES, Object.keys(RUN_STEP_PROPERTIES), 'One block of a run.'),
   RunPage: object(

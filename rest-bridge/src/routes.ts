@@ -13,6 +13,7 @@ import { knowledgeRoutes } from './knowledge-routes';
 import { publishingRoutes, reviewQueueRoutes } from './publishing-routes';
 import type { Route } from './route';
 import { ROUTE_TAGS, tagged } from './route-tags';
+import { approvalRoutes } from './approval-routes';
 import { runHistoryRoutes } from './run-history-routes';
 import { runRoutes } from './run-routes';
 import { salesRoutes } from './sales-routes';
@@ -42,6 +43,7 @@ export const routes: readonly Route[] = [
   ...tagged(ROUTE_TAGS.runs, runRoutes),
   ...tagged(ROUTE_TAGS.chat, chatRoutes),
   ...tagged(ROUTE_TAGS.runs, runHistoryRoutes),
+  ...tagged(ROUTE_TAGS.runs, approvalRoutes),
   ...tagged(ROUTE_TAGS.triggers, triggerRoutes),
   ...tagged(ROUTE_TAGS.testing, testingRoutes),
   ...tagged(ROUTE_TAGS.access, apiKeyRoutes),

@@ -48,8 +48,8 @@ export const runHistoryRoutes: Route[] = [
     query: {
       ...RUN_PAGE_QUERY,
       status: {
-        schema: enumOf(['running', 'succeeded', 'failed', 'aborted'], 'A run status.'),
-        description: 'Only runs that ended so (or are running).',
+        schema: enumOf(['running', 'waiting', 'succeeded', 'failed', 'aborted'], 'A run status.'),
+        description: 'Only runs that ended so (or are running, or waiting for approval).',
       },
       source: {
         schema: enumOf([...RUN_SOURCES], 'Where runs were started.'),

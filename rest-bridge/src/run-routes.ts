@@ -9,7 +9,8 @@ import { RunAppDocument, RunPublishedAppDocument, type RestRunFieldsFragment } f
 
 /** A finished run that did not succeed, as the error its cause answers (with the run's id). */
 export function runRefusal(run: RestRunFieldsFragment): BridgeError | null {
-  if (run.status === 'succeeded') return null;
+  // A run waiting for approval has not failed: it is answered with its status.
+  if (run.status === 'succeeded' || run.status === 'waiting') return null;
   const [status, code] = statusOf(run.errorCode ?? undefined);
   const message = run.error ?? 'The run did not finish.';
   // Refunded only when its whole charge was given back: a block that overran its time keeps its own.
@@ -35,7 +36,10 @@ const RUN_ANSWER = object(
     run: object(
       {
         id: string('Run id.', { format: 'uuid' }),
-        status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
+        status: enumOf(
+          ['succeeded', 'waiting'],
+          'succeeded (a run that fails answers an error), or waiting: it stopped at an Approval block and waits for a person (output holds nothing yet; follow it with GET /api/runs/{id}).',
+        ),
         cost: integer('Credits charged.'),
       },
       ['id', 'status', 'cost'],

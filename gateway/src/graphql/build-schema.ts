@@ -22,6 +22,7 @@ import { EmbedResolver } from './resolvers/embed-resolver';
 import { KnowledgeResolver } from './resolvers/knowledge-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
 import { RunResolver } from './resolvers/run-resolver';
+import { ApprovalResolver, RunApprovalResolver } from './resolvers/approval-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
 import { ServerResolver } from './resolvers/server-resolver';
 import { TemplateResolver } from './resolvers/template-resolver';
@@ -51,6 +52,8 @@ export const resolvers = [
   KnowledgeResolver,
   PublishingResolver,
   RunResolver,
+  ApprovalResolver,
+  RunApprovalResolver,
   SalesResolver,
   ServerResolver,
   TemplateResolver,

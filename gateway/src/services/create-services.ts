@@ -38,6 +38,7 @@ import { UpvoteService } from './upvotes/upvote-service';
 import { UserService } from './users/user-service';
 import { UserSecretService } from './user-secrets';
 import { createTriggers, type Triggers } from './triggers';
+import { ApprovalService, ApprovalStore, ApprovalTimeouts } from './approvals';
 import { Testing } from './testing-sets/app-tests';
 import { InProcessIngestionQueue, KnowledgeService, PgBossIngestionQueue } from './knowledge';
 import { installedTemplates } from '../templates/installed-templates';
@@ -117,6 +118,10 @@ export interface Services {
   appTools: AppToolService;
   /** Apps' schedules and webhooks, run on their owners' credits. */
   triggers: Triggers;
+  /** Runs that wait for a person (the Approval block): decisions, signed links, time-outs. */
+  approvals: ApprovalService;
+  /** Ends the waits past their time-out (every process looks). */
+  approvalTimeouts: ApprovalTimeouts;
   /** Apps' test sets, test runs, the gate before review and the store's quality. */
   testing: Testing;
 }
@@ -213,6 +218,15 @@ export function createServices(deps: {
     earnings,
     models,
     appTools: { forRun: (run) => runAppTools(appTools, dataSource, run) },
+    approvals: { wait: (waiting) => approvals.wait(waiting), saved: (runId) => approvals.saved(runId) },
+  });
+  const approvals = new ApprovalService({
+    dataSource,
+    store: new ApprovalStore({ dataSource, ledger }),
+    hub,
+    runs,
+    mailer,
+    publicUrl: config.publicUrl,
   });
   const appTools = new AppToolService({ dataSource, registry, apps, runs, hub, models, earnings });
   const testing = new Testing({
@@ -320,6 +334,8 @@ export function createServices(deps: {
     earnings,
     knowledge,
     appTools,
+    approvals,
+    approvalTimeouts: new ApprovalTimeouts(approvals),
     triggers: createTriggers({
       dataSource,
       runs,

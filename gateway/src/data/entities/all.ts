@@ -31,6 +31,7 @@ export { Payout, type PayoutStatus } from './payout.entity';
 export { PayoutAccount } from './payout-account.entity';
 export { ProcessedWebhookEvent } from './processed-webhook-event.entity';
 export { RateLimit } from './rate-limit.entity';
+export { RunApproval } from './run-approval.entity';
 export { RunEventRecord } from './run-event.entity';
 export { RunRecord, type RunRecordStatus } from './run-record.entity';
 export { SalesContact } from './sales-contact.entity';

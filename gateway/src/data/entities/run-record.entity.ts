@@ -1,11 +1,11 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { RUN_SOURCES, type ActionType, type RunSource } from '@blocksmith/schema';
+import { RUN_SOURCES, type ActionType, type RunRecordStatus, type RunSource } from '@blocksmith/schema';
 import { AppRecord } from './app-record.entity';
 import { User } from './user.entity';
 
 const RUN_SOURCE_LIST = RUN_SOURCES.map((source) => `'${source}'`).join(', ');
 
-export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'aborted';
+export type { RunRecordStatus };
 
 @Entity('runs')
 @Index('runs_app', ['appId', 'createdAt', 'id'])
@@ -15,7 +15,7 @@ export type RunRecordStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'a
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })
 @Check('runs_action_type', `action_type IN ('test_execution', 'published')`)
 @Check('runs_source', `source IN (${RUN_SOURCE_LIST})`)
-@Check('runs_status', `status IN ('queued', 'running', 'succeeded', 'failed', 'aborted')`)
+@Check('runs_status', `status IN ('queued', 'running', 'waiting', 'succeeded', 'failed', 'aborted')`)
 export class RunRecord {
   @PrimaryColumn('uuid') id!: string;
   @Column('uuid', { name: 'app_id' }) appId!: string;

@@ -28,6 +28,7 @@ import { KnowledgeBases1766200000000 } from './1766200000000-knowledge-bases';
 import { AppTriggers1766300000000 } from './1766300000000-app-triggers';
 import { Conversations1766400000000 } from './1766400000000-conversations';
 import { AppTestSets1766500000000 } from './1766500000000-app-test-sets';
+import { RunApprovals1767100000000 } from './1767100000000-run-approvals';
 import { ConversationVisitors1767200000000 } from './1767200000000-conversation-visitors';
 import { AppTestRunExecutor1767300000000 } from './1767300000000-app-test-run-executor';
 import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-search-terms';
@@ -64,6 +65,7 @@ export const migrations = [
   AppTriggers1766300000000,
   Conversations1766400000000,
   AppTestSets1766500000000,
+  RunApprovals1767100000000,
   ConversationVisitors1767200000000,
   AppTestRunExecutor1767300000000,
   KnowledgeSearchTerms1767600000000,

@@ -57,7 +57,7 @@ registerEnumType(AnalyticsLevelEnum, {
 });
 
 export const RunStatusEnum = enumOf(
-  allOf<RunRecordStatus>()(['queued', 'running', 'succeeded', 'failed', 'aborted']),
+  allOf<RunRecordStatus>()(['queued', 'running', 'waiting', 'succeeded', 'failed', 'aborted']),
 );
 registerEnumType(RunStatusEnum, {
   name: 'RunStatus',

@@ -1,4 +1,11 @@
-import { RUN_SOURCES, blockTitle, isRunSource, type AppConfig, type RunSource } from '@blocksmith/schema';
+import {
+  RUN_RECORD_STATUSES,
+  RUN_SOURCES,
+  blockTitle,
+  isRunSource,
+  type AppConfig,
+  type RunSource,
+} from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
 import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
@@ -34,7 +41,7 @@ export interface RunPage {
 export const MAX_RUNS_PAGE = 100;
 export const DEFAULT_RUNS_PAGE = 20;
 
-const RUN_STATUSES: readonly RunRecordStatus[] = ['queued', 'running', 'succeeded', 'failed', 'aborted'];
+const RUN_STATUSES: readonly RunRecordStatus[] = RUN_RECORD_STATUSES;
 const RUN_NOT_FOUND = 'Run not found.';
 const APP_NOT_FOUND = 'App not found.';
 /** Runs deleted per statement by the retention sweep. */
@@ -221,8 +228,11 @@ export class RunHistoryService {
     if (row.status === 'running' || row.status === 'queued') {
       throw new ConflictError('This run is still going: delete it once it has ended.');
     }
+    if (row.status === 'waiting') {
+      throw new ConflictError('This run is waiting for approval: reject it first, then delete it.');
+    }
     const deleted = (await this.deps.dataSource.query(
-      `DELETE FROM runs WHERE id = $1 AND status NOT IN ('running', 'queued') RETURNING ${KEPT_FILES_SQL}`,
+      `DELETE FROM runs WHERE id = $1 AND status NOT IN ('running', 'queued', 'waiting') RETURNING ${KEPT_FILES_SQL}`,
       [runId],
     )) as Row[] | [Row[], number];
     await this.discardFiles(returned(deleted));

@@ -339,6 +339,14 @@ export class PostgresRunEvents implements RunEvents {
     }
   }
 
+  async resumed(runId: string): Promise<void> {
+    await this.local.resumed(runId);
+    this.ended.delete(runId);
+    this.begun.delete(runId);
+    this.unasked.delete(runId);
+    await this.dataSource.query('DELETE FROM run_events WHERE run_id = $1', [runId]);
+  }
+
   private async isOver(runId: string): Promise<boolean> {
     const [row] = (await this.dataSource.query('SELECT status FROM runs WHERE id = $1', [runId])) as {
       status: string;

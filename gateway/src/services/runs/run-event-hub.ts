@@ -54,6 +54,10 @@ export class RunEventHub implements RunEvents {
     }
   }
 
+  async resumed(runId: string): Promise<void> {
+    this.channels.delete(runId);
+  }
+
   onEnded(listener: (ownerId: string) => void): void {
     this.endedListeners.push(listener);
   }

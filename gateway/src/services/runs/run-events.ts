@@ -27,6 +27,11 @@ export interface RunEvents {
   onEnded(listener: (ownerId: string) => void): void;
   /** Settles when the run's `run_finished` has been published (by any process). */
   finished(runId: string): Promise<void>;
+  /**
+   * A run that waited (its `run_finished` said `waiting`) goes on: its earlier stream is dropped
+   * and a new one begins, which starts by saying where the run stands.
+   */
+  resumed(runId: string): Promise<void>;
   /** Waits for published events to be stored, then stops listening. */
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { RunDecision } from '@blocksmith/block-sdk';
 import type { RunPlan } from '@blocksmith/engine';
 import type { AppConfig } from '@blocksmith/schema';
 import type PgBoss from 'pg-boss';
@@ -27,6 +28,11 @@ export interface RunJob {
   plan?: RunPlan;
   /** A chat turn: the conversation so far its Chat Input and AI blocks are given (`services/chat`). */
   chat?: ChatTurnContext;
+  /**
+   * A run that waited goes on (`services/approvals`): the block it waited at and what was decided
+   * there. What it had done is read from its wait (`run_approvals.saved`) by the process that takes it.
+   */
+  resume?: { nodeId: string; decision: RunDecision };
 }
 
 /** `retry`: an earlier attempt was cut off (its process died or the run outlived its time limit). */
@@ -48,6 +54,10 @@ export interface RunQueue {
   /** Takes no more runs and waits for the ones under way; with pg-boss, runs not done in time go back to the queue. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+/** Why a queued run's job failed into its retry: its process stopped before the run ended. */
+export const HANDED_BACK =
+  'The process executing the run stopped before it ended; the run goes back to the queue.';
 
 /** The embedded database: every run executes in the process that started it. */
 export class InProcessRunQueue implements RunQueue {
@@ -103,11 +113,16 @@ export class PgBossRunQueue implements RunQueue {
   private localTaken = 0;
   private stopping = false;
   private execute: ExecuteRun | null = null;
+  /** Ends the handlers of queued runs still under way when `stop` gives up waiting for them. */
+  private handBack: (reason: Error) => void = () => undefined;
+  private readonly handedBack = new Promise<never>((_, reject) => (this.handBack = reject));
 
   constructor(
     private readonly boss: PgBoss,
     private readonly options: PgBossRunQueueOptions,
-  ) {}
+  ) {
+    this.handedBack.catch(() => undefined);
+  }
 
   async start(execute: ExecuteRun): Promise<void> {
     this.execute = execute;
@@ -131,7 +146,10 @@ export class PgBossRunQueue implements RunQueue {
           const run = execute(job.data, { retry: job.retryCount > 0 });
           this.running.add(run);
           try {
-            await run;
+            // Past stop's grace the handler ends, failing the job into its retry while the queue's
+            // database is still open: a handler left running would keep pg-boss's worker loop (and
+            // its timers) alive after the process closed everything.
+            await Promise.race([run, this.handedBack]);
           } finally {
             this.running.delete(run);
             // More may be waiting: look again at once rather than after the polling pause.
@@ -181,7 +199,8 @@ export class PgBossRunQueue implements RunQueue {
       new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
     ]);
     clearTimeout(timer);
-    // Queued runs still under way go back to the queue when pg-boss stops (their jobs fail into a
-    // retry); runs taken straight from requests are ended by the process sweep (ProcessLease).
+    // Queued runs still under way go back to the queue now (their jobs fail into a retry); runs
+    // taken straight from requests are ended by the process sweep (ProcessLease).
+    this.handBack(new Error(HANDED_BACK));
   }
 }

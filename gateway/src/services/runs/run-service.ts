@@ -6,7 +6,8 @@ import type { AnalyticsService } from '../analytics/analytics-service';
 import type { AppService } from '../apps/app-service';
 import type { CreditLedger } from '../credits';
 import type { RunEvents } from './run-events';
-import { InProcessRunQueue, type RunQueue } from './run-queue';
+import { InProcessRunQueue, type RunJob, type RunQueue } from './run-queue';
+import type { RunApprovals } from './run-waits';
 import { RunRecords, type StoredRun } from './run-records';
 import {
   RunStart,
@@ -70,6 +71,8 @@ export interface RunServiceDeps {
   knowledge?: { forApp(appId: string): RunKnowledge };
   /** Apps as tools for the runs' agent blocks (see `RunWorkerDeps.appTools`). */
   appTools?: RunAppTools;
+  /** Where runs that stop to wait for approval are kept (`services/approvals`); without it they fail. */
+  approvals?: RunApprovals;
 }
 
 /**
@@ -105,6 +108,7 @@ export class RunService {
       knowledge: deps.knowledge,
       models: deps.models,
       appTools: deps.appTools,
+      approvals: deps.approvals,
     });
     this.starts = new RunStart({
       dataSource: deps.dataSource,
@@ -174,6 +178,14 @@ export class RunService {
   /** The runs this process is executing now: the lease sweep leaves them alone. */
   executing(): string[] {
     return this.worker.executing();
+  }
+
+  /**
+   * Hands an approved run that waited to a process (this one when it has room, else the shared
+   * queue): it goes on from where it stopped (`RunJob.resume`).
+   */
+  resume(job: RunJob): Promise<void> {
+    return this.worker.resume(job);
   }
 
   /** Stops a run this process executes: it ends aborted and refunded (false: not running here). */

@@ -1,7 +1,14 @@
 import type { AiProvider, FileStore, RunKnowledge, RunTools } from '@blocksmith/block-sdk';
 import type { RunEvent } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
-import { executeRun, planRun, type ModelLookup, type RunOutcome, type RunPlan } from '@blocksmith/engine';
+import {
+  executeRun,
+  planRun,
+  type ModelLookup,
+  type RunOutcome,
+  type RunPlan,
+  type RunResume,
+} from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AnalyticsService } from '../analytics/analytics-service';
 import { chatTurnRun } from '../chat/chat-turn-run';
@@ -13,6 +20,7 @@ import { UNFINISHED_STEP, type RunRecords } from './run-records';
 import { StepRecorder, type StoredStep } from './run-steps';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 import { StepCheckpoints } from './step-checkpoints';
+import { CANNOT_WAIT_MESSAGE, chargesBeforeWait, type RunApprovals } from './run-waits';
 
 /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
 export type RunFiles = FileStore & { forOwner?(ownerId: string | null): FileStore };
@@ -56,6 +64,8 @@ export interface RunWorkerDeps {
   models?: ModelLookup | undefined;
   /** Apps as tools for a run's agent blocks, paid by whoever pays for the run (`runAppTools`). */
   appTools?: RunAppTools | undefined;
+  /** Where a run that stops to wait for approval is kept (without it such a run fails). */
+  approvals?: RunApprovals | undefined;
 }
 
 /** The apps a run's blocks may call as tools (`ExecuteOptions.appTools`). */
@@ -106,6 +116,25 @@ export class RunWorker {
     const local = this.deps.queue.takeLocal();
     if (local) this.executingHere.add(runId);
     return local;
+  }
+
+  /**
+   * Hands over a run that goes on after its wait (approved): executed here at once when this
+   * process has a free place (its record names this process), else queued for any process.
+   */
+  async resume(job: RunJob): Promise<void> {
+    if (!this.takeLocal(job.runId)) return this.deps.queue.enqueue(job);
+    try {
+      if (this.deps.lease)
+        await this.deps.dataSource.query(
+          `UPDATE runs SET executor = $2 WHERE id = $1 AND status = 'running'`,
+          [job.runId, this.deps.lease.id],
+        );
+      await this.deps.queue.enqueue(job, { local: true });
+    } catch (error) {
+      this.releaseLocal(job.runId);
+      throw error;
+    }
   }
 
   /** Gives back the place taken for `runId` (its charge failed). */
@@ -200,10 +229,26 @@ export class RunWorker {
       await this.endUnfinished(job.runId, message, 'BAD_USER_INPUT');
       return;
     }
+    let resume: RunResume | undefined;
+    if (job.resume) {
+      // A run that waited goes on: what it had done is read from its wait, and a new stream of
+      // its events begins.
+      const saved = await this.deps.approvals?.saved(job.runId);
+      if (!saved) {
+        await this.endUnfinished(
+          job.runId,
+          'This run could not go on: what it had done before its approval is gone.',
+          'UNAVAILABLE',
+        );
+        return;
+      }
+      resume = { saved, ...job.resume };
+      await this.deps.hub.resumed(job.runId);
+    }
     this.deps.hub.executing(job.runId, job.userId);
-    let ended: { succeeded: boolean; cost: number };
+    let ended: { succeeded: boolean; cost: number; waiting?: boolean };
     try {
-      ended = await this.execute(job, plan);
+      ended = await this.execute(job, plan, resume);
     } catch (error) {
       // Its ending could not be stored (the database went away, say): end it as interrupted, so
       // it is not left charged and unfinished; failing that, the lease sweep ends it later.
@@ -211,6 +256,8 @@ export class RunWorker {
       await this.endUnfinished(job.runId, INTERRUPTED_RUN_MESSAGE, 'UNAVAILABLE').catch(() => undefined);
       throw error;
     }
+    // A run waiting for approval is counted once it ends.
+    if (ended.waiting) return;
     this.deps.analytics?.record(
       'app_executed',
       {
@@ -230,7 +277,11 @@ export class RunWorker {
    * if another process ended it first, that stored ending). Throws only when the ending could not
    * be stored. Blocks not paid for at the start are charged as they start (`RunCredits`).
    */
-  private async execute(job: RunJob, plan: RunPlan): Promise<{ succeeded: boolean; cost: number }> {
+  private async execute(
+    job: RunJob,
+    plan: RunPlan,
+    resume?: RunResume,
+  ): Promise<{ succeeded: boolean; cost: number; waiting?: boolean }> {
     const { runId, userId, inputs } = job;
     const { records, hub } = this.deps;
     // What the runner paid: the blocks charged at the start, the creator price, then the blocks
@@ -273,6 +324,7 @@ export class RunWorker {
         appTools: this.deps.appTools.forRun({ runId, appId: job.appId, payerId: userId }),
       }),
       account: userId,
+      ...(resume && { resume }),
     });
     let outcome: RunOutcome | null;
     let timedOut = false;
@@ -333,6 +385,19 @@ export class RunWorker {
         };
       }
     }
+    if (outcome.status === 'waiting') {
+      // Stopped to wait for approval: kept in the database, no process holds it any more.
+      if (await this.wait(job, plan, outcome, nodes, finished))
+        return { succeeded: false, cost: charged, waiting: true };
+      outcome = { ...outcome, status: 'failed', error: CANNOT_WAIT_MESSAGE, errorCode: 'BLOCK_ERROR' };
+      finished = {
+        type: 'run_finished',
+        runId,
+        at: Date.now(),
+        status: 'failed',
+        error: CANNOT_WAIT_MESSAGE,
+      };
+    }
     let stored: boolean;
     // What the run cost: all it was charged when it succeeded, what it kept of that when it did not.
     let cost = charged;
@@ -350,7 +415,7 @@ export class RunWorker {
       );
     } else {
       const failure = await records.storeFailure(runId, {
-        status: outcome.status,
+        status: outcome.status === 'aborted' ? 'aborted' : 'failed',
         nodes,
         error: outcome.error ?? null,
         errorCode: outcome.errorCode ?? null,
@@ -378,5 +443,31 @@ export class RunWorker {
     const succeeded = ending.type === 'run_finished' && ending.status === 'succeeded';
     const kept = succeeded ? 0 : ((await keptCredits(this.deps.dataSource, [runId])).get(runId) ?? 0);
     return { succeeded, cost: succeeded ? charged : kept };
+  }
+
+  /**
+   * Hands a run that stopped to wait to the approvals (stored as waiting, its approver mailed),
+   * then tells its watchers it waits and what for. False when it cannot wait here or had ended.
+   */
+  private async wait(
+    job: RunJob,
+    plan: RunPlan,
+    outcome: RunOutcome,
+    nodes: Record<string, unknown>,
+    finished: RunEvent | undefined,
+  ): Promise<boolean> {
+    const { approvals } = this.deps;
+    if (!approvals || !outcome.paused) return false;
+    const { paused } = outcome;
+    const approval = await approvals.wait({
+      job,
+      paused,
+      nodes,
+      keep: chargesBeforeWait(plan, paused.saved),
+    });
+    if (!approval) return false;
+    const at = finished?.at ?? Date.now();
+    this.deps.hub.publish({ type: 'run_finished', runId: job.runId, at, status: 'waiting', approval });
+    return true;
   }
 }

@@ -54,6 +54,16 @@ export type TestRun = Omit<WbTestRunFieldsFragment, 'cases'> & { cases: CaseResu
 export type TestRunEstimate = WbTestRunEstimateQuery['testRunEstimate'];
 export type TestRunComparison = WbTestRunComparisonQuery['testRunComparison'];
 
+/** Who follows a test run's live progress. */
+export interface TestRunWatcher {
+  /** The run as it is now, then each time a case ends. */
+  next(run: TestRun): void;
+  /** It could not be followed (the socket failed): read it another way. */
+  error(error: unknown): void;
+  /** The run has ended and was sent as it ended. */
+  complete(): void;
+}
+
 /** What the stores may ask the server about an app's tests (its owner; admins read). */
 export interface TestingApi {
   testSet(appId: string): Promise<TestCase[]>;
@@ -66,6 +76,8 @@ export interface TestingApi {
   cancelTestRun(appId: string, testRunId: string): Promise<TestRun>;
   testRuns(appId: string): Promise<TestRun[]>;
   testRun(appId: string, testRunId: string): Promise<TestRun>;
+  /** Follows a test run as it goes (a subscription); answers how to stop following it. */
+  watchTestRun(appId: string, testRunId: string, watcher: TestRunWatcher): () => void;
   comparison(appId: string, testRunId: string): Promise<TestRunComparison>;
 }
 
@@ -77,6 +89,8 @@ export interface AppQuality {
   creditsPerRun: number | null;
   versionNumber: number | null;
   testedAt: string;
+  /** The same version as the public runs it: its latest runs by others (never their inputs). */
+  publicRuns?: { runs: number; p95Ms: number | null; creditsPerRun: number | null } | null;
 }
 
 /** The tested quality an app read from the store carries, if any. */

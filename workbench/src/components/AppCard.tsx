@@ -161,18 +161,38 @@ export function OwnerActions({
   );
 }
 
-/** The card's tested quality: pass rate of its cases, with the details on hover. */
-export function AppQualityStat({ app }: { app: App }) {
+/**
+ * The card's tested quality: pass rate of its cases, with the details on hover (the tested
+ * figures, and the public runs' own beside them). `publicRuns` also shows those on the line (the
+ * app's page).
+ */
+export function AppQualityStat({ app, publicRuns = false }: { app: App; publicRuns?: boolean }) {
   const quality = qualityOf(app);
   if (!quality) return null;
   const date = new Date(quality.testedAt).toLocaleDateString();
+  const live = quality.publicRuns;
+  const liveText = live ? TESTS.publicRuns(live.runs, live.p95Ms, live.creditsPerRun) : null;
+  const tested = TESTS.qualityTitle(
+    quality.passRate,
+    quality.cases,
+    quality.p95Ms,
+    quality.creditsPerRun,
+    date,
+  );
   return (
-    <span
-      title={TESTS.qualityTitle(quality.passRate, quality.cases, quality.p95Ms, quality.creditsPerRun, date)}
-      className="app-quality"
-      data-testid="app-quality"
-    >
-      <ConfirmIcon size={14} /> {TESTS.quality(quality.passRate, quality.cases)}
-    </span>
+    <>
+      <span
+        title={liveText ? `${tested}. ${liveText}` : tested}
+        className="app-quality"
+        data-testid="app-quality"
+      >
+        <ConfirmIcon size={14} /> {TESTS.quality(quality.passRate, quality.cases)}
+      </span>
+      {publicRuns && liveText && (
+        <span className="app-quality-public" data-testid="app-quality-public">
+          {liveText}
+        </span>
+      )}
+    </>
   );
 }

@@ -57,6 +57,7 @@ async function setup(ownerId = ADA.id) {
     cases: 2,
     versionNumber: 2,
     creditsPerRun: { min: 1, max: 1 },
+    judgeCredits: 0,
     credits: { min: 2, max: 2 },
   };
   const session = await restoredSession(api, memoryStorage());
@@ -81,12 +82,37 @@ describe('TestsStore', () => {
     expect(api.testing.calls).toEqual([]);
   });
 
-  it('starts a test run, follows it until it ends, and can cancel one', async () => {
+  it('starts a test run, follows its live progress until it ends, and can cancel one', async () => {
+    const { api, store } = await setup();
+    await store.open('app-1');
+    await store.start();
+    expect(store.running).toBe(true);
+    const id = api.testing.runs[0]!.id;
+    expect(api.testing.calls).toContain(`watchTestRun:${id}`);
+    api.testing.progress({ ...testRun('running', 0, 2), id, done: 1, failed: 1 });
+    expect(store.latest).toMatchObject({ status: 'running', done: 1 });
+    api.testing.progress({ ...testRun('finished', 1, 2), id });
+    expect(store.latest).toMatchObject({ status: 'finished', passed: 1, total: 2 });
+    expect(store.running).toBe(false);
+    expect(api.testing.watchers.size).toBe(0);
+
+    api.testing.nextRun = { ...testRun('running', 0, 2), id: 'run-2' };
+    await store.start();
+    await store.cancel();
+    expect(api.testing.calls).toContain('cancelTestRun');
+    expect(store.latest?.status).toBe('cancelled');
+    store.close();
+    expect(api.testing.watchers.size).toBe(0);
+  });
+
+  it('reads a running test run again every little while when its live progress cannot be followed', async () => {
     jest.useFakeTimers();
     try {
       const { api, store } = await setup();
+      api.testing.watchFails = true;
       await store.open('app-1');
       await store.start();
+      await Promise.resolve();
       expect(store.running).toBe(true);
       api.testing.runs = [
         { ...api.testing.runs[0]!, ...testRun('finished', 1, 2), id: api.testing.runs[0]!.id },
@@ -94,12 +120,6 @@ describe('TestsStore', () => {
       await jest.runOnlyPendingTimersAsync();
       expect(store.latest).toMatchObject({ status: 'finished', passed: 1, total: 2 });
       expect(store.running).toBe(false);
-
-      api.testing.nextRun = { ...testRun('running', 0, 2), id: 'run-2' };
-      await store.start();
-      await store.cancel();
-      expect(api.testing.calls).toContain('cancelTestRun');
-      expect(store.latest?.status).toBe('cancelled');
       store.close();
     } finally {
       jest.useRealTimers();

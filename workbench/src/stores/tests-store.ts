@@ -7,7 +7,7 @@ import type { ToastStore } from './toast-store';
 
 export type TestsState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
 
-/** How often a running test run is read again. */
+/** How often a running test run is read again when its live progress cannot be followed. */
 export const TEST_RUN_POLL_MS = 700;
 
 /** The check a form's fields make: the one text field read as the type needs it. */
@@ -90,6 +90,8 @@ export class TestsStore {
   reviewRuns: TestRun[] | null = null;
   reviewFailed = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Stops following the latest test run's live progress. */
+  private unwatch: (() => void) | null = null;
 
   constructor(
     private readonly api: BlocksmithApi,
@@ -145,7 +147,7 @@ export class TestsStore {
         this.state = 'ready';
       });
       await Promise.all([this.refreshEstimate(), this.refreshComparison()]);
-      if (this.running) this.poll();
+      if (this.running) this.follow();
     } catch (error) {
       if (this.appId !== appId) return;
       runInAction(() => {
@@ -239,7 +241,7 @@ export class TestsStore {
         this.runs = [run, ...this.runs];
         this.comparison = null;
       });
-      this.poll();
+      this.follow();
     });
   }
 
@@ -249,6 +251,32 @@ export class TestsStore {
     await this.busyWith(TESTS.startFailed, async () => {
       const run = await this.api.testing.cancelTestRun(this.appId, latest.id);
       this.replace(run);
+    });
+  }
+
+  /**
+   * Follows the latest test run as it goes: live progress by subscription, each case as it ends;
+   * read again every TEST_RUN_POLL_MS instead when the subscription fails.
+   */
+  private follow(): void {
+    this.stopPolling();
+    const latest = this.latest;
+    if (!latest) return;
+    let ended = false;
+    this.unwatch = this.api.testing.watchTestRun(this.appId, latest.id, {
+      next: (run) => {
+        this.replace(run);
+        ended = run.status !== 'running';
+      },
+      error: () => {
+        this.unwatch = null;
+        if (!ended) this.poll();
+      },
+      complete: () => {
+        this.unwatch = null;
+        if (ended) void this.refreshComparison();
+        else void this.readLatest();
+      },
     });
   }
 
@@ -280,6 +308,8 @@ export class TestsStore {
   private stopPolling(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.unwatch?.();
+    this.unwatch = null;
   }
 
   private async refreshEstimate(): Promise<void> {

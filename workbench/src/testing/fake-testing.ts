@@ -1,4 +1,11 @@
-import type { TestCase, TestingApi, TestRun, TestRunComparison, TestRunEstimate } from '../api/app-tests';
+import type {
+  TestCase,
+  TestingApi,
+  TestRun,
+  TestRunComparison,
+  TestRunEstimate,
+  TestRunWatcher,
+} from '../api/app-tests';
 
 /** An app's test set and test runs kept in memory; tests set `runs` and `estimateAnswer`. */
 export class FakeTesting implements TestingApi {
@@ -8,12 +15,28 @@ export class FakeTesting implements TestingApi {
     cases: 0,
     versionNumber: 1,
     creditsPerRun: { min: 1, max: 1 },
+    judgeCredits: 0,
     credits: { min: 0, max: 0 },
   };
   comparisonAnswer: TestRunComparison = { baseline: null, better: [], worse: [] };
   /** What the next `startTestRun` answers (a running test run by default). */
   nextRun: TestRun | null = null;
   calls: string[] = [];
+  /** Who follows each test run's live progress now. */
+  watchers = new Map<string, TestRunWatcher>();
+  /** The live progress cannot be followed (as when the socket fails). */
+  watchFails = false;
+
+  /** Sends a test run's progress to its watcher (and completes it once the run has ended). */
+  progress(run: TestRun): void {
+    this.runs = this.runs.map((one) => (one.id === run.id ? run : one));
+    const watcher = this.watchers.get(run.id);
+    watcher?.next(run);
+    if (watcher && run.status !== 'running') {
+      this.watchers.delete(run.id);
+      watcher.complete();
+    }
+  }
 
   async testSet() {
     this.calls.push('testSet');
@@ -102,6 +125,18 @@ export class FakeTesting implements TestingApi {
 
   async testRun(_appId: string, testRunId: string) {
     return this.runs.find((one) => one.id === testRunId)!;
+  }
+
+  watchTestRun(_appId: string, testRunId: string, watcher: TestRunWatcher) {
+    this.calls.push(`watchTestRun:${testRunId}`);
+    if (this.watchFails) {
+      void Promise.resolve().then(() => watcher.error(new Error('socket closed')));
+      return () => undefined;
+    }
+    this.watchers.set(testRunId, watcher);
+    return () => {
+      if (this.watchers.get(testRunId) === watcher) this.watchers.delete(testRunId);
+    };
   }
 
   async comparison() {

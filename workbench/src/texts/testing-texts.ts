@@ -48,9 +48,10 @@ export const TESTS = {
   schemaProblem: 'Write the schema as a JSON object.',
 
   runHeading: 'Run the set',
-  estimate: (cases: number, min: number, max: number, version: number | null) =>
+  estimate: (cases: number, min: number, max: number, version: number | null, judge = 0) =>
     `${cases} case${cases === 1 ? '' : 's'} against ${version === null ? 'the draft' : `the draft (version ${version})`}: ` +
     (min === max ? `${max} credit${max === 1 ? '' : 's'}` : `${min} to ${max} credits`) +
+    (judge > 0 ? `, of which up to ${judge} for the model judging checks` : '') +
     '.',
   runButton: (credits: number) => `Run for ${credits} credit${credits === 1 ? '' : 's'}`,
   cancelButton: 'Cancel',
@@ -107,6 +108,9 @@ export const TESTS = {
   quality: (passRate: number, cases: number) => `${passRate}% of ${cases} tests`,
   qualityTitle: (passRate: number, cases: number, p95: number | null, credits: number | null, date: string) =>
     `Tested ${date}: ${passRate}% of ${cases} cases passed; p95 ${p95 ?? '–'} ms; ${credits ?? '–'} credits per run`,
+  /** The live version as the public runs it, beside its tested figures. */
+  publicRuns: (runs: number, p95: number | null, credits: number | null) =>
+    `From ${runs} public run${runs === 1 ? '' : 's'}: p95 ${p95 ?? '–'} ms; ${credits ?? '–'} credits per run`,
 };
 
 /** The store's sorting and filtering by tested quality. */

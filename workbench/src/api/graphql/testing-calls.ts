@@ -8,12 +8,14 @@ import {
   WbTestRunComparisonDocument,
   WbTestRunDocument,
   WbTestRunEstimateDocument,
+  WbTestRunProgressDocument,
   WbTestRunsDocument,
   WbTestSetDocument,
   type WbTestRunFieldsFragment,
 } from '../generated/graphql';
-import type { TestCase, TestingApi, TestRun } from '../app-tests';
+import type { TestCase, TestingApi, TestRun, TestRunWatcher } from '../app-tests';
 import type { GraphQLTransport } from './graphql-transport';
+import { toApiError } from './to-api-error';
 
 const cases = (set: { cases: unknown[] }) => set.cases as TestCase[];
 const run = (fields: WbTestRunFieldsFragment) => fields as unknown as TestRun;
@@ -63,6 +65,18 @@ export class TestingCalls implements TestingApi {
 
   async testRun(appId: string, testRunId: string) {
     return run((await this.transport.query(WbTestRunDocument, { appId, testRunId })).testRun);
+  }
+
+  watchTestRun(appId: string, testRunId: string, watcher: TestRunWatcher): () => void {
+    const subscription = this.transport.subscribe(WbTestRunProgressDocument, { appId, testRunId }).subscribe({
+      next: (result) => {
+        if (result.error) watcher.error(toApiError(result.error));
+        else if (result.data) watcher.next(run(result.data.testRunProgress));
+      },
+      error: (error: unknown) => watcher.error(toApiError(error)),
+      complete: () => watcher.complete(),
+    });
+    return () => subscription.unsubscribe();
   }
 
   async comparison(appId: string, testRunId: string) {

@@ -281,7 +281,7 @@ const RunnerPage = observer(function RunnerPage() {
               <span data-testid="runner-votes">
                 <ThumbsUpIcon size={14} /> {runner.upvotes} {plural(runner.upvotes, RUNNER.votes)}
               </span>
-              <AppQualityStat app={app} />
+              <AppQualityStat app={app} publicRuns />
             </span>
             <UpvoteButton slug={slug} />
           </div>

@@ -234,6 +234,7 @@ const RunPanel = observer(function RunPanel() {
             estimate.credits.min,
             estimate.credits.max,
             estimate.versionNumber ?? null,
+            estimate.judgeCredits,
           )}
         </p>
       )}

@@ -69,7 +69,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
  * workers in a loop of its own that looks once a second and is not awaited by `stop`; waiting it
  * out leaves no timer running behind a closed gateway.
  */
-async function stopBoss(boss: PgBoss): Promise<void> {
+export async function stopBoss(boss: PgBoss): Promise<void> {
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await delay(BOSS_WORKER_SWEEP_MS);
 }

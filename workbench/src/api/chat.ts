@@ -13,7 +13,10 @@ export type ChatConversation = ChatConversationFieldsFragment;
 /** One message and its answer (a run, source chat). */
 export type ChatMessage = ChatMessageFieldsFragment;
 
-/** A message sent: its run has started (watch it with `watchRun(runId)`). */
+/**
+ * A message sent: its run has started (watch it with `watchRun(runId)`), or, in an embed, it has
+ * been answered already (its message is no longer `running`).
+ */
 export interface SentChatMessage {
   conversationId: string;
   runId: string;
@@ -37,4 +40,9 @@ export interface ChatApi {
   conversation(id: string): Promise<ChatConversation & { messages: ChatMessage[] }>;
   rename(id: string, title: string): Promise<ChatConversation>;
   remove(id: string): Promise<void>;
+  /**
+   * The same calls for an embed of the app (/embed/{slug}): the signed-in person's conversations,
+   * or a visitor's, named by `visitorToken`. Each message answers once answered (no stop).
+   */
+  embedded(slug: string, visitorToken: string): ChatApi;
 }

@@ -1,6 +1,7 @@
 import type { RunEvent } from '@blocksmith/schema';
 import type { RunWatcher } from '../api/blocksmith-api';
 import { FakeApi, manualTimers } from '../testing/fake-api';
+import { ApiError } from '../api/blocksmith-api';
 import { ChatStore } from './chat-store';
 import { ToastStore } from './toast-store';
 
@@ -128,6 +129,57 @@ describe('ChatStore', () => {
     expect(chat.conversations).toEqual([]);
     expect(chat.activeId).toBeNull();
     expect(chat.messages).toEqual([]);
+  });
+
+  it('opens the conversation a link names, on the chat, even for an app that opens on its form', async () => {
+    const { api, chat } = setup();
+    await chat.open('app-1');
+    chat.setDraft('First');
+    await chat.send();
+    const id = chat.activeId!;
+    api.chat.settingsAnswer = { ...api.chat.settingsAnswer, mode: 'text' };
+    await chat.open('app-1', id);
+    expect(chat.view).toBe('chat');
+    expect(chat.activeId).toBe(id);
+    expect(chat.messages.map((m) => m.message)).toEqual(['First']);
+  });
+
+  it('shows a message at once while it is sent, and one answered already (an embed’s) without following a run', async () => {
+    const { api } = setup();
+    const embedded = new ChatStore(
+      {
+        chat: api.chat.embedded('post-writer-1', 'visitor-token-0123456789'),
+        watchRun: api.watchRun.bind(api),
+      },
+      new ToastStore(manualTimers()),
+      () => undefined,
+    );
+    await embedded.open('app-1');
+    embedded.setDraft('Hello');
+    const sending = embedded.send();
+    expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'running' })]);
+    expect(embedded.answering).toBe(true);
+    await sending;
+    expect(embedded.messages).toEqual([
+      expect.objectContaining({ message: 'Hello', status: 'succeeded', answer: 'Answer to: Hello' }),
+    ]);
+    expect(embedded.answering).toBe(false);
+    expect(embedded.conversations).toHaveLength(1);
+    expect(api.chat.embeddedAs).toEqual({ slug: 'post-writer-1', visitorToken: 'visitor-token-0123456789' });
+  });
+
+  it('hands a refusal to whoever can deal with it (an embed asks to sign in), keeping the message', async () => {
+    const { api, chat, toasts } = setup();
+    const refused: unknown[] = [];
+    chat.onRefused = (error) => (refused.push(error), true);
+    await chat.open('app-1');
+    chat.setDraft('Hello');
+    api.chat.refuseNext = new ApiError('Sign in to run this app.', 'UNAUTHENTICATED');
+    await chat.send();
+    expect(refused).toHaveLength(1);
+    expect(chat.draft).toBe('Hello');
+    expect(chat.messages).toEqual([]);
+    expect(toasts.toasts).toEqual([]);
   });
 
   it('says why a message could not be sent, keeping what was typed', async () => {

@@ -5,6 +5,9 @@ import type { ChatConversation, ChatMessage, ChatSettings } from '../api/chat';
 import { CHAT } from '../texts/chat-texts';
 import type { ToastStore } from './toast-store';
 
+/** The message on screen while it is sent, before the server has it. */
+const PENDING_ID = 'pending';
+
 /** A message on screen: as stored, or the one being answered (its answer streaming in). */
 export interface ShownMessage extends ChatMessage {
   /** The answer as it streams in, while the message is answered. */
@@ -34,8 +37,15 @@ export class ChatStore {
   private unwatch: (() => void) | null = null;
   private runId: string | null = null;
 
+  /**
+   * Told when a message is refused; true when it dealt with the refusal (an embed asks the person
+   * to sign in), else the refusal is shown.
+   */
+  onRefused: (error: unknown) => boolean = () => false;
+
   constructor(
-    private readonly api: BlocksmithApi,
+    /** The app page's chat calls, or an embed's (`api.chat.embedded`). */
+    private readonly api: Pick<BlocksmithApi, 'chat' | 'watchRun'>,
     private readonly toasts: ToastStore,
     /** Told when a message was answered (or not): the balance changed. */
     private readonly onAnswered: () => void = () => undefined,
@@ -86,8 +96,12 @@ export class ChatStore {
     return !this.answering && this.activeId !== null && this.messages.length > 0;
   }
 
-  /** Opens the chat of an app for the signed-in person: whether it can be chatted with, and their conversations. */
-  async open(appId: string): Promise<void> {
+  /**
+   * Opens the chat of an app for the signed-in person (or an embed's visitor): whether it can be
+   * chatted with, and their conversations; with `conversationId` (a link from run history), that
+   * one, on the chat.
+   */
+  async open(appId: string, conversationId: string | null = null): Promise<void> {
     this.close();
     runInAction(() => {
       this.appId = appId;
@@ -106,6 +120,10 @@ export class ChatStore {
         this.view = settings.chattable && settings.mode === 'chat' ? 'chat' : 'form';
       });
       if (settings.chattable) await this.loadConversations();
+      if (settings.chattable && conversationId !== null && this.appId === appId) {
+        runInAction(() => (this.view = 'chat'));
+        await this.select(conversationId);
+      }
     } catch (error) {
       if (this.appId === appId) runInAction(() => (this.loadError = errorMessage(error, CHAT.loadFailed)));
     }
@@ -171,21 +189,44 @@ export class ChatStore {
   private async ask(text: string | null, regenerate: boolean): Promise<void> {
     const appId = this.appId;
     if (!appId) return;
-    runInAction(() => (this.sending = true));
+    // The message shows at once, being answered, until the server has it.
+    const replaced = regenerate ? this.messages.at(-1) : undefined;
+    const pending: ShownMessage = {
+      id: PENDING_ID,
+      position: replaced?.position ?? this.messages.length,
+      message: replaced?.message ?? text ?? '',
+      answer: null,
+      status: 'running',
+      error: null,
+      runId: null,
+      createdAt: new Date().toISOString(),
+    };
+    runInAction(() => {
+      this.sending = true;
+      if (regenerate) this.messages.pop();
+      this.messages.push(pending);
+    });
     try {
       const sent = await this.api.chat.send(appId, text, this.activeId, regenerate);
+      const answered = sent.message.status !== 'running';
       runInAction(() => {
-        if (regenerate) this.messages.pop();
-        else this.draft = '';
+        this.messages = this.messages.filter((message) => message.id !== PENDING_ID);
+        if (!regenerate) this.draft = '';
         this.activeId = sent.conversationId;
-        this.messages.push({ ...sent.message, streaming: '' });
+        this.messages.push(answered ? sent.message : { ...sent.message, streaming: '' });
         this.sending = false;
       });
-      this.follow(sent.runId, sent.conversationId);
+      // An embed's message comes back answered; the app page's answer streams from its run.
+      if (answered) this.onAnswered();
+      else this.follow(sent.runId, sent.conversationId);
       void this.loadConversations().catch(() => undefined);
     } catch (error) {
-      runInAction(() => (this.sending = false));
-      this.toasts.error(errorMessage(error, CHAT.sendFailed));
+      runInAction(() => {
+        this.messages = this.messages.filter((message) => message.id !== PENDING_ID);
+        if (replaced) this.messages.push(replaced);
+        this.sending = false;
+      });
+      if (!this.onRefused(error)) this.toasts.error(errorMessage(error, CHAT.sendFailed));
     }
   }
 
@@ -238,7 +279,7 @@ export class ChatStore {
   async stop(): Promise<void> {
     const conversationId = this.activeId;
     const last = this.messages.at(-1);
-    if (!conversationId || !last || last.status !== 'running') return;
+    if (!conversationId || !last || last.status !== 'running' || last.id === PENDING_ID) return;
     runInAction(() => (last.stopped = true));
     this.close();
     try {

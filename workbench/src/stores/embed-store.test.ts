@@ -173,6 +173,36 @@ describe('EmbedStore', () => {
     expect(await session.accessToken()).toBe('lent-token');
   });
 
+  it('opens the sign-in window for a refused chat message, and runs nothing once signed in', async () => {
+    const { api, embed, opened, session } = await setup({ paysOwner: true });
+    const chat = embed.chatCalls('post-writer-1');
+    expect(api.chat.embeddedAs).toEqual({ slug: 'post-writer-1', visitorToken: expect.any(String) });
+    expect(chat.chat).toBe(api.chat);
+    expect(embed.chatRefused(new Error('offline'))).toBe(false);
+    expect(embed.chatRefused(new ApiError('Sign in to run this app.', 'UNAUTHENTICATED'))).toBe(true);
+    expect(embed.paysOwner).toBe(false);
+    expect(opened).toHaveLength(1);
+    embed.receive({
+      origin: ORIGIN,
+      source: opened[0]!.window,
+      data: { type: EMBED_SIGNED_IN_MESSAGE, session: LENT },
+    });
+    expect(session.signedIn).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The message waits in the chat's box: no run of the form starts.
+    expect(api.calls).not.toContain('startEmbeddedRun');
+    expect(api.calls).not.toContain('runEmbedded');
+  });
+
+  it('asks a signed-in person to confirm the price when a chat message needs it', async () => {
+    const { embed, opened } = await setup({ signedIn: true, confirmed: true });
+    const refusal = new ApiError('Confirm the price of a run first.', 'PRICE_UNCONFIRMED');
+    expect(embed.chatRefused(refusal)).toBe(true);
+    expect(embed.priceUnconfirmed).toBe(true);
+    expect(embed.problem).toBe('Confirm the price of a run first.');
+    expect(opened).toHaveLength(1);
+  });
+
   it('has a signed-in person confirm the price in the window before the first paid run', async () => {
     const { api, embed, opened, session } = await setup({ signedIn: true });
     expect(embed.priceUnconfirmed).toBe(true);

@@ -7,6 +7,7 @@ import type { BrowserHost, OpenedWindow } from './browser-host';
 import type { CatalogueStore } from './catalogue-store';
 import type { CreditsStore } from './credits-store';
 import { DocumentStore } from './document-store';
+import { browserStorage, embedVisitorToken, type TokenStorage } from './embed-visitor';
 import { isSignedInMessage } from './embed-messages';
 import { SignInHandOver, type MessageTarget } from './sign-in-hand-over';
 import { realTimers } from './real-timers';
@@ -74,6 +75,7 @@ export class EmbedStore {
     private readonly credits: CreditsStore,
     private readonly host: BrowserHost,
     private readonly timers: Timers = realTimers,
+    private readonly storage: () => TokenStorage | null = browserStorage,
   ) {
     this.document = new DocumentStore(catalogue);
     this.run = new RunStore(api, this.document, catalogue);
@@ -252,8 +254,43 @@ export class EmbedStore {
     }
   }
 
-  /** Opens the sign-in window (or brings it forward); the run starts once it lends its session. */
-  requestSignIn(): void {
+  /**
+   * The chat calls of this embed: the signed-in person's, or, not signed in, this browser's as a
+   * visitor (its token kept in the embed's storage).
+   */
+  chatCalls(slug: string): Pick<BlocksmithApi, 'chat' | 'watchRun'> {
+    return {
+      chat: this.api.chat.embedded(slug, embedVisitorToken(this.storage())),
+      watchRun: (runId, watcher) => this.api.watchRun(runId, watcher),
+    };
+  }
+
+  /**
+   * A chat message was refused: not signed in while the owner does not pay (any more), or a price
+   * to confirm first. The sign-in window opens (the message stays in its box to send again); true
+   * when that was the refusal.
+   */
+  chatRefused(error: unknown): boolean {
+    if (!(error instanceof ApiError)) return false;
+    if (error.code === 'UNAUTHENTICATED') {
+      runInAction(() => (this.paysOwner = false));
+    } else if (error.code === 'PRICE_UNCONFIRMED') {
+      runInAction(() => {
+        this.priceUnconfirmed = true;
+        this.problem = errorMessage(error, EMBED.confirmNote);
+      });
+    } else {
+      return false;
+    }
+    this.requestSignIn(false);
+    return true;
+  }
+
+  /**
+   * Opens the sign-in window (or brings it forward); the run starts once it lends its session
+   * (unless `runAfter` is false: the chat, whose message waits in its box).
+   */
+  requestSignIn(runAfter = true): void {
     if (this.popup && !this.popup.closed) {
       this.popup.focus();
       return;
@@ -269,7 +306,7 @@ export class EmbedStore {
     this.popup = popup;
     this.popupBlocked = false;
     this.signingIn = true;
-    this.runAfterSignIn = true;
+    this.runAfterSignIn = runAfter;
     this.watchPopup();
   }
 

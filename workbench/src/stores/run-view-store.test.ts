@@ -207,6 +207,15 @@ describe('RunViewStore', () => {
     expect(runner.store.runAgainPath).toBe('/app/lighthouse?runAgain=run-7');
   });
 
+  it('links a chat message’s run to its conversation on the app’s page; other runs to none', async () => {
+    const { api, store } = await setup();
+    api.runs = [keptRun('run-3', { source: 'chat', conversationId: 'conversation-5' }), FAILED_RUN];
+    await store.open('run-3');
+    expect(store.conversationPath).toBe('/app/lighthouse?conversation=conversation-5');
+    await store.open('run-7');
+    expect(store.conversationPath).toBeNull();
+  });
+
   it("hides another person's inputs when the rule says so, and offers no run again", async () => {
     const { api, store } = await setup();
     api.runs = [

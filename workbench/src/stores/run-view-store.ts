@@ -125,6 +125,7 @@ export class RunViewStore implements CanvasFlowSource {
       flowEdges: computed,
       canRunAgain: computed,
       runAgainPath: computed,
+      conversationPath: computed,
       open: action,
       select: action,
       setMeasured: action,
@@ -281,6 +282,13 @@ export class RunViewStore implements CanvasFlowSource {
     if (this.app.isPublished && this.app.slug)
       return `/app/${encodeURIComponent(this.app.slug)}?runAgain=${id}`;
     return null;
+  }
+
+  /** A chat message's run: its conversation, open on the app's page; null for any other run. */
+  get conversationPath(): string | null {
+    const conversationId = this.detail?.conversationId;
+    if (!conversationId || !this.app?.isPublished || !this.app.slug) return null;
+    return `/app/${encodeURIComponent(this.app.slug)}?conversation=${encodeURIComponent(conversationId)}`;
   }
 
   async open(runId: string): Promise<void> {

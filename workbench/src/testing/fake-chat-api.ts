@@ -16,6 +16,10 @@ export class FakeChatApi implements ChatApi {
   conversationsById = new Map<string, ChatConversation & { messages: ChatMessage[] }>();
   /** Whether `stop` finds an answer to stop. */
   stoppable = true;
+  /** The embed these calls were made for (`embedded`): its messages answer at once. */
+  embeddedAs: { slug: string; visitorToken: string } | null = null;
+  /** The next message is refused with this error (once). */
+  refuseNext: ApiError | null = null;
   private next = 1;
 
   async settings(_appId: string) {
@@ -25,6 +29,9 @@ export class FakeChatApi implements ChatApi {
 
   async send(appId: string, message: string | null, conversationId: string | null, regenerate = false) {
     this.calls.push(regenerate ? 'regenerate' : 'send');
+    const refusal = this.refuseNext;
+    this.refuseNext = null;
+    if (refusal) throw refusal;
     let conversation = conversationId ? this.conversationsById.get(conversationId) : undefined;
     if (conversationId && !conversation) throw new ApiError('Conversation not found.', 'NOT_FOUND');
     if (!conversation) {
@@ -60,7 +67,8 @@ export class FakeChatApi implements ChatApi {
       conversationId: conversation.id,
       runId,
       cost: 1,
-      message: { ...sent, answer: null, status: 'running' },
+      // An embed's message answers once answered; the app page's streams from its run.
+      message: this.embeddedAs ? { ...sent } : { ...sent, answer: null, status: 'running' },
     };
   }
 
@@ -95,5 +103,11 @@ export class FakeChatApi implements ChatApi {
   async remove(id: string) {
     this.calls.push('remove');
     this.conversationsById.delete(id);
+  }
+
+  embedded(slug: string, visitorToken: string): ChatApi {
+    this.calls.push(`embedded ${slug}`);
+    this.embeddedAs = { slug, visitorToken };
+    return this;
   }
 }

@@ -42,6 +42,7 @@ export function keptRun(id: string, overrides: Partial<RunDetail> = {}, minute =
     error: null,
     errorCode: null,
     detailsHidden: false,
+    conversationId: null,
     inputs: {},
     results: null,
     nodes: null,

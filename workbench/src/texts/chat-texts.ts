@@ -24,6 +24,8 @@ export const CHAT = {
   stopped: 'Stopped. Regenerate to ask again.',
   failed: 'This message was not answered.',
   runLink: 'Run',
+  /** Run history: a chat message's run links to its conversation. */
+  conversationLink: 'Open its conversation',
   signInToChat: 'Sign in to chat with this app.',
   loadFailed: 'The conversations could not be loaded.',
   sendFailed: 'The message could not be sent.',

@@ -28,6 +28,12 @@ export const EMBED = {
   confirmPrice: 'Confirm price',
   confirmNote: 'Runs use your credits. Confirm the price once, in a small window.',
   waitingForConfirmation: 'Confirm the price in the window that opened...',
+  /** The chat of a chat app, for someone not signed in whose messages the owner does not pay for. */
+  signInToChat: 'Sign in to chat',
+  chatOwnerPays:
+    'Free to try: the app\u2019s creator pays for these messages. Your conversations stay in this browser.',
+  chatSignInNote: (product: string) =>
+    `Each message is a run on your ${product} credits. Signing in opens a small window.`,
 } as const;
 
 /** The sign-in window an embed opens (/embed/{slug}/sign-in). */

@@ -9,6 +9,7 @@ import {
   StopChatMessageDocument,
 } from '../generated/graphql';
 import type { GraphQLTransport } from './graphql-transport';
+import { EmbedChatCalls } from './embed-chat-calls';
 
 /** Chat apps: messages, their answers' runs, and the person's conversations. */
 export class ChatCalls implements ChatApi {
@@ -43,5 +44,9 @@ export class ChatCalls implements ChatApi {
 
   async remove(id: string) {
     await this.transport.mutate(DeleteChatConversationDocument, { id });
+  }
+
+  embedded(slug: string, visitorToken: string): ChatApi {
+    return new EmbedChatCalls(this.transport, slug, visitorToken);
   }
 }

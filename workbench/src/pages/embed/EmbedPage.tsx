@@ -15,6 +15,8 @@ import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { RunFailures, RunProgress } from '../runner/RunProgress';
 import { usePageTitle } from '../../components/use-page-title';
 import { usePostedHeight } from './use-posted-height';
+import { EmbedChat, useEmbedChat } from './EmbedChat';
+import { ChatViewSwitch } from '../runner/ChatWindow';
 import '../runner/runner.css';
 import './embed.css';
 
@@ -25,6 +27,8 @@ const EmbedPage = observer(function EmbedPage() {
   const root = useRef<HTMLDivElement>(null);
   usePageTitle(PAGE_TITLES.embed(embed.app?.name));
   usePostedHeight(root);
+  // A chat app (or one whose one input is text) can be chatted with here too.
+  const chat = useEmbedChat(embed, slug, embed.state === 'ready' ? embed.app?.id : undefined);
 
   useEffect(() => {
     void embed.open(slug);
@@ -84,80 +88,87 @@ const EmbedPage = observer(function EmbedPage() {
       <header className="embed-header">
         <h1 className="embed-title">{app.name}</h1>
         {app.description && <p className="embed-description">{app.description}</p>}
+        {chat.chattable && chat.settings?.mode === 'text' && <ChatViewSwitch chat={chat} />}
       </header>
-      <form
-        className="embed-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void embed.runApp();
-        }}
-      >
-        {run.inputFields.length === 0 && <p className="muted">{EMBED.noInputs}</p>}
-        {run.inputFields.map((field) => (
-          <RunInputControl key={field.plugin.id} run={run} field={field} />
-        ))}
-        {embed.sharing && (
-          <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
-            {SHARING_NOTICE}
-          </Callout>
-        )}
-        {embed.problem && (
-          <Callout intent="warning" className="embed-callout" role="alert">
-            {embed.problem}
-          </Callout>
-        )}
-        {embed.popupBlocked && (
-          <Callout intent="warning" className="embed-callout" role="alert">
-            {EMBED.popupBlocked}
-          </Callout>
-        )}
-        {embed.signingIn ? (
-          <Callout intent="primary" className="embed-callout" data-testid="embed-waiting">
-            <Spinner size={14} className="embed-inline-spinner" />{' '}
-            {embed.priceUnconfirmed && session.signedIn
-              ? EMBED.waitingForConfirmation
-              : EMBED.waitingForSignIn}{' '}
-            <Button
-              size="small"
-              variant="minimal"
-              text={EMBED.cancelSignIn}
-              onClick={() => embed.cancelSignIn()}
-            />
-          </Callout>
-        ) : null}
-        <div className="embed-run-row">
-          <Button
-            type="submit"
-            intent="success"
-            size="large"
-            icon={session.signedIn || embed.runsSignedOut ? <PlayIcon /> : <LogInIcon />}
-            text={embed.runLabel}
-            loading={run.processing}
-            disabled={!embed.canRun}
-            data-testid="embed-run"
-          />
-          <span className="muted small embed-who" data-testid="embed-who">
-            {session.signedIn
-              ? embed.priceUnconfirmed
-                ? EMBED.confirmNote
-                : EMBED.signedInAs(session.displayName)
-              : embed.runsSignedOut
-                ? EMBED.ownerPays
-                : EMBED.signInNote(PRODUCT_NAME)}
-          </span>
-        </div>
-        {embed.costText && (
-          <p className="muted small embed-cost" data-testid="embed-cost">
-            {RUNNER.costs} {embed.costText}
-          </p>
-        )}
-      </form>
-      <section className="embed-results" aria-live="polite">
-        <RunProgress run={run} document={embed.document} catalogue={embed.catalogue} />
-        <RunFailures run={run} />
-        {run.hasResults && <h2 className="embed-results-title">{EMBED.results}</h2>}
-        <RunResults run={run} slug={app.slug} />
-      </section>
+      {chat.chattable && chat.view === 'chat' ? (
+        <EmbedChat embed={embed} chat={chat} />
+      ) : (
+        <>
+          <form
+            className="embed-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void embed.runApp();
+            }}
+          >
+            {run.inputFields.length === 0 && <p className="muted">{EMBED.noInputs}</p>}
+            {run.inputFields.map((field) => (
+              <RunInputControl key={field.plugin.id} run={run} field={field} />
+            ))}
+            {embed.sharing && (
+              <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
+                {SHARING_NOTICE}
+              </Callout>
+            )}
+            {embed.problem && (
+              <Callout intent="warning" className="embed-callout" role="alert">
+                {embed.problem}
+              </Callout>
+            )}
+            {embed.popupBlocked && (
+              <Callout intent="warning" className="embed-callout" role="alert">
+                {EMBED.popupBlocked}
+              </Callout>
+            )}
+            {embed.signingIn ? (
+              <Callout intent="primary" className="embed-callout" data-testid="embed-waiting">
+                <Spinner size={14} className="embed-inline-spinner" />{' '}
+                {embed.priceUnconfirmed && session.signedIn
+                  ? EMBED.waitingForConfirmation
+                  : EMBED.waitingForSignIn}{' '}
+                <Button
+                  size="small"
+                  variant="minimal"
+                  text={EMBED.cancelSignIn}
+                  onClick={() => embed.cancelSignIn()}
+                />
+              </Callout>
+            ) : null}
+            <div className="embed-run-row">
+              <Button
+                type="submit"
+                intent="success"
+                size="large"
+                icon={session.signedIn || embed.runsSignedOut ? <PlayIcon /> : <LogInIcon />}
+                text={embed.runLabel}
+                loading={run.processing}
+                disabled={!embed.canRun}
+                data-testid="embed-run"
+              />
+              <span className="muted small embed-who" data-testid="embed-who">
+                {session.signedIn
+                  ? embed.priceUnconfirmed
+                    ? EMBED.confirmNote
+                    : EMBED.signedInAs(session.displayName)
+                  : embed.runsSignedOut
+                    ? EMBED.ownerPays
+                    : EMBED.signInNote(PRODUCT_NAME)}
+              </span>
+            </div>
+            {embed.costText && (
+              <p className="muted small embed-cost" data-testid="embed-cost">
+                {RUNNER.costs} {embed.costText}
+              </p>
+            )}
+          </form>
+          <section className="embed-results" aria-live="polite">
+            <RunProgress run={run} document={embed.document} catalogue={embed.catalogue} />
+            <RunFailures run={run} />
+            {run.hasResults && <h2 className="embed-results-title">{EMBED.results}</h2>}
+            <RunResults run={run} slug={app.slug} />
+          </section>
+        </>
+      )}
       {footer}
     </div>
   );

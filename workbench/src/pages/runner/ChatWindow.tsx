@@ -97,10 +97,12 @@ const Answer = observer(function Answer({
   chat,
   message,
   last,
+  embedded,
 }: {
   chat: ChatStore;
   message: ShownMessage;
   last: boolean;
+  embedded: boolean;
 }) {
   if (message.status === 'running' && !message.stopped) {
     return message.streaming ? (
@@ -148,7 +150,7 @@ const Answer = observer(function Answer({
             data-testid="chat-regenerate"
           />
         )}
-        {message.runId && (
+        {message.runId && !embedded && (
           <Link className="chat-run-link small muted" to={`/runs/${message.runId}`}>
             {CHAT.runLink}
           </Link>
@@ -158,7 +160,7 @@ const Answer = observer(function Answer({
   );
 });
 
-const Messages = observer(function Messages({ chat }: { chat: ChatStore }) {
+const Messages = observer(function Messages({ chat, embedded }: { chat: ChatStore; embedded: boolean }) {
   const end = useRef<HTMLDivElement>(null);
   const last = chat.messages.at(-1);
   // Keeps the newest words in sight as the answer streams in.
@@ -183,7 +185,12 @@ const Messages = observer(function Messages({ chat }: { chat: ChatStore }) {
           </div>
           <div className="chat-bubble is-app" data-testid="chat-answer">
             <span className="chat-who">{CHAT.app}</span>
-            <Answer chat={chat} message={message} last={index === chat.messages.length - 1} />
+            <Answer
+              chat={chat}
+              message={message}
+              last={index === chat.messages.length - 1}
+              embedded={embedded}
+            />
           </div>
         </div>
       ))}
@@ -192,7 +199,7 @@ const Messages = observer(function Messages({ chat }: { chat: ChatStore }) {
   );
 });
 
-const Composer = observer(function Composer({ chat }: { chat: ChatStore }) {
+const Composer = observer(function Composer({ chat, embedded }: { chat: ChatStore; embedded: boolean }) {
   const settings = chat.settings;
   return (
     <form
@@ -219,7 +226,7 @@ const Composer = observer(function Composer({ chat }: { chat: ChatStore }) {
         }}
         data-testid="chat-input"
       />
-      {chat.answering ? (
+      {chat.answering && !embedded ? (
         <Button
           icon={<StopIcon />}
           text={CHAT.stop}
@@ -233,6 +240,7 @@ const Composer = observer(function Composer({ chat }: { chat: ChatStore }) {
           icon={<SendMessageIcon />}
           text={CHAT.send}
           disabled={!chat.canSend}
+          loading={chat.answering}
           data-testid="chat-send"
         />
       )}
@@ -244,18 +252,24 @@ const Composer = observer(function Composer({ chat }: { chat: ChatStore }) {
 export const ChatWindow = observer(function ChatWindow({
   chat,
   costText,
+  embedded = false,
 }: {
   chat: ChatStore;
   /** What one message costs, as the app page says a run's cost. */
   costText?: string;
+  /**
+   * In an embed: each message is answered before it shows (nothing to stop), and runs are not
+   * linked (run history is on the product, not in another site's page).
+   */
+  embedded?: boolean;
 }) {
   const settings = chat.settings;
   return (
     <div className="chat-window" data-testid="chat-window">
       <ConversationList chat={chat} />
       <section className="chat-main">
-        <Messages chat={chat} />
-        <Composer chat={chat} />
+        <Messages chat={chat} embedded={embedded} />
+        <Composer chat={chat} embedded={embedded} />
         <p className="chat-footnote muted small">
           {settings?.memoryTurns != null && CHAT.memory(settings.memoryTurns, settings.olderTurns ?? null)}
           {costText && ` ${CHAT.costPerMessage} ${costText}`}

@@ -167,12 +167,14 @@ const RunnerPage = observer(function RunnerPage() {
   }, [session.signedIn, credits, runner]);
 
   // A chat app opens on its chat; any app whose one input is text can be chatted with.
+  // ?conversation= (a link from run history) opens that conversation on the chat.
   const appId = runner.state === 'ready' ? runner.app?.id : undefined;
+  const conversationId = new URLSearchParams(location.search).get('conversation');
   useEffect(() => {
     if (!session.signedIn || !appId) return;
-    void chat.open(appId);
+    void chat.open(appId, conversationId);
     return () => chat.close();
-  }, [session.signedIn, appId, chat]);
+  }, [session.signedIn, appId, chat, conversationId]);
 
   const header = (
     <header className="runner-header">

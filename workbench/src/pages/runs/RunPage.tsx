@@ -17,6 +17,7 @@ import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
+import { CHAT } from '../../texts/chat-texts';
 import { RUNS } from '../../texts/run-history-texts';
 import { ArtifactView, ResultItemView, RunResults } from '../builder/ResultView';
 import { RunNotices } from '../builder/RunNotices';
@@ -213,6 +214,11 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
             <span>{summary.source}</span>
             <span>{summary.duration}</span>
             <span>{summary.credits}</span>
+            {store.conversationPath && (
+              <Link to={store.conversationPath} data-testid="run-conversation">
+                {CHAT.conversationLink}
+              </Link>
+            )}
             {detail.version && (
               <span title={RUNS.versionTitle} data-testid="run-version">
                 {RUNS.version(detail.version.number)}

@@ -10,6 +10,8 @@ export type { RunRecordStatus };
 @Entity('runs')
 @Index('runs_app', ['appId', 'createdAt', 'id'])
 @Index('runs_app_status', ['appId', 'status', 'createdAt', 'id'])
+@Index('runs_app_source', ['appId', 'source', 'createdAt', 'id'])
+@Index('runs_app_status_source', ['appId', 'status', 'source', 'createdAt', 'id'])
 @Index('runs_user', ['userId', 'createdAt', 'id'])
 @Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })

@@ -31,6 +31,7 @@ import { AppTestSets1766500000000 } from './1766500000000-app-test-sets';
 import { RunApprovals1767100000000 } from './1767100000000-run-approvals';
 import { ConversationVisitors1767200000000 } from './1767200000000-conversation-visitors';
 import { AppTestRunExecutor1767300000000 } from './1767300000000-app-test-run-executor';
+import { RunsAppSource1767400000000 } from './1767400000000-runs-app-source';
 import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-search-terms';
 
 /** Every migration, oldest first. */
@@ -68,5 +69,6 @@ export const migrations = [
   RunApprovals1767100000000,
   ConversationVisitors1767200000000,
   AppTestRunExecutor1767300000000,
+  RunsAppSource1767400000000,
   KnowledgeSearchTerms1767600000000,
 ];

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../data/database';
+import { postgresTemplate, seedPgliteDataDir, templatesOn } from './database-template';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 export const databaseTargets: [string, string | undefined][] = [['PGlite', undefined]];
@@ -11,13 +12,15 @@ if (process.env.TEST_DATABASE_URL) databaseTargets.push(['PostgreSQL', process.e
 /**
  * A database of its own for one test file: a temporary PGlite directory, or a fresh database on
  * the PostgreSQL server, so test files running at the same time never race each other's
- * migrations. Falls back to the server's given database when it may not create one.
+ * migrations. Each starts as a copy of a migrated template (`database-template.ts`). Falls back to
+ * the server's given database when it may not create one.
  */
 export async function openTestDatabase(
   serverUrl: string | undefined,
 ): Promise<Database & { /** The database's own URL on a server. */ url?: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-db-'));
   if (!serverUrl) {
+    await seedPgliteDataDir(dataDir);
     const db = await openDatabase({ dataDir });
     return {
       ...db,
@@ -33,7 +36,8 @@ export async function openTestDatabase(
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = templatesOn() ? ` TEMPLATE ${await postgresTemplate(admin, serverUrl)}` : '';
+    await admin.query(`CREATE DATABASE ${name}${template}`);
   } catch {
     await admin.end();
     return openDatabase({ dataDir, databaseUrl: serverUrl, poolSize: 4 });

@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { MailMessage } from '../data/entities';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
+import { seedPgliteDataDir } from './database-template';
 
 /** A GraphQL answer as tests read it: `data` is loosely typed on purpose, the assertions check it. */
 export type Answer = {
@@ -28,7 +29,7 @@ export interface TestGateway {
 }
 
 /**
- * A gateway on a free port with a fresh embedded database, every block from source and the offline
+ * A gateway on a free port with a fresh embedded database (a copy of a migrated template), every block from source and the offline
  * provider (or the providers `env` configures). With `dataDir` it opens that data directory instead and leaves it in place on close
  * (for restarts).
  */
@@ -45,6 +46,8 @@ export async function startTestGateway(
     WORKBENCH_DIR: path.join(dataDir, 'none'),
     ...env,
   });
+  // Its embedded database starts as a copy of a migrated template, not migrated again.
+  if (!config.databaseUrl) await seedPgliteDataDir(dataDir);
   const gateway = await startGateway({
     config,
     registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),

@@ -177,7 +177,8 @@ describe('code', () => {
       const started = Date.now();
       const error = await failure('let n = 0;\nwhile (true) {\n  n++;\n}');
       expect(error.message).toMatch(/^The code ran longer than 1 second and was stopped \(line \d\)\.$/);
-      expect(Date.now() - started).toBeLessThan(5000);
+      // An endless loop never ends by itself: generous, for a busy machine.
+      expect(Date.now() - started).toBeLessThan(20_000);
     });
 
     it('charges a script stopped at its time limit for the time it used', async () => {

@@ -141,7 +141,8 @@ const serverUrl = process.env.TEST_DATABASE_URL;
     expect(events).toEqual([
       { type: 'run_finished', runId, at: expect.any(Number), status: 'failed', error: 'The server stopped.' },
     ]);
-    expect(performance.now() - begun).toBeLessThan(3_000);
+    // Found within a poll or two (1 s each), not after the 60 s the events are kept; generous for load.
+    expect(performance.now() - begun).toBeLessThan(20_000);
   });
 
   it('ends a watcher of a run whose record is gone (its app was deleted)', async () => {

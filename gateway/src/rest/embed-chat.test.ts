@@ -195,6 +195,42 @@ describe('chat in embeds', () => {
     expect((await t.graphql(LIST, { slug: app.slug }, runner)).data?.embeddedConversations).toHaveLength(1);
   });
 
+  it('refuses what it cannot take with a clear error, never a 5xx', async () => {
+    const cases: Record<string, unknown>[] = [
+      { message: 'a\u0000b', token: VISITOR },
+      { message: 'half an emoji \ud83d', token: VISITOR },
+      { message: 'x'.repeat(20_001), token: VISITOR },
+      { message: '   ', token: VISITOR },
+      { message: 'hi', conversationId: 'nope', token: VISITOR },
+      { message: 'hi', conversationId: '00000000-0000-4000-8000-000000000000', token: VISITOR },
+      { message: 'hi', token: '\ud83d'.repeat(30) },
+      { message: null, regenerate: true, token: VISITOR },
+      { slug: '\u0000', message: 'hi', token: VISITOR },
+      { slug: 'x'.repeat(5_000), message: 'hi', token: VISITOR },
+    ];
+    const post = (body: string) =>
+      fetch(`${t.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    for (const variables of cases) {
+      const answer = await post(JSON.stringify({ query: SEND, variables: { slug: app.slug, ...variables } }));
+      expect(answer.status).toBeLessThan(500);
+      const body = (await answer.json()) as { errors?: { extensions?: { code?: string } }[] };
+      expect(['BAD_USER_INPUT', 'NOT_FOUND']).toContain(body.errors?.[0]?.extensions?.code);
+    }
+    // A body that is not JSON, and one far larger than the server takes.
+    expect(
+      (await post('{"query": "mutation { embeddedChat(slug: \\"x\\") { conversationId } }",')).status,
+    ).toBe(400);
+    const huge = await post(
+      JSON.stringify({ query: SEND, variables: { slug: app.slug, message: 'x'.repeat(3_000_000) } }),
+    );
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+  });
+
   it('renames and deletes a visitor’s conversation with their token only', async () => {
     const started = reply(await send({ message: 'Name me', token: VISITOR }));
     const rename = `mutation ($slug: String!, $id: ID!, $token: String) {

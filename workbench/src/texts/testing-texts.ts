@@ -1,4 +1,7 @@
 /** Every word of an app's Tests page (/my-apps/{appId}/tests) and of its test results elsewhere. */
+/** `1 credit per run`, `1.5 credits per run`, `– credits per run`. */
+const perRun = (credits: number | null) => `${credits ?? '–'} credit${credits === 1 ? '' : 's'} per run`;
+
 export const TESTS = {
   title: 'Tests',
   subtitle: (appName: string) =>
@@ -107,10 +110,10 @@ export const TESTS = {
 
   quality: (passRate: number, cases: number) => `${passRate}% of ${cases} tests`,
   qualityTitle: (passRate: number, cases: number, p95: number | null, credits: number | null, date: string) =>
-    `Tested ${date}: ${passRate}% of ${cases} cases passed; p95 ${p95 ?? '–'} ms; ${credits ?? '–'} credits per run`,
+    `Tested ${date}: ${passRate}% of ${cases} cases passed; p95 ${p95 ?? '–'} ms; ${perRun(credits)}`,
   /** The live version as the public runs it, beside its tested figures. */
   publicRuns: (runs: number, p95: number | null, credits: number | null) =>
-    `From ${runs} public run${runs === 1 ? '' : 's'}: p95 ${p95 ?? '–'} ms; ${credits ?? '–'} credits per run`,
+    `From ${runs} public run${runs === 1 ? '' : 's'}: p95 ${p95 ?? '–'} ms; ${perRun(credits)}`,
 };
 
 /** The store's sorting and filtering by tested quality. */

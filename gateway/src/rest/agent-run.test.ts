@@ -13,11 +13,15 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
   let ann: { token: string; id: string };
   const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
 
-  const agentApp = (url: string) =>
+  const agentApp = (
+    url: string,
+    agent: Record<string, unknown> = { mcp_server_url: url },
+    version?: number,
+  ) =>
     probeApp(
       [
         probePlugin('in', 'textInput', { label: 'Question' }),
-        probePlugin('agent', 'agent', { mcp_server_url: url }),
+        probePlugin('agent', 'agent', agent, version),
         probePlugin('show', 'textDisplay'),
       ],
       [
@@ -25,10 +29,10 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
         ['agent', 'show'],
       ],
     );
-  const create = async (url: string) => {
+  const create = async (url: string, agent?: Record<string, unknown>, version?: number) => {
     const answer = await t.api('POST', '/apps', {
       token: ann.token,
-      body: { name: 'Research assistant', category: 'Other', config: agentApp(url) },
+      body: { name: 'Research assistant', category: 'Other', config: agentApp(url, agent, version) },
     });
     expect(answer.status).toBe(201);
     return (answer.body as { id: string }).id;
@@ -97,5 +101,28 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
       "127.0.0.1 is a loopback address. The Agent block's MCP client only reaches public internet addresses",
     );
     expect(await balance()).toBe(before);
+  });
+
+  it('answers JSON matching the creator’s schema with the offline agent, from the MCP server’s tool', async () => {
+    process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${mcp.port}`;
+    const schema = {
+      type: 'object',
+      properties: { summary: { type: 'string' }, sources: { type: 'array', items: { type: 'string' } } },
+      required: ['summary', 'sources'],
+    };
+    const app = await create(
+      mcp.url,
+      { answer: 'json', answer_schema: JSON.stringify(schema), mcp_servers: mcp.url },
+      2,
+    );
+    const answer = await t.api('POST', `/apps/${app}/execute`, {
+      token: ann.token,
+      body: { inputData: { input_text: 'facts about Oslo' } },
+    });
+    expect(answer.status).toBe(200);
+    const data = answer.body.output.agent_data as { summary: string; sources: string[] };
+    expect(data.summary).toMatch(/^\[Offline preview\] From city_facts: /);
+    expect(data.sources).toHaveLength(1);
+    expect(JSON.parse(answer.body.output.agent_answer as string)).toEqual(data);
   });
 });

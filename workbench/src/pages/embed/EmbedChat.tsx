@@ -1,5 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { LogInIcon } from '@blueprintjs/icons';
+import { EyeOpenIcon, LogInIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useStores } from '../../stores-context';
@@ -7,6 +7,7 @@ import { ChatStore } from '../../stores/chat-store';
 import type { EmbedStore } from '../../stores/embed-store';
 import { PRODUCT_NAME } from '../../texts/builder-texts';
 import { EMBED } from '../../texts/embed-texts';
+import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { ChatWindow } from '../runner/ChatWindow';
 
 /**
@@ -54,6 +55,11 @@ export const EmbedChat = observer(function EmbedChat({
             loading={embed.signingIn}
             onClick={() => embed.requestSignIn(false)}
           />
+        </Callout>
+      )}
+      {embed.sharing && (
+        <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
+          {SHARING_NOTICE}
         </Callout>
       )}
       {embed.problem && (

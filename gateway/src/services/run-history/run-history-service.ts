@@ -9,6 +9,7 @@ import {
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
 import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
+import { expandSteps } from '../runs/compact-steps';
 import { keptCredits } from '../runs/kept-credits';
 import type { StoredRun } from '../runs/run-records';
 import { ConflictError, InputError, NotFoundError } from '../../errors';
@@ -318,7 +319,10 @@ export class RunHistoryService {
       (steps ??=
         known?.steps !== undefined
           ? Promise.resolve(new Map([[ids[0]!, known.steps]]))
-          : byId('nodes', (row) => json<StoredSteps>(row.nodes)));
+          : // A succeeded run's steps leave out what its result holds (runs/compact-steps.ts).
+            byId('nodes, result', (row) =>
+              expandSteps(json<StoredSteps>(row.nodes), json<Record<string, unknown> | null>(row.result)),
+            ));
     const loadNames = () =>
       (names ??= byRun(
         `SELECT r.id, a.owner_id, a.name, a.live->>'name' AS live_name, u.full_name, u.email, r.user_id

@@ -9,6 +9,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { EntityNotFoundError } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
+import { expandSteps } from './compact-steps';
 import { keptCredits } from './kept-credits';
 import { cutRunResult } from './stored-value';
 import { SuccessWriter, type Success } from './success-writer';
@@ -81,6 +82,7 @@ const RUN_COLUMNS = `id, app_id, user_id, action_type, source, details_shared, v
 /** A `runs` row as the database answers it. */
 export function toStoredRun(row: Record<string, unknown>): StoredRun {
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  const result = json(row.result) as Record<string, unknown> | null;
   return {
     id: row.id as string,
     appId: row.app_id as string,
@@ -92,8 +94,8 @@ export function toStoredRun(row: Record<string, unknown>): StoredRun {
     status: row.status as RunRecordStatus,
     cost: Number(row.cost),
     inputs: json(row.inputs) as Record<string, unknown>,
-    result: json(row.result) as Record<string, unknown> | null,
-    nodes: json(row.nodes) as Record<string, unknown> | null,
+    result,
+    nodes: expandSteps(json(row.nodes) as Record<string, unknown> | null, result),
     error: (row.error as string | null) ?? null,
     errorCode: (row.error_code as string | null) ?? null,
     createdAt: new Date(row.created_at as string | Date),

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { writeBatch } from '../../data/write-batch';
 import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
+import { compactSteps } from './compact-steps';
 
 /** A run that succeeded, as it is to be stored. */
 export interface Success {
@@ -116,7 +117,8 @@ export class SuccessWriter {
         batch.map(({ success }) => ({
           id: success.runId,
           result: success.result,
-          nodes: success.nodes,
+          // Without the values the result holds (compact-steps.ts); read back whole.
+          nodes: compactSteps(success.nodes, success.result),
           finished_at: success.finishedAt.toISOString(),
         })),
       ),

@@ -1,0 +1,76 @@
+import { expandSteps } from '../services/runs/compact-steps';
+import { probeTextApp } from '../testing/probe-blocks';
+import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+
+/**
+ * A succeeded run's steps are stored without what its result holds (services/runs/compact-steps.ts):
+ * over real HTTP, the run reads the same as a run whose steps were stored whole (before), and the
+ * stored row holds the generated text once in its steps.
+ */
+describe('/api runs: steps stored once', () => {
+  let t: ApiTestGateway;
+  let ann: { token: string; id: string };
+  let runId: string;
+
+  beforeAll(async () => {
+    t = await startApiTestGateway();
+    ann = await t.signUpViaApi('ann@example.com', { credits: true });
+    const app = await t.api('POST', '/apps', {
+      token: ann.token,
+      body: { name: 'Sea Stories', category: 'Content', config: probeTextApp() },
+    });
+    const run = await t.api('POST', `/apps/${app.body.id}/execute`, {
+      token: ann.token,
+      body: { inputData: { input_text: 'the sea' } },
+    });
+    expect(run.status).toBe(200);
+    runId = run.body.run.id;
+  }, 60_000);
+
+  afterAll(() => t.close());
+
+  const stored = async () =>
+    (
+      (await t.gateway.database.dataSource.query(`SELECT nodes, result FROM runs WHERE id = $1`, [
+        runId,
+      ])) as {
+        nodes: Record<string, { kept?: unknown; outputs?: Record<string, unknown> }>;
+        result: { blocks: Record<string, { outputs: Record<string, unknown> }> };
+      }[]
+    )[0]!;
+
+  it('stores the generated text once in the steps and answers the steps whole', async () => {
+    const { nodes, result } = await stored();
+    const text = result.blocks.gen!.outputs.generated_text as string;
+    expect(text.length).toBeGreaterThan(48);
+    expect(JSON.stringify(nodes).includes(text)).toBe(false);
+    expect(nodes.gen!.kept).toEqual({ outputs: 'result' });
+
+    const answer = await t.api('GET', `/runs/${runId}`, { token: ann.token });
+    expect(answer.status).toBe(200);
+    const steps = answer.body.steps as {
+      nodeId: string;
+      inputs: unknown;
+      outputs: unknown;
+      artifacts?: unknown;
+    }[];
+    const step = (id: string) => steps.find((s) => s.nodeId === id)!;
+    expect(step('gen').outputs).toEqual({ generated_text: text });
+    expect(step('show').inputs).toEqual({ generated_text: text });
+    expect(JSON.stringify(step('show'))).toContain(text);
+  });
+
+  it('answers the same for the run with its steps stored whole, as runs stored before were', async () => {
+    const compact = await t.api('GET', `/runs/${runId}`, { token: ann.token });
+    const { nodes, result } = await stored();
+    await t.gateway.database.dataSource.query(`UPDATE runs SET nodes = $2::jsonb WHERE id = $1`, [
+      runId,
+      JSON.stringify(expandSteps(nodes, result)),
+    ]);
+    const whole = (await stored()).nodes;
+    expect(JSON.stringify(whole)).toContain(result.blocks.gen!.outputs.generated_text as string);
+    const answer = await t.api('GET', `/runs/${runId}`, { token: ann.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(compact.body);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * A succeeded run's steps stored without the values its result already holds. A block's outputs
+ * are in `result.blocks[id].outputs`, an output block's artifacts in `result.artifacts`, and a
+ * block's inputs are mostly its upstream blocks' outputs: stored as they come, the text of a
+ * three-block app was kept five times (about half of each stored run). Each value kept elsewhere is
+ * left out of the step, and the step's `kept` says where it is:
+ *
+ * - `kept.outputs: "result"`: the step's outputs are its block's outputs in the result;
+ * - `kept.artifacts: "result"`: its artifacts are the result's artifacts of this block, in order;
+ * - `kept.inputs: { name: [stepId, output] }`: input `name` is step `stepId`'s output `output`.
+ *
+ * Only values exactly equal (as JSON) are left out, so `expandSteps` gives back the very steps
+ * that were compacted. Steps stored before (without `kept`) read as they are.
+ */
+
+type Json = Record<string, unknown>;
+
+interface Kept {
+  outputs?: 'result';
+  artifacts?: 'result';
+  inputs?: Record<string, [string, string]>;
+}
+
+/** Values shorter than this (as JSON) are kept where they are: a reference would not be smaller. */
+const WORTH_REFERRING = 48;
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function blockOutputs(result: Json | null, id: string): unknown {
+  const blocks = result?.blocks;
+  if (!isObject(blocks)) return undefined;
+  const block = blocks[id];
+  return isObject(block) ? block.outputs : undefined;
+}
+
+function resultArtifacts(result: Json | null, id: string): unknown[] | undefined {
+  const artifacts = result?.artifacts;
+  if (!Array.isArray(artifacts)) return undefined;
+  return artifacts
+    .filter((entry): entry is Json => isObject(entry) && entry.nodeId === id)
+    .map((entry) => entry.artifact);
+}
+
+const same = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+/** The steps to store for a run that succeeded with `result` (as the result is stored). */
+export function compactSteps(nodes: Json, result: Json | null): Json {
+  // Every step's outputs, by their JSON text: where an input can be found.
+  const outputs = new Map<string, [string, string]>();
+  for (const [id, step] of Object.entries(nodes)) {
+    if (!isObject(step) || !isObject(step.outputs)) continue;
+    for (const [name, value] of Object.entries(step.outputs)) {
+      const text = JSON.stringify(value);
+      if (text !== undefined && text.length >= WORTH_REFERRING && !outputs.has(text))
+        outputs.set(text, [id, name]);
+    }
+  }
+  const compacted: Json = {};
+  for (const [id, step] of Object.entries(nodes)) {
+    if (!isObject(step) || step.kept !== undefined) {
+      compacted[id] = step;
+      continue;
+    }
+    const kept: Kept = {};
+    const stored: Json = { ...step };
+    if (isObject(step.inputs)) {
+      const inputs: Json = {};
+      for (const [name, value] of Object.entries(step.inputs)) {
+        const from = outputs.get(JSON.stringify(value) ?? '');
+        if (from && from[0] !== id) (kept.inputs ??= {})[name] = from;
+        else inputs[name] = value;
+      }
+      if (kept.inputs) stored.inputs = inputs;
+    }
+    if (
+      isObject(step.outputs) &&
+      Object.keys(step.outputs).length > 0 &&
+      same(blockOutputs(result, id), step.outputs)
+    ) {
+      delete stored.outputs;
+      kept.outputs = 'result';
+    }
+    if (
+      Array.isArray(step.artifacts) &&
+      step.artifacts.length > 0 &&
+      same(resultArtifacts(result, id), step.artifacts)
+    ) {
+      delete stored.artifacts;
+      kept.artifacts = 'result';
+    }
+    compacted[id] = Object.keys(kept).length > 0 ? { ...stored, kept } : step;
+  }
+  return compacted;
+}
+
+/** A run's steps as stored, whole again (steps stored whole, or before compaction, are unchanged). */
+export function expandSteps<T extends Json | null>(nodes: T, result: Json | null): T {
+  if (nodes === null || !Object.values(nodes).some((step) => isObject(step) && step.kept !== undefined))
+    return nodes;
+  const whole: Json = {};
+  // Outputs first: inputs refer to other steps' outputs.
+  for (const [id, step] of Object.entries(nodes)) {
+    if (!isObject(step) || !isObject(step.kept)) {
+      whole[id] = step;
+      continue;
+    }
+    const kept = step.kept as Kept;
+    const { kept: _kept, ...rest } = step;
+    const restored: Json = { ...rest };
+    if (kept.outputs === 'result') restored.outputs = blockOutputs(result, id) ?? {};
+    if (kept.artifacts === 'result') restored.artifacts = resultArtifacts(result, id) ?? [];
+    whole[id] = restored;
+  }
+  for (const [id, step] of Object.entries(nodes)) {
+    const references = isObject(step) && isObject(step.kept) ? (step.kept as Kept).inputs : undefined;
+    if (!references) continue;
+    const restored = whole[id] as Json;
+    const inputs: Json = { ...(isObject(restored.inputs) ? restored.inputs : {}) };
+    for (const [name, [from, output]] of Object.entries(references)) {
+      const source = whole[from];
+      inputs[name] = isObject(source) && isObject(source.outputs) ? source.outputs[output] : null;
+    }
+    restored.inputs = inputs;
+  }
+  return whole as T;
+}

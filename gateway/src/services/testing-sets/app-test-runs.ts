@@ -205,6 +205,33 @@ export class TestRuns {
     return row ? toView(row) : null;
   }
 
+  /**
+   * The figures of a version's last finished test run without its cases (the store asks it for
+   * every card: a run's cases and answers may weigh megabytes).
+   */
+  async lastFiguresOfVersion(
+    appId: string,
+    versionId: string,
+  ): Promise<Pick<
+    AppTestRun,
+    'total' | 'passed' | 'p95Ms' | 'credits' | 'versionNumber' | 'createdAt' | 'finishedAt'
+  > | null> {
+    return this.deps.dataSource.getRepository(AppTestRun).findOne({
+      where: { appId, versionId, status: 'finished' },
+      order: { createdAt: 'DESC' },
+      select: {
+        id: true,
+        total: true,
+        passed: true,
+        p95Ms: true,
+        credits: true,
+        versionNumber: true,
+        createdAt: true,
+        finishedAt: true,
+      },
+    });
+  }
+
   private async row(appId: string, testRunId: string): Promise<AppTestRun> {
     const row = isUuid(testRunId)
       ? await this.deps.dataSource.getRepository(AppTestRun).findOneBy({ id: testRunId, appId })

@@ -13,7 +13,7 @@ import { TestSets, type TestViewer } from './app-test-sets';
 import type { JudgeLedger } from './judge-charges';
 import { publicRunFigures, type PublicRunFigures } from './public-run-figures';
 import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './test-gate';
-import type { TestRunView } from './test-run-view';
+import { round2, type TestRunView } from './test-run-view';
 
 /** The store's tested quality of a published app: its live version's last finished test run. */
 export interface AppQuality {
@@ -117,7 +117,8 @@ export class Testing {
   async quality(appId: string): Promise<AppQuality | null> {
     const app = await this.deps.dataSource.getRepository(AppRecord).findOneBy({ id: appId });
     if (!app?.liveVersionId) return null;
-    const run = await this.runs.lastOfVersion(appId, app.liveVersionId);
+    // A finished run has every case's result: its figures are over all `total` cases.
+    const run = await this.runs.lastFiguresOfVersion(appId, app.liveVersionId);
     if (!run || run.total === 0) return null;
     const publicRuns = await publicRunFigures(this.deps.dataSource, {
       id: app.id,
@@ -126,10 +127,10 @@ export class Testing {
     });
     return {
       publicRuns,
-      passRate: run.passRate ?? 0,
+      passRate: round2((run.passed / run.total) * 100),
       cases: run.total,
-      p95Ms: run.latencyMs.p95,
-      creditsPerRun: run.creditsPerRun,
+      p95Ms: run.p95Ms,
+      creditsPerRun: round2(run.credits / run.total),
       versionNumber: run.versionNumber,
       testedAt: run.finishedAt ?? run.createdAt,
     };

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { runAgentBenchmarks } from './agent.bench';
 import { runCodeBenchmarks } from './code.bench';
+import { runDiskBenchmarks } from './disk.bench';
 import { runEngineBenchmarks } from './engine.bench';
 import { runGatewayBenchmarks } from './gateway.bench';
 import { runHistoryBenchmarks } from './history.bench';
+import { runHistoryScaleBenchmarks } from './history-scale.bench';
 import { runKnowledgeBenchmarks } from './knowledge.bench';
+import { runLoopBenchmarks } from './loops.bench';
 import { runMcpBenchmarks } from './mcp.bench';
+import { runMemoryBenchmarks } from './memory.bench';
 import { runProcessBenchmarks } from './processes.bench';
 import { runTestRunBenchmarks } from './testing.bench';
 
@@ -42,6 +46,20 @@ async function main(): Promise<void> {
     );
     console.dir(report.code, { depth: 4 });
   }
+  if (wanted('disk')) {
+    report.disk = await runDiskBenchmarks({ runs: Number(process.env.BENCH_DISK_RUNS ?? 5000) });
+    console.log(
+      '\nDisk per stored run on PGlite (text app over REST), the write-ahead log, and RUN_RETENTION_DAYS pruning',
+    );
+    console.dir(report.disk, { depth: 4 });
+  }
+  if (wanted('memory')) {
+    report.memory = await runMemoryBenchmarks({ stored: Number(process.env.BENCH_MEMORY_STORED ?? 100_000) });
+    console.log(
+      '\nGateway memory on PGlite: fresh, and with 100,000 stored runs, after the same load (each in its own process)',
+    );
+    console.dir(report.memory, { depth: 4 });
+  }
   if (wanted('gateway')) {
     report.gatewayPglite = await runGatewayBenchmarks();
     console.log('\nGateway on the embedded PGlite database');
@@ -52,6 +70,27 @@ async function main(): Promise<void> {
       console.dir(report.gatewayPostgres, { depth: 4 });
     } else {
       console.log('\n(set BENCH_DATABASE_URL=postgres://... to measure the gateway on PostgreSQL too)');
+    }
+  }
+  if (wanted('rest')) {
+    // REST execute alone, as a ratio to a bare node:http server in the same rounds (issue 38).
+    report.restPglite = await runGatewayBenchmarks(undefined, { executeOnly: true });
+    console.log('\nREST execute on PGlite against a bare node:http server, same client and rounds');
+    console.dir(report.restPglite, { depth: 4 });
+  }
+  if (wanted('loops')) {
+    report.loops = await runLoopBenchmarks();
+    console.log('\nFor Each over 1,000 items of a Text Generation block on PGlite, per run');
+    console.table([report.loops]);
+  }
+  if (wanted('history-scale')) {
+    report.historyScale = await runHistoryScaleBenchmarks();
+    console.log('\nRun history among 1,000,000 runs of one app on PGlite, filtered (p50, p95 of pages)');
+    console.dir(report.historyScale, { depth: 4 });
+    if (process.env.BENCH_DATABASE_URL) {
+      report.historyScalePostgres = await runHistoryScaleBenchmarks(process.env.BENCH_DATABASE_URL);
+      console.log('\nRun history among 1,000,000 runs of one app on PostgreSQL (BENCH_DATABASE_URL)');
+      console.dir(report.historyScalePostgres, { depth: 4 });
     }
   }
   if (wanted('knowledge')) {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run bench [-- group ...]: builds what is not built, then runs the benchmarks on the built code.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installPeers } from './bench-peers.mjs';
 
 const run = (cmd, args, env = process.env) => execFileSync(cmd, args, { stdio: 'inherit', env });
 run('npm', ['run', '--silent', 'build']);
@@ -17,14 +17,8 @@ if (groups.length === 0 || groups.includes('engine')) {
   // The engine group measures other engines beside this one. They are no dependency of the product:
   // bench/peers is a package of its own, outside the workspaces, installed here on first use.
   const peers = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'peers');
-  if (!existsSync(path.join(peers, 'node_modules'))) {
-    console.log('Installing the engines measured beside the run engine (bench/peers, once)');
-    try {
-      run('npm', ['install', '--prefix', peers, '--no-audit', '--no-fund']);
-    } catch (error) {
-      env.BENCH_PEERS_SKIPPED = `npm install --prefix bench/peers failed (${error.message.split('\n')[0]})`;
-    }
-  }
+  const skipped = installPeers(peers, run);
+  if (skipped) env.BENCH_PEERS_SKIPPED = skipped;
 }
 if (groups.length === 0 || gatewayGroups.length > 0)
   run(process.execPath, ['--expose-gc', 'gateway/dist/bench/run-benchmarks.js', ...gatewayGroups], env);

@@ -166,6 +166,13 @@ describe('ChatStore', () => {
     expect(embedded.answering).toBe(false);
     expect(embedded.conversations).toHaveLength(1);
     expect(api.chat.embeddedAs).toEqual({ slug: 'post-writer-1', visitorToken: 'visitor-token-0123456789' });
+
+    // Regenerate: the last message shows being answered again in its place, then its new answer.
+    const again = embedded.regenerate();
+    expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'running' })]);
+    await again;
+    expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'succeeded' })]);
+    expect(api.chat.calls.filter((call) => call === 'regenerate')).toHaveLength(1);
   });
 
   it('hands a refusal to whoever can deal with it (an embed asks to sign in), keeping the message', async () => {

@@ -1,5 +1,6 @@
 import {
   blockResults,
+  citedPieces,
   dataView,
   ratioPercent,
   resultDeclarationProblems,
@@ -252,9 +253,76 @@ describe('result views', () => {
       'present[0] needs a title',
       'present[0] needs views',
       'present[1].download must be lowercase words joined by -',
-      'present[1].views[0] must be one of text, markdown, fields, scorecard, cards, table, image, file',
+      'present[1].views[0] must be one of text, markdown, fields, scorecard, cards, table, image, file, cited',
       'present[2] shows output "a" a second time',
       'present[2].views[0].fields[0].path needs a dotted path, not "a..b"',
     ]);
+  });
+});
+
+describe('sources and citations', () => {
+  const declaration = {
+    output: 'passages',
+    title: 'Sources',
+    views: [{ view: 'cited' as const, path: '' }],
+  };
+  const passages = [
+    {
+      number: 1,
+      source: 'returns.md, passage 2',
+      documentName: 'returns.md',
+      text: 'Within 30 days.',
+      score: 1,
+    },
+    {
+      number: 2,
+      source: 'shipping.pdf, passage 1',
+      documentName: 'shipping.pdf',
+      text: 'Three to five days.',
+    },
+  ];
+
+  it('reads numbered passages as sources, and copies them as text', () => {
+    expect(resultDeclarationProblems([declaration], ['passages'])).toEqual([]);
+    const item = resultItem(declaration, { passages })!;
+    expect(item.parts).toEqual([
+      {
+        view: 'cited',
+        cited: [
+          { number: 1, title: 'returns.md, passage 2', document: 'returns.md', text: 'Within 30 days.' },
+          {
+            number: 2,
+            title: 'shipping.pdf, passage 1',
+            document: 'shipping.pdf',
+            text: 'Three to five days.',
+          },
+        ],
+      },
+    ]);
+    expect(item.copyText).toBe(
+      '[1] returns.md, passage 2\nWithin 30 days.\n\n[2] shipping.pdf, passage 1\nThree to five days.',
+    );
+    // None found: nothing to show; not a list: shown as data.
+    expect(resultItem(declaration, { passages: [] })).toBeNull();
+    expect(resultItem(declaration, { passages: 'text' })!.fallback).toBe(true);
+  });
+
+  it('finds the citations of known sources in a text, leaving other brackets as they are', () => {
+    const known = new Set([1, 2]);
+    expect(citedPieces('Thirty days [1]; shipping takes days [2][1] or [1, 2].', known)).toEqual([
+      { text: 'Thirty days ' },
+      { cite: 1, text: '[1]' },
+      { text: '; shipping takes days ' },
+      { cite: 2, text: '[2]' },
+      { cite: 1, text: '[1]' },
+      { text: ' or ' },
+      { cite: 1, text: '[1]' },
+      { cite: 2, text: '[2]' },
+      { text: '.' },
+    ]);
+    expect(citedPieces('See [3] and [x] and [1, 9].', known)).toEqual([
+      { text: 'See [3] and [x] and [1, 9].' },
+    ]);
+    expect(citedPieces('', known)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ export const RESULT_VIEWS = [
   'table',
   'image',
   'file',
+  'cited',
 ] as const;
 export type ResultViewKind = (typeof RESULT_VIEWS)[number];
 
@@ -58,7 +59,8 @@ export interface CardShape {
 }
 
 export type ResultView =
-  | { view: 'text' | 'markdown' | 'table' | 'image' | 'file'; path?: string }
+  /** `cited`: a list of `{ number, text, documentName, source }` that answers cite as [1], [2]. */
+  | { view: 'text' | 'markdown' | 'table' | 'image' | 'file' | 'cited'; path?: string }
   | { view: 'fields'; fields: readonly ResultField[]; inline?: boolean }
   | {
       view: 'scorecard';
@@ -249,7 +251,17 @@ export type ResultPart =
   | { view: 'cards'; title: string; cards: Card[] }
   | { view: 'table'; data: DataView }
   | { view: 'image'; url: string }
-  | { view: 'file'; url: string; name: string };
+  | { view: 'file'; url: string; name: string }
+  | { view: 'cited'; cited: CitedSource[] };
+
+/** A passage an answer cites as [number]: where it comes from, and its text. */
+export interface CitedSource {
+  number: number;
+  /** `returns.md, passage 3`. */
+  title: string;
+  document: string;
+  text: string;
+}
 
 /** One result ready to draw. `data` is set when the value did not have the declared shape. */
 export interface ResultItem {
@@ -435,6 +447,39 @@ function readFile(value: unknown): Read<ResultPart> {
   return MISSHAPEN;
 }
 
+function readSources(value: unknown): Read<ResultPart> {
+  if (!Array.isArray(value)) return MISSHAPEN;
+  const sources = value.filter(isPlainObject).flatMap((item) => {
+    const number = num(item.number);
+    const text = str(item.text);
+    if (number === null || !Number.isInteger(number) || text === '') return [];
+    const document = str(item.documentName);
+    return [{ number, title: str(item.source) || document || `Source ${number}`, document, text }];
+  });
+  return sources.length === 0 ? null : { view: 'cited', cited: sources };
+}
+
+/** A piece of cited text: words as they are, or a citation of the source numbered `cite`. */
+export type CitedPiece = { text: string } | { cite: number; text: string };
+
+/**
+ * Text with its citations found: `[1]`, `[2]` (and `[1, 3]`, `[1][2]`) of a number among
+ * `numbers` become citation pieces; everything else, other brackets included, stays text.
+ */
+export function citedPieces(text: string, numbers: ReadonlySet<number>): CitedPiece[] {
+  const pieces: CitedPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\[(\d+(?:\s*,\s*\d+)*)\]/g)) {
+    const cited = match[1]!.split(',').map((n) => Number(n.trim()));
+    if (!cited.every((n) => numbers.has(n))) continue;
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
+    for (const n of cited) pieces.push({ cite: n, text: `[${n}]` });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}
+
 function readView(view: ResultView, value: unknown): Read<ResultPart> {
   switch (view.view) {
     case 'text':
@@ -459,6 +504,10 @@ function readView(view: ResultView, value: unknown): Read<ResultPart> {
       const file = at(value, view.path);
       return file === undefined || file === null ? null : readFile(file);
     }
+    case 'cited': {
+      const list = at(value, view.path);
+      return list === undefined || list === null ? null : readSources(list);
+    }
   }
 }
 
@@ -472,6 +521,8 @@ function copyText(parts: readonly ResultPart[], value: unknown): string | null {
   if (parts.every((part) => part.view === 'image' || part.view === 'file')) return null;
   const texts = parts.flatMap((part) => {
     if (part.view === 'text' || part.view === 'markdown') return [part.text];
+    if (part.view === 'cited')
+      return [part.cited.map((source) => `[${source.number}] ${source.title}\n${source.text}`).join('\n\n')];
     return part.view === 'fields' ? [part.rows.map(fieldText).join('\n\n')] : [];
   });
   if (texts.length === parts.length) return texts.join('\n\n');

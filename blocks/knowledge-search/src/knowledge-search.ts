@@ -61,9 +61,8 @@ export const knowledgeSearch = defineBlock({
     {
       output: 'passages',
       title: 'Sources',
-      views: [
-        { view: 'cards', path: '', title: 'Passages found', card: { title: 'citation', lines: ['text'] } },
-      ],
+      // Numbered sources: an answer of the same run citing [1], [2] links to them.
+      views: [{ view: 'cited', path: '' }],
     },
   ],
   async run(ctx) {

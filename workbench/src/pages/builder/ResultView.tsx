@@ -2,12 +2,14 @@ import { AnchorButton, Button, Card, HTMLTable, Spinner, Tag } from '@blueprintj
 import { DownloadIcon } from '@blueprintjs/icons';
 import { scoreIntent, type Artifact, type DataView, type FieldRow } from '@blocksmith/schema';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import type { LiveResult } from '../../stores/run-results';
 import type { RunStore } from '../../stores/run-store';
 import { PREVIEW_COUNT, type ResultItem, type ResultPart } from '../../stores/result-fields';
 import { RESULTS } from '../../texts/runner-texts';
+import { CitationSources, CitedText, SourcesView } from './Citations';
+import { sourcesOf } from './cited-sources';
 import { downloadText } from './download';
 import { RunNotesCallout } from './RunNotices';
 import './results.css';
@@ -15,9 +17,10 @@ import './results.css';
 const Markdown = lazy(() => import('./Markdown'));
 
 function MarkdownText({ text }: { text: string }) {
+  const citable = useContext(CitationSources);
   return (
     <Suspense fallback={<Spinner size={16} />}>
-      <Markdown text={text} />
+      <Markdown text={text} citable={citable} />
     </Suspense>
   );
 }
@@ -336,7 +339,9 @@ function PartView({ part }: { part: ResultPart }) {
     case 'markdown':
       return <MarkdownText text={part.text} />;
     case 'text':
-      return <div className="result-plain">{part.text}</div>;
+      return <CitedText text={part.text} />;
+    case 'cited':
+      return <SourcesView part={part} />;
     case 'fields':
       return <FieldsView part={part} />;
     case 'scorecard':
@@ -469,26 +474,29 @@ export const RunResults = observer(function RunResults({
   slug: string;
   level?: ResultTitleLevel;
 }) {
+  const items = run.resultGroups.flatMap((group) => group.items);
   return (
-    <div className="results" data-testid="results">
-      <RunNotesCallout run={run} />
-      {run.artifacts.map(({ nodeId, artifact }, index) => (
-        <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
-      ))}
-      {run.liveResults.map((live) => (
-        <LiveResultView key={`live:${live.nodeId}`} live={live} slug={slug} level={level} />
-      ))}
-      {run.resultGroups.flatMap((group) =>
-        group.items.map((item) => (
-          <ResultItemView
-            key={`${group.nodeId}:${item.output}`}
-            item={item}
-            slug={slug}
-            level={level}
-            source={group.source}
-          />
-        )),
-      )}
-    </div>
+    <CitationSources.Provider value={sourcesOf(items)}>
+      <div className="results" data-testid="results">
+        <RunNotesCallout run={run} />
+        {run.artifacts.map(({ nodeId, artifact }, index) => (
+          <ArtifactView key={`${nodeId}:${index}`} artifact={artifact} />
+        ))}
+        {run.liveResults.map((live) => (
+          <LiveResultView key={`live:${live.nodeId}`} live={live} slug={slug} level={level} />
+        ))}
+        {run.resultGroups.flatMap((group) =>
+          group.items.map((item) => (
+            <ResultItemView
+              key={`${group.nodeId}:${item.output}`}
+              item={item}
+              slug={slug}
+              level={level}
+              source={group.source}
+            />
+          )),
+        )}
+      </div>
+    </CitationSources.Provider>
   );
 });

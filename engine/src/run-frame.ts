@@ -21,6 +21,13 @@ export function handsOn(outcome: NodeOutcome | undefined): outcome is NodeOutcom
   return outcome !== undefined && (outcome.status === 'succeeded' || outcome.handled === true);
 }
 
+/** Per block inside a loop: how its runs over all items went. */
+export interface LoopStats {
+  runs: Int32Array;
+  durationMs: Float64Array;
+  errors: (string | undefined)[];
+}
+
 /** What a skipped block's outcome is; shared, never changed. */
 export const SKIPPED: NodeOutcome = Object.freeze({
   status: 'skipped',

@@ -8,7 +8,7 @@ import {
   type RunStatus,
 } from '@blocksmith/schema';
 import type { RunPaused } from './run-pause';
-import { SKIPPED, type Frame, type LoopRun, type NodeOutcome } from './run-frame';
+import { SKIPPED, type Frame, type LoopRun, type LoopStats, type NodeOutcome } from './run-frame';
 import type { PlannedNode, RunPlan } from './run-plan';
 
 export interface RunOutcome {
@@ -41,12 +41,7 @@ export interface BlockOverrun {
   credits: number;
 }
 
-/** Per block inside a loop: how its runs over all items went. */
-export interface LoopStats {
-  runs: Int32Array;
-  durationMs: Float64Array;
-  errors: (string | undefined)[];
-}
+export type { LoopStats } from './run-frame';
 
 /** What the scheduler holds once a run is over, that its outcome is made from. */
 export interface FinishedRun {

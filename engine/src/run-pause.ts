@@ -1,8 +1,7 @@
 import type { PauseRequest, RunDecision } from '@blocksmith/block-sdk';
 import type { RunEvent, RunNote } from '@blocksmith/schema';
 import { excludeUntaken } from './flow-rules';
-import type { Frame, NodeOutcome } from './run-frame';
-import type { LoopStats } from './run-outcome';
+import type { Frame, LoopStats, NodeOutcome } from './run-frame';
 import type { RunPlan } from './run-plan';
 
 /**

@@ -274,7 +274,7 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       ),
       nodes: nullableObject('Per block: status, duration, error.'),
       steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
-      approval: nullableObject(
+      approvalRequest: nullableObject(
         'A run waiting for approval (status waiting): what it asks; null otherwise. Decide with POST /api/runs/{id}/approval.',
         {
           nodeId: string('The Approval block it waits at.'),
@@ -303,7 +303,7 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       'nodes',
       'steps',
       'version',
-      'approval',
+      'approvalRequest',
     ],
   ),
   RunStep: object(RUN_STEP_PROPERTIES, Object.keys(RUN_STEP_PROPERTIES), 'One block of a run.'),

@@ -37,7 +37,7 @@ describe('approval', () => {
     expect(approval.kind).toBe('approval');
     expect(approval.cost).toBe(0);
     expect(approval.waits).toBe(true);
-    expect(Object.keys(approval.outputs)).toEqual(['text', 'decided_by']);
+    expect(Object.keys(approval.outputs)).toEqual(['approved_text', 'approved_by']);
   });
 
   it('asks the owner about the connected text by default, for a day, editable', async () => {
@@ -68,7 +68,7 @@ describe('approval', () => {
 
   it('hands on the decision once the run goes on', async () => {
     const outputs = await ask({}, 'Draft post', { text: 'Edited post', decidedBy: 'boss@example.com' });
-    expect(outputs).toEqual({ text: 'Edited post', decided_by: 'boss@example.com' });
+    expect(outputs).toEqual({ approved_text: 'Edited post', approved_by: 'boss@example.com' });
   });
 
   it('says what to fix: no e-mail address, nothing to approve', async () => {

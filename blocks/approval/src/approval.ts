@@ -52,14 +52,14 @@ export const approval = defineBlock({
     }),
   },
   outputs: {
-    text: output.text('The text as approved (as the approver changed it, when allowed)'),
-    decided_by: output.text('Who approved it'),
+    approved_text: output.text('The text as approved (as the approver changed it, when allowed)'),
+    approved_by: output.text('Who approved it'),
   },
   waits: true,
   // It waits; the blocks after it show the results.
   present: [],
   run(ctx) {
-    if (ctx.decision) return { text: ctx.decision.text, decided_by: ctx.decision.decidedBy };
+    if (ctx.decision) return { approved_text: ctx.decision.text, approved_by: ctx.decision.decidedBy };
     const { message, approver, email, timeout_hours: hours, editable } = ctx.settings;
     const text = message.trim() === '' ? ctx.primaryText() : ctx.render(message);
     if (text.trim() === '')

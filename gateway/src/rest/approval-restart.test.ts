@@ -19,7 +19,7 @@ const config = probeApp(
     probePlugin('in', 'textInput', { label: 'Topic' }),
     probePlugin('draft', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
     probePlugin('check', 'approval'),
-    probePlugin('final', 'textGeneration', { prompt_template: 'Polish {{text}}' }),
+    probePlugin('final', 'textGeneration', { prompt_template: 'Polish {{approved_text}}' }),
   ],
   [
     ['in', 'draft'],
@@ -58,8 +58,11 @@ async function expectFinishedWithEdit(t: ApiTestGateway, runId: string, token: s
   const done = await ended(t, runId, token);
   expect(done.status).toBe('succeeded');
   const steps = Object.fromEntries(done.steps.map((s: { nodeId: string }) => [s.nodeId, s]));
-  expect(steps.check.outputs).toEqual({ text: 'Edited after the restart', decided_by: 'the app’s owner' });
-  expect(steps.final.inputs).toEqual({ text: 'Edited after the restart' });
+  expect(steps.check.outputs).toEqual({
+    approved_text: 'Edited after the restart',
+    approved_by: 'the app’s owner',
+  });
+  expect(steps.final.inputs).toEqual({ approved_text: 'Edited after the restart' });
   expect(steps.final.status).toBe('succeeded');
 }
 
@@ -82,7 +85,7 @@ describe('a run waiting for approval, across a restart (PGlite)', () => {
     const second = await startApiTestGateway({}, { dataDir });
     try {
       const waiting = await second.api('GET', `/runs/${runId}`, { token });
-      expect(waiting.body).toMatchObject({ status: 'waiting', approval: { canDecide: true } });
+      expect(waiting.body).toMatchObject({ status: 'waiting', approvalRequest: { canDecide: true } });
       // The restart's sweep of runs left by a stopped process leaves a waiting run alone.
       await second.gateway.services.runs.endLapsed([]);
       const decided = await second.api('POST', `/runs/${runId}/approval`, {
@@ -112,7 +115,7 @@ const shared = process.env.TEST_DATABASE_URL;
       await a.close();
       b = await startApiTestGateway(env);
       const waiting = await b.api('GET', `/runs/${runId}`, { token });
-      expect(waiting.body).toMatchObject({ status: 'waiting', approval: { canDecide: true } });
+      expect(waiting.body).toMatchObject({ status: 'waiting', approvalRequest: { canDecide: true } });
       const decided = await b.api('POST', `/runs/${runId}/approval`, {
         token,
         body: { decision: 'approve', text: 'Edited after the restart' },

@@ -19,7 +19,7 @@ function approvalApp(approval: Record<string, unknown> = {}): AppConfig {
       probePlugin('in', 'textInput', { label: 'Topic' }),
       probePlugin('draft', 'textGeneration', { prompt_template: 'Write about {{input_text}}' }),
       probePlugin('check', 'approval', approval),
-      probePlugin('final', 'textGeneration', { prompt_template: 'Polish {{text}}' }),
+      probePlugin('final', 'textGeneration', { prompt_template: 'Polish {{approved_text}}' }),
     ],
     [
       ['in', 'draft'],
@@ -88,10 +88,10 @@ describe('runs that wait for approval, over /api', () => {
     expect(waiting.body).toMatchObject({
       status: 'waiting',
       finishedAt: null,
-      approval: { nodeId: 'check', editable: true, approver: 'owner', canDecide: true },
+      approvalRequest: { nodeId: 'check', editable: true, approver: 'owner', canDecide: true },
     });
-    expect(waiting.body.approval.text).toContain('tea');
-    expect(Date.parse(waiting.body.approval.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
+    expect(waiting.body.approvalRequest.text).toContain('tea');
+    expect(Date.parse(waiting.body.approvalRequest.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
     expect(waiting.body.steps.find((s: { nodeId: string }) => s.nodeId === 'final').status).toBe('pending');
     // Listed as waiting.
     const listed = await t.api('GET', `/apps/${appId}/runs?status=waiting`, { token: ann.token });
@@ -107,10 +107,13 @@ describe('runs that wait for approval, over /api', () => {
     const done = await settled(runId, ann.token);
     expect(done.status).toBe('succeeded');
     const steps = Object.fromEntries(done.steps.map((s: { nodeId: string }) => [s.nodeId, s]));
-    expect(steps.check.outputs).toEqual({ text: 'A calmer post about tea', decided_by: 'the app’s owner' });
-    expect(steps.final.inputs).toEqual({ text: 'A calmer post about tea' });
+    expect(steps.check.outputs).toEqual({
+      approved_text: 'A calmer post about tea',
+      approved_by: 'the app’s owner',
+    });
+    expect(steps.final.inputs).toEqual({ approved_text: 'A calmer post about tea' });
     expect(steps.draft.status).toBe('succeeded');
-    expect(done.approval).toBeNull();
+    expect(done.approvalRequest).toBeNull();
     // Nothing was charged twice.
     expect(before - (await balance(ann.token))).toBe(charged);
     // Decided once.
@@ -200,7 +203,7 @@ describe('runs that wait for approval, over /api', () => {
 
     // The owner sees it waiting but does not decide for the approver.
     const read = await t.api('GET', `/runs/${runId}`, { token: ann.token });
-    expect(read.body.approval).toMatchObject({ approver: 'email', canDecide: false });
+    expect(read.body.approvalRequest).toMatchObject({ approver: 'email', canDecide: false });
     expect(
       (await t.api('POST', `/runs/${runId}/approval`, { token: ann.token, body: { decision: 'approve' } }))
         .status,
@@ -224,7 +227,7 @@ describe('runs that wait for approval, over /api', () => {
     const done = await settled(runId, ann.token);
     expect(done.status).toBe('succeeded');
     const check = done.steps.find((s: { nodeId: string }) => s.nodeId === 'check');
-    expect(check.outputs).toEqual({ text: 'Boss edit', decided_by: 'boss@example.com' });
+    expect(check.outputs).toEqual({ approved_text: 'Boss edit', approved_by: 'boss@example.com' });
   });
 
   it('decides through the link’s page form', async () => {

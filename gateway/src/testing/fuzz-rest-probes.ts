@@ -24,7 +24,7 @@ import { WEBHOOK_SECRET, bearer, freshNames, newApp, newPerson } from './fuzz-fi
  * falls in `other`, so every route of the document is fuzzed by exactly one file.
  */
 
-export type RestGroup = 'apps' | 'accounts' | 'triggers' | 'testing' | 'knowledge' | 'other';
+export type RestGroup = 'apps' | 'accounts' | 'triggers' | 'testing' | 'knowledge' | 'approvals' | 'other';
 
 const REST_GROUPS: readonly (readonly [RestGroup, RegExp])[] = [
   // Before `apps`: an app's triggers, and the webhook calls they receive.
@@ -33,6 +33,8 @@ const REST_GROUPS: readonly (readonly [RestGroup, RegExp])[] = [
   ['testing', /^\/api\/apps\/\{id\}\/test-(set|runs)(\/|$)/],
   ['apps', /^\/api\/(apps|published)(\/|$)/],
   ['knowledge', /^\/api\/knowledge(\/|$)/],
+  // Runs waiting for approval: the owner's decision and the mailed links'.
+  ['approvals', /^\/api\/(runs\/\{id\}\/approval|approvals)(\/|$)/],
   ['accounts', /^\/api\/(auth|users|credits|keys|secrets|admin|earnings|stripe)(\/|$)/],
 ];
 

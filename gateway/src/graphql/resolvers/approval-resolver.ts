@@ -62,7 +62,10 @@ export class RunApprovalResolver {
     nullable: true,
     description: 'A run waiting for approval (status waiting): what it asks. Null otherwise.',
   })
-  async approval(@Root() run: RunView, @Ctx() context: GraphQLContext): Promise<RunApprovalType | null> {
+  async approvalRequest(
+    @Root() run: RunView,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RunApprovalType | null> {
     if (run.status !== 'waiting') return null;
     const userId = context.caller?.userId ?? context.apiKey?.userId;
     if (!userId) return null;

@@ -9,6 +9,7 @@ import {
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError } from '../../errors';
+import { isUuid } from '../../ids';
 import type { Mailer } from '../accounts/mailer';
 import type { RunEvents } from '../runs/run-events';
 import type { RunJob } from '../runs/run-queue';
@@ -101,7 +102,8 @@ export class ApprovalService {
     decision: string,
     text: string | null | undefined,
   ): Promise<ApprovalDecided> {
-    const approval = await this.deps.store.ofRun(runId);
+    // An id that is no run's id (not even a UUID) finds nothing, without a query.
+    const approval = isUuid(runId) ? await this.deps.store.ofRun(runId) : null;
     if (!approval || (await this.ownerOf(approval)) !== caller.userId)
       throw new NotFoundError('Run not found.');
     if (approval.decidedAt !== null)

@@ -262,6 +262,8 @@ export interface BlocksmithApi
   /** One run with its steps (its runner, or its app's owner under the privacy rule). */
   runDetail(id: string): Promise<RunDetail>;
   deleteRun(id: string): Promise<void>;
+  /** Approves (with the text, when the block lets it be changed) or rejects a run of your app waiting for you. */
+  decideRunApproval(runId: string, decision: 'approve' | 'reject', text: string | null): Promise<void>;
   /** Whether people's runs of the app show their inputs and results to its owner. */
   runSharing(appId: string): Promise<boolean>;
   /** The same, for a published app's page (its runners see the notice). */

@@ -129,6 +129,7 @@ export class GraphqlApi implements BlocksmithApi {
   myRuns: Api['myRuns'] = (...args) => this.runHistory.myRuns(...args);
   runDetail: Api['runDetail'] = (...args) => this.runHistory.runDetail(...args);
   deleteRun: Api['deleteRun'] = (...args) => this.runHistory.deleteRun(...args);
+  decideRunApproval: Api['decideRunApproval'] = (...args) => this.runHistory.decideRunApproval(...args);
   runSharing: Api['runSharing'] = (...args) => this.runHistory.runSharing(...args);
   publishedRunSharing: Api['publishedRunSharing'] = (...args) => this.runHistory.publishedRunSharing(...args);
   setRunSharing: Api['setRunSharing'] = (...args) => this.runHistory.setRunSharing(...args);

@@ -14,7 +14,13 @@ export { RUN_SOURCES } from '@blocksmith/schema';
 /** How a run ended, or that it has not yet. */
 export type RunRecordStatus = RunSummary['status'];
 
-export const RUN_STATUSES: readonly RunRecordStatus[] = ['succeeded', 'failed', 'running', 'aborted'];
+export const RUN_STATUSES: readonly RunRecordStatus[] = [
+  'succeeded',
+  'failed',
+  'running',
+  'waiting',
+  'aborted',
+];
 
 /** One block of a run as it was kept: what it received and produced, when, and how it ended. */
 export type RunStep = RunDetail['steps'][number];
@@ -24,6 +30,9 @@ export type RunRunner = RunSummary['runner'];
 
 /** A run as the lists show it. */
 export type RunSummary = RunSummaryFieldsFragment;
+
+/** What a run waiting for approval asks, and whether the viewer may decide. */
+export type RunApproval = NonNullable<RunDetail['approvalRequest']>;
 
 /** One run with what it did, block by block. */
 export type RunDetail = RunDetailQuery['run'];

@@ -13,6 +13,7 @@ export type StatusIntent = 'success' | 'danger' | 'warning' | 'primary' | 'none'
 const STATUS_INTENTS: Record<RunRecordStatus, StatusIntent> = {
   queued: 'none',
   running: 'primary',
+  waiting: 'warning',
   succeeded: 'success',
   failed: 'danger',
   aborted: 'warning',

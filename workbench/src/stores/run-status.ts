@@ -20,7 +20,8 @@ import {
 } from './node-run-state';
 import { withBlockTitles } from './run-errors';
 
-export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed';
+/** `waiting`: the run stopped at an Approval block and waits for a person (it is kept on the server). */
+export type RunPhase = 'idle' | 'processing' | 'succeeded' | 'failed' | 'waiting';
 
 /** How the connection carrying a run's progress is: lost (being made again), or restored. */
 export type RunConnection = 'ok' | 'lost' | 'restored';
@@ -152,6 +153,7 @@ export class RunStatus {
     this.artifacts = state.artifacts;
     this.setNotes(keptRunNotes(run.results));
     if (run.status === 'succeeded') this.phase = 'succeeded';
+    else if (run.status === 'waiting') this.phase = 'waiting';
     // A kept run still under way (opened from run history while it runs) has not failed.
     else if (run.status === 'running' || run.status === 'queued') this.phase = 'processing';
     else this.fail(run.error ?? RUN_ERRORS.title);
@@ -195,6 +197,8 @@ export class RunStatus {
       case 'run_finished':
         this.connection = 'ok';
         if (event.status === 'succeeded') this.phase = 'succeeded';
+        // Waiting for approval: the blocks before it stay as they are; the run goes on later.
+        else if (event.status === 'waiting') this.phase = 'waiting';
         else this.fail(event.error ?? RUN_ERRORS.title);
         break;
       default: {

@@ -2,6 +2,7 @@ import { toolBlocks, type AppConfig, type Artifact, type NodeStatus } from '@blo
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
 import type { RunDetail, RunStep } from '../api/run-history';
+import { RunApprovalStore } from './run-approval-store';
 import { RUNS, STEP_STATUS_LABELS, formatDuration } from '../texts/run-history-texts';
 import { CanvasFlow, type CanvasFlowSource } from './canvas-flow';
 import type { BlockSettingsOf, CatalogueStore } from './catalogue-store';
@@ -97,6 +98,8 @@ export class RunViewStore implements CanvasFlowSource {
   readonly document: DocumentStore;
   readonly run: RunStore;
   readonly canvasFlow: CanvasFlow;
+  /** A run waiting for approval: what it asks, and the owner's decision. */
+  readonly approval: RunApprovalStore;
   readonly view = { measured: observable.map<string, Size>({}, { deep: false }) };
   private readonly flow = new FlowModel();
   private runId = '';
@@ -110,6 +113,7 @@ export class RunViewStore implements CanvasFlowSource {
     this.document = new DocumentStore(catalogue);
     this.run = new RunStore(api, this.document, catalogue);
     this.canvasFlow = new CanvasFlow(this);
+    this.approval = new RunApprovalStore(api, toasts, (runId) => this.open(runId));
     makeObservable(this, {
       state: observable,
       detail: observableRef,
@@ -321,6 +325,7 @@ export class RunViewStore implements CanvasFlowSource {
     runInAction(() => {
       this.detail = detail;
       this.app = app;
+      this.approval.show(detail.id, detail.approvalRequest);
       // The canvas as the run ran it: its version's blocks; for runs kept before versions were
       // recorded, the app as it is now.
       const version = detail.version;

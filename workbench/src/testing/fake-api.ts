@@ -902,6 +902,16 @@ export class FakeApi implements BlocksmithApi {
     this.check('deleteRun');
     this.runs = this.runs.filter((run) => run.id !== id);
   }
+  /** Decisions on waiting runs, in order. */
+  decisions: { runId: string; decision: string; text: string | null }[] = [];
+  async decideRunApproval(runId: string, decision: 'approve' | 'reject', text: string | null) {
+    this.check('decideRunApproval');
+    const run = this.runs.find((candidate) => candidate.id === runId);
+    if (!run?.approvalRequest?.canDecide) throw new ApiError('Run not found.', 'NOT_FOUND');
+    this.decisions.push({ runId, decision, text });
+    run.status = decision === 'approve' ? 'running' : 'failed';
+    run.approvalRequest = null;
+  }
   async runSharing(appId: string) {
     this.check('runSharing');
     return this.sharing.get(appId) ?? false;

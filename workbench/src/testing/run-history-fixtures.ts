@@ -48,6 +48,7 @@ export function keptRun(id: string, overrides: Partial<RunDetail> = {}, minute =
     nodes: null,
     steps: [],
     version: null,
+    approvalRequest: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
  * 'Failed to execute app', 'Failed to process request', 'Test' / 'Published' and 'N credit(s)'
  * (from the schema); the run-details notice is the run-history contract's; the rest is marked.
  */
-import type { NodeStatus } from '@blocksmith/schema';
+import { WAITING_FOR_APPROVAL, type NodeStatus } from '@blocksmith/schema';
 import type { RunRecordStatus, RunSource } from '../api/run-history';
 
 export const RUN_ERRORS = {
@@ -47,6 +47,7 @@ export const CREDIT_USAGE = {
 export const RUN_STATUS_LABELS: Record<RunRecordStatus, string> = {
   queued: 'Queued',
   running: 'Running',
+  waiting: WAITING_FOR_APPROVAL,
   succeeded: 'Succeeded',
   failed: 'Failed',
   aborted: 'Stopped',

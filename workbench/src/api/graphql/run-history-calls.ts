@@ -1,5 +1,6 @@
 import {
   AppRunsDocument,
+  DecideRunApprovalDocument,
   DeleteRunDocument,
   MyRunsDocument,
   PublishedRunSharingDocument,
@@ -29,6 +30,10 @@ export class RunHistoryCalls {
 
   async deleteRun(id: string): Promise<void> {
     await this.transport.mutate(DeleteRunDocument, { id });
+  }
+
+  async decideRunApproval(runId: string, decision: 'approve' | 'reject', text: string | null): Promise<void> {
+    await this.transport.mutate(DecideRunApprovalDocument, { runId, decision, text });
   }
 
   async runSharing(appId: string): Promise<boolean> {

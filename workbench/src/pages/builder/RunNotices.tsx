@@ -2,6 +2,8 @@ import { Callout, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { RunStore } from '../../stores/run-store';
+import { Link } from 'react-router-dom';
+import { APPROVAL } from '../../texts/approval-texts';
 import { RUN_ERRORS, RUN_NOTES } from '../../texts/run-history-texts';
 import './run-notices.css';
 
@@ -50,11 +52,31 @@ export const ConnectionNotice = observer(function ConnectionNotice({ run }: { ru
   );
 });
 
-/** What a run has to say beside its results: the connection while it runs, its error once it failed. */
-export function RunNotices({ run }: { run: RunStore }) {
+/** A run stopped at an Approval block: it waits for a person and goes on once approved. */
+export const WaitingNotice = observer(function WaitingNotice({ run }: { run: RunStore }) {
+  if (run.phase !== 'waiting') return null;
+  return (
+    <Callout
+      intent="warning"
+      title={APPROVAL.title}
+      role="status"
+      className="run-waiting"
+      data-testid="run-waiting"
+    >
+      {APPROVAL.runnerNote} {run.runId && <Link to={`/runs/${run.runId}`}>{APPROVAL.openRun}</Link>}
+    </Callout>
+  );
+});
+
+/**
+ * What a run has to say beside its results: the connection while it runs, that it waits for
+ * approval (`waiting`, unless the page shows the request itself), its error once it failed.
+ */
+export function RunNotices({ run, waiting = true }: { run: RunStore; waiting?: boolean }) {
   return (
     <>
       <ConnectionNotice run={run} />
+      {waiting && <WaitingNotice run={run} />}
       <RunErrorCallout run={run} />
     </>
   );

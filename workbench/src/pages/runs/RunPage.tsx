@@ -25,6 +25,7 @@ import { RunToolCalls } from '../builder/RunToolCalls';
 import { ToolCallList } from '../../components/ToolCallList';
 import { TOOL_CALL_TEXTS } from '../../texts/tool-texts';
 import { usePageTitle } from '../../components/use-page-title';
+import { RunApprovalPanel } from './RunApprovalPanel';
 import { StatusTag } from './RunsLayout';
 import { TESTS } from '../../texts/testing-texts';
 
@@ -254,7 +255,8 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
           {hidden ? RUNS.hiddenDetails : RUNS.rule}
         </Callout>
       )}
-      <RunNotices run={store.run} />
+      <RunApprovalPanel store={store.approval} />
+      <RunNotices run={store.run} waiting={false} />
       <div className="run-layout">
         <section className="run-canvas-column" aria-label={RUNS.steps}>
           {store.appMissing ? (

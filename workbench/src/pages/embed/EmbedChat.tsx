@@ -18,10 +18,12 @@ import { ChatWindow } from '../runner/ChatWindow';
 export function useEmbedChat(embed: EmbedStore, slug: string, appId: string | undefined): ChatStore {
   const { toasts, credits, session } = useStores();
   const chat = useMemo(() => {
-    const store = new ChatStore(embed.chatCalls(slug), toasts, () => void credits.refresh());
+    // A visitor's messages are on the owner's credits: only a signed-in person's balance changed.
+    const answered = () => void (session.signedIn && credits.refresh());
+    const store = new ChatStore(embed.chatCalls(slug), toasts, answered);
     store.onRefused = (error) => embed.chatRefused(error);
     return store;
-  }, [embed, slug, toasts, credits]);
+  }, [embed, slug, toasts, credits, session]);
   // Opened again on signing in: the conversations are then the person's, not the visitor's.
   const signedIn = session.signedIn;
   useEffect(() => {

@@ -16,6 +16,16 @@ const swc = [
   },
 ];
 
+/**
+ * jose (the gateway's access tokens) is an ES module only: compiled to CommonJS like the sources, so
+ * the gateway's `import('jose')` works under Jest's CommonJS runtime on every Node version.
+ */
+const ESM_ONLY_PACKAGES = ['jose'];
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
 const moduleNameMapper = {
   '^@blocksmith/block-sdk$': '<rootDir>/block-sdk/src/index.ts',
   '^@blocksmith/block-sdk/(.*)$': '<rootDir>/block-sdk/src/$1',
@@ -57,7 +67,11 @@ module.exports = {
         .map((dir) => `<rootDir>/${dir}`),
       testMatch: ['**/src/**/*.test.ts', '**/scripts/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-      transform: { '^.+\\.tsx?$': swc },
+      transform: {
+        '^.+\\.tsx?$': swc,
+        [`/node_modules/(${ESM_ONLY_PACKAGES.join('|')})/.+\\.js$`]: swcJs,
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
       moduleNameMapper,
     },
   ],

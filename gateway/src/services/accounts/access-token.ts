@@ -40,14 +40,13 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
 let jose: Promise<typeof Jose> | undefined;
 
 /**
- * Loads jose, which signs and verifies the tokens. It is an ES module and this server is
- * CommonJS: a real dynamic import (not one a compiler turns into `require`) loads it on every
- * supported Node version and under Jest.
+ * Loads jose, which signs and verifies the tokens: an ES module, imported by this CommonJS server
+ * with a real `import()` (TypeScript keeps it as one for Node16 modules; Jest compiles jose to
+ * CommonJS, see jest.config.js).
  */
 function loadJose(): Promise<typeof Jose> {
   if (!jose) {
-    const load = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<typeof Jose>;
-    jose = load('jose');
+    jose = import('jose');
     jose.catch(() => (jose = undefined));
   }
   return jose;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AiProvider, type CallOptions, type TextRequest } from '@blocksmith/block-sdk';
 import { OfflineProvider } from '../providers/ai';
@@ -62,7 +62,13 @@ async function bareServer(body: string): Promise<{ url: string; close(): void }>
   return { url: `http://localhost:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
-export async function runGatewayBenchmarks(serverUrl?: string) {
+/**
+ * The gateway's figures: anonymous and signed-in queries against a bare server, REST execute of
+ * the three-block app (runs/s, server CPU, and its ratio to a bare `node:http` server measured in
+ * the same rounds, with the machine's load beside), and progress latency. `executeOnly` measures
+ * REST execute alone (`npm run bench -- rest`).
+ */
+export async function runGatewayBenchmarks(serverUrl?: string, options: { executeOnly?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
   const database = serverUrl ? await freshBenchDatabase(serverUrl) : null;
   const databaseUrl = database?.url;
@@ -109,10 +115,12 @@ export async function runGatewayBenchmarks(serverUrl?: string) {
       variables: { id: apps[0]!.id },
     };
     const results: Record<string, unknown> = { database: gateway.database.kind };
-    for (const [name, body] of [
-      ['storeApps', storeQuery],
-      ['app', appQuery],
-    ] as const) {
+    for (const [name, body] of options.executeOnly
+      ? []
+      : ([
+          ['storeApps', storeQuery],
+          ['app', appQuery],
+        ] as const)) {
       const answer = await (
         await fetch(`${gateway.url}/graphql`, {
           method: 'POST',
@@ -211,18 +219,35 @@ export async function runGatewayBenchmarks(serverUrl?: string) {
     const warmUp = await runs(people, 'published', 2000);
     if (warmUp.failures > 0) throw new Error(`${warmUp.failures} runs failed: ${warmUp.firstFailure}`);
     results.runs_warmUp = { runs: 2000, concurrency, runsPerSecond: warmUp.requestsPerSecond };
+    // A bare node:http server answering an execute's bytes, measured by the same client in the
+    // same rounds: runs/s as a ratio to it holds where the machine's speed does not.
+    const sample = await fetch(`${gateway.url}/api/apps/${appId}/execute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ inputData: { input_text: 'x' }, actionType: 'published' }),
+    });
+    const bare = await bareServer(await sample.text());
+    const bareRound = () =>
+      load({ url: bare.url, body: { inputData: { input_text: 'x' } }, connections: concurrency, seconds: 2 });
     for (const [label, tokens, actionType] of [
       ['onePerson', [token], 'test_execution'],
       ['sixteenPeople', people, 'published'],
     ] as const) {
       const total = 2000;
       const measured: LoadResult[] = [];
-      for (let round = 0; round < 3; round++) {
+      const bareRounds: LoadResult[] = [];
+      const loadAverage = [loadavg()[0]!];
+      for (let round = 0; round < 5; round++) {
+        // Each order as often: the machine's speed drifts within seconds.
+        if (round % 2 === 1) bareRounds.push(await bareRound());
         const result = await runs([...tokens], actionType, total);
         if (result.failures > 0) throw new Error(`${result.failures} runs failed: ${result.firstFailure}`);
         measured.push(result);
+        if (round % 2 === 0) bareRounds.push(await bareRound());
+        loadAverage.push(loadavg()[0]!);
       }
       const middle = median(measured);
+      const ratios = measured.map((r, i) => r.requestsPerSecond / bareRounds[i]!.requestsPerSecond);
       results[`runs_${label}`] = {
         route: 'POST /api/apps/{id}/execute',
         runs: total,
@@ -231,10 +256,20 @@ export async function runGatewayBenchmarks(serverUrl?: string) {
         serverCpuMsPerRun: middle.serverCpuMsPerRequest,
         p50Ms: middle.p50Ms,
         p99Ms: middle.p99Ms,
+        bareHttpPerSecond: median(bareRounds).requestsPerSecond,
+        // Each round against the bare round beside it; the median of those.
+        ratioToBare: fixed([...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!, 4),
+        ratioToBareRounds: ratios.map((ratio) => fixed(ratio, 4)),
+        loadAverage: {
+          least: fixed(Math.min(...loadAverage), 1),
+          most: fixed(Math.max(...loadAverage), 1),
+        },
         rounds: measured.map((r) => r.requestsPerSecond),
         serverCpuMsPerRunRounds: measured.map((r) => r.serverCpuMsPerRequest),
       };
     }
+    bare.close();
+    if (options.executeOnly) return results;
 
     // Progress: from a block finishing (the event's `at`) to a subscribed client receiving it. The
     // model answers in paced pieces, so most blocks finish after the subscription is live; events

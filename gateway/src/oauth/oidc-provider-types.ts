@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -91,8 +92,10 @@ export interface OidcPolicy extends Array<unknown> {
  * (not one a compiler turns into `require`) loads it on every supported Node version.
  */
 export async function loadOidcProvider(): Promise<OidcModule> {
-  // An import() the compiler must not rewrite into require().
-  const load = new Function('specifier', 'return import(specifier)') as (
+  // An import() the compiler must not rewrite into require(). Its source is new on every load: V8
+  // reuses a function compiled from the same source with the import() handling of the context that
+  // first compiled it, which under Jest is an earlier test file's runtime, torn down by then.
+  const load = new Function('specifier', `return import(specifier); // ${randomUUID()}`) as (
     specifier: string,
   ) => Promise<OidcModule>;
   return load('oidc-provider');

@@ -31,7 +31,7 @@ describe('chatting with an app through an API key', () => {
     await t.api('POST', `/apps/${app.id}/publish`, { token: ann });
     await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
     key = (await t.api('POST', '/keys', { token: ann, body: { name: 'Support bot' } })).body.key;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(() => t.close());
 

@@ -19,7 +19,7 @@ describe('chat routes, fuzzed', () => {
     ).body.id;
     conversationId = (await t.api('POST', `/apps/${appId}/chat`, { token: ann, body: { message: 'Hi' } }))
       .body.conversationId;
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   const raw = (method: string, path: string, body: string) =>

@@ -55,7 +55,7 @@ describe('chat in embeds', () => {
     ).body;
     await t.api('POST', `/apps/${app.id}/publish`, { token: owner });
     await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
-  }, 60_000);
+  }, 120_000);
   afterAll(() => t.close());
 
   it('says whether the embedded app can be chatted with, to anyone', async () => {

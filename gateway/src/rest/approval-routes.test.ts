@@ -93,6 +93,9 @@ describe('runs that wait for approval, over /api', () => {
     expect(waiting.body.approvalRequest.text).toContain('tea');
     expect(Date.parse(waiting.body.approvalRequest.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
     expect(waiting.body.steps.find((s: { nodeId: string }) => s.nodeId === 'final').status).toBe('pending');
+    // The Approval block's step waits (running), not failed.
+    const check = waiting.body.steps.find((s: { nodeId: string }) => s.nodeId === 'check');
+    expect(check).toMatchObject({ status: 'running', error: null });
     // Listed as waiting.
     const listed = await t.api('GET', `/apps/${appId}/runs?status=waiting`, { token: ann.token });
     expect(listed.body.runs.map((r: { id: string }) => r.id)).toEqual([runId]);

@@ -53,7 +53,15 @@ async function setup(approval: typeof REQUEST | null = REQUEST) {
       status: approval ? 'waiting' : 'succeeded',
       finishedAt: null,
       approvalRequest: approval,
-      steps: [step({ nodeId: 'in', kind: 'textInput', title: 'Topic', outputs: { input_text: 'tea' } })],
+      steps: [
+        step({ nodeId: 'in', kind: 'textInput', title: 'Topic', outputs: { input_text: 'tea' } }),
+        step({
+          nodeId: 'check',
+          kind: 'approval',
+          title: 'Approval',
+          status: approval ? 'running' : 'succeeded',
+        }),
+      ],
     }),
   ];
   await store.open('run-9');
@@ -68,6 +76,8 @@ describe('a kept run waiting for approval', () => {
     expect(store.run.phase).toBe('waiting');
     expect(store.approval.request?.text).toBe('A post about tea');
     expect(store.approval.canEdit).toBe(true);
+    const check = store.steps.find((row) => row.nodeId === 'check');
+    expect(check?.statusLabel).toBe('Waiting for approval');
   });
 
   it('approves with the edited text, then reads the run again', async () => {

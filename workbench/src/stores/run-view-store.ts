@@ -3,7 +3,7 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { ApiError, type BlocksmithApi, type VersionedApp } from '../api/blocksmith-api';
 import type { RunDetail, RunStep } from '../api/run-history';
 import { RunApprovalStore } from './run-approval-store';
-import { RUNS, STEP_STATUS_LABELS, formatDuration } from '../texts/run-history-texts';
+import { RUNS, RUN_STATUS_LABELS, STEP_STATUS_LABELS, formatDuration } from '../texts/run-history-texts';
 import { CanvasFlow, type CanvasFlowSource } from './canvas-flow';
 import type { BlockSettingsOf, CatalogueStore } from './catalogue-store';
 import { DocumentStore } from './document-store';
@@ -203,8 +203,13 @@ export class RunViewStore implements CanvasFlowSource {
       nodeId,
       title: step?.title || title,
       status: shown,
-      statusLabel: STEP_STATUS_LABELS[shown],
-      intent: shown === 'none' || shown === 'skipped' ? 'none' : statusIntent(shown),
+      ...(this.detail?.approvalRequest?.nodeId === nodeId && shown === 'running'
+        ? // The block the run waits at.
+          { statusLabel: RUN_STATUS_LABELS.waiting, intent: statusIntent('waiting') }
+        : {
+            statusLabel: STEP_STATUS_LABELS[shown],
+            intent: shown === 'none' || shown === 'skipped' ? 'none' : statusIntent(shown),
+          }),
       duration:
         step?.durationMs !== null && step?.durationMs !== undefined ? formatDuration(step.durationMs) : '',
       error: step?.error ? this.run.titled(step.error) : null,

@@ -65,6 +65,8 @@ export interface StepEnding {
   unfinished: (title: string) => string;
   /** Where cut outputs are kept whole (asked for only when one was cut); without it they are only cut. */
   files?: () => FileStore;
+  /** The run stopped to wait at this block (an Approval block): its step stays running. */
+  waitingAt?: string | undefined;
 }
 
 /** The events after which a block's stored step may read differently. */
@@ -141,6 +143,7 @@ export class StepRecorder {
     const reported = ending.outcome?.nodes[node.id];
     if (!state) return undefined;
     if (state.status === 'running') {
+      if (node.id === ending.waitingAt) return state;
       return { ...state, status: 'failed', error: ending.unfinished(node.title) };
     }
     if (node.region !== 0 && reported) {

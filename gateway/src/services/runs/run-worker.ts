@@ -368,6 +368,7 @@ export class RunWorker {
         outcome: engineOutcome,
         inputs,
         unfinished: timedOut ? UNFINISHED_STEP.timedOut : UNFINISHED_STEP.stopped,
+        waitingAt: engineOutcome?.paused?.nodeId,
         // Cut outputs are kept whole as the runner's files; a visitor's belong to nobody (they
         // open only through the signed links a permitted read of the run hands out).
         files: () => filesOf(this.deps.files, job.visitor ? null : userId),

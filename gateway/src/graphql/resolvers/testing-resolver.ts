@@ -11,7 +11,7 @@ import {
   Subscription,
 } from 'type-graphql';
 import type { App } from '@blocksmith/schema';
-import type { TestRunView } from '../../services/testing-sets/test-run-view';
+import type { TestRunView } from '../../services/testing-sets/app-test-run-view';
 import type { TestSetView } from '../../services/testing-sets/app-test-sets';
 import type { AppQuality } from '../../services/testing-sets/app-tests';
 import { requireCaller, type GraphQLContext } from '../context';

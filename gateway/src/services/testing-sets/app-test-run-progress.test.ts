@@ -1,4 +1,4 @@
-import { TestRunProgress } from './test-run-progress';
+import { TestRunProgress } from './app-test-run-progress';
 
 describe('TestRunProgress', () => {
   it('wakes every watcher of a run at its change, and only of that run', async () => {

@@ -11,7 +11,7 @@ import type { TestCase } from './app-test-case';
 import { appFor, type TestSets, type TestViewer } from './app-test-sets';
 import { chargedJudge, judgeCreditsOf, type JudgeLedger } from './judge-charges';
 import { endLapsedTestRuns, executorAlive } from './lapsed-test-runs';
-import { TestRunProgress } from './test-run-progress';
+import { TestRunProgress } from './app-test-run-progress';
 import {
   cutAnswer,
   percentile,
@@ -19,7 +19,7 @@ import {
   type CaseResult,
   type TestRunEstimate,
   type TestRunView,
-} from './test-run-view';
+} from './app-test-run-view';
 
 export interface TestRunDeps {
   dataSource: DataSource;

@@ -22,7 +22,7 @@ describe.each(databaseTargets)('the gate for an owner (%s)', (_name, serverUrl) 
   function testing(gate?: TestingDeps['gate']) {
     return new Testing({
       dataSource: database.dataSource,
-      planGate: (plan) =>
+      planGate: (plan: PlanId) =>
         plan === 'starter' ? { minCases: 3, minPassRate: 80 } : { minCases: 0, minPassRate: 0 },
       ...(gate && { gate }),
     } as unknown as TestingDeps);

@@ -12,8 +12,8 @@ import { TestRuns } from './app-test-runs';
 import { TestSets, type TestViewer } from './app-test-sets';
 import type { JudgeLedger } from './judge-charges';
 import { publicRunFigures, type PublicRunFigures } from './public-run-figures';
-import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './test-gate';
-import { round2, type TestRunView } from './test-run-view';
+import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './review-gate';
+import { round2, type TestRunView } from './app-test-run-view';
 
 /** The store's tested quality of a published app: its live version's last finished test run. */
 export interface AppQuality {

@@ -1,6 +1,6 @@
 import { PLANS, PLAN_IDS } from '@blocksmith/schema';
-import { gateRefusal, ownerGate, planGate } from './test-gate';
-import type { TestRunView } from './test-run-view';
+import { gateRefusal, ownerGate, planGate } from './review-gate';
+import type { TestRunView } from './app-test-run-view';
 
 const ran = (passed: number, total: number) =>
   ({ passed, total, passRate: Math.round((passed / total) * 10000) / 100 }) as TestRunView;

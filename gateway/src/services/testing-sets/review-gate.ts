@@ -1,5 +1,5 @@
 import { PLANS, type PlanId } from '@blocksmith/schema';
-import type { TestRunView } from './test-run-view';
+import type { TestRunView } from './app-test-run-view';
 
 /** What submitting for review requires: at least `minCases` cases passing at `minPassRate`% or more. */
 export interface TestGate {

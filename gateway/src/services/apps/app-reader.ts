@@ -7,7 +7,7 @@ import type { BlockRegistry } from '../../kernel';
 import { APP_NOT_FOUND, appUuid, isPrivileged, isVisible, PUBLIC, type Viewer } from './app-access';
 import { appWithOwner } from './app-with-owner';
 import type { PublicReads } from './public-reads';
-import { configForRunners, toApp, toLiveApp } from './to-app';
+import { configForRunners, configUpToDate, toApp, toLiveApp } from './to-app';
 
 /**
  * Reading apps for the builder, the store, app pages and runs. Every read is scoped to the viewer:
@@ -25,7 +25,8 @@ export class AppReader {
   async get(viewer: Viewer, id: string): Promise<App> {
     const record = await appWithOwner(this.dataSource, { id: appUuid(id) });
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
-    return toApp(record);
+    const app = toApp(record);
+    return { ...app, config: configUpToDate(app.config, this.registry) };
   }
 
   /**

@@ -8,10 +8,25 @@ import { GraphValidationError } from '@blocksmith/engine';
 import { BlockRegistry } from '../../kernel';
 import { echoInput, probeApp, probePlugin, templateBlock } from '../../testing/probe-blocks';
 import { AppService } from './app-service';
+import { defineBlock, field, output } from '@blocksmith/block-sdk';
 
 const registry = new BlockRegistry();
 registry.register(echoInput, 'test');
 registry.register(templateBlock, 'test');
+/** A block whose second version renamed its one setting. */
+const renamed = defineBlock({
+  kind: 'renamed',
+  name: 'Renamed',
+  description: 'Its setting was `text` in version 1.',
+  category: 'ai',
+  cost: 1,
+  version: 2,
+  migrations: { 2: (saved) => ({ template: saved.text }) },
+  settings: { template: field.prompt({ label: 'Template', default: '' }) },
+  outputs: { renamed_text: output.text() },
+  run: (ctx) => ({ renamed_text: ctx.settings.template }),
+});
+registry.register(renamed, 'test');
 
 const config: AppConfig = probeApp(
   [probePlugin('in', 'echoInput'), probePlugin('gen', 'template')],
@@ -75,6 +90,13 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     expect(app.id).not.toBe(forged.id);
     expect(app.slug).toMatch(/^trip-planner-1700000000000/);
     expect((await apps.create(alice, { slug: `x-${alice.slice(0, 8)}` })).name).toBe('My App');
+  });
+
+  it('opens a block saved by an older version of its package in today’s settings', async () => {
+    const saved = probeApp([{ ...probePlugin('old', 'renamed'), settings: { text: 'Hello' } }], []);
+    const app = await apps.create(alice, { name: 'Old blocks', config: saved });
+    const [old] = (await apps.get(asAlice(), app.id!)).config.plugins;
+    expect(old).toMatchObject({ version: 2, settings: { template: 'Hello' } });
   });
 
   it('hides another user’s unpublished or private app behind not found, for every operation', async () => {

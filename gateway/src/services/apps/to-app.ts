@@ -1,3 +1,4 @@
+import { migrateSettings } from '@blocksmith/block-sdk';
 import { effectiveCreatorPrice, isCategory, isPlanId, type App, type AppConfig } from '@blocksmith/schema';
 import type { AppRecord } from '../../data/entities';
 import type { BlockRegistry } from '../../kernel';
@@ -25,6 +26,29 @@ export function toApp(record: AppRecord): App {
     shareRunDetails: record.shareRunDetails,
     creatorPrice: record.creatorPrice,
   };
+}
+
+/**
+ * The config with each block's settings brought up to its definition's version, as the builder
+ * edits them (a block saved before its package changed shape opens in today's form). A block whose
+ * settings cannot be brought up (saved by a newer server, or an unknown kind) stays as saved: a run
+ * names the problem.
+ */
+export function configUpToDate(config: AppConfig, registry: BlockRegistry): AppConfig {
+  let changed = false;
+  const plugins = config.plugins.map((plugin) => {
+    const definition = registry.get(plugin.type);
+    const saved = plugin.version ?? 1;
+    if (!definition || saved >= definition.version) return plugin;
+    try {
+      const settings = migrateSettings(definition, plugin.settings, saved);
+      changed = true;
+      return { ...plugin, settings, version: definition.version };
+    } catch {
+      return plugin;
+    }
+  });
+  return changed ? { ...config, plugins } : config;
 }
 
 /**

@@ -101,3 +101,35 @@ describe('RunStatus of a kept run', () => {
     expect(run.error).toBe('Failed to execute app');
   });
 });
+
+describe('RunStatus of a run that waits for approval', () => {
+  it('waits (not failed) when the run stops at an Approval block, the blocks before it done', async () => {
+    const { builder } = await testBuilder();
+    const run = builder.run;
+    const events: RunEvent[] = [
+      { type: 'run_started', runId, at, nodeIds: ['draft', 'check'] },
+      { type: 'node_started', runId, at, nodeId: 'draft' },
+      {
+        type: 'node_finished',
+        runId,
+        at,
+        nodeId: 'draft',
+        durationMs: 1,
+        outputs: { generated_text: 'Hi' },
+        artifacts: [],
+      },
+      { type: 'node_started', runId, at, nodeId: 'check' },
+      {
+        type: 'run_finished',
+        runId,
+        at,
+        status: 'waiting',
+        approval: { nodeId: 'check', text: 'Hi', editable: true, approver: 'owner', expiresAt: 2 },
+      },
+    ];
+    for (const event of events) run.applyEvent(event);
+    expect(run.phase).toBe('waiting');
+    expect(run.error).toBe('');
+    expect(run.nodeState('draft')?.status).toBe('succeeded');
+  });
+});

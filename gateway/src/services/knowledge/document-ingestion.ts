@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as turn } from 'node:timers/promises';
 import { readDocumentText, type ReadLimits } from '@blocksmith/block-extract-file';
 import { AiProviderError, BlockError, bareMime, type AiProvider } from '@blocksmith/block-sdk';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
@@ -121,6 +122,9 @@ export async function ingestDocument(
         const done =
           section.start + (section.text.length * Math.min(pieces.length, start + BATCH)) / pieces.length;
         await update({ progress: 0.1 + (0.9 * done) / text.length });
+        // PGlite answers within the same turn of the event loop: without a pause between batches,
+        // requests (a client polling this progress among them) and timers would wait for the end.
+        await turn();
       }
     }
     await update({

@@ -1,121 +1,22 @@
 import { OfflineProvider } from '../providers/ai';
 import Stripe from 'stripe';
-import type { Database } from '../data/database';
-import { openTestDatabase } from '../testing/database';
 import { probeTextApp } from '../testing/probe-blocks';
 import { runTimedOutMessage } from '../services/runs/run-timeout';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import {
+  expectLockedFor,
+  PASSWORD,
+  signInEitherWay,
+  signInOverGraphql,
+  signInOverRest,
+  spray,
+  tally,
+  WRONG,
+} from '../testing/sign-in-attempts';
 
 jest.setTimeout(60_000);
 
-const PASSWORD = 'a good long password';
-const WRONG = 'not the password at all';
 const WEBHOOK_SECRET = 'whsec_blocksmith_hardening';
-
-/**
- * One sign-in attempt as the limits see it: `invalid` (the password was checked and was wrong),
- * `limited` (refused before any check), `signed in`; anything else is spelled out so a failing
- * assertion shows it.
- */
-interface Attempt {
-  outcome: string;
-  retryAfter?: number;
-}
-
-/** POST /api/auth/signin, optionally as if forwarded for another address. */
-async function signInOverRest(
-  t: ApiTestGateway,
-  email: string,
-  password: string,
-  forwardedFor?: string,
-): Promise<Attempt> {
-  const answer = await t.api('POST', '/auth/signin', {
-    body: { email, password },
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-  });
-  if (answer.status === 200) return { outcome: 'signed in' };
-  if (answer.status === 400 && answer.body.error === 'invalid_credentials') return { outcome: 'invalid' };
-  const retryAfter = answer.headers.get('retry-after');
-  if (answer.status === 429 && answer.body.error === 'rate_limited' && retryAfter !== null) {
-    return { outcome: 'limited', retryAfter: Number(retryAfter) };
-  }
-  return { outcome: `unexpected ${answer.status} ${JSON.stringify(answer.body)}` };
-}
-
-/** The GraphQL signIn mutation over HTTP, optionally as if forwarded for another address. */
-async function signInOverGraphql(
-  t: ApiTestGateway,
-  email: string,
-  password: string,
-  forwardedFor?: string,
-): Promise<Attempt> {
-  const response = await fetch(`${t.gateway.url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-    },
-    body: JSON.stringify({
-      query:
-        'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { user { id } } }',
-      variables: { email, password },
-    }),
-  });
-  const answer = (await response.json()) as {
-    data?: { signIn?: unknown } | null;
-    errors?: { extensions?: Record<string, unknown> }[];
-  };
-  if (answer.data?.signIn) return { outcome: 'signed in' };
-  const extensions = answer.errors?.[0]?.extensions ?? {};
-  if (extensions.code === 'BAD_USER_INPUT' && extensions.authCode === 'invalid_credentials') {
-    return { outcome: 'invalid' };
-  }
-  if (extensions.code === 'RATE_LIMITED' && typeof extensions.retryAfterSeconds === 'number') {
-    return { outcome: 'limited', retryAfter: extensions.retryAfterSeconds };
-  }
-  return { outcome: `unexpected ${response.status} ${JSON.stringify(answer)}` };
-}
-
-/** Attempts by index: even ones over /api, odd ones over GraphQL, so both paths share every count. */
-function signInEitherWay(
-  t: ApiTestGateway,
-  i: number,
-  email: string,
-  password: string,
-  forwardedFor?: string,
-): Promise<Attempt> {
-  return i % 2 === 0
-    ? signInOverRest(t, email, password, forwardedFor)
-    : signInOverGraphql(t, email, password, forwardedFor);
-}
-
-/** `count` failed sign-ins, each on an e-mail of its own, sent ten at a time. */
-async function spray(
-  count: number,
-  attempt: (i: number, email: string) => Promise<Attempt>,
-  prefix: string,
-): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (let start = 0; start < count; start += 10) {
-    const batch = Array.from({ length: Math.min(10, count - start) }, (_, k) => start + k);
-    const answers = await Promise.all(batch.map((i) => attempt(i, `${prefix}-${i}@example.com`)));
-    outcomes.push(...answers.map((a) => a.outcome));
-  }
-  return outcomes;
-}
-
-const tally = (attempts: readonly Attempt[]) => {
-  const counts: Record<string, number> = {};
-  for (const { outcome } of attempts) counts[outcome] = (counts[outcome] ?? 0) + 1;
-  return counts;
-};
-
-/** Retry-After of a lock: positive, and no longer than the 15-minute window. */
-const expectLockedFor = (attempt: Attempt) => {
-  expect(attempt.outcome).toBe('limited');
-  expect(attempt.retryAfter).toBeGreaterThan(0);
-  expect(attempt.retryAfter).toBeLessThanOrEqual(15 * 60);
-};
 
 describe('the gateway served over http, with no trusted proxy', () => {
   let t: ApiTestGateway;
@@ -401,74 +302,5 @@ describe('the gateway served over https behind a trusted proxy', () => {
       );
       expect(await processed('evt_nul')).toBe(0);
     });
-  });
-});
-
-/** Two gateway processes on one PostgreSQL database: only with TEST_DATABASE_URL (CI). */
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-(serverUrl ? describe : describe.skip)('two gateways sharing one PostgreSQL database', () => {
-  let db: Database & { url?: string };
-  let a: ApiTestGateway;
-  let b: ApiTestGateway;
-
-  beforeAll(async () => {
-    db = await openTestDatabase(serverUrl);
-    const databaseUrl = db.url ?? serverUrl!;
-    // Each replica believes it is reached at its own address.
-    a = await startApiTestGateway({
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: 'https://a.blocksmith.example',
-      TRUST_PROXY: 'loopback',
-    });
-    b = await startApiTestGateway({
-      DATABASE_URL: databaseUrl,
-      PUBLIC_URL: 'https://b.blocksmith.example',
-      TRUST_PROXY: 'loopback',
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.close();
-  });
-
-  it("accept each other's access tokens although their PUBLIC_URLs differ", async () => {
-    const { token } = await a.signUpViaApi('replica@example.com');
-    const onB = await b.api('GET', '/auth/user', { token });
-    expect(onB.status).toBe(200);
-    expect(onB.body.user.email).toBe('replica@example.com');
-
-    const signedIn = await b.api('POST', '/auth/signin', {
-      body: { email: 'replica@example.com', password: PASSWORD },
-    });
-    expect(signedIn.status).toBe(200);
-    const onA = await a.api('GET', '/auth/user', { token: signedIn.body.session.access_token });
-    expect(onA.status).toBe(200);
-    expect(onA.body.user.email).toBe('replica@example.com');
-  });
-
-  it('check at most 5 wrong passwords for one e-mail sent together to both', async () => {
-    await a.signUpViaApi('shared-victim@example.com');
-    const attempts = await Promise.all(
-      Array.from({ length: 29 }, (_, i) =>
-        signInEitherWay(i % 4 < 2 ? a : b, i, 'shared-victim@example.com', `guess ${i}`, '198.51.100.30'),
-      ),
-    );
-    expect(tally(attempts)).toEqual({ invalid: 5, limited: 24 });
-    expectLockedFor(await signInOverRest(a, 'shared-victim@example.com', PASSWORD, '198.51.100.31'));
-    expectLockedFor(await signInOverGraphql(b, 'shared-victim@example.com', PASSWORD, '198.51.100.32'));
-  });
-
-  it('count one address across both: 25 failures on each, then both refuse', async () => {
-    const outcomes = await spray(
-      50,
-      (i, email) => signInEitherWay(i < 25 ? a : b, i, email, WRONG, '198.51.100.40'),
-      'shared-spray',
-    );
-    expect(outcomes).toEqual(Array(50).fill('invalid'));
-    expectLockedFor(await signInOverRest(a, 'shared-spray-50@example.com', WRONG, '198.51.100.40'));
-    expectLockedFor(await signInOverGraphql(b, 'shared-spray-51@example.com', WRONG, '198.51.100.40'));
   });
 });

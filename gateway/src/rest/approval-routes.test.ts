@@ -252,6 +252,23 @@ describe('runs that wait for approval, over /api', () => {
     );
   });
 
+  it('answers a webhook call whose run waits with 202 and the run, not an error', async () => {
+    const appId = await createApp(ann.token, approvalApp());
+    const hook = await t.api('POST', `/apps/${appId}/triggers/hooks`, {
+      token: ann.token,
+      body: { name: 'In' },
+    });
+    expect(hook.status).toBe(201);
+    const called = await t.api('POST', `/hooks/${hook.body.id}`, {
+      raw: JSON.stringify({ input_text: 'tea' }),
+      headers: { 'content-type': 'application/json', 'x-blocksmith-secret': hook.body.secret },
+    });
+    expect(called.status).toBe(202);
+    expect(called.body).toEqual({ runId: expect.any(String), status: 'waiting' });
+    const read = await t.api('GET', `/runs/${called.body.runId}`, { token: ann.token });
+    expect(read.body).toMatchObject({ status: 'waiting', source: 'webhook' });
+  });
+
   it('ends a wait past its time-out, refunding what did not run', async () => {
     const appId = await createApp(ann.token, approvalApp({ timeout_hours: 2 }));
     const before = await balance(ann.token);

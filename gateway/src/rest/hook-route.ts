@@ -55,6 +55,11 @@ export function hookRoute(options: {
           return;
         }
         const { run } = outcome;
+        if (run.status === 'waiting') {
+          // It stopped at an Approval block: it goes on once approved (read it with GET /api/runs/{id}).
+          res.status(202).json({ runId: run.id, status: 'waiting' });
+          return;
+        }
         const view = options.services.runHistory.answer(run, { userId: outcome.ownerId, isAdmin: false });
         if (run.status !== 'succeeded') {
           const [status, code] = statusOf(run.errorCode ?? undefined);

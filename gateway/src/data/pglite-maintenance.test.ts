@@ -117,17 +117,21 @@ describe('PGlite maintenance', () => {
     await maintenance.stop();
   });
 
-  it('the embedded database keeps its write-ahead log within its stated maximum', async () => {
+  it('the embedded database keeps its write-ahead log within its stated maximum, and its buffer cache bounded', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-wal-'));
     const database = await openDatabase({ dataDir });
     const { dataSource } = database;
     try {
       const settings = (await dataSource.query(
-        `SELECT name, setting FROM pg_settings WHERE name IN ('min_wal_size', 'max_wal_size') ORDER BY name`,
+        `SELECT name, setting FROM pg_settings
+          WHERE name IN ('min_wal_size', 'max_wal_size', 'shared_buffers', 'maintenance_work_mem') ORDER BY name`,
       )) as { name: string; setting: string }[];
+      // The buffer cache is bounded too (8 kB pages: 32 MB), so memory does not grow with stored runs.
       expect(settings).toEqual([
+        { name: 'maintenance_work_mem', setting: '16384' },
         { name: 'max_wal_size', setting: '64' },
         { name: 'min_wal_size', setting: '32' },
+        { name: 'shared_buffers', setting: '4096' },
       ]);
       const start = await walPosition(dataSource);
       let position = start;

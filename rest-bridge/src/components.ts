@@ -274,6 +274,9 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       ),
       nodes: nullableObject('Per block: status, duration, error.'),
       steps: arrayOf(ref('RunStep'), 'Each block’s step, in the run’s order.'),
+      conversationId: nullableString(
+        'The chat conversation this run answered a turn of (GET /api/conversations/{id}), when it is yours; null otherwise.',
+      ),
       approvalRequest: nullableObject(
         'A run waiting for approval (status waiting): what it asks; null otherwise. Decide with POST /api/runs/{id}/approval.',
         {
@@ -303,6 +306,7 @@ export const components: Readonly<Record<string, JsonSchema>> = {
       'nodes',
       'steps',
       'version',
+      'conversationId',
       'approvalRequest',
     ],
   ),

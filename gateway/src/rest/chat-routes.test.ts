@@ -111,7 +111,12 @@ describe('/api chat routes against a model (the OpenAI API, faked)', () => {
     const history = await t.api('GET', '/credits/history?limit=2', { token: ann });
     expect(history.body.history.map((entry: { credits_used: number }) => entry.credits_used)).toEqual([1, 1]);
     const run = await t.api('GET', `/runs/${second.body.run.id}`, { token: ann });
-    expect(run.body).toMatchObject({ source: 'chat', status: 'succeeded', cost: 1 });
+    expect(run.body).toMatchObject({
+      source: 'chat',
+      status: 'succeeded',
+      cost: 1,
+      conversationId: first.body.conversationId,
+    });
   });
 
   it('streams a message’s answer through the run subscription, and stores what streamed', async () => {

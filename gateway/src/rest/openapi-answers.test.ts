@@ -5,6 +5,7 @@ import type { AppConfig } from '@blocksmith/schema';
 import Stripe from 'stripe';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { MAX_HISTORY_LIMIT } from '../services/credits/credit-ledger';
+import { MailMessage } from '../data/entities';
 import { FakeStripeConnect } from '../testing/fake-stripe-connect';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 import { OpenApiChecker, type CheckedAnswer, type OpenApiDocument } from '../testing/openapi-checker';
@@ -594,6 +595,60 @@ describe('answers against /api/openapi.json', () => {
       });
       await expectStatus(200, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
       await expectStatus(404, 'DELETE', `/api/conversations/${id}`, { token: owner.token });
+    });
+
+    it('waits for approval: the owner decides, an e-mail approver decides once by the mailed link', async () => {
+      const owner = await t.signUpViaApi('approves@example.com', { credits: true });
+      const approvalApp = (approval: Record<string, unknown>): AppConfig =>
+        probeApp(
+          [
+            probePlugin('in', 'textInput', { label: 'Topic' }),
+            probePlugin('check', 'approval', approval),
+            probePlugin('show', 'textDisplay'),
+          ],
+          [
+            ['in', 'check'],
+            ['check', 'show'],
+          ],
+        );
+      const waitingRun = async (approval: Record<string, unknown>): Promise<string> => {
+        const created = await expectStatus(201, 'POST', '/api/apps', {
+          token: owner.token,
+          json: { name: 'Careful', category: 'Content', config: approvalApp(approval) },
+        });
+        const run = await expectStatus(200, 'POST', `/api/apps/${created.body.id}/execute`, {
+          token: owner.token,
+          json: { inputData: { input_text: 'tea' } },
+        });
+        expect(run.body.run.status).toBe('waiting');
+        return run.body.run.id as string;
+      };
+
+      const runId = await waitingRun({});
+      const read = await expectStatus(200, 'GET', `/api/runs/${runId}`, { token: owner.token });
+      expect(read.body.approvalRequest).toMatchObject({ approver: 'owner', canDecide: true });
+      await expectStatus(400, 'POST', `/api/runs/${runId}/approval`, {
+        token: owner.token,
+        json: { decision: 'maybe' },
+      });
+      await expectStatus(404, 'POST', `/api/runs/${runId}/approval`, {
+        token: ann,
+        json: { decision: 'approve' },
+      });
+      await expectStatus(200, 'POST', `/api/runs/${runId}/approval`, {
+        token: owner.token,
+        json: { decision: 'approve', text: 'Tea, edited' },
+      });
+
+      await waitingRun({ approver: 'email', email: 'boss@example.com' });
+      const [mail] = await t.gateway.database.dataSource
+        .getRepository(MailMessage)
+        .findBy({ toAddress: 'boss@example.com' });
+      const link = /\/approve\/([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
+      await expectStatus(200, 'GET', `/api/approvals/${link}`);
+      await expectStatus(200, 'POST', `/api/approvals/${link}`, { json: { decision: 'reject' } });
+      await expectStatus(404, 'GET', `/api/approvals/${link}`);
+      await expectStatus(404, 'POST', `/api/approvals/${link}`, { json: { decision: 'approve' } });
     });
 
     it('lists, limits and disconnects the AI assistants a person connected', async () => {

@@ -9,6 +9,7 @@ import type { BlockFlowNode } from '../stores/flow-model';
 import type { NodeRunState } from '../stores/run-store';
 import { FLOW_TEXTS } from '../texts/flow-texts';
 import { TOOL_CALL_TEXTS } from '../texts/tool-texts';
+import { RUN_STATUS_LABELS } from '../texts/run-history-texts';
 import { CategoryIcon, STATUS_LABELS } from './block-visuals';
 import { useCanvasSource } from './canvas-source';
 import './flow.css';
@@ -53,18 +54,19 @@ const RunBadge = observer(function RunBadge({ id, takesTools }: { id: string; ta
   const state = run.nodeState(id);
   if (!state) return null;
   const tools = toolLine(state, takesTools);
-  const icon =
-    state.status === 'running' ? (
-      <Spinner size={12} />
-    ) : state.status === 'succeeded' ? (
-      <TickCircleIcon size={12} />
-    ) : state.status === 'failed' ? (
-      <ErrorIcon size={12} />
-    ) : state.status === 'skipped' ? (
-      <DisableIcon size={12} />
-    ) : (
-      <TimeIcon size={12} />
-    );
+  const icon = state.waiting ? (
+    <TimeIcon size={12} />
+  ) : state.status === 'running' ? (
+    <Spinner size={12} />
+  ) : state.status === 'succeeded' ? (
+    <TickCircleIcon size={12} />
+  ) : state.status === 'failed' ? (
+    <ErrorIcon size={12} />
+  ) : state.status === 'skipped' ? (
+    <DisableIcon size={12} />
+  ) : (
+    <TimeIcon size={12} />
+  );
   // While running, the latest text; once done, the start of it.
   const streamed =
     state.text.length <= 140
@@ -77,7 +79,7 @@ const RunBadge = observer(function RunBadge({ id, takesTools }: { id: string; ta
     <div className={`block-run block-run-${state.status}`} data-status={state.status}>
       <div className="block-run-status">
         {icon}
-        <span>{STATUS_LABELS[state.status]}</span>
+        <span>{state.waiting ? RUN_STATUS_LABELS.waiting : STATUS_LABELS[state.status]}</span>
         {loop && (
           <span className="block-run-loop" data-testid="loop-progress">
             {loop}

@@ -22,6 +22,8 @@ export interface NodeRunState {
   toolCall?: { arguments?: Record<string, unknown>; calls: number };
   /** A block that hands tools to a model: its calls so far (its `tool_call` events), in call order. */
   toolCalls?: readonly ToolCallRecord[];
+  /** The block the run stopped at to wait for a person's approval (its status stays running). */
+  waiting?: boolean;
 }
 
 export const PENDING_NODE: NodeRunState = Object.freeze({ status: 'pending', text: '' });

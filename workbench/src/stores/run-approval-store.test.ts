@@ -78,6 +78,9 @@ describe('a kept run waiting for approval', () => {
     expect(store.approval.canEdit).toBe(true);
     const check = store.steps.find((row) => row.nodeId === 'check');
     expect(check?.statusLabel).toBe('Waiting for approval');
+    // On the canvas too: the block it waits at, not the blocks before it.
+    expect(store.run.nodeState('check')).toMatchObject({ status: 'running', waiting: true });
+    expect(store.run.nodeState('in')?.waiting).toBeUndefined();
   });
 
   it('approves with the edited text, then reads the run again', async () => {

@@ -131,5 +131,8 @@ describe('RunStatus of a run that waits for approval', () => {
     expect(run.phase).toBe('waiting');
     expect(run.error).toBe('');
     expect(run.nodeState('draft')?.status).toBe('succeeded');
+    // The canvas shows the block it waits at as waiting, not running.
+    expect(run.nodeState('check')).toMatchObject({ status: 'running', waiting: true });
+    expect(run.nodeState('draft')?.waiting).toBeUndefined();
   });
 });

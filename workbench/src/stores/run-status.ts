@@ -198,8 +198,11 @@ export class RunStatus {
         this.connection = 'ok';
         if (event.status === 'succeeded') this.phase = 'succeeded';
         // Waiting for approval: the blocks before it stay as they are; the run goes on later.
-        else if (event.status === 'waiting') this.phase = 'waiting';
-        else this.fail(event.error ?? RUN_ERRORS.title);
+        else if (event.status === 'waiting') {
+          this.phase = 'waiting';
+          const at = event.approval && this.nodes.get(event.approval.nodeId);
+          if (at) this.nodes.set(event.approval!.nodeId, { ...at, waiting: true });
+        } else this.fail(event.error ?? RUN_ERRORS.title);
         break;
       default: {
         const noted = event.type === 'node_failed' || event.type === 'loop_progress';

@@ -369,6 +369,7 @@ export class RunViewStore implements CanvasFlowSource {
         text: '',
         ...(step.error ? { error: this.run.titled(step.error) } : {}),
         ...(step.durationMs !== null ? { durationMs: step.durationMs } : {}),
+        ...(detail.approvalRequest?.nodeId === step.nodeId && status === 'running' ? { waiting: true } : {}),
         ...(Array.isArray(routes)
           ? { routes: routes.filter((r): r is string => typeof r === 'string') }
           : {}),

@@ -296,7 +296,7 @@ export function createServices(deps: {
     ledger,
     publishing,
     runs,
-    chat: new ChatService({ dataSource, apps, runs, registry }),
+    chat: new ChatService({ dataSource, apps, runs, registry, models: asModelRouter(provider).catalogue }),
     runHistory,
     sales,
     upvotes,

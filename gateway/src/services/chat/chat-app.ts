@@ -1,6 +1,7 @@
 import type { AppConfig } from '@blocksmith/schema';
 import { planRun, type BlockLookup, type PlannedNode, type RunPlan } from '@blocksmith/engine';
 import { DEFAULT_MEMORY, type MemorySettings } from './conversation-memory';
+import { memoryModelsOf, type MemoryModel } from './memory-models';
 
 /**
  * The output an input block declares to be handed the conversation so far: an app with such a
@@ -20,6 +21,8 @@ export type ChatShape =
       label: string;
       placeholder: string;
       memory: MemorySettings;
+      /** The models the AI blocks given the conversation use: each one's memory fits its context. */
+      memoryModels: MemoryModel[];
     }
   | { chattable: false; reason: string };
 
@@ -61,6 +64,7 @@ export function chatShapeOfPlan(plan: RunPlan): ChatShape {
     label: text('label', 'Message'),
     placeholder: text('placeholder', 'Type a message...'),
     memory: chat ? memoryOf(settings) : DEFAULT_MEMORY,
+    memoryModels: memoryModelsOf(plan),
   };
 }
 

@@ -6,7 +6,7 @@ import type { AppService } from '../apps/app-service';
 import type { RunService, StoredRun } from '../runs/run-service';
 import type { StartRunRequest } from '../runs/run-start';
 import { chatShapeOf, type ChatShape } from './chat-app';
-import { conversationText } from './conversation-memory';
+import { turnMemory, type ModelContexts } from './memory-models';
 import { ConversationStore, endingOf, type ConversationSummary, type TurnView } from './conversation-store';
 import type { DataSource } from 'typeorm';
 
@@ -63,6 +63,8 @@ export interface ChatServiceDeps {
   apps: AppService;
   runs: RunService;
   registry: BlockRegistry;
+  /** The server's models: each AI block's memory is sized to its model's context (absent: 12,000 characters). */
+  models?: ModelContexts;
 }
 
 /**
@@ -123,6 +125,8 @@ export class ChatService {
     const answered = earlier.flatMap((turn) =>
       turn.status === 'succeeded' && turn.answer ? [{ message: turn.message, answer: turn.answer }] : [],
     );
+    // The models' contexts as their providers list them (the run waits for that listing too).
+    await this.deps.models?.ready?.();
     const started = await this.deps.runs.start({
       userId: request.userId,
       ...(request.isAdmin !== undefined && { isAdmin: request.isAdmin }),
@@ -131,7 +135,7 @@ export class ChatService {
       source: 'chat',
       ...(request.live && { actionType: 'published' as const, live: true }),
       ...request.terms,
-      chat: { conversation: conversationText(answered, shape.memory) },
+      chat: turnMemory(answered, shape.memory, shape.memoryModels, this.deps.models),
     });
     const { conversationId, turn } = await this.store.addTurn({
       userId: request.userId,

@@ -2,12 +2,14 @@ import type { AiProvider } from '@blocksmith/block-sdk';
 import type { RunPlan } from '@blocksmith/engine';
 import { takesConversation } from './chat-app';
 import { withConversation } from './conversation-provider';
+import type { TurnMemory } from './memory-models';
 
-/** What a run started as a chat turn carries to the process that executes it. */
-export interface ChatTurnContext {
-  /** The conversation so far (`conversationText`), empty on the first message. */
-  conversation: string;
-}
+/**
+ * What a run started as a chat turn carries to the process that executes it: the conversation so
+ * far (`turnMemory`: empty on the first message), within the smallest memory of the app's models
+ * and, where a model's context holds more, within that model's own.
+ */
+export type ChatTurnContext = TurnMemory;
 
 /**
  * How a chat turn executes: its Chat Input is handed the message with the conversation so far,
@@ -25,5 +27,5 @@ export function chatTurnRun(
     const key = node.variable !== undefined && node.variable in inputs ? node.variable : node.id;
     turnInputs[key] = { message: inputs[key], conversation: chat.conversation };
   }
-  return { inputs: turnInputs, provider: withConversation(provider, chat.conversation) };
+  return { inputs: turnInputs, provider: withConversation(provider, chat) };
 }

@@ -1,4 +1,10 @@
-import { conversationText, DEFAULT_MEMORY, MEMORY_BUDGET_CHARS } from './conversation-memory';
+import {
+  conversationText,
+  DEFAULT_MEMORY,
+  MAX_MEMORY_CHARS,
+  MEMORY_BUDGET_CHARS,
+  memoryBudget,
+} from './conversation-memory';
 
 const turns = (count: number, size = 10) =>
   Array.from({ length: count }, (_, i) => ({
@@ -35,5 +41,44 @@ describe('conversationText', () => {
     expect(text).toContain('Person: Question 199.');
     expect(text).toMatch(/\(and \d+ more before\)/);
     expect(text).toContain('…');
+  });
+
+  it('keeps more of the conversation within a larger budget, and cuts long turns less', () => {
+    const all = turns(30, 1_500);
+    const small = conversationText(all, { turns: 30, older: 'summary' });
+    const large = conversationText(all, { turns: 30, older: 'summary' }, 60_000);
+    const wordForWord = (text: string) =>
+      text.split('\n').filter((line) => line.startsWith('Person:')).length;
+    expect(wordForWord(small)).toBeLessThan(wordForWord(large));
+    expect(wordForWord(large)).toBe(30);
+    expect(large.length).toBeLessThanOrEqual(60_000);
+    const long = [{ message: 'x'.repeat(5_000), answer: 'y' }];
+    expect(conversationText(long, DEFAULT_MEMORY)).toContain('…');
+    expect(conversationText(long, DEFAULT_MEMORY, 60_000)).toBe(`Person: ${'x'.repeat(5_000)}\nAssistant: y`);
+  });
+
+  it('still gives a small model’s budget the latest turn, cut to fit', () => {
+    const text = conversationText(turns(3, 3_000), DEFAULT_MEMORY, 2_048);
+    expect(text.length).toBeLessThanOrEqual(2_048);
+    expect(text).toContain('Person: Question 2.');
+  });
+});
+
+describe('memoryBudget', () => {
+  it('is a quarter of the model’s context at about 4 characters a token', () => {
+    expect(memoryBudget(8_192)).toBe(8_192);
+    expect(memoryBudget(32_768)).toBe(32_768);
+    expect(memoryBudget(2_048)).toBe(2_048);
+  });
+
+  it('is 12,000 characters when the vendor does not say', () => {
+    expect(memoryBudget(undefined)).toBe(MEMORY_BUDGET_CHARS);
+    expect(memoryBudget(0)).toBe(MEMORY_BUDGET_CHARS);
+    expect(memoryBudget(Number.NaN)).toBe(MEMORY_BUDGET_CHARS);
+  });
+
+  it('is capped however large the context', () => {
+    expect(memoryBudget(128_000)).toBe(MAX_MEMORY_CHARS);
+    expect(memoryBudget(1_047_576)).toBe(MAX_MEMORY_CHARS);
   });
 });

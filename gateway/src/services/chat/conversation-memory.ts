@@ -2,18 +2,51 @@ import { cutText } from '@blocksmith/schema';
 
 /**
  * What a chat turn's AI blocks are told of the conversation so far: the latest turns word for
- * word, and what the person asked before them (or nothing), within a budget of characters that
- * keeps it well inside a small model's context (about 3,000 tokens).
+ * word, and what the person asked before them (or nothing), within a budget of characters sized
+ * to the model's context (`memoryBudget`).
  */
 
 /** How many of the latest turns are given word for word when the app does not say (Chat Input's default). */
 export const DEFAULT_MEMORY_TURNS = 10;
 
-/** The most characters the conversation so far takes in a prompt. */
+/**
+ * The most characters the conversation so far takes in a prompt to a model whose context the
+ * vendor does not state (about 3,000 tokens, inside the smallest models' contexts).
+ */
 export const MEMORY_BUDGET_CHARS = 12_000;
 
-/** A message or an answer longer than this is cut in the memory (it stays whole in the conversation). */
-const TURN_CHARS = 2_000;
+/**
+ * The most characters it takes however large the model's context (about 16,000 tokens): every AI
+ * block's call sends it again, so a longer memory costs more on each call than it helps.
+ */
+export const MAX_MEMORY_CHARS = 64_000;
+
+/** The share of a model's context the conversation so far may take. */
+export const MEMORY_CONTEXT_SHARE = 1 / 4;
+
+/** About how many characters a token holds (English text). */
+export const CHARS_PER_TOKEN = 4;
+
+/**
+ * The characters of memory a model gets: a quarter of its context (`contextTokens`, about 4
+ * characters a token), at most `MAX_MEMORY_CHARS`; `MEMORY_BUDGET_CHARS` when the vendor does
+ * not say how large its context is.
+ */
+export function memoryBudget(contextTokens: number | undefined): number {
+  if (contextTokens === undefined || !Number.isFinite(contextTokens) || contextTokens <= 0) {
+    return MEMORY_BUDGET_CHARS;
+  }
+  return Math.min(MAX_MEMORY_CHARS, Math.floor(contextTokens * MEMORY_CONTEXT_SHARE * CHARS_PER_TOKEN));
+}
+
+/**
+ * A message or an answer longer than this is cut in the memory (it stays whole in the
+ * conversation): 2,000 characters within the default budget, a sixth of a larger one, half of a
+ * smaller one (so the latest turn still fits a small model's memory).
+ */
+function turnChars(budget: number): number {
+  return Math.max(Math.min(2_000, Math.floor(budget / 2)), Math.floor(budget / 6));
+}
 
 /** An earlier question is remembered by its first sentence, at most this long. */
 const EARLIER_CHARS = 160;
@@ -45,24 +78,30 @@ function firstSentence(text: string): string {
   return cut(sentence, EARLIER_CHARS);
 }
 
-function turnText(turn: AnsweredTurn): string {
-  return `Person: ${cut(turn.message, TURN_CHARS)}\nAssistant: ${cut(turn.answer, TURN_CHARS)}`;
+function turnText(turn: AnsweredTurn, max: number): string {
+  return `Person: ${cut(turn.message, max)}\nAssistant: ${cut(turn.answer, max)}`;
 }
 
 /**
  * The conversation so far as the AI blocks get it (`{{conversation}}`), oldest first: a line
  * naming what the person asked earlier (with `older: 'summary'`), then the latest turns as
  * `Person:` / `Assistant:` lines. Empty before the first answer. The latest turns that do not fit
- * the budget join the earlier ones; the earliest questions are left out first.
+ * `budget` (characters: `memoryBudget` of the model) join the earlier ones; the earliest
+ * questions are left out first.
  */
-export function conversationText(answered: readonly AnsweredTurn[], settings: MemorySettings): string {
+export function conversationText(
+  answered: readonly AnsweredTurn[],
+  settings: MemorySettings,
+  budget: number = MEMORY_BUDGET_CHARS,
+): string {
   const keep = Math.max(0, Math.min(50, Math.floor(settings.turns)));
+  const max = turnChars(budget);
   const recent: string[] = [];
   let used = 0;
   let firstRecent = answered.length;
   for (let i = answered.length - 1; i >= 0 && answered.length - i <= keep; i--) {
-    const text = turnText(answered[i]!);
-    if (used + text.length + 1 > MEMORY_BUDGET_CHARS) break;
+    const text = turnText(answered[i]!, max);
+    if (used + text.length + 1 > budget) break;
     recent.unshift(text);
     used += text.length + 1;
     firstRecent = i;
@@ -70,7 +109,7 @@ export function conversationText(answered: readonly AnsweredTurn[], settings: Me
   const parts: string[] = [];
   if (settings.older === 'summary' && firstRecent > 0) {
     const asked: string[] = [];
-    let room = MEMORY_BUDGET_CHARS - used - 80;
+    let room = budget - used - 80;
     // The latest of the earlier questions first, so the budget keeps those nearest in time.
     for (let i = firstRecent - 1; i >= 0; i--) {
       const question = `"${firstSentence(answered[i]!.message)}"`;

@@ -58,9 +58,11 @@ describe('conversationText', () => {
   });
 
   it('still gives a small model’s budget the latest turn, cut to fit', () => {
-    const text = conversationText(turns(3, 3_000), DEFAULT_MEMORY, 2_048);
+    const long = turns(3, 3_000).map((turn) => ({ ...turn, answer: `${turn.answer} ${'a'.repeat(3_000)}` }));
+    const text = conversationText(long, DEFAULT_MEMORY, 2_048);
     expect(text.length).toBeLessThanOrEqual(2_048);
     expect(text).toContain('Person: Question 2.');
+    expect(text).toContain('Assistant: Answer 2');
   });
 });
 

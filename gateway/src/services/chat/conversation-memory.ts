@@ -41,11 +41,11 @@ export function memoryBudget(contextTokens: number | undefined): number {
 
 /**
  * A message or an answer longer than this is cut in the memory (it stays whole in the
- * conversation): 2,000 characters within the default budget, a sixth of a larger one, half of a
- * smaller one (so the latest turn still fits a small model's memory).
+ * conversation): 2,000 characters within the default budget, a sixth of a larger one, a third
+ * of a smaller one (so the latest message and its answer still fit a small model's memory).
  */
 function turnChars(budget: number): number {
-  return Math.max(Math.min(2_000, Math.floor(budget / 2)), Math.floor(budget / 6));
+  return Math.max(Math.min(2_000, Math.floor(budget / 3)), Math.floor(budget / 6));
 }
 
 /** An earlier question is remembered by its first sentence, at most this long. */

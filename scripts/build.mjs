@@ -165,14 +165,18 @@ export function buildInOrder(root, todo, concurrency) {
   });
 }
 
-async function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Builds the packages under `root` whose fingerprint changed since their last build (all of them
+ * with `all`), saying what it does; answers whether every build it ran succeeded. `npm start` calls
+ * it in its own process, so an unchanged tree costs it a hash of the sources and no more.
+ */
+export async function buildChanged(root, { all = false } = {}) {
   const record = path.join(root, 'node_modules', '.cache', 'blocksmith-build.json');
   const started = Date.now();
   const packages = workspacePackages(root);
   const current = fingerprints(root, packages);
   let recorded = {};
-  if (!process.argv.includes('--all') && existsSync(record)) {
+  if (!all && existsSync(record)) {
     try {
       recorded = JSON.parse(readFileSync(record, 'utf8'));
     } catch {
@@ -182,7 +186,7 @@ async function main() {
   const todo = outdated(root, packages, current, recorded);
   if (todo.length === 0) {
     console.log(`Every package is built and up to date (checked in ${Date.now() - started} ms).`);
-    return;
+    return true;
   }
   console.log(
     todo.length === packages.length
@@ -200,9 +204,15 @@ async function main() {
   const seconds = Math.round((Date.now() - started) / 1000);
   if (failed.size > 0) {
     console.error(`The build failed for ${[...failed].join(', ')} (${seconds} s).`);
-    process.exit(1);
+    return false;
   }
   console.log(`Built ${built.size} package${built.size === 1 ? '' : 's'} in ${seconds} s.`);
+  return true;
+}
+
+async function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  if (!(await buildChanged(root, { all: process.argv.includes('--all') }))) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import {
   appendFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -54,7 +56,8 @@ function workspace(): string {
   for (const name of ['a', 'b', 'c'])
     symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));
   mkdirSync(path.join(root, 'scripts'));
-  symlinkSync(path.join(repo, 'scripts', 'build.mjs'), path.join(root, 'scripts', 'build.mjs'));
+  for (const script of ['build.mjs', 'start.mjs'])
+    symlinkSync(path.join(repo, 'scripts', script), path.join(root, 'scripts', script));
   return root;
 }
 
@@ -66,14 +69,27 @@ async function build(
   root: string,
   ...args: string[]
 ): Promise<{ said: string; ok: boolean; built: string[] }> {
+  return script(root, 'build.mjs', args);
+}
+
+/** Runs scripts/<name> in the workspace, as build() does. */
+async function script(
+  root: string,
+  name: string,
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<{ said: string; ok: boolean; built: string[] }> {
   writeFileSync(path.join(root, 'builds.log'), '');
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(npm_|JEST_)/i.test(name)),
+    Object.entries(process.env).filter(
+      ([variable]) =>
+        !/^(npm_|JEST_)/i.test(variable) && !['NODE_ENV', 'NODE_COMPILE_CACHE'].includes(variable),
+    ),
   );
   const { stdout, ok } = await run(
     process.execPath,
-    ['--preserve-symlinks-main', 'scripts/build.mjs', ...args],
-    { cwd: root, env },
+    ['--preserve-symlinks-main', `scripts/${name}`, ...args],
+    { cwd: root, env: { ...env, ...extraEnv } },
   ).then(
     ({ stdout, stderr }) => ({ stdout: `${stdout}${stderr}`, ok: true }),
     (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}`, ok: false }),
@@ -133,5 +149,70 @@ describe('npm run build (scripts/build.mjs)', () => {
     const fixed = await build(root);
     expect(fixed.ok).toBe(true);
     expect(fixed.built).toEqual(['a', 'b']);
+  }, 180_000);
+});
+
+describe('npm start (scripts/start.mjs)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = workspace();
+    // A server that writes the environment it was given and the exit code start.mjs should pass on.
+    mkdirSync(path.join(root, 'gateway/dist'), { recursive: true });
+    writeFileSync(path.join(root, 'gateway/dist/lib.js'), 'exports.answer = 42;\n');
+    writeFileSync(
+      path.join(root, 'gateway/dist/server.js'),
+      "const fs = require('fs'); require('./lib');\n" +
+        "fs.writeFileSync(__dirname + '/env.json', JSON.stringify({ env: process.env.NODE_ENV, " +
+        'cache: process.env.NODE_COMPILE_CACHE, args: process.execArgv }));\n',
+    );
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  const serverSaw = () =>
+    JSON.parse(readFileSync(path.join(root, 'gateway/dist/env.json'), 'utf8')) as {
+      env: string;
+      cache: string;
+      args: string[];
+    };
+
+  it('builds what changed, then on an unchanged tree starts the server at once', async () => {
+    const first = await script(root, 'start.mjs');
+    expect(first.ok).toBe(true);
+    expect(first.built.sort()).toEqual(['a', 'b', 'c']);
+    rmSync(path.join(root, 'gateway/dist/env.json'));
+
+    const again = await script(root, 'start.mjs');
+    expect(again.ok).toBe(true);
+    expect(again.said).toMatch(/Every package is built and up to date/);
+    expect(again.built).toEqual([]);
+    expect(serverSaw().env).toBe('production');
+    expect(serverSaw().args).toContain('--enable-source-maps');
+
+    appendFileSync(path.join(root, 'pkgs/c/src/index.ts'), 'export const more = 1;\n');
+    expect((await script(root, 'start.mjs')).built).toEqual(['c']);
+  }, 180_000);
+
+  it('gives the server a compile cache under node_modules/.cache, kept between restarts', async () => {
+    await script(root, 'start.mjs');
+    const cache = path.join(root, 'node_modules/.cache/node-compile-cache');
+    expect(serverSaw().cache).toBe(cache);
+    // Node 22.1 and later write the modules' compiled code there (Node 20 ignores the variable).
+    const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+    if (major > 22 || (major === 22 && minor >= 1)) {
+      expect(existsSync(cache)).toBe(true);
+      expect(readdirSync(cache).length).toBeGreaterThan(0);
+    }
+  }, 180_000);
+
+  it("keeps the caller's NODE_ENV and compile cache folder, and fails when the build fails", async () => {
+    await script(root, 'start.mjs', [], { NODE_ENV: 'development', NODE_COMPILE_CACHE: '' });
+    expect(serverSaw()).toMatchObject({ env: 'development', cache: '' });
+
+    rmSync(path.join(root, 'gateway/dist/env.json'));
+    appendFileSync(path.join(root, 'pkgs/a/src/index.ts'), 'export const more = 1;\n');
+    writeFileSync(path.join(root, 'pkgs/a/fail'), '');
+    const failed = await script(root, 'start.mjs');
+    expect(failed.ok).toBe(false);
+    expect(failed.said).toContain('The build failed for a, b');
+    expect(existsSync(path.join(root, 'gateway/dist/env.json'))).toBe(false);
   }, 180_000);
 });

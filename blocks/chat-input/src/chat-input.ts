@@ -35,7 +35,7 @@ export const chatInput = defineBlock({
       min: 0,
       max: 50,
       integer: true,
-      help: 'How many of the latest turns (a message and its answer) the AI blocks are given word for word.',
+      help: 'How many of the latest turns (a message and its answer) the AI blocks are given word for word, as far as each one’s model can read.',
     }),
     older_turns: field.select({
       label: 'Older turns',

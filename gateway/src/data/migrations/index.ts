@@ -33,6 +33,7 @@ import { ConversationVisitors1767200000000 } from './1767200000000-conversation-
 import { AppTestRunExecutor1767300000000 } from './1767300000000-app-test-run-executor';
 import { RunsAppSource1767400000000 } from './1767400000000-runs-app-source';
 import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-search-terms';
+import { RunsCompressed1767700000000 } from './1767700000000-runs-compressed';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   AppTestRunExecutor1767300000000,
   RunsAppSource1767400000000,
   KnowledgeSearchTerms1767600000000,
+  RunsCompressed1767700000000,
 ];

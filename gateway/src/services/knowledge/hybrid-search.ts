@@ -20,11 +20,28 @@ export interface SearchOptions {
 /** Reciprocal rank fusion's constant (Cormack et al.): a passage's share from one ranking is 1 / (k + rank). */
 export const RRF_K = 60;
 
+/** The distinct words of a question (at most 64), lower-cased. */
+function questionWords(question: string): string[] {
+  const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  return words.slice(0, 64);
+}
+
 /** Words of a question as an OR text-search query (`refund | days`): any shared word ranks. */
 export function textQuery(question: string): string {
-  const words = [...new Set(question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
-  return words.slice(0, 64).join(' | ');
+  return questionWords(question).join(' | ');
 }
+
+/** Words of a question as an AND text-search query (`refund & days`): passages with every word. */
+export function allWordsQuery(question: string): string {
+  return questionWords(question).join(' & ');
+}
+
+/**
+ * At most this many passages matching the question are ranked by `ts_rank`, per tier (every word,
+ * then any word): common words match a share of all passages, and ranking each of them made a
+ * search grow with the base (at 100,000 passages, a six-word question matched some 2,000).
+ */
+export const TEXT_RANK_LIMIT = 400;
 
 /**
  * Fuses rankings by reciprocal rank fusion: each id scores Σ 1 / (k + rank) over the rankings it
@@ -59,19 +76,7 @@ export async function hybridSearch(
   options: SearchOptions,
 ): Promise<KnowledgePassage[]> {
   const candidates = Math.max(20, options.topK * 4);
-  const query = textQuery(question.text);
-  // The stored `text_search` vector under its GIN index: matching passages are found by the
-  // index and ranked without being parsed again; only the best `candidates` go on to fusion.
-  const byText = query
-    ? ((await deps.dataSource.query(
-        `SELECT c.id
-           FROM knowledge_chunks c, to_tsquery('english', $2) q
-          WHERE c.knowledge_base_id = $1 AND c.text_search @@ q
-          ORDER BY ts_rank(c.text_search, q) DESC, c.position
-          LIMIT $3`,
-        [knowledgeBaseId, query, candidates],
-      )) as { id: string }[])
-    : [];
+  const byText = await textCandidates(deps.dataSource, knowledgeBaseId, question.text, candidates);
   const byVector =
     question.vector && deps.vectors
       ? (
@@ -83,7 +88,7 @@ export async function hybridSearch(
           )
         ).filter((near) => near.similarity >= MIN_SIMILARITY)
       : [];
-  const fused = reciprocalRankFusion([byText.map((row) => row.id), byVector.map((near) => near.chunkId)]);
+  const fused = reciprocalRankFusion([byText, byVector.map((near) => near.chunkId)]);
   const chosen = [...fused].filter(([, score]) => score >= options.minScore).slice(0, options.topK);
   if (chosen.length === 0) return [];
   const rows = (await deps.dataSource.query(
@@ -107,4 +112,38 @@ export async function hybridSearch(
         ]
       : [];
   });
+}
+
+/**
+ * The `limit` best passages by full text, over the stored `text_search` vector under its GIN
+ * index (never parsed again): first those holding every word of the question, then, when they are
+ * too few, those holding any. Each tier ranks at most `TEXT_RANK_LIMIT` matches with `ts_rank`, so
+ * a search costs the same however many passages share a common word.
+ */
+async function textCandidates(
+  dataSource: DataSource,
+  knowledgeBaseId: string,
+  question: string,
+  limit: number,
+): Promise<string[]> {
+  const any = textQuery(question);
+  if (!any) return [];
+  const all = allWordsQuery(question);
+  const rank = async (query: string, exclude: readonly string[]): Promise<string[]> => {
+    const rows = (await dataSource.query(
+      `SELECT m.id
+         FROM (SELECT c.id, c.position, c.text_search
+                 FROM knowledge_chunks c
+                WHERE c.knowledge_base_id = $1 AND c.text_search @@ to_tsquery('english', $2)
+                  AND NOT (c.id = ANY($4::uuid[]))
+                LIMIT ${TEXT_RANK_LIMIT}) m
+        ORDER BY ts_rank(m.text_search, to_tsquery('english', $2)) DESC, m.position
+        LIMIT $3`,
+      [knowledgeBaseId, query, limit, exclude],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  };
+  const everyWord = await rank(all, []);
+  if (everyWord.length >= limit || all === any) return everyWord;
+  return [...everyWord, ...(await rank(any, everyWord)).slice(0, limit - everyWord.length)];
 }

@@ -91,9 +91,10 @@ describe.each(databaseTargets)('The runs-compressed migration on %s', (_name, da
     return { runId, result, nodes, sizes: sizes! };
   }
 
-  it('compresses the result and steps of runs stored after it; runs stored before read back as they were', async () => {
+  it('compresses every value of a run over 2 KB stored after it, not only the largest; runs stored before read back as they were', async () => {
     const records = new RunRecords({ dataSource: db.dataSource, ledger: new CreditLedger(db.dataSource) });
-    // A model's answer of about 200 characters: the row is under PostgreSQL's own 2 KB threshold.
+    // A model's answer of about 200 characters: the run's row is just over PostgreSQL's 2 KB threshold,
+    // where only its largest value (the result) was compressed.
     const answer = (n: number) => `Answer ${n}: ${'the quick brown fox jumps over the lazy dog, '.repeat(4)}`;
     {
       await migrate('down');

@@ -8,7 +8,7 @@ import { type AiProvider } from '@blocksmith/block-sdk';
 import { asModelRouter, createProvider, describeProvider } from './providers/ai';
 import { createRestBridge } from '@blocksmith/rest-bridge';
 import express from 'express';
-import { specifiedRules } from 'graphql';
+import { specifiedRules, type GraphQLSchema } from 'graphql';
 import type { GatewayConfig } from './config';
 import { clientAddressReader } from './client-address';
 import { API_KEY_PREFIX } from './services/api-keys/api-key-service';
@@ -122,10 +122,22 @@ function loadAllBlocks(config: GatewayConfig): BlockRegistry {
 /** Starts the one HTTP port: the workbench, /graphql (HTTP and WebSocket) and /api. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { config } = options;
-  const registry = options.registry ?? loadAllBlocks(config);
-  const provider = asModelRouter(options.provider ?? createProvider(config.ai));
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const schema = await buildGatewaySchema();
+  // The database opens (PGlite compiles its WebAssembly off the main thread, PostgreSQL connects)
+  // while the blocks load and the schema is built.
+  const opening = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  opening.catch(() => undefined);
+  let registry: BlockRegistry;
+  let provider: ReturnType<typeof asModelRouter>;
+  let schema: GraphQLSchema;
+  try {
+    registry = options.registry ?? loadAllBlocks(config);
+    provider = asModelRouter(options.provider ?? createProvider(config.ai));
+    schema = await buildGatewaySchema();
+  } catch (error) {
+    await opening.then((opened) => opened.close()).catch(() => undefined);
+    throw error;
+  }
+  const database = await opening;
   const shared = config.databaseUrl ? await startSharedWork(config, database.dataSource) : undefined;
   const services = createServices({
     config,

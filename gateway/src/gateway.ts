@@ -61,6 +61,9 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** How long the server keeps an idle kept-alive connection open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** How long a stopping process waits for the runs it executes before handing them back. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -192,6 +195,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer: Server = createServer((req, res) => {
     if (!fastPath(req, res)) app(req, res);
   });
+  // An idle kept-alive connection is closed by the client first (fetch closes after 4 s, proxies and
+  // load balancers after about 60 s): a server closing at Node's 5 s races a request sent on it at
+  // that moment, which the client sees as a reset (ECONNRESET) with no answer.
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const graphql = await startGraphQLServer({
     schema,
     httpServer,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OfflineProvider } from './providers/ai';
 import { loadConfig } from './config';
-import { startGateway, type Gateway } from './gateway';
+import { KEEP_ALIVE_MS, startGateway, type Gateway } from './gateway';
 import { BlockRegistry } from './kernel';
 import { seedPgliteDataDir } from './testing/database-template';
 import { startTestGateway, type TestGateway } from './testing/graphql-client';
@@ -54,6 +54,12 @@ describe('health routes of a started gateway', () => {
       contentType: expect.stringMatching(/^application\/json/),
       body: { status: 'ok' },
     });
+  });
+
+  it('keeps an idle connection open longer than clients do, and says so', async () => {
+    const answer = await fetch(`${t.gateway.url}/healthz`);
+    await answer.text();
+    expect(answer.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
   });
 
   it('GET /readyz: the database answers, every migration is applied and blocks are loaded', async () => {

@@ -146,6 +146,8 @@ describe('ModelRouter', () => {
     const a = openai();
     const router = new ModelRouter({ providers: [a.provider] });
     await router.catalogue.ready();
+    // A text stream is routed when it is read, as a generator would be, not when it is asked for.
+    expect(() => router.streamText({ prompt: 'hi', model: 'claude-opus-4-1' }, { signal })).not.toThrow();
     await expect(text(router, 'claude-opus-4-1')).rejects.toThrow(
       new AiProviderError(
         'rejected',

@@ -48,9 +48,17 @@ export class ModelRouter implements AiProvider {
     return this.catalogue.route(undefined, 'text').provider.offline;
   }
 
-  async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
-    const { provider, model } = this.catalogue.route(request.model, 'text');
-    yield* provider.streamText(withModel(request, model), options);
+  /**
+   * The provider's own stream, routed when it is first read (a model the server does not have is
+   * refused there). Not wrapped in a generator of its own, which would cost promises per piece.
+   */
+  streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
+    return {
+      [Symbol.asyncIterator]: () => {
+        const { provider, model } = this.catalogue.route(request.model, 'text');
+        return provider.streamText(withModel(request, model), options)[Symbol.asyncIterator]();
+      },
+    };
   }
 
   completeJson(request: JsonRequest, options: CallOptions): Promise<string> {

@@ -383,6 +383,39 @@ describe('OfflineProvider abort', () => {
     expect(pieces).toHaveLength(2);
   });
 
+  it('makes nothing before the stream is read, and stops for good when the reader stops', async () => {
+    const controller = new AbortController();
+    const reported: unknown[] = [];
+    const options = { signal: controller.signal, onUsage: (usage: unknown) => reported.push(usage) };
+    // Stopped before the first read: the stream is refused only when read, as a generator's would be.
+    controller.abort();
+    const stopped = provider.streamText({ prompt: 'Hi' }, options);
+    await expect(collect(stopped)).rejects.toMatchObject({ kind: 'aborted' });
+    // A reader that breaks off: no more pieces, and the answer's model is not reported.
+    const stream = provider.streamText({ prompt: 'Tell a long story about dragons.' }, live());
+    const iterator = stream[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    for await (const piece of { [Symbol.asyncIterator]: () => iterator }) {
+      expect(piece).not.toBe('');
+      break;
+    }
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    expect(reported).toEqual([]);
+  });
+
+  it('reports the model once, at the end of a stream read to the end', async () => {
+    const reported: unknown[] = [];
+    const stream = provider.streamText({ prompt: 'Hi' }, { ...live(), onUsage: (u) => reported.push(u) });
+    const iterator = stream[Symbol.asyncIterator]();
+    let result = await iterator.next();
+    while (!result.done) {
+      expect(reported).toEqual([]);
+      result = await iterator.next();
+    }
+    expect(await iterator.next()).toEqual({ value: undefined, done: true });
+    expect(reported).toEqual([{ model: 'offline' }]);
+  });
+
   it('offers the spec model names', () => {
     expect(provider.models()).toEqual({
       text: ['gpt-4', 'gpt-3.5-turbo'],

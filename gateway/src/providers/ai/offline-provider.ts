@@ -45,13 +45,9 @@ export class OfflineProvider implements AiProvider {
     this.reason = options.reason ?? DEFAULT_OFFLINE_REASON;
   }
 
-  async *streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
-    throwIfAborted(options.signal);
-    for (const piece of wordPieces(offlineAnswer(request))) {
-      throwIfAborted(options.signal);
-      yield piece;
-    }
-    options.onUsage?.({ model: OFFLINE_MODEL });
+  /** The answer in word-sized pieces, made when the stream is first read (see OfflineTextStream). */
+  streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
+    return new OfflineTextStream(request, options);
   }
 
   async completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
@@ -121,6 +117,54 @@ export class OfflineProvider implements AiProvider {
       defaultText: 'gpt-4',
       defaultImage: 'dalle',
     };
+  }
+}
+
+/**
+ * The offline answer as a stream: the answer is made on the first read, then each read hands one
+ * word-sized piece (refused once the run is stopped), and the read after the last reports the
+ * model. It behaves as an async generator would, without one's promises and suspended frames
+ * for every piece: a For Each over 1,000 items streams some 30,000 pieces a run.
+ */
+class OfflineTextStream implements AsyncIterableIterator<string> {
+  private pieces: string[] | undefined;
+  private at = 0;
+  private ended = false;
+
+  constructor(
+    private readonly request: TextRequest,
+    private readonly options: CallOptions,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<string, undefined>> {
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    try {
+      const { signal } = this.options;
+      if (this.pieces === undefined) {
+        throwIfAborted(signal);
+        this.pieces = wordPieces(offlineAnswer(this.request));
+      }
+      if (this.at < this.pieces.length) {
+        throwIfAborted(signal);
+        return Promise.resolve({ value: this.pieces[this.at++]!, done: false });
+      }
+      this.ended = true;
+      this.options.onUsage?.({ model: OFFLINE_MODEL });
+      return Promise.resolve({ value: undefined, done: true });
+    } catch (error) {
+      this.ended = true;
+      return Promise.reject(error);
+    }
+  }
+
+  /** The reader stopped early (`break`): nothing more is read, and no usage is reported. */
+  return(): Promise<IteratorResult<string, undefined>> {
+    this.ended = true;
+    return Promise.resolve({ value: undefined, done: true });
   }
 }
 

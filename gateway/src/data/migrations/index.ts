@@ -34,6 +34,7 @@ import { AppTestRunExecutor1767300000000 } from './1767300000000-app-test-run-ex
 import { RunsAppSource1767400000000 } from './1767400000000-runs-app-source';
 import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-search-terms';
 import { RunsCompressed1767700000000 } from './1767700000000-runs-compressed';
+import { KnowledgeTermsNoPendingList1767800000000 } from './1767800000000-knowledge-terms-no-pending-list';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   RunsAppSource1767400000000,
   KnowledgeSearchTerms1767600000000,
   RunsCompressed1767700000000,
+  KnowledgeTermsNoPendingList1767800000000,
 ];

@@ -98,4 +98,11 @@ describe.each(databaseTargets)('hybridSearch by text on %s', (_name, databaseUrl
     expect(results).toHaveLength(10);
     expect(results.every((r) => r.text.includes('warehouse'))).toBe(true);
   });
+
+  it('keeps the full-text index without a pending list, so a search never reads one', async () => {
+    const [index] = (await db.dataSource.query(
+      `SELECT reloptions FROM pg_class WHERE relname = 'knowledge_chunks_terms'`,
+    )) as { reloptions: string[] | null }[];
+    expect(index?.reloptions).toContain('fastupdate=off');
+  });
 });

@@ -69,11 +69,14 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 /**
  * Runs still under way go back to the queue for another process. pg-boss forgets its stopped
- * workers in a loop of its own that looks once a second and is not awaited by `stop`; waiting it
- * out leaves no timer running behind a closed gateway.
+ * workers in a loop of its own that looks once a second and is not awaited by `stop`; a worker
+ * stops once its handler returns. So `stop` waits for the handlers (they end within the shutdown
+ * grace: the run queue hands its runs back, ingestion is aborted), then the loop's next look:
+ * no pg-boss timer is left running behind a closed gateway (after a test file ends, such a timer
+ * failed the next file in its worker with "Cannot destructure property 'setTimeout'").
  */
 export async function stopBoss(boss: PgBoss): Promise<void> {
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await boss.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS });
   await delay(BOSS_WORKER_SWEEP_MS);
 }
 

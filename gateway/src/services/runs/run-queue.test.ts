@@ -59,4 +59,31 @@ const job = (): RunJob => ({
       await database.close();
     }
   });
+
+  it('stops pg-boss only once a handler still running has returned, past the 5 s pg-boss waits by itself', async () => {
+    const database = await openTestDatabase(serverUrl);
+    const boss = new PgBoss({ connectionString: database.url ?? serverUrl!, max: 2 });
+    boss.on('error', () => undefined);
+    await boss.start();
+    try {
+      await boss.createQueue('slow-handler', { name: 'slow-handler' });
+      let begun!: () => void;
+      const started = new Promise<void>((resolve) => (begun = resolve));
+      let returned = false;
+      await boss.work('slow-handler', { pollingIntervalSeconds: 0.5 }, async () => {
+        begun();
+        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        returned = true;
+      });
+      await boss.send('slow-handler', {});
+      await started;
+      // Before, stop gave up on the handler after 5 s and pg-boss's worker loop ran on past the
+      // test file's end.
+      await stopBoss(boss);
+      expect(returned).toBe(true);
+    } finally {
+      await boss.stop({ graceful: false }).catch(() => undefined);
+      await database.close();
+    }
+  }, 60_000);
 });

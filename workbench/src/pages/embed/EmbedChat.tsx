@@ -1,5 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { EyeOpenIcon, LogInIcon } from '@blueprintjs/icons';
+import { LogInIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useStores } from '../../stores-context';
@@ -7,8 +7,8 @@ import { ChatStore } from '../../stores/chat-store';
 import type { EmbedStore } from '../../stores/embed-store';
 import { PRODUCT_NAME } from '../../texts/builder-texts';
 import { EMBED } from '../../texts/embed-texts';
-import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { ChatWindow } from '../runner/ChatWindow';
+import { EmbedNotices } from './EmbedNotices';
 
 /**
  * The chat of an embedded app (its live version): the signed-in person's conversations, or a
@@ -59,21 +59,7 @@ export const EmbedChat = observer(function EmbedChat({
           />
         </Callout>
       )}
-      {embed.sharing && (
-        <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
-          {SHARING_NOTICE}
-        </Callout>
-      )}
-      {embed.problem && (
-        <Callout intent="warning" className="embed-callout" role="alert">
-          {embed.problem}
-        </Callout>
-      )}
-      {embed.popupBlocked && (
-        <Callout intent="warning" className="embed-callout" role="alert">
-          {EMBED.popupBlocked}
-        </Callout>
-      )}
+      <EmbedNotices embed={embed} />
       <ChatWindow chat={chat} costText={signedOut ? undefined : embed.costText} embedded />
       <p className="muted small embed-who" data-testid="embed-who">
         {signedOut

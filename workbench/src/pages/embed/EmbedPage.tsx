@@ -1,5 +1,5 @@
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { EyeOpenIcon, LogInIcon, PlayIcon } from '@blueprintjs/icons';
+import { LogInIcon, PlayIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
@@ -11,11 +11,11 @@ import { PAGE_TITLES } from '../../texts/page-titles';
 import { RUNNER } from '../../texts/runner-texts';
 import { RunResults } from '../builder/ResultView';
 import { RunInputControl } from '../builder/RunInputControl';
-import { SHARING_NOTICE } from '../../texts/run-history-texts';
 import { RunFailures, RunProgress } from '../runner/RunProgress';
 import { usePageTitle } from '../../components/use-page-title';
 import { usePostedHeight } from './use-posted-height';
 import { EmbedChat, useEmbedChat } from './EmbedChat';
+import { EmbedNotices } from './EmbedNotices';
 import { ChatViewSwitch } from '../runner/ChatWindow';
 import '../runner/runner.css';
 import './embed.css';
@@ -105,21 +105,7 @@ const EmbedPage = observer(function EmbedPage() {
             {run.inputFields.map((field) => (
               <RunInputControl key={field.plugin.id} run={run} field={field} />
             ))}
-            {embed.sharing && (
-              <Callout icon={<EyeOpenIcon />} className="embed-callout" data-testid="sharing-notice">
-                {SHARING_NOTICE}
-              </Callout>
-            )}
-            {embed.problem && (
-              <Callout intent="warning" className="embed-callout" role="alert">
-                {embed.problem}
-              </Callout>
-            )}
-            {embed.popupBlocked && (
-              <Callout intent="warning" className="embed-callout" role="alert">
-                {EMBED.popupBlocked}
-              </Callout>
-            )}
+            <EmbedNotices embed={embed} />
             {embed.signingIn ? (
               <Callout intent="primary" className="embed-callout" data-testid="embed-waiting">
                 <Spinner size={14} className="embed-inline-spinner" />{' '}

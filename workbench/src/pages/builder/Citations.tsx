@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Classes, Popover } from '@blueprintjs/core';
 import { citedPieces, type CitedSource, type ResultPart } from '@blocksmith/schema';
 import { createContext, useContext } from 'react';
 import { CITATIONS } from '../../texts/citation-texts';
@@ -11,44 +11,57 @@ import { sourceAnchor } from './cited-sources';
  */
 export const CitationSources = createContext<ReadonlyMap<number, CitedSource>>(new Map());
 
+/**
+ * What a citation opens: the source's number and title, its document and passage, and a link to its
+ * place in the list of sources (following it closes the popover, which would cover that place).
+ */
+export function CitationCard({ source }: { source: CitedSource }) {
+  return (
+    <div className="citation-popover" data-testid={`citation-${source.number}`}>
+      <div className="citation-title">
+        [{source.number}] {source.title}
+      </div>
+      {source.document && (
+        <div className="citation-document">
+          {CITATIONS.document}: {source.document}
+        </div>
+      )}
+      <blockquote className="citation-passage">{source.text}</blockquote>
+      <a
+        className={Classes.POPOVER_DISMISS}
+        href={`#${sourceAnchor(source.number)}`}
+        onClick={(event) => {
+          const target = document.getElementById(sourceAnchor(source.number));
+          if (target) {
+            event.preventDefault();
+            target.scrollIntoView({ behavior: 'smooth', block: 'center' });
+          }
+        }}
+      >
+        {CITATIONS.showInSources}
+      </a>
+    </div>
+  );
+}
+
+/** Keeps a citation's popover this far inside the screen's edges (px). */
+const SCREEN_MARGIN = 8;
+
 /** `[n]` as a link opening source n: its document and passage, and a way to its place in the list. */
 export function CitationLink({ source }: { source: CitedSource }) {
   return (
     <Popover
       placement="bottom"
-      content={
-        <div className="citation-popover" data-testid={`citation-${source.number}`}>
-          <div className="citation-title">
-            [{source.number}] {source.title}
-          </div>
-          {source.document && (
-            <div className="citation-document">
-              {CITATIONS.document}: {source.document}
-            </div>
-          )}
-          <blockquote className="citation-passage">{source.text}</blockquote>
-          <a
-            href={`#${sourceAnchor(source.number)}`}
-            onClick={(event) => {
-              const target = document.getElementById(sourceAnchor(source.number));
-              if (target) {
-                event.preventDefault();
-                target.scrollIntoView({ behavior: 'smooth', block: 'center' });
-              }
-            }}
-          >
-            {CITATIONS.showInSources}
-          </a>
-        </div>
-      }
+      modifiers={{ preventOverflow: { options: { padding: SCREEN_MARGIN } } }}
+      content={<CitationCard source={source} />}
     >
-      <Button
-        variant="minimal"
-        size="small"
+      <button
+        type="button"
         className="citation-link"
         aria-label={CITATIONS.label(source.number, source.title)}
-        text={`[${source.number}]`}
-      />
+      >
+        [{source.number}]
+      </button>
     </Popover>
   );
 }

@@ -39,7 +39,7 @@ export function ArtifactView({ artifact }: { artifact: Artifact }) {
           {artifact.format === 'markdown' ? (
             <MarkdownText text={artifact.text} />
           ) : (
-            <div className="result-plain">{artifact.text}</div>
+            <CitedText text={artifact.text} />
           )}
         </Card>
       );

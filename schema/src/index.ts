@@ -50,3 +50,4 @@ export * from './earnings';
 export * from './admin-accounts';
 export * from './setting-rules';
 export * from './page-routes';
+export * from './app-test-cases';

@@ -4,29 +4,9 @@ import type {
   WbTestRunFieldsFragment,
 } from './generated/graphql';
 
-/** One check of a case, as the server keeps it. */
-export interface TestCheck {
-  type: 'equals' | 'contains' | 'matches' | 'jsonSchema' | 'range' | 'label' | 'judge';
-  target: string;
-  value?: string;
-  ignoreCase?: boolean;
-  pattern?: string;
-  schema?: Record<string, unknown>;
-  min?: number;
-  max?: number;
-  label?: string;
-  rubric?: string;
-  model?: string;
-}
+import type { TestCase } from '@blocksmith/schema';
 
-/** One case of an app's test set. */
-export interface TestCase {
-  id: string;
-  name: string;
-  inputs: Record<string, string | number | boolean>;
-  checks: TestCheck[];
-  sourceRunId: string | null;
-}
+export type { TestCase, TestCheck } from '@blocksmith/schema';
 
 /** What one check found in a test run. */
 export interface CheckOutcome {

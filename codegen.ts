@@ -2,7 +2,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
  * Typed documents for the clients of the GraphQL API, generated from the committed SDL and the
- * operations each client writes in its `.graphql` files. `npm run codegen` rewrites them;
+ * operations each client writes in its `.graphql` files, with the fragments both select
+ * (schema/fragments.graphql). `npm run codegen` rewrites them;
  * scripts/codegen.test.ts fails while a committed file differs from what this produces.
  */
 const plugins = ['typescript-operations', 'typed-document-node'];
@@ -25,13 +26,13 @@ const codegen: CodegenConfig = {
   schema: 'schema/schema.graphql',
   generates: {
     'workbench/src/api/generated/graphql.ts': {
-      documents: 'workbench/src/api/*.graphql',
+      documents: ['schema/fragments.graphql', 'workbench/src/api/*.graphql'],
       plugins,
       // The workbench reads an app's canvas as the schema package's type, as the gateway writes it.
       config: { ...config, scalars: { ...config.scalars, AppConfig: '@blocksmith/schema#AppConfig' } },
     },
     'rest-bridge/src/generated/graphql.ts': {
-      documents: 'rest-bridge/src/operations/*.graphql',
+      documents: ['schema/fragments.graphql', 'rest-bridge/src/operations/*.graphql'],
       plugins,
       config,
     },

@@ -1,7 +1,7 @@
 import type {
   WbTestRunComparisonQuery,
   WbTestRunEstimateQuery,
-  WbTestRunFieldsFragment,
+  TestRunFieldsFragment,
 } from './generated/graphql';
 
 import type { TestCase } from '@blocksmith/schema';
@@ -30,7 +30,7 @@ export interface CaseResult {
   error: string | null;
 }
 
-export type TestRun = Omit<WbTestRunFieldsFragment, 'cases'> & { cases: CaseResult[] };
+export type TestRun = Omit<TestRunFieldsFragment, 'cases'> & { cases: CaseResult[] };
 export type TestRunEstimate = WbTestRunEstimateQuery['testRunEstimate'];
 export type TestRunComparison = WbTestRunComparisonQuery['testRunComparison'];
 

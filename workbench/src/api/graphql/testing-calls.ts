@@ -11,14 +11,14 @@ import {
   WbTestRunProgressDocument,
   WbTestRunsDocument,
   WbTestSetDocument,
-  type WbTestRunFieldsFragment,
+  type TestRunFieldsFragment,
 } from '../generated/graphql';
 import type { TestCase, TestingApi, TestRun, TestRunWatcher } from '../app-tests';
 import type { GraphQLTransport } from './graphql-transport';
 import { toApiError } from './to-api-error';
 
 const cases = (set: { cases: unknown[] }) => set.cases as TestCase[];
-const run = (fields: WbTestRunFieldsFragment) => fields as unknown as TestRun;
+const run = (fields: TestRunFieldsFragment) => fields as unknown as TestRun;
 
 /** An app's test set and test runs. */
 export class TestingCalls implements TestingApi {

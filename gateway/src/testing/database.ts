@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../data/database';
-import { postgresTemplate, seedPgliteDataDir, templatesOn } from './database-template';
+import { createPostgresTestDatabase, seedPgliteDataDir } from './database-template';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI). */
 export const databaseTargets: [string, string | undefined][] = [['PGlite', undefined]];
@@ -36,8 +36,7 @@ export async function openTestDatabase(
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    const template = templatesOn() ? ` TEMPLATE ${await postgresTemplate(admin, serverUrl)}` : '';
-    await admin.query(`CREATE DATABASE ${name}${template}`);
+    await createPostgresTestDatabase(admin, serverUrl, name);
   } catch {
     await admin.end();
     return openDatabase({ dataDir, databaseUrl: serverUrl, poolSize: 4 });

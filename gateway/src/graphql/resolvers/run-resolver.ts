@@ -5,6 +5,7 @@ import { NotFoundError } from '../../errors';
 import { DEFAULT_RUNS_PAGE } from '../../services/run-history/run-history-service';
 import { parseActionType } from '../../services/runs/run-service';
 import { requireCaller, requireRunner, type GraphQLContext } from '../context';
+import { stoppableStream } from '../stoppable-stream';
 import { AppType } from '../types/app';
 import { RunStartedType } from '../types/credits';
 import { RunPageType, RunType } from '../types/runs';
@@ -164,7 +165,7 @@ export class RunResolver {
       if (!caller || !(await services.hub.canWatch(runId, caller.userId))) {
         throw new NotFoundError('Run not found.');
       }
-      return services.hub.watch(runId);
+      return stoppableStream((signal) => services.hub.watch(runId, signal));
     },
   })
   runProgress(

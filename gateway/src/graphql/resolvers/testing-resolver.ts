@@ -15,6 +15,7 @@ import type { TestRunView } from '../../services/testing-sets/app-test-run-view'
 import type { TestSetView } from '../../services/testing-sets/app-test-sets';
 import type { AppQuality } from '../../services/testing-sets/app-tests';
 import { requireCaller, type GraphQLContext } from '../context';
+import { stoppableStream } from '../stoppable-stream';
 import { AppType } from '../types/app';
 import {
   AppQualityType,
@@ -167,7 +168,7 @@ export class TestingResolver {
       const testRunId = String(args.testRunId);
       // Not found (or another person's) is said when subscribing, not as an empty stream.
       await services.testing.runs.get(who, appId, testRunId);
-      return services.testing.runs.watch(who, appId, testRunId);
+      return stoppableStream((signal) => services.testing.runs.watch(who, appId, testRunId, signal));
     },
   })
   testRunProgress(

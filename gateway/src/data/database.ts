@@ -73,8 +73,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite has no autovacuum: the gateway vacuums it after writes (data/pglite-maintenance.ts).
   const maintenance = driver
     ? keepPgliteVacuumed({
-        query: (sql) => dataSource.query(sql),
+        query: (sql, values) => dataSource.query(sql, values),
         writes: driver.writes,
+        written: driver.written,
         walPosition: () => walPosition(dataSource),
       })
     : null;

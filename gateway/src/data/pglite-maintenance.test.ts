@@ -49,6 +49,57 @@ describe('PGlite maintenance', () => {
     }
   });
 
+  it('vacuums only the tables written since the last round, and the whole database every so many rounds', async () => {
+    const db = await PGlite.create();
+    const pool = new PglitePool(db);
+    const vacuums: string[] = [];
+    const query = async (sql: string, values?: unknown[]) => {
+      if (sql.startsWith('VACUUM')) vacuums.push(sql);
+      return (await pool.query(sql, values)).rows;
+    };
+    const maintenance = keepPgliteVacuumed({
+      query,
+      writes: () => pool.writes,
+      written: () => pool.takeWritten(),
+      wholeEvery: 3,
+      everyMs: 60_000,
+    });
+    try {
+      await pool.query('CREATE TABLE counters (id int PRIMARY KEY, n int NOT NULL)');
+      await pool.query('CREATE TABLE "Other Things" (id int PRIMARY KEY)');
+      await pool.query('CREATE TABLE untouched (id int PRIMARY KEY)');
+      await maintenance.tick();
+      expect(vacuums).toEqual(['VACUUM']);
+      const before = await lastVacuum(pool, 'untouched');
+      const countersBefore = await lastVacuum(pool, 'counters');
+
+      // Writes in a WITH, an upsert and a locking read: only the tables written are vacuumed.
+      await pool.query(
+        `WITH moved AS (INSERT INTO counters VALUES (1, 0), (2, 0) RETURNING id)
+         INSERT INTO "Other Things" SELECT id FROM moved`,
+      );
+      await pool.query('INSERT INTO counters VALUES (1, 5) ON CONFLICT (id) DO UPDATE SET n = 5');
+      await pool.query('SELECT * FROM counters WHERE id = 1 FOR UPDATE SKIP LOCKED');
+      await maintenance.tick();
+      expect(vacuums.at(-1)).toBe('VACUUM "Other Things", counters');
+      expect(await lastVacuum(pool, 'untouched')).toEqual(before);
+      expect(await lastVacuum(pool, 'counters')).not.toEqual(countersBefore);
+
+      // A write to no table (a dropped one) vacuums nothing; the third round is whole again.
+      await pool.query('CREATE TABLE gone (id int)');
+      await pool.query('INSERT INTO gone VALUES (1)');
+      await pool.query('DROP TABLE gone');
+      await maintenance.tick();
+      expect(vacuums).toHaveLength(2);
+      await pool.query('UPDATE counters SET n = 1');
+      await maintenance.tick();
+      expect(vacuums.at(-1)).toBe('VACUUM');
+    } finally {
+      await maintenance.stop();
+      await pool.end();
+    }
+  });
+
   it('every twelfth vacuum also analyzes; a failing round is reported and the next one runs', async () => {
     let writes = 0;
     const sent: string[] = [];

@@ -71,6 +71,25 @@ async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown
 /** Statements that change no rows: a SELECT that is no data-modifying WITH cannot be told apart cheaply, so WITH counts as a write. */
 const READS = /^\s*(SELECT|SHOW|VACUUM|ANALYZE|BEGIN|COMMIT|ROLLBACK|START TRANSACTION)\b/i;
 
+/**
+ * The tables a statement may write (INSERT INTO, UPDATE, DELETE FROM, in any WITH part), as
+ * written. May name what is no table (`FOR UPDATE SKIP LOCKED` gives SKIP): its reader checks.
+ */
+const WRITE_TARGET =
+  /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:ONLY\s+)?((?:"(?:[^"]|"")+"|[a-z_][\w$]*)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[a-z_][\w$]*))?)/gi;
+
+/** The write targets of each statement text seen (statements are mostly the same few texts). */
+const targetsOf = new Map<string, string[]>();
+
+function writeTargets(text: string): string[] {
+  let targets = targetsOf.get(text);
+  if (!targets) {
+    targets = [...new Set(Array.from(text.matchAll(WRITE_TARGET), (match) => match[1]!))];
+    if (targetsOf.size < 1000) targetsOf.set(text, targets);
+  }
+  return targets;
+}
+
 /** One PGlite session seen through node-postgres' client interface. */
 class PgliteClient extends EventEmitter {
   constructor(
@@ -102,8 +121,12 @@ export class PglitePool extends EventEmitter {
   private ended = false;
   /** Statements sent that may change rows (not SELECT, SHOW or the maintenance's own). */
   writes = 0;
+  /** The tables those statements may have written since `takeWritten` (data/pglite-maintenance.ts). */
+  private written = new Set<string>();
   private readonly count = (text: string) => {
-    if (!READS.test(text)) this.writes += 1;
+    if (READS.test(text)) return;
+    this.writes += 1;
+    for (const target of writeTargets(text)) this.written.add(target);
   };
 
   constructor(private readonly db: PGlite) {
@@ -122,6 +145,13 @@ export class PglitePool extends EventEmitter {
           /* nothing was acquired */
         }),
     );
+  }
+
+  /** The tables written since the last call (names as the statements wrote them; some may be no table). */
+  takeWritten(): string[] {
+    const written = [...this.written];
+    this.written.clear();
+    return written;
   }
 
   async query(text: string | NamedStatement, values?: unknown[]): Promise<PgResult> {
@@ -167,9 +197,14 @@ export class PglitePool extends EventEmitter {
 
 /**
  * The `driver` option for TypeORM's postgres driver: `new DataSource({ type: 'postgres', driver:
- * pgliteDriver(db) })`; `writes()` counts the statements its pools sent that may change rows.
+ * pgliteDriver(db) })`; `writes()` counts the statements its pools sent that may change rows,
+ * `written()` names the tables they wrote since its last call.
  */
-export function pgliteDriver(db: PGlite): { Pool: new () => PglitePool; writes(): number } {
+export function pgliteDriver(db: PGlite): {
+  Pool: new () => PglitePool;
+  writes(): number;
+  written(): string[];
+} {
   const pools: PglitePool[] = [];
   return {
     Pool: class extends PglitePool {
@@ -179,5 +214,6 @@ export function pgliteDriver(db: PGlite): { Pool: new () => PglitePool; writes()
       }
     },
     writes: () => pools.reduce((sum, pool) => sum + pool.writes, 0),
+    written: () => [...new Set(pools.flatMap((pool) => pool.takeWritten()))],
   };
 }

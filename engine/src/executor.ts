@@ -25,6 +25,7 @@ import { runReport, type BlockOverrun, type LoopStats, type RunOutcome } from '.
 import { restoreRun, saveRun } from './run-pause';
 import type { PlannedNode, RunPlan } from './run-plan';
 import { RunSecrets } from './run-secrets';
+import { StreamedText } from './streamed-text';
 import { ToolRuns, withCall } from './tool-runs';
 import { EMPTY_SCOPE, variableScope, type Scope } from './variable-scope';
 
@@ -73,6 +74,8 @@ class RunExecution implements LoopHost {
   private readonly closes: Int32Array | undefined;
   /** The owner's secrets blocks of this run read, and the cleaning of what they said. */
   private readonly secrets: RunSecrets;
+  /** The streamed text of blocks inside loops, gathered a moment before it goes out. */
+  private readonly streamed = new StreamedText();
   private readonly overruns: BlockOverrun[] = [];
   /** Blocks outside loops that failed while the run went on. */
   readonly notes: RunNote[] = [];
@@ -271,6 +274,13 @@ class RunExecution implements LoopHost {
     const variables =
       node.parents.length === 0 || closes ? EMPTY_SCOPE : variableScope(this.plan, node, frame);
     const tools = node.tools ? this.toolsFor(node, frame, variables) : undefined;
+    const partial = (text: string) =>
+      this.emitIn(
+        { type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text: this.secrets.clean(text) },
+        frame,
+      );
+    // Inside a loop, pieces that come together go out together (`StreamedText`).
+    const streamed = frame.position ? this.streamed.of(partial) : undefined;
     const context = new NodeContext({
       nodeId: node.id,
       settings: node.settings,
@@ -288,12 +298,10 @@ class RunExecution implements LoopHost {
         ? { tools }
         : this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
       ...(this.options.knowledge && { knowledge: this.options.knowledge }),
-      onPartial: (partial) => {
-        const text = this.secrets.clean(partial);
-        this.emitIn({ type: 'node_partial', runId, nodeId: node.id, at: Date.now(), text }, frame);
-      },
+      onPartial: streamed ? (piece) => streamed.add(piece) : partial,
       onArtifact: (artifact) => artifacts.push(artifact),
       onToolCall: (record) => {
+        streamed?.flush();
         const call = this.secrets.clean(record);
         this.emitIn({ type: 'tool_call', runId, nodeId: node.id, at: Date.now(), call }, frame);
       },
@@ -309,15 +317,17 @@ class RunExecution implements LoopHost {
       .then(() => node.definition.run(context))
       .then(
         (result) => {
+          streamed?.flush();
           const outputs = (result ?? {}) as Record<string, unknown>;
           const clean = this.secrets;
           if (tools) used.credits = tools.turnCredits;
           this.succeed(frame, index, clean.clean(outputs), clean.clean(artifacts), routes, startedAt, used);
         },
-        (error: unknown) =>
-          error instanceof RunPause
-            ? this.pause(frame, index, error, startedAt)
-            : this.fail(frame, index, error, startedAt),
+        (error: unknown) => {
+          streamed?.flush();
+          if (error instanceof RunPause) this.pause(frame, index, error, startedAt);
+          else this.fail(frame, index, error, startedAt);
+        },
       );
   }
 
@@ -481,6 +491,7 @@ class RunExecution implements LoopHost {
   private complete(): void {
     if (this.ended) return;
     this.ended = true;
+    this.streamed.flush();
     const { nodes, results } = runReport({
       plan: this.plan,
       top: this.top,

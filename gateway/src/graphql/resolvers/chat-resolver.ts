@@ -57,17 +57,7 @@ export class ChatResolver {
     @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
     @Ctx() context: GraphQLContext,
   ): Promise<ChatTurnStartedType> {
-    // Signed in, or with an API key (counted as one of its runs; the live version, as its runs).
-    const runner = await requireRunner(context);
-    const started = await context.services.chat.send({
-      userId: runner.userId,
-      isAdmin: runner.isAdmin,
-      live: runner.viaKey,
-      appId,
-      message,
-      conversationId,
-      regenerate,
-    });
+    const { started } = await sendAsRunner(context, { appId, message, conversationId, regenerate });
     return {
       conversationId: started.conversationId,
       message: started.turn,
@@ -87,17 +77,7 @@ export class ChatResolver {
     @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
     @Ctx() context: GraphQLContext,
   ) {
-    // Signed in, or with an API key (counted as one of its runs; the live version, as its runs).
-    const runner = await requireRunner(context);
-    const started = await context.services.chat.send({
-      userId: runner.userId,
-      isAdmin: runner.isAdmin,
-      live: runner.viaKey,
-      appId,
-      message,
-      conversationId,
-      regenerate,
-    });
+    const { runner, started } = await sendAsRunner(context, { appId, message, conversationId, regenerate });
     const { turn, run } = await started.done;
     return {
       conversationId: started.conversationId,
@@ -152,6 +132,24 @@ export class ChatResolver {
     await context.services.chat.delete(requireCaller(context), id);
     return true;
   }
+}
+
+/**
+ * Sends a chat message as the caller: signed in, or with an API key (counted as one of its runs;
+ * the live version, as its runs).
+ */
+async function sendAsRunner(
+  context: GraphQLContext,
+  turn: { appId: string; message: string | null; conversationId: string | null; regenerate: boolean },
+) {
+  const runner = await requireRunner(context);
+  const started = await context.services.chat.send({
+    userId: runner.userId,
+    isAdmin: runner.isAdmin,
+    live: runner.viaKey,
+    ...turn,
+  });
+  return { runner, started };
 }
 
 /** A chat turn's run links to its conversation. */

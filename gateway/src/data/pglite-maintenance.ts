@@ -27,7 +27,7 @@ export interface PgliteMaintenanceOptions {
    * table are passed over). Without it every round vacuums the whole database.
    */
   written?: () => string[];
-  /** With `written`: every this many rounds vacuum the whole database (default 60, the first too). */
+  /** With `written`: every this many rounds vacuum the whole database (default 60). */
   wholeEvery?: number;
   /** How often to look for writes, in ms. */
   everyMs?: number;
@@ -69,7 +69,7 @@ export function keepPgliteVacuumed(options: PgliteMaintenanceOptions): PgliteMai
       const vacuum = vacuums % analyzeEvery === 0 ? 'VACUUM (ANALYZE)' : 'VACUUM';
       // Taken every round, so a whole round does not leave its tables for the next one.
       const written = options.written?.();
-      if (written === undefined || (vacuums - 1) % wholeEvery === 0) await options.query(vacuum);
+      if (written === undefined || vacuums % wholeEvery === 0) await options.query(vacuum);
       else {
         const tables = await existingTables(options, written);
         if (tables.length > 0) await options.query(`${vacuum} ${tables.join(', ')}`);

@@ -84,6 +84,18 @@ describe('a knowledge base from upload to a published answer, and kept from othe
       if (documents.every((d) => d.status === 'ready')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // The owner's list says whether any passages lack vectors (none here: the offline model makes them).
+    const listed = await t.graphql(
+      'query ($id: ID!) { knowledgeDocuments(knowledgeBaseId: $id) { vectorsMissing } }',
+      { id: base },
+      ann.token,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.knowledgeDocuments).toEqual([
+      { vectorsMissing: false },
+      { vectorsMissing: false },
+      { vectorsMissing: false },
+    ]);
     // The questions whose answers these three documents hold (the first six of the handbook's).
     const asked = QUESTIONS.filter(({ answer }) =>
       HANDBOOK.slice(0, 3).some((doc) => doc.text.includes(answer)),

@@ -99,6 +99,7 @@ export class FakeKnowledge implements KnowledgeApi {
       error: null,
       chunkCount: 0,
       charCount: 0,
+      vectorsMissing: false,
       createdAt: at,
       updatedAt: at,
     };

@@ -37,6 +37,9 @@ export const KNOWLEDGE_TEXT = {
   status: { queued: 'Queued', indexing: 'Indexing', ready: 'Ready', failed: 'Failed' },
   statusDetail: (chunks: number, chars: number) =>
     `${chunks} passage${chunks === 1 ? '' : 's'}, ${chars.toLocaleString('en-US')} characters`,
+  vectorsMissing: 'Found by its words only',
+  vectorsMissingDetail:
+    'The embedding model failed while it was indexed: searches find its passages by their words, not yet by their meaning. Their vectors are made once the model answers again.',
   reindex: 'Index again',
   reindexFailed: 'The document could not be indexed again.',
   delete: 'Delete',

@@ -35,6 +35,11 @@ export class KnowledgeDocumentType {
   @Field(() => String, { nullable: true, description: 'Why indexing failed.' }) error!: string | null;
   @Field(() => Int) chunkCount!: number;
   @Field(() => Int, { description: 'Characters of text read from it.' }) charCount!: number;
+  @Field({
+    description:
+      'Some of its passages have no vector yet: the embedding model failed while it was indexed. They are found by their words alone until the model answers again and their vectors are made.',
+  })
+  vectorsMissing!: boolean;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
 }

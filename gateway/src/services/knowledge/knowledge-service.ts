@@ -36,6 +36,7 @@ export type KnowledgeDocumentView = Pick<
   | 'error'
   | 'chunkCount'
   | 'charCount'
+  | 'vectorsMissing'
   | 'createdAt'
   | 'updatedAt'
 >;

@@ -118,6 +118,10 @@ describe('knowledge search when the embedding model fails (PGlite)', () => {
     expect(documents.map((d) => [d.status, d.vectorsMissing, d.embeddingModel])).toEqual(
       HANDBOOK.map(() => ['ready', true, null]),
     );
+    // The owner's list of documents (GraphQL `knowledgeDocuments`) says so.
+    expect((await knowledge.documents(owner, base.id)).map((d) => d.vectorsMissing)).toEqual(
+      HANDBOOK.map(() => true),
+    );
     expect(documents.every((d) => d.chunkCount > 0 && d.error === null)).toBe(true);
     expect(await vectorCount(base.id)).toBe(0);
     expect(logged.filter((line) => line.includes('kept for text search without vectors'))).toHaveLength(
@@ -145,6 +149,9 @@ describe('knowledge search when the embedding model fails (PGlite)', () => {
     const after = await db.dataSource.getRepository(KnowledgeDocument).findBy({ knowledgeBaseId: base.id });
     expect(after.map((d) => [d.vectorsMissing, d.embeddingModel])).toEqual(
       HANDBOOK.map(() => [false, 'text-embedding-3-small']),
+    );
+    expect((await knowledge.documents(owner, base.id)).map((d) => d.vectorsMissing)).toEqual(
+      HANDBOOK.map(() => false),
     );
     expect(await recallAt3(base.id)).toBeGreaterThanOrEqual(0.8);
   }, 120_000);

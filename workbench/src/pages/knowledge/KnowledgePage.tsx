@@ -273,6 +273,14 @@ const DocumentRow = observer(function DocumentRow({ document }: { document: Know
             {KNOWLEDGE_TEXT.statusDetail(document.chunkCount, document.charCount)}
           </span>
         )}
+        {status === 'ready' && document.vectorsMissing && (
+          <span className="knowledge-vectors-missing" data-testid="knowledge-vectors-missing">
+            <Tag intent="warning" minimal icon={<WarningSignIcon />}>
+              {KNOWLEDGE_TEXT.vectorsMissing}
+            </Tag>
+            <span className="muted">{KNOWLEDGE_TEXT.vectorsMissingDetail}</span>
+          </span>
+        )}
         {status === 'failed' && document.error && <span className="knowledge-error">{document.error}</span>}
       </td>
       <td className="api-key-actions">

@@ -141,7 +141,18 @@ export class StepRecorder {
   private settled(node: PlannedNode, ending: StepEnding): BlockRunState | undefined {
     const state = this.run.nodes.get(node.id);
     const reported = ending.outcome?.nodes[node.id];
-    if (!state) return undefined;
+    if (!state) {
+      // A block inside a loop that ran before the run waited for approval: the run that went on
+      // has only its totals over the items (restored, not run again).
+      if (node.region === 0 || !reported || (reported.runs ?? 0) === 0) return undefined;
+      return {
+        status: reported.status,
+        durationMs: reported.durationMs,
+        runs: reported.runs,
+        ...(reported.error !== undefined && { error: reported.error }),
+        shown: { status: reported.status, text: '', position: undefined, durationMs: undefined },
+      };
+    }
     if (state.status === 'running') {
       if (node.id === ending.waitingAt) return state;
       return { ...state, status: 'failed', error: ending.unfinished(node.title) };

@@ -82,6 +82,9 @@ export async function restRuns(bench: { gateway: Gateway; people: string[]; appI
   return result;
 }
 
+/** The tables every run of the text app writes a row to. */
+const RUN_TABLES = ['runs', 'credit_ledger', 'events'];
+
 /** What the database holds on disk once vacuumed and checkpointed (as its maintenance leaves it). */
 async function diskNow(dataSource: DataSource, dataDir: string) {
   await dataSource.query('VACUUM');
@@ -94,6 +97,19 @@ async function diskNow(dataSource: DataSource, dataDir: string) {
       WHERE n.nspname = 'public' AND c.relkind = 'r'
       ORDER BY 2 DESC LIMIT 6`,
   )) as { name: string; bytes: string | number }[];
+  // Each part of the tables a run writes to: the heap, its TOAST table (with its index) and each index.
+  const parts = (await dataSource.query(
+    `SELECT t.relname || ' heap' AS name, pg_relation_size(t.oid)::bigint AS bytes
+       FROM pg_class t WHERE t.relname = ANY($1) AND t.relkind = 'r'
+     UNION ALL
+     SELECT t.relname || ' toast', (pg_total_relation_size(t.reltoastrelid))::bigint
+       FROM pg_class t WHERE t.relname = ANY($1) AND t.relkind = 'r' AND t.reltoastrelid <> 0
+     UNION ALL
+     SELECT t.relname || ' index ' || i.relname, pg_relation_size(i.oid)::bigint
+       FROM pg_class t JOIN pg_index x ON x.indrelid = t.oid JOIN pg_class i ON i.oid = x.indexrelid
+      WHERE t.relname = ANY($1) AND t.relkind = 'r'`,
+    [RUN_TABLES],
+  )) as { name: string; bytes: string | number }[];
   const [counted] = (await dataSource.query(`SELECT count(*)::int AS runs FROM runs`)) as { runs: number }[];
   const runs = counted!.runs;
   return {
@@ -101,6 +117,7 @@ async function diskNow(dataSource: DataSource, dataDir: string) {
     dataBytes: directoryBytes(db) - wal,
     walBytes: wal,
     tables: Object.fromEntries(tables.map((t) => [t.name, Number(t.bytes)])),
+    parts: Object.fromEntries(parts.map((p) => [p.name, Number(p.bytes)])),
   };
 }
 
@@ -129,6 +146,12 @@ export async function runDiskBenchmarks(options: { runs?: number } = {}) {
       largestWal = Math.max(largestWal, directoryBytes(walDir));
     }
     const walWritten = Number((await walPosition(dataSource)) - walStart);
+    // What one stored run's row and its JSON values take (after compression, as stored).
+    const [runRow] = (await dataSource.query(
+      `SELECT avg(pg_column_size(r.*))::int AS row, avg(pg_column_size(inputs))::int AS inputs,
+              avg(pg_column_size(result))::int AS result, avg(pg_column_size(nodes))::int AS nodes
+         FROM runs r`,
+    )) as Record<string, number>[];
     const after = await diskNow(dataSource, bench.dataDir);
     const stored = after.runs - before.runs;
     const perRun = (a: number, b: number) => Math.round((a - b) / stored);
@@ -151,6 +174,10 @@ export async function runDiskBenchmarks(options: { runs?: number } = {}) {
       bytesPerRunByTable: Object.fromEntries(
         Object.entries(after.tables).map(([name, bytes]) => [name, perRun(bytes, before.tables[name] ?? 0)]),
       ),
+      bytesPerRunByPart: Object.fromEntries(
+        Object.entries(after.parts).map(([name, bytes]) => [name, perRun(bytes, before.parts[name] ?? 0)]),
+      ),
+      runRowBytes: runRow,
       walWrittenPerRun: Math.round(walWritten / stored),
       walLargestMb: mb(largestWal),
       walAfterMb: mb(after.walBytes),

@@ -183,11 +183,11 @@ async function stepCost(gateway: Gateway, appId: string) {
   const withSteps = median(rounds.withSteps);
   const withoutSteps = median(rounds.withoutSteps);
   const [stored] = (await gateway.database.dataSource.query(
-    `SELECT avg(pg_column_size(nodes))::int AS with_steps FROM runs WHERE app_id = $1 AND nodes ? 'in' AND nodes->'in' ? 'title'`,
+    `SELECT avg(pg_column_size(nodes))::int AS with_steps FROM runs WHERE app_id = $1 AND nodes::jsonb ? 'in' AND nodes::jsonb->'in' ? 'title'`,
     [appId],
   )) as { with_steps: number }[];
   const [bare] = (await gateway.database.dataSource.query(
-    `SELECT avg(pg_column_size(nodes))::int AS without_steps FROM runs WHERE app_id = $1 AND NOT (nodes->'in' ? 'title')`,
+    `SELECT avg(pg_column_size(nodes))::int AS without_steps FROM runs WHERE app_id = $1 AND NOT (nodes::jsonb->'in' ? 'title')`,
     [appId],
   )) as { without_steps: number }[];
   return {
@@ -297,7 +297,7 @@ async function listing(gateway: Gateway, owner: { id: string; token: string }, a
   }
   // Steps as a real run of the three-block app stores them (a few hundred bytes of outputs).
   const [sample] = (await dataSource.query(
-    `SELECT inputs, result, nodes FROM runs WHERE app_id = $1 AND nodes->'in' ? 'title' LIMIT 1`,
+    `SELECT inputs, result, nodes FROM runs WHERE app_id = $1 AND nodes::jsonb->'in' ? 'title' LIMIT 1`,
     [appId],
   )) as { inputs: unknown; result: unknown; nodes: unknown }[];
   const seed = async (app: string | string[], user: string, count: number) =>

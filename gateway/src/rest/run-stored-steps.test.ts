@@ -1,13 +1,15 @@
+import { expandResult } from '../services/runs/compact-result';
 import { expandSteps } from '../services/runs/compact-steps';
 import { probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 
 /**
- * A succeeded run's steps are stored without what its result holds (services/runs/compact-steps.ts):
- * over real HTTP, the run reads the same as a run whose steps were stored whole (before), and the
- * stored row holds the generated text once in its steps.
+ * A succeeded run's steps are stored without what its result holds (services/runs/compact-steps.ts),
+ * and its result's artifacts without what its blocks' outputs hold (services/runs/compact-result.ts):
+ * over real HTTP, the run reads the same as a run whose steps and result were stored whole
+ * (before), and the stored row holds the generated text once.
  */
-describe('/api runs: steps stored once', () => {
+describe('/api runs: steps and result stored once', () => {
   let t: ApiTestGateway;
   let ann: { token: string; id: string };
   let runId: string;
@@ -31,11 +33,14 @@ describe('/api runs: steps stored once', () => {
 
   const stored = async () =>
     (
-      (await t.gateway.database.dataSource.query(`SELECT nodes, result FROM runs WHERE id = $1`, [
-        runId,
-      ])) as {
+      (await t.gateway.database.dataSource.query(
+        `SELECT nodes, result, nodes::text AS nodes_text, result::text AS result_text FROM runs WHERE id = $1`,
+        [runId],
+      )) as {
         nodes: Record<string, { kept?: unknown; outputs?: Record<string, unknown> }>;
-        result: { blocks: Record<string, { outputs: Record<string, unknown> }> };
+        result: { blocks: Record<string, { outputs: Record<string, unknown> }>; artifacts: unknown[] };
+        nodes_text: string;
+        result_text: string;
       }[]
     )[0]!;
 
@@ -60,15 +65,39 @@ describe('/api runs: steps stored once', () => {
     expect(JSON.stringify(step('show'))).toContain(text);
   });
 
-  it('answers the same for the run with its steps stored whole, as runs stored before were', async () => {
+  it('stores the generated text once in the whole row, as JSON text without a byte to spare', async () => {
+    const { result, nodes, result_text, nodes_text } = await stored();
+    const text = result.blocks.gen!.outputs.generated_text as string;
+    expect(`${result_text}${nodes_text}`.split(JSON.stringify(text))).toHaveLength(2);
+    expect(result.artifacts).toEqual([
+      {
+        nodeId: 'show',
+        artifact: { kind: 'text', format: 'card', copyable: true },
+        kept: { text: ['gen', 'generated_text'] },
+      },
+    ]);
+    // The text the writer sent, not jsonb's (a space after each ':' and ',').
+    expect(result_text).toBe(JSON.stringify(result));
+    expect(nodes_text).toBe(JSON.stringify(nodes));
+
+    const answer = await t.api('GET', `/runs/${runId}`, { token: ann.token });
+    expect(answer.body.result.artifacts).toEqual([
+      { nodeId: 'show', artifact: { kind: 'text', text, format: 'card', copyable: true } },
+    ]);
+  });
+
+  it('answers the same for the run with its steps and result stored whole, as runs stored before were', async () => {
     const compact = await t.api('GET', `/runs/${runId}`, { token: ann.token });
     const { nodes, result } = await stored();
-    await t.gateway.database.dataSource.query(`UPDATE runs SET nodes = $2::jsonb WHERE id = $1`, [
-      runId,
-      JSON.stringify(expandSteps(nodes, result)),
-    ]);
-    const whole = (await stored()).nodes;
-    expect(JSON.stringify(whole)).toContain(result.blocks.gen!.outputs.generated_text as string);
+    const wholeResult = expandResult(result);
+    await t.gateway.database.dataSource.query(
+      `UPDATE runs SET nodes = $2::jsonb, result = $3::jsonb WHERE id = $1`,
+      [runId, JSON.stringify(expandSteps(nodes, wholeResult)), JSON.stringify(wholeResult)],
+    );
+    const whole = await stored();
+    const text = result.blocks.gen!.outputs.generated_text as string;
+    expect(JSON.stringify(whole.nodes)).toContain(text);
+    expect(JSON.stringify(whole.result).split(text)).toHaveLength(3);
     const answer = await t.api('GET', `/runs/${runId}`, { token: ann.token });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(compact.body);

@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** A first-party product analytics event. */
 @Entity('events')
-@Index('events_app', ['appId', 'name', 'createdAt'])
+/** Page views by app (an owner's views per day); no other event is read by app. */
+@Index('events_app_viewed', ['appId', 'createdAt'], { where: "name = 'app_viewed'" })
 export class AnalyticsEvent {
   @PrimaryColumn('uuid') id!: string;
   @Column('text') name!: string;

@@ -34,6 +34,8 @@ import { AppTestRunExecutor1767300000000 } from './1767300000000-app-test-run-ex
 import { RunsAppSource1767400000000 } from './1767400000000-runs-app-source';
 import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-search-terms';
 import { RunsCompressed1767700000000 } from './1767700000000-runs-compressed';
+import { RunsJsonDocuments1767900000000 } from './1767900000000-runs-json-documents';
+import { EventsAppViewed1767905000000 } from './1767905000000-events-app-viewed';
 import { KnowledgeTermsNoPendingList1767800000000 } from './1767800000000-knowledge-terms-no-pending-list';
 
 /** Every migration, oldest first. */
@@ -75,4 +77,6 @@ export const migrations = [
   KnowledgeSearchTerms1767600000000,
   RunsCompressed1767700000000,
   KnowledgeTermsNoPendingList1767800000000,
+  RunsJsonDocuments1767900000000,
+  EventsAppViewed1767905000000,
 ];

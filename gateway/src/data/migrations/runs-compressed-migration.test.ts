@@ -93,9 +93,11 @@ describe.each(databaseTargets)('The runs-compressed migration on %s', (_name, da
 
   it('compresses every value of a run over 2 KB stored after it, not only the largest; runs stored before read back as they were', async () => {
     const records = new RunRecords({ dataSource: db.dataSource, ledger: new CreditLedger(db.dataSource) });
-    // A model's answer of about 200 characters: the run's row is just over PostgreSQL's 2 KB threshold,
-    // where only its largest value (the result) was compressed.
-    const answer = (n: number) => `Answer ${n}: ${'the quick brown fox jumps over the lazy dog, '.repeat(4)}`;
+    // A model's answer of about 650 characters: the run's row (its result and steps as JSON text,
+    // RunsJsonDocuments1767900000000) is just over PostgreSQL's 2 KB threshold, where only its
+    // largest value (the result) was compressed.
+    const answer = (n: number) =>
+      `Answer ${n}: ${'the quick brown fox jumps over the lazy dog, '.repeat(14)}`;
     {
       await migrate('down');
       const before = await storedRun(answer(1));

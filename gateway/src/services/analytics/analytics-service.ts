@@ -206,10 +206,22 @@ export class AnalyticsService {
     await Promise.all([...this.pending]);
   }
 
+  /**
+   * An event's row. An app id among its fields is kept once, in `app_id` (read back into the
+   * fields by `summary`); any other `app_id` field stays where it was sent.
+   */
   private row(name: EventName, rawProps: unknown, userId: string | null): EventRow {
-    const props = cleanProps(name, rawProps);
-    const appId = isUuid(props.app_id) ? props.app_id : null;
-    return { id: randomUUID(), name, user_id: userId, app_id: appId, props, created_at: this.now() };
+    const { app_id: appId, ...rest } = cleanProps(name, rawProps);
+    const kept = isUuid(appId);
+    const props = kept || appId === undefined ? rest : { app_id: appId, ...rest };
+    return {
+      id: randomUUID(),
+      name,
+      user_id: userId,
+      app_id: kept ? appId : null,
+      props,
+      created_at: this.now(),
+    };
   }
 
   /**
@@ -315,8 +327,11 @@ export class AnalyticsService {
       'SELECT name, count(*)::int AS n FROM events WHERE created_at >= $1 GROUP BY name ORDER BY name',
       [since],
     )) as { name: string; n: number }[];
+    // An event's app id is stored once, in its column (events stored before kept it in props too).
     const recent = (await this.dataSource.query(
-      'SELECT name, created_at, props FROM events WHERE created_at >= $1 ORDER BY created_at DESC LIMIT 200',
+      `SELECT name, created_at,
+              CASE WHEN app_id IS NULL THEN props ELSE jsonb_build_object('app_id', app_id) || props END AS props
+         FROM events WHERE created_at >= $1 ORDER BY created_at DESC LIMIT 200`,
       [since],
     )) as { name: string; created_at: string; props: unknown }[];
     return {

@@ -112,8 +112,8 @@ UPDATE runs SET status = 'running', executor = NULL WHERE id = $1 AND status = '
  */
 const END_SQL = `
 UPDATE runs SET status = 'failed', result = NULL, error = $2, error_code = $3, finished_at = now(),
-       nodes = CASE WHEN nodes ? $4 THEN jsonb_set(nodes, ARRAY[$4::text], (nodes->$4) ||
-         jsonb_build_object('status', 'failed', 'error', $2::text, 'finishedAt', $5::bigint)) ELSE nodes END
+       nodes = CASE WHEN nodes::jsonb ? $4 THEN jsonb_set(nodes::jsonb, ARRAY[$4::text], (nodes::jsonb->$4) ||
+         jsonb_build_object('status', 'failed', 'error', $2::text, 'finishedAt', $5::bigint))::json ELSE nodes END
  WHERE id = $1 AND status = 'waiting'
 RETURNING id`;
 

@@ -3,6 +3,7 @@ import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { Conversation, ConversationTurn, type ConversationTurnStatus } from '../../data/entities';
 import { NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
+import { expandResult } from '../runs/compact-result';
 import { answerOf } from './chat-answer';
 
 /** The most conversations a list answers (the latest first). */
@@ -129,7 +130,9 @@ export class ConversationStore {
         turn.runId,
       ])) as { status: string; result: unknown; error: string | null }[];
       if (!run || run.status === 'running' || run.status === 'queued') continue;
-      Object.assign(turn, await this.settle(turn.id, endingOf(run)));
+      // A succeeded run's result is stored compacted (runs/compact-result.ts).
+      const result = expandResult(run.result as Record<string, unknown> | null);
+      Object.assign(turn, await this.settle(turn.id, endingOf({ ...run, result })));
     }
     return turns.map(turnView);
   }

@@ -9,6 +9,7 @@ import {
 import type { DataSource } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
 import { decodePageEnd, encodePageEnd, exactTime } from '../../data/page-cursor';
+import { expandResult } from '../runs/compact-result';
 import { expandSteps } from '../runs/compact-steps';
 import { keptCredits } from '../runs/kept-credits';
 import type { StoredRun } from '../runs/run-records';
@@ -314,14 +315,21 @@ export class RunHistoryService {
     const loadDetails = () =>
       (details ??= known
         ? Promise.resolve(new Map([[ids[0]!, known.details]]))
-        : byId('inputs, result', (row) => ({ inputs: json(row.inputs), result: json(row.result) })));
+        : byId('inputs, result', (row) => ({
+            inputs: json(row.inputs),
+            result: expandResult(json<Record<string, unknown> | null>(row.result)),
+          })));
     const loadSteps = () =>
       (steps ??=
         known?.steps !== undefined
           ? Promise.resolve(new Map([[ids[0]!, known.steps]]))
-          : // A succeeded run's steps leave out what its result holds (runs/compact-steps.ts).
+          : // A succeeded run's steps and result are stored compacted (runs/compact-steps.ts,
+            // runs/compact-result.ts).
             byId('nodes, result', (row) =>
-              expandSteps(json<StoredSteps>(row.nodes), json<Record<string, unknown> | null>(row.result)),
+              expandSteps(
+                json<StoredSteps>(row.nodes),
+                expandResult(json<Record<string, unknown> | null>(row.result)),
+              ),
             ));
     const loadNames = () =>
       (names ??= byRun(
@@ -397,7 +405,7 @@ export class RunHistoryService {
 /** The `/files/<id>` links a deleted run's steps kept its cut outputs in, as `files`. */
 const KEPT_FILES_SQL = `(
   SELECT COALESCE(jsonb_agg(kept.value), '[]'::jsonb)
-    FROM jsonb_each(COALESCE(runs.nodes, '{}'::jsonb)) AS step(id, value),
+    FROM jsonb_each(COALESCE(runs.nodes::jsonb, '{}'::jsonb)) AS step(id, value),
          jsonb_each_text(CASE WHEN jsonb_typeof(step.value->'files') = 'object' THEN step.value->'files' ELSE '{}'::jsonb END) AS kept(name, value)
 ) AS files`;
 

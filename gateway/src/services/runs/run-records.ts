@@ -9,6 +9,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { EntityNotFoundError } from 'typeorm';
 import type { RunRecordStatus } from '../../data/entities';
+import { expandResult } from './compact-result';
 import { expandSteps } from './compact-steps';
 import { keptCredits } from './kept-credits';
 import { cutRunResult } from './stored-value';
@@ -82,7 +83,8 @@ const RUN_COLUMNS = `id, app_id, user_id, action_type, source, details_shared, v
 /** A `runs` row as the database answers it. */
 export function toStoredRun(row: Record<string, unknown>): StoredRun {
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-  const result = json(row.result) as Record<string, unknown> | null;
+  // A succeeded run's result and steps are stored compacted: read whole.
+  const result = expandResult(json(row.result) as Record<string, unknown> | null);
   return {
     id: row.id as string,
     appId: row.app_id as string,
@@ -116,13 +118,13 @@ UPDATE runs SET status = $2, result = NULL, error = $3, error_code = $4, finishe
            THEN step.value || jsonb_build_object(
              'status', 'failed', 'finishedAt', $5::bigint, 'error', COALESCE(step.value->>'title', '') || $6::text)
            ELSE step.value END), '{}'::jsonb)
-           FROM jsonb_each(COALESCE(runs.nodes, '{}'::jsonb)) AS step(id, value))
+           FROM jsonb_each(COALESCE(runs.nodes::jsonb, '{}'::jsonb)) AS step(id, value))
  WHERE id = $1 AND status = 'running'
 RETURNING id`;
 
 /** Ends a run still running ($1) as $2 with its steps $3, error $4 and code $5, at $6. */
 const END_WITH_STEPS_SQL = `
-UPDATE runs SET status = $2, result = NULL, nodes = $3::jsonb, error = $4, error_code = $5, finished_at = $6
+UPDATE runs SET status = $2, result = NULL, nodes = $3::json, error = $4, error_code = $5, finished_at = $6
  WHERE id = $1 AND status = 'running'
 RETURNING id`;
 

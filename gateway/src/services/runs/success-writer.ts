@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { writeBatch } from '../../data/write-batch';
 import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
+import { compactResult } from './compact-result';
 import { compactSteps } from './compact-steps';
 
 /** A run that succeeded, as it is to be stored. */
@@ -22,15 +23,16 @@ export interface Success {
  * creator price of other people's runs into their owners' earnings (EARN_ON_SUCCESS_SQL); answers
  * the stored rows without the values it was sent (inputs, result and steps: the writer has them,
  * and reading them back was a third of the statement's cost). $1: a JSON array of { id, result,
- * nodes, finished_at }. The columns are named: a prepared statement answering `runs.*` fails once
+ * nodes, finished_at }, the result and steps as JSON text, stored as they are (`runs.result` and
+ * `runs.nodes` are json: through jsonb they would be rewritten with a space after each ':' and ','). The columns are named: a prepared statement answering `runs.*` fails once
  * a migration adds a column to `runs` (a rolling deploy), since the server will not change a
  * prepared statement's result type.
  */
 const STORE_SUCCESSES_AND_COUNT = `
 WITH success AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result jsonb, nodes jsonb, finished_at timestamptz)
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, result text, nodes text, finished_at timestamptz)
 ), done AS (
-  UPDATE runs SET status = 'succeeded', result = success.result, nodes = success.nodes,
+  UPDATE runs SET status = 'succeeded', result = success.result::json, nodes = success.nodes::json,
          finished_at = success.finished_at
     FROM success
    WHERE runs.id = success.id AND runs.status = 'running'
@@ -44,7 +46,7 @@ WITH success AS (
 )`;
 
 const STORE_SUCCESSES: PreparedStatement = {
-  name: 'store_run_successes_v4',
+  name: 'store_run_successes_v5',
   text: `${STORE_SUCCESSES_AND_COUNT}, ${EARN_ON_SUCCESS_SQL}
 SELECT * FROM done`,
 };
@@ -55,7 +57,7 @@ SELECT * FROM done`,
  * on the embedded database.
  */
 const STORE_UNPRICED_SUCCESSES: PreparedStatement = {
-  name: 'store_unpriced_run_successes_v2',
+  name: 'store_unpriced_run_successes_v3',
   text: `${STORE_SUCCESSES_AND_COUNT}
 SELECT * FROM done`,
 };
@@ -116,9 +118,9 @@ export class SuccessWriter {
       JSON.stringify(
         batch.map(({ success }) => ({
           id: success.runId,
-          result: success.result,
-          // Without the values the result holds (compact-steps.ts); read back whole.
-          nodes: compactSteps(success.nodes, success.result),
+          // Each value kept once (compact-result.ts, compact-steps.ts); read back whole.
+          result: JSON.stringify(compactResult(success.result)),
+          nodes: JSON.stringify(compactSteps(success.nodes, success.result)),
           finished_at: success.finishedAt.toISOString(),
         })),
       ),

@@ -15,6 +15,8 @@ export interface Database {
   /** For the start-up log: where data lives. */
   location: string;
   close(): Promise<void>;
+  /** PGlite: one maintenance round now (`pglite-maintenance.ts`), as its timer would; absent on PostgreSQL. */
+  maintain?(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -83,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataSource,
     kind,
     location,
+    ...(maintenance && { maintain: () => maintenance.tick() }),
     close: async () => {
       await maintenance?.stop();
       await dataSource.destroy();

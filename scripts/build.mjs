@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -97,20 +97,50 @@ export function outdated(root, packages, current, recorded) {
   );
 }
 
-/** Runs one package's build; resolves with its exit code once it ended, its output printed. */
-function buildOne(root, pkg) {
+/** The exit code of a process ended by `signal`, as a shell reports it (130 for SIGINT). */
+export function signalExitCode(signal) {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+/**
+ * A package's build runs in a process group of its own (npm, its shell, tsc or Vite), so that
+ * stopping it stops all of them: a shell does not pass a signal on to the command it waits for.
+ */
+const GROUPS = process.platform !== 'win32';
+
+/**
+ * Runs one package's build; resolves with its exit code once it ended, its output printed. When
+ * `signal` aborts, the build is stopped.
+ */
+function buildOne(root, pkg, signal) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', 'build'], {
       cwd: path.join(root, pkg.dir),
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: GROUPS,
     });
+    const stop = () => {
+      try {
+        if (GROUPS) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // Already ended.
+      }
+    };
+    signal?.addEventListener('abort', stop, { once: true });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (code) => {
+      signal?.removeEventListener('abort', stop);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (signal?.aborted && code !== 0) {
+        console.log(`stopped ${pkg.name} (${seconds} s)`);
+        resolve(code ?? 1);
+        return;
+      }
       console.log(`${code === 0 ? 'built ' : 'FAILED'} ${pkg.name} (${seconds} s)`);
       if (output.trim() !== '') console.log(output.replace(/^/gm, '  ').trimEnd());
       resolve(code ?? 1);
@@ -120,9 +150,10 @@ function buildOne(root, pkg) {
 
 /**
  * Builds the packages, each once every package it needs among them is built, `concurrency` at
- * once. A package whose dependency failed is not built. Answers the names built and failed.
+ * once. A package whose dependency failed is not built. Answers the names built and failed. Once
+ * `signal` aborts, the builds running are stopped and no other starts.
  */
-export function buildInOrder(root, todo, concurrency) {
+export function buildInOrder(root, todo, concurrency, signal) {
   const names = new Set(todo.map((pkg) => pkg.name));
   const needs = new Map(
     todo.map((pkg) => [pkg.name, pkg.needs.filter((dep) => names.has(dep) && dep !== pkg.name)]),
@@ -133,6 +164,10 @@ export function buildInOrder(root, todo, concurrency) {
   let running = 0;
   return new Promise((resolve) => {
     const pump = () => {
+      if (signal?.aborted) {
+        if (running === 0) resolve({ built, failed });
+        return;
+      }
       for (const pkg of todo) {
         if (running >= concurrency) break;
         if (started.has(pkg.name)) continue;
@@ -155,7 +190,7 @@ export function buildInOrder(root, todo, concurrency) {
     const start = (pkg) => {
       started.add(pkg.name);
       running += 1;
-      void buildOne(root, pkg).then((code) => {
+      void buildOne(root, pkg, signal).then((code) => {
         running -= 1;
         (code === 0 ? built : failed).add(pkg.name);
         pump();
@@ -168,9 +203,10 @@ export function buildInOrder(root, todo, concurrency) {
 /**
  * Builds the packages under `root` whose fingerprint changed since their last build (all of them
  * with `all`), saying what it does; answers whether every build it ran succeeded. `npm start` calls
- * it in its own process, so an unchanged tree costs it a hash of the sources and no more.
+ * it in its own process, so an unchanged tree costs it a hash of the sources and no more. When
+ * `signal` aborts, the builds stop (those finished are recorded) and it answers false.
  */
-export async function buildChanged(root, { all = false } = {}) {
+export async function buildChanged(root, { all = false, signal } = {}) {
   const record = path.join(root, 'node_modules', '.cache', 'blocksmith-build.json');
   const started = Date.now();
   const packages = workspacePackages(root);
@@ -193,7 +229,7 @@ export async function buildChanged(root, { all = false } = {}) {
       ? `Building all ${packages.length} packages.`
       : `Building ${todo.map((pkg) => pkg.name).join(', ')} (changed, or depending on what changed).`,
   );
-  const { built, failed } = await buildInOrder(root, todo, availableParallelism());
+  const { built, failed } = await buildInOrder(root, todo, availableParallelism(), signal);
   const next = { ...recorded };
   for (const pkg of todo) {
     if (built.has(pkg.name)) next[pkg.name] = current.get(pkg.name);
@@ -202,6 +238,10 @@ export async function buildChanged(root, { all = false } = {}) {
   mkdirSync(path.dirname(record), { recursive: true });
   writeFileSync(record, `${JSON.stringify(next, null, 2)}\n`);
   const seconds = Math.round((Date.now() - started) / 1000);
+  if (signal?.aborted) {
+    console.error(`The build was stopped (${seconds} s); ${built.size} built.`);
+    return false;
+  }
   if (failed.size > 0) {
     console.error(`The build failed for ${[...failed].join(', ')} (${seconds} s).`);
     return false;
@@ -212,7 +252,16 @@ export async function buildChanged(root, { all = false } = {}) {
 
 async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  if (!(await buildChanged(root, { all: process.argv.includes('--all') }))) process.exit(1);
+  const stopping = new AbortController();
+  let stoppedBy;
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      stoppedBy ??= signal;
+      stopping.abort();
+    });
+  const ok = await buildChanged(root, { all: process.argv.includes('--all'), signal: stopping.signal });
+  if (stoppedBy) process.exit(signalExitCode(stoppedBy));
+  if (!ok) process.exit(1);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -7,14 +7,18 @@ async function main(): Promise<void> {
   installLastResortHandlers();
   const gateway = await startGateway({ config: loadConfig(process.env) });
   for (const line of gateway.describe()) console.log(line);
+  let stopping = false;
   const stop = () => {
+    // Once: a Ctrl-C reaches this process from the terminal and again from `npm start`.
+    if (stopping) return;
+    stopping = true;
     gateway.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -121,6 +121,9 @@ export async function startGraphQLServer(options: GraphQLServerOptions): Promise
     parseOptions: { maxTokens: MAX_TOKENS },
     // The schema is public (schema/schema.graphql): the same in production as in development.
     introspection: true,
+    // The gateway stops on SIGINT and SIGTERM (server.ts), this server with it: Apollo's own handlers
+    // would stop it first and send the signal again, ending the process before runs are drained.
+    stopOnTerminationSignals: false,
     plugins: [
       // No cache hints are used; without this every field resolution is wrapped to collect them.
       ApolloServerPluginCacheControlDisabled(),

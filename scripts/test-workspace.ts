@@ -1,0 +1,94 @@
+// A scratch npm workspace for the tests of scripts/build.mjs and scripts/start.mjs.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+export const repo = path.resolve(__dirname, '..');
+
+/**
+ * A workspace of three packages whose builds write dist/index.js and append their name to
+ * builds.log (or fail, while their folder holds a file named fail): `b` depends on `a`, `c` on
+ * nothing.
+ */
+export function workspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'build-changed-'));
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  write('package.json', JSON.stringify({ name: 'root', private: true, workspaces: ['pkgs/*'] }));
+  write('lerna.json', JSON.stringify({ version: 'independent', npmClient: 'npm' }));
+  write('tsconfig.base.json', '{}');
+  const build =
+    "node -e \"const fs=require('fs');if(fs.existsSync('fail'))process.exit(1);fs.mkdirSync('dist',{recursive:true});" +
+    "fs.writeFileSync('dist/index.js','');fs.appendFileSync('../../builds.log',require('./package.json').name+'\\n')\"";
+  for (const [name, deps] of [
+    ['a', {}],
+    ['b', { a: '1.0.0' }],
+    ['c', {}],
+  ] as const) {
+    write(
+      `pkgs/${name}/package.json`,
+      JSON.stringify({
+        name,
+        version: '1.0.0',
+        main: 'dist/index.js',
+        scripts: { build },
+        dependencies: deps,
+      }),
+    );
+    write(`pkgs/${name}/src/index.ts`, `export const name = '${name}';\n`);
+    write(`pkgs/${name}/src/index.test.ts`, 'test\n');
+  }
+  mkdirSync(path.join(root, 'node_modules'));
+  for (const name of ['a', 'b', 'c'])
+    symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));
+  mkdirSync(path.join(root, 'scripts'));
+  for (const script of ['build.mjs', 'start.mjs'])
+    symlinkSync(path.join(repo, 'scripts', script), path.join(root, 'scripts', script));
+  return root;
+}
+
+/**
+ * Runs the build in the workspace; answers what it said, whether it succeeded and which packages
+ * it built, in order.
+ */
+export async function build(
+  root: string,
+  ...args: string[]
+): Promise<{ said: string; ok: boolean; built: string[] }> {
+  return script(root, 'build.mjs', args);
+}
+
+/** This process's environment without what npm, Jest or a caller's NODE_ENV put there. */
+export function scriptEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([variable]) =>
+        !/^(npm_|JEST_)/i.test(variable) && !['NODE_ENV', 'NODE_COMPILE_CACHE'].includes(variable),
+    ),
+  );
+}
+
+/** Runs scripts/<name> in the workspace, as build() does. */
+export async function script(
+  root: string,
+  name: string,
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<{ said: string; ok: boolean; built: string[] }> {
+  writeFileSync(path.join(root, 'builds.log'), '');
+  const { stdout, ok } = await run(
+    process.execPath,
+    ['--preserve-symlinks-main', `scripts/${name}`, ...args],
+    { cwd: root, env: { ...scriptEnv(), ...extraEnv } },
+  ).then(
+    ({ stdout, stderr }) => ({ stdout: `${stdout}${stderr}`, ok: true }),
+    (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}`, ok: false }),
+  );
+  const built = readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean);
+  return { said: stdout, ok, built };
+}

@@ -1,7 +1,9 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { AfterLoad, Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { RUN_SOURCES, type ActionType, type RunRecordStatus, type RunSource } from '@blocksmith/schema';
 import { AppRecord } from './app-record.entity';
 import { User } from './user.entity';
+import { expandResult } from '../../services/runs/compact-result';
+import { expandSteps } from '../../services/runs/compact-steps';
 
 const RUN_SOURCE_LIST = RUN_SOURCES.map((source) => `'${source}'`).join(', ');
 
@@ -14,6 +16,7 @@ export type { RunRecordStatus };
 @Index('runs_app_status_source', ['appId', 'status', 'source', 'createdAt', 'id'])
 @Index('runs_user', ['userId', 'createdAt', 'id'])
 @Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
+@Index('runs_parent', ['parentRunId'], { where: 'parent_run_id IS NOT NULL' })
 @Index('runs_executing', ['executor'], { where: `status = 'running' AND executor IS NOT NULL` })
 @Check('runs_action_type', `action_type IN ('test_execution', 'published')`)
 @Check('runs_source', `source IN (${RUN_SOURCE_LIST})`)
@@ -55,8 +58,9 @@ export class RunRecord {
   /**
    * The result and the steps are JSON text (`json`, not `jsonb`): written once and read whole, they
    * take a third less room as text. SQL that looks inside them casts to jsonb. A succeeded run's
-   * are stored compacted (services/runs/compact-result.ts, compact-steps.ts): read them through
-   * `toStoredRun` or `expandResult` / `expandSteps`.
+   * are stored compacted (services/runs/compact-result.ts, compact-steps.ts): the entity reads
+   * them whole (`expand`), as `toStoredRun` does; SQL reads them through `expandResult` and
+   * `expandSteps`.
    */
   @Column('json', { nullable: true }) result!: Record<string, unknown> | null;
   /**
@@ -84,4 +88,15 @@ export class RunRecord {
    * for a visitor's run on the owner's credits, null otherwise.
    */
   @Column('text', { name: 'embed_period', nullable: true }) embedPeriod!: string | null;
+
+  /** A succeeded run's result and steps whole again, as they were before being stored compacted. */
+  @AfterLoad()
+  expand(): void {
+    if (this.result && typeof this.result === 'object') this.result = expandResult(this.result);
+    if (this.nodes && typeof this.nodes === 'object')
+      this.nodes = expandSteps(
+        this.nodes,
+        this.result && typeof this.result === 'object' ? this.result : null,
+      );
+  }
 }

@@ -1,3 +1,4 @@
+import { flatResult, type RunResult } from '@blocksmith/schema';
 import { compactResult, expandResult } from './compact-result';
 import { compactSteps, expandSteps } from './compact-steps';
 
@@ -43,12 +44,45 @@ describe('compact result', () => {
       blocks: { gen: { kind: 'textGeneration', outputs: { generated_text: 'tea' } } },
     };
     short.artifacts[0]!.artifact.text = 'tea';
-    expect(compactResult(short)).toBe(short);
+    expect(compactResult(short).artifacts).toBe(short.artifacts);
     const other = textResult();
     other.artifacts[0]!.artifact.text = `${answer} (edited)`;
-    expect(compactResult(other)).toBe(other);
+    expect(compactResult(other).artifacts).toBe(other.artifacts);
     const none = { ...textResult(), artifacts: [] };
-    expect(compactResult(none)).toBe(none);
+    expect(compactResult(none).artifacts).toBe(none.artifacts);
+    const bare = { blocks: {}, artifacts: [], layout: [] };
+    expect(compactResult(bare)).toBe(bare);
+  });
+
+  it('stores the layout as arrays, and reads it back as objects', () => {
+    const result = textResult();
+    const compact = compactResult(result);
+    expect(compact.layout).toEqual([
+      ['in', ['input_text'], 'input_text'],
+      ['gen', ['generated_text'], 'generated_text'],
+      ['show', []],
+    ]);
+    expect(JSON.stringify(compact.layout).length).toBeLessThan(JSON.stringify(result.layout).length * 0.7);
+    const read = expandResult(stored(compact));
+    expect(read).toEqual(result);
+    expect(flatResult(read as RunResult)).toEqual({
+      input_text: undefined,
+      generated_text: answer,
+      artifacts: result.artifacts,
+    });
+  });
+
+  it('keeps a layout as it is when an entry holds anything else', () => {
+    const result = {
+      ...textResult(),
+      layout: [
+        { id: 'in', outputs: ['input_text'], note: 'x' },
+        { id: 'gen', outputs: [] },
+      ],
+    };
+    expect(compactResult(result).layout).toBe(result.layout);
+    const odd = { ...textResult(), layout: [{ id: 'gen', outputs: ['generated_text'], variable: 3 }] };
+    expect(compactResult(odd).layout).toBe(odd.layout);
   });
 
   it('refers to whole values of any kind: a table an output block shows as its block produced it', () => {

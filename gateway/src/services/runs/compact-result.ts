@@ -8,6 +8,10 @@
  * - `kept: { field: [blockId, output] }`: the artifact's `field` is block `blockId`'s output
  *   `output` in `result.blocks`.
  *
+ * The layout (the app's blocks with their declared outputs and variable, what the flat answer's
+ * keys are made from) is stored as arrays, `[id, outputs]` or `[id, outputs, variable]`, instead of
+ * objects naming each field: a third of a small app's result was the layout's field names.
+ *
  * `expandResult` gives back the very result that was compacted (a restored field comes last among
  * the artifact's fields). Results stored before, flat results and null read as they are.
  */
@@ -36,11 +40,50 @@ function outputsByText(blocks: unknown): Map<string, [string, string]> {
   return found;
 }
 
+type LayoutEntry = [string, string[]] | [string, string[], string];
+
+/** A layout entry as arrays, or null when it is not exactly `{ id, outputs, variable? }`. */
+function layoutEntry(entry: unknown): LayoutEntry | null {
+  if (!isObject(entry) || typeof entry.id !== 'string') return null;
+  const { id, outputs, variable, ...rest } = entry;
+  if (Object.keys(rest).length > 0 || !Array.isArray(outputs) || !outputs.every((o) => typeof o === 'string'))
+    return null;
+  if (variable === undefined && !('variable' in entry)) return [id, outputs as string[]];
+  return typeof variable === 'string' ? [id, outputs as string[], variable] : null;
+}
+
+/** The layout as arrays when every entry can be (else as it is). */
+function compactLayout(layout: unknown): unknown {
+  if (!Array.isArray(layout) || layout.length === 0) return layout;
+  const entries = layout.map(layoutEntry);
+  return entries.every((entry) => entry !== null) ? entries : layout;
+}
+
+function expandLayout(layout: unknown[]): unknown[] {
+  return layout.map((entry) => {
+    if (!Array.isArray(entry)) return entry;
+    const [id, outputs, variable] = entry as LayoutEntry;
+    return variable === undefined ? { id, outputs } : { id, variable, outputs };
+  });
+}
+
 /** The result to store for a run that succeeded (after its outputs were cut for storage). */
 export function compactResult<T extends Json>(result: T): T {
-  if (!Array.isArray(result.artifacts) || result.artifacts.length === 0) return result;
+  const layout = compactLayout(result.layout);
+  const artifacts = compactArtifacts(result);
+  if (layout === result.layout && artifacts === result.artifacts) return result;
+  return {
+    ...result,
+    ...(layout !== undefined && { layout }),
+    ...(artifacts !== undefined && { artifacts }),
+  };
+}
+
+/** The result's artifacts, each without the values a block's outputs hold (else as they are). */
+function compactArtifacts(result: Json): unknown {
+  if (!Array.isArray(result.artifacts) || result.artifacts.length === 0) return result.artifacts;
   const outputs = outputsByText(result.blocks);
-  if (outputs.size === 0) return result;
+  if (outputs.size === 0) return result.artifacts;
   let changed = false;
   const artifacts = result.artifacts.map((entry: unknown) => {
     if (!isObject(entry) || entry.kept !== undefined || !isObject(entry.artifact)) return entry;
@@ -55,15 +98,30 @@ export function compactResult<T extends Json>(result: T): T {
     changed = true;
     return { ...entry, artifact, kept };
   });
-  return changed ? { ...result, artifacts } : result;
+  return changed ? artifacts : result.artifacts;
 }
 
 /** A run's result as stored, whole again (results stored whole, flat or null are unchanged). */
 export function expandResult<T extends Json | null>(result: T): T {
-  if (result === null || !Array.isArray(result.artifacts)) return result;
-  if (!result.artifacts.some((entry) => isObject(entry) && isObject(entry.kept))) return result;
+  if (result === null) return result;
+  const layout =
+    Array.isArray(result.layout) && result.layout.some(Array.isArray)
+      ? expandLayout(result.layout)
+      : result.layout;
+  const artifacts = expandArtifacts(result);
+  if (layout === result.layout && artifacts === result.artifacts) return result;
+  return {
+    ...result,
+    ...(layout !== undefined && { layout }),
+    ...(artifacts !== undefined && { artifacts }),
+  };
+}
+
+function expandArtifacts(result: Json): unknown {
+  if (!Array.isArray(result.artifacts)) return result.artifacts;
+  if (!result.artifacts.some((entry) => isObject(entry) && isObject(entry.kept))) return result.artifacts;
   const blocks = isObject(result.blocks) ? result.blocks : {};
-  const artifacts = result.artifacts.map((entry: unknown) => {
+  return result.artifacts.map((entry: unknown) => {
     if (!isObject(entry) || !isObject(entry.kept)) return entry;
     const { kept, ...rest } = entry;
     const artifact: Json = { ...(isObject(rest.artifact) ? rest.artifact : {}) };
@@ -75,5 +133,4 @@ export function expandResult<T extends Json | null>(result: T): T {
     }
     return { ...rest, artifact };
   });
-  return { ...result, artifacts };
 }

@@ -48,7 +48,6 @@ describe('compact steps', () => {
     const compact = compactSteps(nodes, result);
     expect(JSON.stringify(compact).split(answer)).toHaveLength(1);
     expect(compact.gen).toEqual({
-      kind: 'textGeneration',
       order: 1,
       status: 'succeeded',
       credits: 1,
@@ -81,7 +80,9 @@ describe('compact steps', () => {
       blocks: { gen: { kind: 'textGeneration', outputs: { generated_text: 'cut…' } } },
     };
     const compact = compactSteps(nodes, cut);
-    expect(compact.gen).toEqual(nodes.gen);
+    // Only its kind, which the result holds, is left out.
+    const { kind: _kind, ...rest } = nodes.gen;
+    expect(compact.gen).toEqual({ ...rest, kept: {} });
     // The display's input is still the Text AI's output, kept in the Text AI's step.
     expect((compact.show as { kept: unknown }).kept).toEqual({
       inputs: { generated_text: ['gen', 'generated_text'] },
@@ -109,7 +110,8 @@ describe('compact steps', () => {
       table: { status: 'succeeded', inputs: { extracted_data: long, note: 'x' }, outputs: {} },
     };
     const compact = compactSteps(nodes, result);
-    expect(compact.extract).toEqual({ status: 'succeeded', kept: { outputs: 'result' } });
+    // A step without a kind of its own, where the result's would be read: said so.
+    expect(compact.extract).toEqual({ status: 'succeeded', kind: null, kept: { outputs: 'result' } });
     expect(compact.table).toEqual({
       status: 'succeeded',
       inputs: { note: 'x' },
@@ -117,5 +119,40 @@ describe('compact steps', () => {
       kept: { inputs: { extracted_data: ['extract', 'extracted_data'] } },
     });
     expect(expandSteps(stored(compact), stored(result))).toEqual(nodes);
+  });
+
+  it("leaves out a step's finishing time when its start and duration give it, and reads it back", () => {
+    const { result, nodes } = textRun();
+    const timed = {
+      in: { ...nodes.in, startedAt: 1795923406998, durationMs: 1, finishedAt: 1795923406999 },
+      gen: { ...nodes.gen, startedAt: 1795923406999, durationMs: 3, finishedAt: 1795923407002 },
+      // Measured apart from its events: its duration does not give its finishing time.
+      show: { ...nodes.show, startedAt: 1795923407002, durationMs: 1, finishedAt: 1795923407002 },
+    };
+    const compact = compactSteps(timed, result) as Record<string, Record<string, unknown>>;
+    expect(compact.in).toEqual({ ...nodes.in, startedAt: 1795923406998, durationMs: 1, kept: {} });
+    expect(compact.gen).not.toHaveProperty('finishedAt');
+    expect(compact.show!.finishedAt).toBe(1795923407002);
+    expect(expandSteps(stored(compact), stored(result))).toEqual(timed);
+  });
+
+  it('says so when a step has a start and a duration but no finishing time, or no kind of its own', () => {
+    const { result } = textRun();
+    const nodes = {
+      gen: { status: 'succeeded', startedAt: 10, durationMs: 5, outputs: { generated_text: answer } },
+    };
+    const compact = compactSteps(nodes, result);
+    expect(compact.gen).toEqual({
+      status: 'succeeded',
+      startedAt: 10,
+      durationMs: 5,
+      finishedAt: null,
+      kind: null,
+      kept: { outputs: 'result' },
+    });
+    expect(expandSteps(stored(compact), stored(result))).toEqual(nodes);
+    // A null of its own cannot be told from that: the step is stored whole.
+    const nulls = { gen: { ...nodes.gen, finishedAt: null } };
+    expect(compactSteps(nulls, result)).toEqual(nulls);
   });
 });

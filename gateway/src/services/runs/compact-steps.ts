@@ -9,8 +9,15 @@
  * - `kept.artifacts: "result"`: its artifacts are the result's artifacts of this block, in order;
  * - `kept.inputs: { name: [stepId, output] }`: input `name` is step `stepId`'s output `output`.
  *
- * Only values exactly equal (as JSON) are left out, so `expandSteps` gives back the very steps
- * that were compacted. Steps stored before (without `kept`) read as they are.
+ * A step with `kept` (`{}` when only these apply) also leaves out what it can be told from:
+ *
+ * - `finishedAt` when it is `startedAt + durationMs` (it mostly is: both come from the same run);
+ * - `kind` when it is its block's kind in the result (`result.blocks[id].kind`).
+ *
+ * A compacted step without such a field of its own stores it as null. Only values exactly equal
+ * (as JSON) are left out, so `expandSteps` gives back the very steps that were compacted (a
+ * restored field comes last; a step with a null `finishedAt` or `kind` is stored whole). Steps
+ * stored before (without `kept`) read as they are.
  */
 
 type Json = Record<string, unknown>;
@@ -28,11 +35,27 @@ function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function blockOutputs(result: Json | null, id: string): unknown {
+function resultBlock(result: Json | null, id: string): Json | undefined {
   const blocks = result?.blocks;
   if (!isObject(blocks)) return undefined;
   const block = blocks[id];
-  return isObject(block) ? block.outputs : undefined;
+  return isObject(block) ? block : undefined;
+}
+
+/** `startedAt + durationMs`, when the step has both. */
+function endOf(step: Json): number | undefined {
+  return typeof step.startedAt === 'number' && typeof step.durationMs === 'number'
+    ? step.startedAt + step.durationMs
+    : undefined;
+}
+
+/** The block's kind in the result, when the result holds the block. */
+function kindOf(result: Json | null, id: string): unknown {
+  return resultBlock(result, id)?.kind;
+}
+
+function blockOutputs(result: Json | null, id: string): unknown {
+  return resultBlock(result, id)?.outputs;
 }
 
 function resultArtifacts(result: Json | null, id: string): unknown[] | undefined {
@@ -90,7 +113,27 @@ export function compactSteps(nodes: Json, result: Json | null): Json {
       delete stored.artifacts;
       kept.artifacts = 'result';
     }
-    compacted[id] = Object.keys(kept).length > 0 ? { ...stored, kept } : step;
+    // What a compacted step leaves out and `expandSteps` works out again; a step whose missing
+    // field would be worked out is stored whole.
+    // A field the step does not have, where one would be worked out, is stored as null.
+    if (step.finishedAt === null || step.kind === null) {
+      compacted[id] = step;
+      continue;
+    }
+    let derived = false;
+    const end = endOf(step);
+    if (end !== undefined && !('finishedAt' in step)) stored.finishedAt = null;
+    else if (end !== undefined && step.finishedAt === end) {
+      delete stored.finishedAt;
+      derived = true;
+    }
+    const kind = kindOf(result, id);
+    if (kind !== undefined && !('kind' in step)) stored.kind = null;
+    else if (kind !== undefined && step.kind === kind) {
+      delete stored.kind;
+      derived = true;
+    }
+    compacted[id] = Object.keys(kept).length > 0 || derived ? { ...stored, kept } : step;
   }
   return compacted;
 }
@@ -109,6 +152,16 @@ export function expandSteps<T extends Json | null>(nodes: T, result: Json | null
     const kept = step.kept as Kept;
     const { kept: _kept, ...rest } = step;
     const restored: Json = { ...rest };
+    if (restored.kind === null) delete restored.kind;
+    else if (!('kind' in restored)) {
+      const kind = kindOf(result, id);
+      if (kind !== undefined) restored.kind = kind;
+    }
+    if (restored.finishedAt === null) delete restored.finishedAt;
+    else if (!('finishedAt' in restored)) {
+      const end = endOf(restored);
+      if (end !== undefined) restored.finishedAt = end;
+    }
     if (kept.outputs === 'result') restored.outputs = blockOutputs(result, id) ?? {};
     if (kept.artifacts === 'result') restored.artifacts = resultArtifacts(result, id) ?? [];
     whole[id] = restored;

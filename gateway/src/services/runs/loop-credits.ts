@@ -4,7 +4,8 @@ import type { LoopPosition } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { creditWords } from '../credits/credit-words';
 import { giveBackToEmbedCap, lockEmbedCapOf } from '../credits/embed-cap';
-import { addToBalance, insertEntries, rows, updated } from '../credits/ledger-queries';
+import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+import { addToBalance, insertEntries, type Row } from '../credits/ledger-queries';
 import { chargeRun, chargeStartedBlocks } from './run-charges';
 
 /** Credits set aside for one loop of a run: the most its items can cost. */
@@ -126,6 +127,20 @@ export class RunCredits {
   }
 }
 
+// Settling a hold, prepared once per connection (data/prepared.ts), as the charges are (run-charges.ts).
+const LOCK_RUN: PreparedStatement = {
+  name: 'loop_settle_lock_run',
+  text: 'SELECT action_type, status FROM runs WHERE id = $1 FOR UPDATE',
+};
+const REMOVE_HOLD: PreparedStatement = {
+  name: 'loop_settle_remove_hold',
+  text: 'DELETE FROM credit_ledger WHERE id = ANY($1::uuid[]) AND run_id = $2 RETURNING kind',
+};
+const LOWER_RUN_COST: PreparedStatement = {
+  name: 'loop_settle_lower_cost',
+  text: 'UPDATE runs SET cost = cost - $2 WHERE id = $1',
+};
+
 /**
  * In one transaction, with the run row locked first (then the embed cap's usage, then the
  * balance, as every charge and refund does): the hold's entries are replaced by one debit per block
@@ -139,13 +154,15 @@ async function settleHold(
 ): Promise<void> {
   const unused = hold.reserved - hold.used;
   await dataSource.transaction(async (m) => {
-    const [run] = await rows(m, 'SELECT action_type, status FROM runs WHERE id = $1 FOR UPDATE', [runId]);
+    const [run] = await queryPrepared<Row[]>(dataSource, LOCK_RUN, [runId], m);
     if (!run || run.status !== 'running') return;
     const cap = await lockEmbedCapOf(m, runId);
-    const removed = await updated(
-      m,
-      'DELETE FROM credit_ledger WHERE id = ANY($1::uuid[]) AND run_id = $2 RETURNING kind',
+    // TypeORM answers a DELETE with [rows, count].
+    const [removed] = await queryPrepared<[Row[], number]>(
+      dataSource,
+      REMOVE_HOLD,
       [hold.entryIds, runId],
+      m,
     );
     const unlimited = removed.some((entry) => entry.kind === 'grant');
     const at = new Date();
@@ -167,7 +184,7 @@ async function settleHold(
     if (unused > 0) {
       if (!unlimited) await addToBalance(m, userId, unused);
       if (cap) await giveBackToEmbedCap(m, cap, unused);
-      await m.query('UPDATE runs SET cost = cost - $2 WHERE id = $1', [runId, unused]);
+      await queryPrepared(dataSource, LOWER_RUN_COST, [runId, unused], m);
     }
   });
 }

@@ -55,9 +55,10 @@ export async function runLoopBenchmarks(
     dataSource.createQueryRunner = (...args: Parameters<typeof createQueryRunner>): QueryRunner => {
       const runner = createQueryRunner(...args);
       const query = runner.query.bind(runner) as (...a: unknown[]) => Promise<unknown>;
-      runner.query = ((sql: string, ...rest: unknown[]) => {
+      runner.query = ((sql: string | { text: string }, ...rest: unknown[]) => {
         counts.all++;
-        if (/credit_|cost = cost/.test(sql)) counts.credits++;
+        // A prepared statement comes as { name, text } (data/prepared.ts).
+        if (/credit_|cost = cost/.test(typeof sql === 'string' ? sql : sql.text)) counts.credits++;
         return query(sql, ...rest);
       }) as QueryRunner['query'];
       return runner;

@@ -254,6 +254,11 @@ test(
     await kept.getByTestId('tool-call').first().waitFor();
     assert.match(await kept.innerText(), new RegExp(haiku.slug));
     await kept.getByTestId('tool-call-source').getByText(`App · ${haiku.slug}`).waitFor();
+    // The run's credits, and beside them what the app it called was charged on its own.
+    await page
+      .getByTestId('run-tool-credits')
+      .getByText(`+ ${steps[0].credits} credit(s) for the apps it called`)
+      .waitFor();
     await shot(page, 'research-assistant-5-history', { fullPage: true });
     await kept.getByTestId('tool-call-run').click();
     await page.waitForURL(`${server.url}/runs/${steps[0].runId}`);

@@ -21,7 +21,7 @@ import { EarningsResolver } from './resolvers/earnings-resolver';
 import { EmbedResolver } from './resolvers/embed-resolver';
 import { KnowledgeResolver } from './resolvers/knowledge-resolver';
 import { PublishingResolver } from './resolvers/publishing-resolver';
-import { RunResolver } from './resolvers/run-resolver';
+import { RunResolver, RunToolRunsResolver } from './resolvers/run-resolver';
 import { ApprovalResolver, RunApprovalResolver } from './resolvers/approval-resolver';
 import { SalesResolver } from './resolvers/sales-resolver';
 import { ServerResolver } from './resolvers/server-resolver';
@@ -52,6 +52,7 @@ export const resolvers = [
   KnowledgeResolver,
   PublishingResolver,
   RunResolver,
+  RunToolRunsResolver,
   ApprovalResolver,
   RunApprovalResolver,
   SalesResolver,

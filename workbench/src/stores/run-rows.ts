@@ -1,5 +1,5 @@
 import { formatCredits } from '@blocksmith/schema';
-import type { RunRecordStatus, RunSource, RunSummary } from '../api/run-history';
+import type { RunDetail, RunRecordStatus, RunSource, RunSummary } from '../api/run-history';
 import {
   RUNS,
   RUN_SOURCE_LABELS,
@@ -72,4 +72,13 @@ export function runRow(run: RunSummary): RunRow {
 
 export function statusIntent(status: string): StatusIntent {
   return STATUS_INTENTS[statusOf(status)];
+}
+
+/**
+ * What the apps a run's agent called were charged, each a run of its own (not in the run's cost);
+ * null when it called none.
+ */
+export function toolRunCredits(runs: RunDetail['toolRuns']): string | null {
+  if (runs.length === 0) return null;
+  return RUNS.toolRunCredits(formatCredits(runs.reduce((sum, run) => sum + run.cost, 0)));
 }

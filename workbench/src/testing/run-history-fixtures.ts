@@ -49,6 +49,7 @@ export function keptRun(id: string, overrides: Partial<RunDetail> = {}, minute =
     steps: [],
     version: null,
     approvalRequest: null,
+    toolRuns: [],
     ...overrides,
   };
 }

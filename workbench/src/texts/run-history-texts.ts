@@ -177,6 +177,9 @@ export const RUNS = {
   previewFilled: 'The preview is filled with the inputs of that run.',
   runAgainFailed: 'That run could not be opened.',
   loadingRun: 'Loading the run...',
+  toolRunCredits: (credits: string) => `+ ${credits} for the apps it called`,
+  toolRunCreditsTitle:
+    'Each app an agent called ran on its own and was charged on its own: open its run from the tool calls.',
 } as const;
 
 /** A duration as people read it: '850 ms', '4.2 s', '3 min 5 s'. */

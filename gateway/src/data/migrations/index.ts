@@ -37,6 +37,7 @@ import { RunsCompressed1767700000000 } from './1767700000000-runs-compressed';
 import { RunsJsonDocuments1767900000000 } from './1767900000000-runs-json-documents';
 import { EventsAppViewed1767905000000 } from './1767905000000-events-app-viewed';
 import { KnowledgeTermsNoPendingList1767800000000 } from './1767800000000-knowledge-terms-no-pending-list';
+import { RunsParent1767950000000 } from './1767950000000-runs-parent';
 
 /** Every migration, oldest first. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   KnowledgeTermsNoPendingList1767800000000,
   RunsJsonDocuments1767900000000,
   EventsAppViewed1767905000000,
+  RunsParent1767950000000,
 ];

@@ -1,8 +1,20 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import {
+  Arg,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
 import type { ActionType, App, RunEvent, RunSource } from '@blocksmith/schema';
 import { NotFoundError } from '../../errors';
 import { DEFAULT_RUNS_PAGE } from '../../services/run-history/run-history-service';
+import type { RunView } from '../../services/run-history/run-view';
 import { parseActionType } from '../../services/runs/run-service';
 import { requireCaller, requireRunner, type GraphQLContext } from '../context';
 import { stoppableStream } from '../stoppable-stream';
@@ -174,5 +186,23 @@ export class RunResolver {
     @Ctx() context: GraphQLContext,
   ): RunEvent | Promise<RunEvent> {
     return event.type === 'node_finished' ? context.services.fileLinks.sign(event) : event;
+  }
+}
+
+/** A run's tool runs: the apps its agent blocks called, each a run of its own. */
+@Resolver(() => RunType)
+export class RunToolRunsResolver {
+  @FieldResolver(() => [RunType], {
+    description:
+      'The runs this run started: published apps an agent block called as tools, each charged on its own (its cost is not in this run’s). Oldest first; those you may see.',
+  })
+  async toolRuns(@Root() run: RunView, @Ctx() context: GraphQLContext): Promise<RunView[]> {
+    // A run answered to an API key is its owner's; a visitor of an embed sees none.
+    const userId = context.caller?.userId ?? context.apiKey?.userId;
+    if (!userId) return [];
+    return context.services.runHistory.startedBy(
+      { userId, isAdmin: context.caller?.isAdmin ?? false },
+      run.id,
+    );
   }
 }

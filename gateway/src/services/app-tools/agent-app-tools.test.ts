@@ -97,6 +97,31 @@ describe('an agent calling a store app through appTools', () => {
     ]);
     const read = await t.api('GET', `/runs/${nested[0]!.id}`, { token: runner.token });
     expect(read.body).toMatchObject({ source: 'agent', parentRunId: agentRunId });
+
+    // The agent's run lists the run it started, with that run's own cost, for whoever sees it.
+    const toolRuns = `query ($id: ID!) { run(id: $id) { cost toolRuns { id appName source status cost mine parentRunId } } }`;
+    const seen = await t.graphql(toolRuns, { id: agentRunId }, runner.token);
+    expect(seen.errors).toBeUndefined();
+    expect(seen.data!.run).toEqual({
+      cost: AGENT_PRICE,
+      toolRuns: [
+        {
+          id: nested[0]!.id,
+          appName: 'Haiku writer',
+          source: 'agent',
+          status: 'succeeded',
+          cost: nestedCost,
+          mine: true,
+          parentRunId: agentRunId,
+        },
+      ],
+    });
+    // The called app's creator does not see the run that called it, nor through it the runner's.
+    const creatorLooks = await t.graphql(toolRuns, { id: agentRunId }, creator.token);
+    expect(creatorLooks.errors?.[0]?.message).toBe('Run not found.');
+    // A run that called no app lists none.
+    const ownRuns = await t.graphql(toolRuns, { id: nested[0]!.id }, runner.token);
+    expect(ownRuns.data!.run.toolRuns).toEqual([]);
   });
 
   it('runs the owner’s own app by id as its latest saved version, free of any price', async () => {

@@ -190,6 +190,29 @@ export class RunHistoryService {
   }
 
   /**
+   * The runs a run started (an agent block calling published apps as tools), oldest first, each
+   * charged on its own to whoever paid for the run that called it: those the viewer may see (their
+   * own, or runs of an app they own).
+   */
+  async startedBy(viewer: RunViewer, runId: string): Promise<RunView[]> {
+    const rows = (await this.deps.dataSource.query(
+      `SELECT ${SUMMARY_COLUMNS}, a.owner_id FROM runs r JOIN apps a ON a.id = r.app_id
+        WHERE r.parent_run_id = $1 ORDER BY r.created_at, r.id LIMIT ${MAX_RUNS_PAGE}`,
+      [runId],
+    )) as Row[];
+    const mine = (summary: RunSummary) => summary.userId === viewer.userId && !summary.visitor;
+    const seen = rows.filter(
+      (row) => viewer.isAdmin || row.owner_id === viewer.userId || mine(toSummary(row)),
+    );
+    const summaries = seen.map(toSummary);
+    const loaders = this.loaders(
+      summaries.map((summary) => summary.id),
+      viewer,
+    );
+    return summaries.map((summary) => new RunView(summary, { mine: mine(summary) }, loaders));
+  }
+
+  /**
    * A run its caller has just made, as runApp and friends answer it: theirs to see whole (the
    * embed's visitor too, who is answered their own run). Names and details load only when asked.
    */

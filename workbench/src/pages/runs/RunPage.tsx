@@ -15,6 +15,7 @@ import { RunCanvas } from '../../canvas/RunCanvas';
 import { LinkButton } from '../../components/LinkButton';
 import { PageSpinner, SignedInPage } from '../../components/SignedInPage';
 import type { RunViewStore, StepDetail } from '../../stores/run-view-store';
+import { toolRunCredits } from '../../stores/run-rows';
 import { useStores } from '../../stores-context';
 import { PAGE_TITLES } from '../../texts/page-titles';
 import { CHAT } from '../../texts/chat-texts';
@@ -190,6 +191,7 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
     return <PageSpinner label={RUNS.loadingRun} />;
   }
   const hidden = detail.detailsHidden;
+  const toolCredits = toolRunCredits(detail.toolRuns);
   const selected = store.selected;
   const slug = store.app?.slug ?? 'run';
   return (
@@ -215,6 +217,11 @@ const RunView = observer(function RunView({ store }: { store: RunViewStore }) {
             <span>{summary.source}</span>
             <span>{summary.duration}</span>
             <span>{summary.credits}</span>
+            {toolCredits && (
+              <span title={RUNS.toolRunCreditsTitle} data-testid="run-tool-credits">
+                {toolCredits}
+              </span>
+            )}
             {store.conversationPath && (
               <Link to={store.conversationPath} data-testid="run-conversation">
                 {CHAT.conversationLink}

@@ -86,6 +86,17 @@ describe('/api runs: steps and result stored once', () => {
     ]);
   });
 
+  it('gives the run, its ledger entries and its analytics event time-ordered ids (version 7)', async () => {
+    await t.gateway.services.analytics.settled();
+    const rows = (await t.gateway.database.dataSource.query(
+      `SELECT id::text FROM credit_ledger WHERE run_id = $1
+       UNION ALL SELECT id::text FROM events WHERE name = 'app_executed' AND user_id = $2`,
+      [runId, ann.id],
+    )) as { id: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const id of [runId, ...rows.map((row) => row.id)]) expect(id[14]).toBe('7');
+  });
+
   it('answers the same for the run with its steps and result stored whole, as runs stored before were', async () => {
     const compact = await t.api('GET', `/runs/${runId}`, { token: ann.token });
     const { nodes, result } = await stored();

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   EVENT_NAMES,
   PLANS,
@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 import { writeBatch } from '../../data/write-batch';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
-import { isUuid } from '../../ids';
+import { isUuid, timeOrderedUuid } from '../../ids';
 
 /** The events the server records itself; `track` refuses them from clients. */
 export const SERVER_EVENTS: ReadonlySet<EventName> = new Set<EventName>(SERVER_EVENT_NAMES);
@@ -215,7 +215,7 @@ export class AnalyticsService {
     const kept = isUuid(appId);
     const props = kept || appId === undefined ? rest : { app_id: appId, ...rest };
     return {
-      id: randomUUID(),
+      id: timeOrderedUuid(),
       name,
       user_id: userId,
       app_id: kept ? appId : null,

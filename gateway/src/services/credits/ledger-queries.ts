@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ActionType, PlanId } from '@blocksmith/schema';
 import type { EntityManager } from 'typeorm';
 import type { LedgerKind } from '../../data/entities';
 import { NotFoundError } from '../../errors';
+import { timeOrderedUuid } from '../../ids';
 import { requireUuid } from './debit-request';
 
 /** The SQL building blocks of the ledger; each runs on the transaction it is given. */
@@ -85,7 +85,7 @@ export async function insertEntries(
   const ids: string[] = [];
   const values = entries.map((entry) => {
     const base = parameters.length;
-    const id = randomUUID();
+    const id = timeOrderedUuid();
     ids.push(id);
     parameters.push(
       id,

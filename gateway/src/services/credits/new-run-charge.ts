@@ -1,6 +1,7 @@
 import type { ActionType, PlanId, RunSource } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+import { timeOrderedUuid } from '../../ids';
 import { validateDebitRequest, type DebitItem } from './debit-request';
 import { countAgainstEmbedCap, type EmbedCap } from './embed-cap';
 import { lockBalance, planAndBalance } from './ledger-queries';
@@ -63,7 +64,7 @@ function runParameters(run: NewRun, cost: number): unknown[] {
  * a concurrent run left, so the balance never goes below zero.
  */
 const CHARGE_NEW_RUN: PreparedStatement = {
-  name: 'charge_new_run_v4',
+  name: 'charge_new_run_v5',
   text: `
 WITH who AS (
   SELECT plan, plan = ANY($16::text[]) AS unlimited FROM users WHERE id = $3
@@ -79,11 +80,11 @@ WITH who AS (
   RETURNING id
 ), entries AS (
   INSERT INTO credit_ledger (id, user_id, delta, kind, block_type, action_type, run_id, created_at)
-  SELECT gen_random_uuid(), $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $17
+  SELECT e.id, $3, e.delta, e.kind, e.block_type, e.action_type, run.id, $17
     FROM run,
          jsonb_to_recordset(
            CASE WHEN (SELECT unlimited FROM who) THEN $15::jsonb || $14::jsonb ELSE $14::jsonb END
-         ) AS e(delta integer, kind text, block_type text, action_type text)
+         ) AS e(id uuid, delta integer, kind text, block_type text, action_type text)
 )
 SELECT taken.balance, who.plan FROM taken, who`,
 };
@@ -118,13 +119,15 @@ export async function chargeNewRun(
     const { plan, balance } = await planAndBalance(dataSource.manager, run.userId);
     return { charged: 0, balance, unlimited: isUnlimitedPlan(plan) };
   }
+  // Ledger ids are time-ordered, as the run's (ids.ts).
   const entries = checked.map((item) => ({
+    id: timeOrderedUuid(),
     delta: -item.credits,
     kind: 'debit',
     block_type: item.blockType,
     action_type: run.actionType,
   }));
-  const grant = { delta: total, kind: 'grant', block_type: null, action_type: null };
+  const grant = { id: timeOrderedUuid(), delta: total, kind: 'grant', block_type: null, action_type: null };
   const parameters = [
     ...runParameters(run, total),
     JSON.stringify(entries),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CREATOR_PRICE_TYPE,
   isPlainObject,
@@ -13,7 +12,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { AppVersion, FileRecord } from '../../data/entities';
 import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
-import { isUuid } from '../../ids';
+import { isUuid, timeOrderedUuid } from '../../ids';
 import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
 import type { AppService } from '../apps/app-service';
@@ -181,7 +180,8 @@ export class RunStart {
       .filter((node) => node.prepaid)
       .map((node) => ({ blockType: node.definition.historyType, credits: node.cost }));
     if (creatorPrice > 0) items.push({ blockType: CREATOR_PRICE_TYPE, credits: creatorPrice });
-    const runId = randomUUID();
+    // Time-ordered: each run's row is added at the end of the runs' primary key (ids.ts).
+    const runId = timeOrderedUuid();
     if (!worker.started) await worker.start();
 
     // Executed here at once when this process has a free place (the record names this process),

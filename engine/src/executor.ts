@@ -3,6 +3,7 @@ import {
   BlockOverrunError,
   NO_RUN_TOOLS,
   NodeContext,
+  type NodeContextInit,
   outputTypeProblem,
   RunPause,
   type PauseRequest,
@@ -74,6 +75,10 @@ class RunExecution implements LoopHost {
   private readonly closes: Int32Array | undefined;
   /** The owner's secrets blocks of this run read, and the cleaning of what they said. */
   private readonly secrets: RunSecrets;
+  /** What blocks' `ctx.secret` calls (`RunSecrets.read`), made once per run. */
+  private readonly secretReader: ((name: string) => Promise<string | undefined>) | undefined;
+  /** The app's tools for blocks that take none of their own, made once per run. */
+  private readonly appTools: NodeContextInit<unknown>['tools'];
   /** The streamed text of blocks inside loops, gathered a moment before it goes out. */
   private readonly streamed = new StreamedText();
   private readonly overruns: BlockOverrun[] = [];
@@ -91,6 +96,8 @@ class RunExecution implements LoopHost {
     this.maxConcurrency = Math.max(1, options.maxConcurrency ?? 8);
     this.emit = options.onEvent ?? (() => {});
     this.secrets = new RunSecrets(options.secrets);
+    this.secretReader = this.secrets.read;
+    this.appTools = options.appTools && { ...NO_RUN_TOOLS, ...options.appTools };
     if (options.charge)
       this.charges = new BlockCharges(this.nodes, options.charge, (batch, error) =>
         this.charged(batch, error),
@@ -281,7 +288,8 @@ class RunExecution implements LoopHost {
       );
     // Inside a loop, pieces that come together go out together (`StreamedText`).
     const streamed = frame.position ? this.streamed.of(partial) : undefined;
-    const context = new NodeContext({
+    // Built by assignment: a spread of each optional part made an object per part, per block run.
+    const init: NodeContextInit<typeof node.settings> = {
       nodeId: node.id,
       settings: node.settings,
       upstream: closes ? [] : upstreamOf(this.plan, frame, node),
@@ -293,11 +301,6 @@ class RunExecution implements LoopHost {
       provider: this.options.provider,
       files: this.options.files,
       signal: this.controller.signal,
-      ...(this.options.account !== undefined && { account: this.options.account }),
-      ...(tools
-        ? { tools }
-        : this.options.appTools && { tools: { ...NO_RUN_TOOLS, ...this.options.appTools } }),
-      ...(this.options.knowledge && { knowledge: this.options.knowledge }),
       onPartial: streamed ? (piece) => streamed.add(piece) : partial,
       onArtifact: (artifact) => artifacts.push(artifact),
       onToolCall: (record) => {
@@ -306,12 +309,17 @@ class RunExecution implements LoopHost {
         this.emitIn({ type: 'tool_call', runId, nodeId: node.id, at: Date.now(), call }, frame);
       },
       onUsage: (usage) => addUsage(used, usage),
-      ...(routes && node.definition.routes && { onRoute: (name: string) => void routes.push(name) }),
-      ...(closes && { gathered: frame.gathered?.get(index) ?? [] }),
-      ...(this.secrets.read && { secret: this.secrets.read }),
-      ...(this.options.resume?.nodeId === node.id &&
-        frame === this.top && { decision: this.options.resume.decision }),
-    });
+    };
+    if (this.options.account !== undefined) init.account = this.options.account;
+    const runTools = tools ?? this.appTools;
+    if (runTools) init.tools = runTools;
+    if (this.options.knowledge) init.knowledge = this.options.knowledge;
+    if (routes && node.definition.routes) init.onRoute = (name: string) => void routes.push(name);
+    if (closes) init.gathered = frame.gathered?.get(index) ?? [];
+    if (this.secretReader) init.secret = this.secretReader;
+    if (this.options.resume?.nodeId === node.id && frame === this.top)
+      init.decision = this.options.resume.decision;
+    const context = new NodeContext(init);
     // Always continue asynchronously, so a long chain of instant blocks never deepens the stack.
     Promise.resolve()
       .then(() => node.definition.run(context))

@@ -1,5 +1,7 @@
+import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import { TOOLS_PORT, type AppConfig } from '@blocksmith/schema';
-import { loopItemCredits } from './block-charges';
+import { loopItemCredits, type BlockCharge } from './block-charges';
+import { executeRun } from './executor';
 import { planRun } from './run-plan';
 import {
   echoInput,
@@ -97,5 +99,48 @@ describe('loopItemCredits', () => {
         ['probe_asker', 7],
       ]),
     );
+  });
+});
+
+describe('charges taken at once', () => {
+  const loop = app(
+    [
+      plugin('in', 'echoInput'),
+      plugin('each', 'probeLoop', { concurrency: 2 }),
+      plugin('per', 'template', { template: '<{{item}}>' }),
+      plugin('end', 'probeCollect'),
+    ],
+    [
+      ['in', 'each'],
+      ['each', 'per'],
+      ['per', 'end'],
+    ],
+  );
+  const run = (charge: (charges: BlockCharge[]) => Promise<void> | void) =>
+    executeRun(planRun(loop, registry), {
+      runId: 'run_1',
+      inputs: { input_text: 'a\nb\nc' },
+      provider: new ScriptedProvider(),
+      files: new MemoryFileStore(),
+      charge,
+    });
+
+  it('runs the blocks of a charge that answers nothing (taken there and then), each item charged once', async () => {
+    const charged: string[] = [];
+    const outcome = await run((charges) => {
+      for (const charge of charges) charged.push(`${charge.nodeId}@${charge.loop?.[0]?.item}`);
+    });
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.nodes.end!.outputs.collected).toEqual(['0:<a>', '1:<b>', '2:<c>']);
+    expect(charged.sort()).toEqual(['per@1', 'per@2', 'per@3']);
+  });
+
+  it('stops the run with the code of a charge that throws at once, before its blocks run', async () => {
+    const outcome = await run(() => {
+      throw Object.assign(new Error('Your credits ran out.'), { code: 'INSUFFICIENT_CREDITS' });
+    });
+    expect(outcome).toMatchObject({ status: 'failed', errorCode: 'INSUFFICIENT_CREDITS' });
+    expect(outcome.error).toContain('Your credits ran out.');
+    expect(outcome.nodes.per!.runs ?? 0).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ export class BlockCharges {
 
   constructor(
     private readonly nodes: readonly PlannedNode[],
-    private readonly charge: (charges: BlockCharge[]) => Promise<void>,
+    private readonly charge: (charges: BlockCharge[]) => Promise<void> | void,
     private readonly settled: (batch: WaitingBlock[], refused?: { error: unknown }) => void,
   ) {}
 
@@ -57,12 +57,18 @@ export class BlockCharges {
         ...(frame.position && { loop: frame.position }),
       };
     });
-    Promise.resolve()
-      .then(() => this.charge(charges))
-      .then(
-        () => this.settled(batch),
-        (error: unknown) => this.settled(batch, { error }),
-      );
+    let pending: Promise<void> | void;
+    try {
+      pending = this.charge(charges);
+    } catch (error) {
+      return this.settled(batch, { error });
+    }
+    // Taken at once (a loop's hold): the blocks start in this turn, without a promise each.
+    if (pending === undefined) return this.settled(batch);
+    pending.then(
+      () => this.settled(batch),
+      (error: unknown) => this.settled(batch, { error }),
+    );
   }
 }
 

@@ -16,11 +16,12 @@ export interface ExecuteOptions {
   /**
    * Charges the blocks the run did not pay for before it started (`PlannedNode.prepaid` false:
    * AI blocks after a route and inside loops), as they are about to start; blocks starting
-   * together are charged in one call. They run once it resolves. A rejection stops the run with
-   * the error's message and `code` (e.g. INSUFFICIENT_CREDITS), and those blocks do not run.
-   * Without it nothing is charged.
+   * together are charged in one call. They run once it resolves, or at once when it answers
+   * nothing (the charges were taken there and then: a loop's credits set aside in memory). A
+   * rejection (or a throw) stops the run with the error's message and `code` (e.g.
+   * INSUFFICIENT_CREDITS), and those blocks do not run. Without it nothing is charged.
    */
-  charge?: (charges: BlockCharge[]) => Promise<void>;
+  charge?: (charges: BlockCharge[]) => Promise<void> | void;
   /**
    * Reads the app owner's secrets for blocks that ask (`ctx.secret`); a block's outputs,
    * artifacts and error are cleaned of every value it read. Without it blocks find none.

@@ -36,6 +36,8 @@ function items(count: number): string {
  */
 export class RunCredits {
   private readonly holds = new Map<string, Promise<LoopHold | null>>();
+  /** The holds set aside so far, by loop (null: its items cost nothing), for `drawAtOnce`. */
+  private readonly reserved = new Map<string, LoopHold | null>();
   private closed = false;
 
   constructor(
@@ -43,6 +45,27 @@ export class RunCredits {
     private readonly plan: RunPlan,
     private readonly run: { runId: string; userId: string },
   ) {}
+
+  /**
+   * The credits of blocks about to start when their loop's hold, already set aside, covers them
+   * all: drawn at once, in memory (most charges of a loop's items); undefined when `charge` must
+   * take them (another loop, the hold not set aside yet or short, blocks outside loops).
+   */
+  drawAtOnce(charges: readonly BlockCharge[]): number | undefined {
+    if (this.closed || charges.length === 0) return undefined;
+    const loopId = charges[0]!.loop?.[0]?.loopId;
+    if (loopId === undefined) return undefined;
+    const hold = this.reserved.get(loopId);
+    if (!hold) return undefined;
+    let total = 0;
+    for (const charge of charges) {
+      if (charge.loop?.[0]?.loopId !== loopId) return undefined;
+      total += charge.credits;
+    }
+    if (hold.reserved - hold.used < total) return undefined;
+    hold.used += total;
+    return draw(hold, charges);
+  }
 
   /** Charges blocks about to start; answers the credits they cost. Rejects when they cannot be paid for. */
   async charge(charges: readonly BlockCharge[]): Promise<number> {
@@ -70,14 +93,7 @@ export class RunCredits {
       for (const [hold, group] of draws) hold.used -= group.reduce((sum, charge) => sum + charge.credits, 0);
       throw error;
     }
-    for (const [hold, group] of draws) {
-      for (const charge of group) {
-        const block = hold.blocks.get(charge.nodeId);
-        if (block) block.credits += charge.credits;
-        else hold.blocks.set(charge.nodeId, { blockType: charge.blockType, credits: charge.credits });
-        charged += charge.credits;
-      }
-    }
+    for (const [hold, group] of draws) charged += draw(hold, group);
     return charged;
   }
 
@@ -87,6 +103,10 @@ export class RunCredits {
     if (!hold) {
       hold = this.reserve(position);
       this.holds.set(position.loopId, hold);
+      hold.then(
+        (reserved) => void this.reserved.set(position.loopId, reserved),
+        () => undefined,
+      );
     }
     return hold;
   }
@@ -124,7 +144,20 @@ export class RunCredits {
       if (hold) await settleHold(this.dataSource, this.run, hold);
     }
     this.holds.clear();
+    this.reserved.clear();
   }
+}
+
+/** Adds the charges (already taken from the hold's `used`) to what each block drew; answers their credits. */
+function draw(hold: LoopHold, charges: readonly BlockCharge[]): number {
+  let total = 0;
+  for (const charge of charges) {
+    const block = hold.blocks.get(charge.nodeId);
+    if (block) block.credits += charge.credits;
+    else hold.blocks.set(charge.nodeId, { blockType: charge.blockType, credits: charge.credits });
+    total += charge.credits;
+  }
+  return total;
 }
 
 // Settling a hold, prepared once per connection (data/prepared.ts), as the charges are (run-charges.ts).

@@ -315,8 +315,16 @@ export class RunWorker {
       },
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
       signal: AbortSignal.any([limit.signal, stopped.signal]),
-      charge: async (charges) => {
-        charged += await credits.charge(charges);
+      charge: (charges) => {
+        // A loop's items draw from its hold at once; the rest waits for the database.
+        const drawn = credits.drawAtOnce(charges);
+        if (drawn !== undefined) {
+          charged += drawn;
+          return;
+        }
+        return credits.charge(charges).then((taken) => {
+          charged += taken;
+        });
       },
       ...(this.deps.secrets && { secrets: this.deps.secrets.forApp(job.appId) }),
       ...(this.deps.knowledge && { knowledge: this.deps.knowledge.forApp(job.appId) }),

@@ -6,14 +6,18 @@ import { expandResult } from '../../services/runs/compact-result';
 import { expandSteps } from '../../services/runs/compact-steps';
 
 const RUN_SOURCE_LIST = RUN_SOURCES.map((source) => `'${source}'`).join(', ');
+const LIVE = `status IN ('queued', 'running', 'waiting')`;
+const ENDED = `status NOT IN ('queued', 'running', 'waiting')`;
 
 export type { RunRecordStatus };
 
 @Entity('runs')
 @Index('runs_app', ['appId', 'createdAt', 'id'])
-@Index('runs_app_status', ['appId', 'status', 'createdAt', 'id'])
+// By status: ended runs only (one entry each), and the runs not ended apart (RunsEndedIndexes1767906000000).
+@Index('runs_app_status', ['appId', 'status', 'createdAt', 'id'], { where: ENDED })
+@Index('runs_app_live', ['appId', 'status', 'createdAt', 'id'], { where: LIVE })
 @Index('runs_app_source', ['appId', 'source', 'createdAt', 'id'])
-@Index('runs_app_status_source', ['appId', 'status', 'source', 'createdAt', 'id'])
+@Index('runs_app_status_source', ['appId', 'status', 'source', 'createdAt', 'id'], { where: ENDED })
 @Index('runs_user', ['userId', 'createdAt', 'id'])
 @Index('runs_finished', ['finishedAt'], { where: 'finished_at IS NOT NULL' })
 @Index('runs_parent', ['parentRunId'], { where: 'parent_run_id IS NOT NULL' })

@@ -36,6 +36,7 @@ import { KnowledgeSearchTerms1767600000000 } from './1767600000000-knowledge-sea
 import { RunsCompressed1767700000000 } from './1767700000000-runs-compressed';
 import { RunsJsonDocuments1767900000000 } from './1767900000000-runs-json-documents';
 import { EventsAppViewed1767905000000 } from './1767905000000-events-app-viewed';
+import { RunsEndedIndexes1767906000000 } from './1767906000000-runs-ended-indexes';
 import { KnowledgeTermsNoPendingList1767800000000 } from './1767800000000-knowledge-terms-no-pending-list';
 import { RunsParent1767950000000 } from './1767950000000-runs-parent';
 
@@ -80,5 +81,6 @@ export const migrations = [
   KnowledgeTermsNoPendingList1767800000000,
   RunsJsonDocuments1767900000000,
   EventsAppViewed1767905000000,
+  RunsEndedIndexes1767906000000,
   RunsParent1767950000000,
 ];

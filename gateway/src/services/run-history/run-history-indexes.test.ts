@@ -38,6 +38,13 @@ describe.each(databaseTargets)('An app’s run history at scale on %s', (_name, 
          FROM generate_series(1, $3) AS i`,
       [appId, owner, RUNS],
     );
+    // And a few still going.
+    await db.dataSource.query(
+      `INSERT INTO runs (id, app_id, user_id, action_type, source, status, cost, inputs, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'published', 'api', 'running', 1, '{}'::jsonb, now() - make_interval(secs => i)
+         FROM generate_series(1, 30) AS i`,
+      [appId, owner],
+    );
     await db.dataSource.query('ANALYZE runs');
     history = new RunHistoryService({
       dataSource: db.dataSource,
@@ -50,11 +57,11 @@ describe.each(databaseTargets)('An app’s run history at scale on %s', (_name, 
   afterAll(() => db.close());
 
   /** The indexes the page's query reads, as the database plans it. */
-  async function indexesFor(where: string): Promise<string[]> {
+  async function indexesFor(where: string, parameters: unknown[] = []): Promise<string[]> {
     const [plan] = (await db.dataSource.query(
       `EXPLAIN (FORMAT JSON) SELECT id FROM runs r WHERE r.app_id = $1 AND ${where}
          ORDER BY r.created_at DESC, r.id DESC LIMIT 21`,
-      [appId],
+      [appId, ...parameters],
     )) as { 'QUERY PLAN': unknown }[];
     const text = JSON.stringify(plan!['QUERY PLAN']);
     expect(text).not.toContain('"Node Type":"Sort"');
@@ -81,5 +88,24 @@ describe.each(databaseTargets)('An app’s run history at scale on %s', (_name, 
 
   it('reads a page filtered by status from the status index', async () => {
     expect(await indexesFor(`r.status = 'failed'`)).toEqual(['runs_app_status']);
+    // As the service sends it: the status a parameter, known when the statement is planned.
+    expect(await indexesFor(`r.status = $2`, ['failed'])).toEqual(['runs_app_status']);
+    expect(await indexesFor(`r.status = $2 AND r.source = $3`, ['failed', 'schedule'])).toEqual([
+      'runs_app_status_source',
+    ]);
+  });
+
+  it('keeps ended runs only in the status indexes, and reads the runs going on from an index of their own', async () => {
+    expect(await indexesFor(`r.status = $2`, ['running'])).toEqual(['runs_app_live']);
+    const page = await history.appRuns(viewer, appId, { limit: 20, status: 'running' });
+    expect(page.runs).toHaveLength(20);
+    expect(page.runs.every((run) => run.status === 'running')).toBe(true);
+    const both = await history.appRuns(viewer, appId, { limit: 50, status: 'running', source: 'api' });
+    expect(both.runs).toHaveLength(30);
+    const [sizes] = (await db.dataSource.query(
+      `SELECT pg_relation_size('runs_app_live') AS live, pg_relation_size('runs_app_status') AS ended`,
+    )) as { live: string; ended: string }[];
+    expect(Number(sizes!.live)).toBeLessThanOrEqual(16_384);
+    expect(Number(sizes!.live)).toBeLessThan(Number(sizes!.ended) / 20);
   });
 });

@@ -183,6 +183,11 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
       [appId],
     )) as { app_id: string; props: Record<string, unknown> }[];
     expect(row).toEqual({ app_id: appId, props: { app_name: 'Once', success: true } });
+    // The entity reads the fields as recorded.
+    const [entity] = await db.dataSource
+      .getRepository(AnalyticsEvent)
+      .findBy({ appId, name: 'app_executed' });
+    expect(entity!.props).toEqual({ app_id: appId, app_name: 'Once', success: true });
     const [loaded] = (await db.dataSource.query(
       `SELECT app_id, props FROM events WHERE name = 'template_loaded' AND created_at = $1`,
       [at],

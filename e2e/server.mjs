@@ -90,12 +90,26 @@ export async function startServer({
     url,
     log: () => log,
     async stop() {
+      const exited = new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve),
+      );
       child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      // A server that has not closed in this time is killed, so no journey leaves one behind.
+      const killer = setTimeout(() => {
+        console.error(
+          `The server had not closed ${STOP_PATIENCE_MS / 1000} s after SIGTERM: killed.\n${log}`,
+        );
+        child.kill('SIGKILL');
+      }, STOP_PATIENCE_MS);
+      await exited;
+      clearTimeout(killer);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** How long a stopped server may take to close (runs to drain) before it is killed. */
+const STOP_PATIENCE_MS = 60_000;
 
 /** Debian's Chromium, headless. Fails with a clear message when it is not installed. */
 export async function launchBrowser() {

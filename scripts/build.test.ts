@@ -1,6 +1,6 @@
 import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, workspace } from './test-workspace';
+import { build, workspace } from './testing/workspace';
 
 describe('npm run build (scripts/build.mjs)', () => {
   let root: string;

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { repo, script, scriptEnv, workspace } from './test-workspace';
+import { repo, script, scriptEnv, workspace } from './testing/workspace';
 
 /** Generous: each step waits on a file or a process, never on this much time passing. */
 const PATIENCE_MS = 60_000;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const repo = path.resolve(__dirname, '..');
+export const repo = path.resolve(__dirname, '..', '..');
 
 /**
  * A workspace of three packages whose builds write dist/index.js and append their name to

@@ -72,7 +72,12 @@ test('build, run, save, reload and publish an app', { timeout: 180_000 }, async 
   await page.getByRole('button', { name: 'App actions' }).click();
   await page.getByText('Open app...').click();
   await page.getByRole('list', { name: 'Your apps' }).getByText('Lighthouse writer').waitFor();
-  await page.keyboard.press('Escape');
+  // Closed by its button, then gone: an Escape pressed while it was still opening was not heard,
+  // and its backdrop then covered Publish.
+  const openApps = page.getByRole('dialog').filter({ has: page.getByRole('list', { name: 'Your apps' }) });
+  await openApps.getByRole('button', { name: 'Close' }).click();
+  await openApps.waitFor({ state: 'hidden' });
+  await page.locator('.bp6-overlay-backdrop').waitFor({ state: 'hidden' });
 
   // Publishing asks for a category first, then shows the share dialog.
   await page.getByRole('button', { name: 'Publish' }).click();

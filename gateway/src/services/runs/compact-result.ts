@@ -19,14 +19,17 @@
 type Json = Record<string, unknown>;
 
 /** Values shorter than this (as JSON) are kept where they are: a reference would not be smaller. */
-const WORTH_REFERRING = 48;
+export const WORTH_REFERRING = 48;
 
-function isObject(value: unknown): value is Json {
+export function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The result's block outputs of at least WORTH_REFERRING characters, by their JSON text. */
-function outputsByText(blocks: unknown): Map<string, [string, string]> {
+/**
+ * The outputs of `blocks` (by id, each with `outputs`: a result's blocks, or a run's steps) of at
+ * least WORTH_REFERRING characters, by their JSON text: where a value can be found again.
+ */
+export function outputsByText(blocks: unknown): Map<string, [string, string]> {
   const found = new Map<string, [string, string]>();
   if (!isObject(blocks)) return found;
   for (const [id, block] of Object.entries(blocks)) {

@@ -20,19 +20,14 @@
  * stored before (without `kept`) read as they are.
  */
 
+import { isObject, outputsByText } from './compact-result';
+
 type Json = Record<string, unknown>;
 
 interface Kept {
   outputs?: 'result';
   artifacts?: 'result';
   inputs?: Record<string, [string, string]>;
-}
-
-/** Values shorter than this (as JSON) are kept where they are: a reference would not be smaller. */
-const WORTH_REFERRING = 48;
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function resultBlock(result: Json | null, id: string): Json | undefined {
@@ -71,15 +66,7 @@ const same = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) ==
 /** The steps to store for a run that succeeded with `result` (as the result is stored). */
 export function compactSteps(nodes: Json, result: Json | null): Json {
   // Every step's outputs, by their JSON text: where an input can be found.
-  const outputs = new Map<string, [string, string]>();
-  for (const [id, step] of Object.entries(nodes)) {
-    if (!isObject(step) || !isObject(step.outputs)) continue;
-    for (const [name, value] of Object.entries(step.outputs)) {
-      const text = JSON.stringify(value);
-      if (text !== undefined && text.length >= WORTH_REFERRING && !outputs.has(text))
-        outputs.set(text, [id, name]);
-    }
-  }
+  const outputs = outputsByText(nodes);
   const compacted: Json = {};
   for (const [id, step] of Object.entries(nodes)) {
     if (!isObject(step) || step.kept !== undefined) {

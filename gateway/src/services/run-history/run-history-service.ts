@@ -87,6 +87,16 @@ function toSummary(row: Row): RunSummary {
   };
 }
 
+/** The viewer started the run (a visitor's embed run is nobody's own). */
+function isMine(summary: RunSummary, viewer: RunViewer): boolean {
+  return summary.userId === viewer.userId && !summary.visitor;
+}
+
+/** Who may see a run: its runner, its app's owner (under the privacy rule) and admins. */
+function mayView(summary: RunSummary, appOwnerId: unknown, viewer: RunViewer): boolean {
+  return isMine(summary, viewer) || viewer.isAdmin || appOwnerId === viewer.userId;
+}
+
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
@@ -184,9 +194,8 @@ export class RunHistoryService {
       : [];
     if (!row) throw new NotFoundError(RUN_NOT_FOUND);
     const summary = toSummary(row);
-    const mine = summary.userId === viewer.userId && !summary.visitor;
-    if (!mine && !viewer.isAdmin && row.owner_id !== viewer.userId) throw new NotFoundError(RUN_NOT_FOUND);
-    return new RunView(summary, { mine }, this.loaders([summary.id], viewer));
+    if (!mayView(summary, row.owner_id, viewer)) throw new NotFoundError(RUN_NOT_FOUND);
+    return new RunView(summary, { mine: isMine(summary, viewer) }, this.loaders([summary.id], viewer));
   }
 
   /**
@@ -200,16 +209,15 @@ export class RunHistoryService {
         WHERE r.parent_run_id = $1 ORDER BY r.created_at, r.id LIMIT ${MAX_RUNS_PAGE}`,
       [runId],
     )) as Row[];
-    const mine = (summary: RunSummary) => summary.userId === viewer.userId && !summary.visitor;
-    const seen = rows.filter(
-      (row) => viewer.isAdmin || row.owner_id === viewer.userId || mine(toSummary(row)),
-    );
-    const summaries = seen.map(toSummary);
+    const summaries = rows.flatMap((row) => {
+      const summary = toSummary(row);
+      return mayView(summary, row.owner_id, viewer) ? [summary] : [];
+    });
     const loaders = this.loaders(
       summaries.map((summary) => summary.id),
       viewer,
     );
-    return summaries.map((summary) => new RunView(summary, { mine: mine(summary) }, loaders));
+    return summaries.map((summary) => new RunView(summary, { mine: isMine(summary, viewer) }, loaders));
   }
 
   /**
@@ -304,10 +312,7 @@ export class RunHistoryService {
     );
     const last = kept.at(-1);
     return {
-      runs: summaries.map(
-        (summary) =>
-          new RunView(summary, { mine: summary.userId === viewer.userId && !summary.visitor }, loaders),
-      ),
+      runs: summaries.map((summary) => new RunView(summary, { mine: isMine(summary, viewer) }, loaders)),
       nextCursor: more && last ? encodePageEnd({ at: String(last.cursor_at), id: String(last.id) }) : null,
     };
   }

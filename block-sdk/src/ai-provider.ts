@@ -109,6 +109,21 @@ export interface ToolTurnOptions extends CallOptions {
   onText?(piece: string): void;
 }
 
+/**
+ * A text stream whose whole answer is already in memory (the offline provider's): `Ai.text` reads
+ * it in one call instead of a promise and a turn of the event loop per piece. Optional on the
+ * stream `streamText` returns; a stream without it is read piece by piece.
+ */
+export interface TextAtHand {
+  /**
+   * Hands every piece to `onPiece` (when given), in order, refusing as the stream's reads would
+   * (the run stopped before a piece: `AiProviderError` `aborted`), reports usage as the stream's
+   * end would, and returns the whole text. Returns undefined, having read nothing, when the text
+   * is not in memory after all (the stream is then read as any other).
+   */
+  readAtOnce(onPiece?: (piece: string) => void): string | undefined;
+}
+
 export interface CallOptions {
   signal: AbortSignal;
   /**

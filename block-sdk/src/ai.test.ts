@@ -45,6 +45,31 @@ describe('Ai.text', () => {
     expect(partials).toEqual(['one ', 'two ']);
   });
 
+  it('reads an answer already in memory at once, streaming its pieces, and any other stream piece by piece', async () => {
+    const partials: string[] = [];
+    const reads: string[] = [];
+    const provider = new ScriptedProvider();
+    provider.streamText = (request) => ({
+      async *[Symbol.asyncIterator]() {
+        reads.push('piece by piece');
+        yield 'Read slowly';
+      },
+      readAtOnce(onPiece?: (piece: string) => void) {
+        reads.push(onPiece ? 'at once, streamed' : 'at once');
+        if (request.prompt === 'slow') return undefined;
+        for (const piece of ['In ', '', 'memory']) onPiece?.(piece);
+        return 'In memory';
+      },
+    });
+    const ai = new Ai(provider, live(), (p) => partials.push(p));
+    await expect(ai.text({ prompt: 'fast' })).resolves.toBe('In memory');
+    expect(partials).toEqual(['In ', 'memory']);
+    await expect(ai.text({ prompt: 'fast' }, { stream: false })).resolves.toBe('In memory');
+    await expect(ai.text({ prompt: 'slow' })).resolves.toBe('Read slowly');
+    expect(reads).toEqual(['at once, streamed', 'at once', 'at once, streamed', 'piece by piece']);
+    expect(partials).toEqual(['In ', 'memory', 'Read slowly']);
+  });
+
   it('exposes the provider name and whether it is offline', () => {
     const ai = new Ai(new ScriptedProvider(), live());
     expect(ai.providerName).toBe('scripted');

@@ -8,6 +8,7 @@ import type {
   ImageRequest,
   JsonRequest,
   JsonSchema,
+  TextAtHand,
   TextRequest,
   ToolTurn,
   ToolTurnRequest,
@@ -87,11 +88,17 @@ export class Ai {
     return this.provider.offline;
   }
 
-  /** Generates text, streaming each piece to the run's progress as it arrives. */
+  /**
+   * Generates text, streaming each piece to the run's progress as it arrives. An answer already in
+   * memory (`TextAtHand`) is read in one call, its pieces still streamed one by one.
+   */
   async text(request: TextRequest, options: TextOptions = {}): Promise<string> {
     const stream = options.stream ?? true;
+    const pieces = this.provider.streamText(request, this.call);
+    const atHand = (pieces as Partial<TextAtHand>).readAtOnce?.(stream ? this.streamPiece : undefined);
+    if (atHand !== undefined) return atHand;
     let text = '';
-    for await (const piece of this.provider.streamText(request, this.call)) {
+    for await (const piece of pieces) {
       this.throwIfAborted();
       text += piece;
       if (stream && piece.length > 0) this.onPartial(piece);
@@ -151,6 +158,11 @@ export class Ai {
     this.throwIfAborted();
     return { text: turn.text, toolCalls: turn.toolCalls.map(checkedToolCall) };
   }
+
+  /** A piece of streamed text to the run's progress (an empty one says nothing). */
+  private readonly streamPiece = (piece: string): void => {
+    if (piece.length > 0) this.onPartial(piece);
+  };
 
   private throwIfAborted(): void {
     if (this.signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');

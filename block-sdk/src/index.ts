@@ -62,6 +62,7 @@ export type {
   ModelList,
   EmbedRequest,
   Embeddings,
+  TextAtHand,
   TextRequest,
   ToolCall,
   ToolMessage,

@@ -164,6 +164,32 @@ describe('ModelRouter', () => {
     expect(a.calls).toEqual([]);
   });
 
+  it("reads an answer in memory at once, and any other provider's stream piece by piece", async () => {
+    const offline = new ModelRouter({ providers: [new OfflineProvider()] });
+    await offline.catalogue.ready();
+    const pieces: string[] = [];
+    const whole = offline
+      .streamText({ prompt: 'hi', model: 'gpt-4' }, { signal })
+      .readAtOnce((piece) => pieces.push(piece));
+    expect(whole).toBe(await text(offline, 'gpt-4'));
+    expect(pieces.join('')).toBe(whole);
+
+    const a = openai();
+    const router = new ModelRouter({ providers: [a.provider] });
+    await router.catalogue.ready();
+    const stream = router.streamText({ prompt: 'hi', model: 'gpt-4o' }, { signal });
+    expect(stream.readAtOnce(() => {})).toBeUndefined();
+    let answer = '';
+    for await (const piece of stream) answer += piece;
+    expect(answer).toBe('openai wrote with gpt-4o');
+    expect(a.calls).toEqual(['text:gpt-4o']);
+    // A model the server does not have is refused when the stream is read at once too.
+    const refused = router.streamText({ prompt: 'hi', model: 'claude-opus-4-1' }, { signal });
+    expect(() => refused.readAtOnce()).toThrow(
+      'Model "claude-opus-4-1" is not available on this server; choose another.',
+    );
+  });
+
   it('names a model two providers offer after the second provider, and prices models as configured', async () => {
     const router = new ModelRouter({
       providers: [openai().provider, anthropic().provider],

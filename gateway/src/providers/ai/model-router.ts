@@ -7,6 +7,7 @@ import type {
   ImageRequest,
   JsonRequest,
   ModelList,
+  TextAtHand,
   TextRequest,
   ToolTurn,
   ToolTurnOptions,
@@ -50,15 +51,11 @@ export class ModelRouter implements AiProvider {
 
   /**
    * The provider's own stream, routed when it is first read (a model the server does not have is
-   * refused there). Not wrapped in a generator of its own, which would cost promises per piece.
+   * refused there). Not wrapped in a generator of its own, which would cost promises per piece;
+   * read at once when the provider's answer is in memory (`TextAtHand`).
    */
-  streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
-    return {
-      [Symbol.asyncIterator]: () => {
-        const { provider, model } = this.catalogue.route(request.model, 'text');
-        return provider.streamText(withModel(request, model), options)[Symbol.asyncIterator]();
-      },
-    };
+  streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> & TextAtHand {
+    return new RoutedTextStream(this.catalogue, request, options);
   }
 
   completeJson(request: JsonRequest, options: CallOptions): Promise<string> {
@@ -128,6 +125,36 @@ export class ModelRouter implements AiProvider {
   async listModels(): Promise<ProviderModel[]> {
     await this.catalogue.refresh();
     return this.catalogue.list();
+  }
+}
+
+/** A text stream handed on from the provider of the request's model, routed on its first read. */
+class RoutedTextStream implements AsyncIterable<string>, TextAtHand {
+  private routed: AsyncIterable<string> | undefined;
+
+  constructor(
+    private readonly catalogue: ModelCatalogue,
+    private readonly request: TextRequest,
+    private readonly options: CallOptions,
+  ) {}
+
+  private route(): AsyncIterable<string> {
+    const { provider, model } = this.catalogue.route(this.request.model, 'text');
+    return provider.streamText(withModel(this.request, model), this.options);
+  }
+
+  /** Each read routes anew, but for the stream `readAtOnce` routed and left unread. */
+  [Symbol.asyncIterator](): AsyncIterator<string> {
+    const stream = this.routed ?? this.route();
+    this.routed = undefined;
+    return stream[Symbol.asyncIterator]();
+  }
+
+  readAtOnce(onPiece?: (piece: string) => void): string | undefined {
+    this.routed ??= this.route();
+    const text = (this.routed as Partial<TextAtHand>).readAtOnce?.(onPiece);
+    if (text !== undefined) this.routed = undefined;
+    return text;
   }
 }
 

@@ -13,10 +13,11 @@ import type {
   ToolTurnRequest,
   VisionRequest,
 } from '@blocksmith/block-sdk';
-import { AiProviderError, exampleFromSchema, OFFLINE_MARKER } from '@blocksmith/block-sdk';
+import { exampleFromSchema, OFFLINE_MARKER } from '@blocksmith/block-sdk';
 import { imageDimensions } from './image-dimensions';
 import { offlineToolTurn } from './offline-agent';
-import { firstSentence, keyPhrases, offlineAnswer, wordPieces } from './offline-answer';
+import { firstSentence, keyPhrases, wordPieces } from './offline-answer';
+import { OFFLINE_MODEL, OfflineTextStream, throwIfAborted } from './offline-text-stream';
 import { offlineSvg } from './offline-svg';
 import { OFFLINE_EMBEDDING_MODEL, offlineEmbedding } from './offline-embedding';
 
@@ -25,8 +26,7 @@ export interface OfflineProviderOptions {
   reason?: string;
 }
 
-/** The model the offline provider reports for every answer: no AI model answered. */
-export const OFFLINE_MODEL = 'offline';
+export { OFFLINE_MODEL } from './offline-text-stream';
 
 export const DEFAULT_OFFLINE_REASON = `no AI provider configured (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or OLLAMA_HOST): answers are marked ${OFFLINE_MARKER}`;
 
@@ -45,7 +45,10 @@ export class OfflineProvider implements AiProvider {
     this.reason = options.reason ?? DEFAULT_OFFLINE_REASON;
   }
 
-  /** The answer in word-sized pieces, made when the stream is first read (see OfflineTextStream). */
+  /**
+   * The answer in word-sized pieces, made when the stream is first read (see OfflineTextStream),
+   * or read whole at once (`TextAtHand`).
+   */
   streamText(request: TextRequest, options: CallOptions): AsyncIterable<string> {
     return new OfflineTextStream(request, options);
   }
@@ -118,58 +121,6 @@ export class OfflineProvider implements AiProvider {
       defaultImage: 'dalle',
     };
   }
-}
-
-/**
- * The offline answer as a stream: the answer is made on the first read, then each read hands one
- * word-sized piece (refused once the run is stopped), and the read after the last reports the
- * model. It behaves as an async generator would, without one's promises and suspended frames
- * for every piece: a For Each over 1,000 items streams some 30,000 pieces a run.
- */
-class OfflineTextStream implements AsyncIterableIterator<string> {
-  private pieces: string[] | undefined;
-  private at = 0;
-  private ended = false;
-
-  constructor(
-    private readonly request: TextRequest,
-    private readonly options: CallOptions,
-  ) {}
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<string, undefined>> {
-    if (this.ended) return Promise.resolve({ value: undefined, done: true });
-    try {
-      const { signal } = this.options;
-      if (this.pieces === undefined) {
-        throwIfAborted(signal);
-        this.pieces = wordPieces(offlineAnswer(this.request));
-      }
-      if (this.at < this.pieces.length) {
-        throwIfAborted(signal);
-        return Promise.resolve({ value: this.pieces[this.at++]!, done: false });
-      }
-      this.ended = true;
-      this.options.onUsage?.({ model: OFFLINE_MODEL });
-      return Promise.resolve({ value: undefined, done: true });
-    } catch (error) {
-      this.ended = true;
-      return Promise.reject(error);
-    }
-  }
-
-  /** The reader stopped early (`break`): nothing more is read, and no usage is reported. */
-  return(): Promise<IteratorResult<string, undefined>> {
-    this.ended = true;
-    return Promise.resolve({ value: undefined, done: true });
-  }
-}
-
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new AiProviderError('aborted', 'The run was stopped.');
 }
 
 function withArticle(text: string): string {

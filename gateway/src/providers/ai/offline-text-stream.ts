@@ -1,5 +1,5 @@
 import { AiProviderError, type CallOptions, type TextAtHand, type TextRequest } from '@blocksmith/block-sdk';
-import { offlineAnswer, wordPieces } from './offline-answer';
+import { eachWordPiece, offlineAnswer, wordPieces } from './offline-answer';
 
 /** The model the offline provider reports for every answer: no AI model answered. */
 export const OFFLINE_MODEL = 'offline';
@@ -61,10 +61,10 @@ export class OfflineTextStream implements AsyncIterableIterator<string>, TextAtH
     throwIfAborted(signal);
     const answer = offlineAnswer(this.request);
     if (onPiece)
-      for (const piece of wordPieces(answer)) {
+      eachWordPiece(answer, (piece) => {
         throwIfAborted(signal);
         onPiece(piece);
-      }
+      });
     this.options.onUsage?.({ model: OFFLINE_MODEL });
     return answer;
   }

@@ -1,5 +1,5 @@
 import { encodableText } from '@blocksmith/block-sdk';
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 
 const PAGE_WIDTH = 595.28; // A4 in points
 const PAGE_HEIGHT = 841.89;
@@ -43,6 +43,8 @@ function wrapParagraph(paragraph: string, font: PDFFont, width: number): string[
 
 /** A real, multi-page A4 PDF of `text` in Helvetica, word-wrapped, one text line per drawn line. */
 export async function textPdf(text: string, title: string): Promise<Uint8Array> {
+  // Loaded on the first download, not with the block: most servers and runs never make a PDF.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Blocksmith');

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { BlockInputError } from '@blocksmith/block-sdk';
 import { extractPdfText } from '@blocksmith/block-pdf-summarization';
 import type { FileKind } from './file-kinds';
@@ -11,6 +10,8 @@ export function decodeText(data: Uint8Array): string {
 
 async function docxText(data: Uint8Array, fileName: string): Promise<string> {
   try {
+    // Loaded on the first Word document read, not with the block.
+    const { default: mammoth } = await import('mammoth');
     const result = await mammoth.extractRawText({
       buffer: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
     });

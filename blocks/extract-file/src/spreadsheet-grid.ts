@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BlockInputError, joinList } from '@blocksmith/block-sdk';
 import { tooManyRows, type Cell } from './table-of-grid';
 
@@ -41,7 +41,9 @@ export async function spreadsheetGrid(
   data: Uint8Array,
   options: { fileName: string; sheet: string; maxRows: number },
 ): Promise<SheetGrid> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first spreadsheet read, not with the block: it is a large library.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.Workbook();
   try {
     // A copy: exceljs may keep parts of what it is given, and the kept file stays intact.
     await workbook.xlsx.load(new Uint8Array(data).buffer);

@@ -1,5 +1,5 @@
 import { encodableText } from '@blocksmith/block-sdk';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { Table } from './table';
 
 const PAGE_WIDTH = 841.89; // A4 landscape in points
@@ -55,6 +55,8 @@ function drawRow(page: PDFPage, cells: string[], widths: number[], y: number, fo
  * line per row, cells cut with an ellipsis when they do not fit their column.
  */
 export async function tablePdf(table: Table, title: string): Promise<Uint8Array> {
+  // Loaded on the first download, not with the block: most servers and runs never make a PDF.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Blocksmith');

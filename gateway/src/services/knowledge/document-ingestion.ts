@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
 import { readDocumentText, type ReadLimits } from '@blocksmith/block-extract-file';
 import { AiProviderError, BlockError, bareMime, type AiProvider } from '@blocksmith/block-sdk';
-import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import type { DataSource } from 'typeorm';
 import { KnowledgeBase, KnowledgeChunk, KnowledgeDocument } from '../../data/entities';
 import type { DiskFileStore } from '../../providers/disk-file-store';
@@ -84,6 +83,8 @@ export async function ingestDocument(
       );
     }
     await update({ progress: 0.1, charCount: text.length });
+    // Loaded with the first document, not with the server.
+    const { RecursiveCharacterTextSplitter } = await import('@langchain/textsplitters');
     const splitter = new RecursiveCharacterTextSplitter({
       chunkSize: base.chunkSize,
       chunkOverlap: base.chunkOverlap,

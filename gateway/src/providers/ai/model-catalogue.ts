@@ -168,7 +168,7 @@ export class ModelCatalogue {
     // that knows the name itself (OpenAI's aliases, the offline stand-in) takes it as it is.
     const own = entry.provider.models();
     const chosen = this.defaults[SPEC_MODEL_NAMES[model] === 'image' ? 'image' : 'text'] !== undefined;
-    const knows = !chosen && [...own.text, ...own.image].includes(model);
+    const knows = !chosen && (own.text.includes(model) || own.image.includes(model));
     return { provider: entry.provider, model: knows ? model : entry.vendorId };
   }
 

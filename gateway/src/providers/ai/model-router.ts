@@ -158,7 +158,9 @@ class RoutedTextStream implements AsyncIterable<string>, TextAtHand {
   }
 }
 
+/** The request naming `model` (itself when it already does: providers do not change requests). */
 function withModel<R extends { model?: string }>(request: R, model: string | undefined): R {
+  if (model === undefined ? !('model' in request) : request.model === model) return request;
   const routed = { ...request };
   if (model === undefined) delete routed.model;
   else routed.model = model;

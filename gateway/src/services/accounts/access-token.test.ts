@@ -141,4 +141,71 @@ describe('access tokens', () => {
       reason: 'algorithm',
     });
   });
+
+  describe('a token verified before', () => {
+    const fresh = (overrides: Partial<AccessTokenClaims> = {}) =>
+      signAccessToken({ ...claims, email: `${Math.random()}@example.com`, ...overrides }, key);
+
+    it('is not verified again: the same token answers without a signature check', async () => {
+      const token = await fresh();
+      const verify = jest.spyOn(globalThis.crypto.subtle, 'verify');
+      try {
+        const first = await verifyAccessToken(token, key, expect_);
+        expect(verify).toHaveBeenCalledTimes(1);
+        expect(await verifyAccessToken(token, key, { ...expect_, now: expect_.now + 60 })).toEqual(first);
+        expect(verify).toHaveBeenCalledTimes(1);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('still expires, and answers past its expiry only where expiry is allowed', async () => {
+      const token = await fresh();
+      expect((await verifyAccessToken(token, key, expect_)).ok).toBe(true);
+      expect(await verifyAccessToken(token, key, { ...expect_, now: claims.exp })).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
+      expect(
+        (await verifyAccessToken(token, key, { ...expect_, now: claims.exp, allowExpired: true })).ok,
+      ).toBe(true);
+    });
+
+    it('is checked in full again against another key, issuer or audience', async () => {
+      const token = await fresh();
+      expect((await verifyAccessToken(token, key, expect_)).ok).toBe(true);
+      expect(await verifyAccessToken(token, randomBytes(32), expect_)).toEqual({
+        ok: false,
+        reason: 'signature',
+      });
+      expect(await verifyAccessToken(token, Buffer.from(key), expect_)).toMatchObject({ ok: true });
+      expect(await verifyAccessToken(token, key, { ...expect_, issuer: 'https://elsewhere/auth' })).toEqual({
+        ok: false,
+        reason: 'claims',
+      });
+      expect(await verifyAccessToken(token, key, { ...expect_, audience: 'service' })).toEqual({
+        ok: false,
+        reason: 'claims',
+      });
+    });
+
+    it('is not kept when it was refused, expired or not valid yet', async () => {
+      const early = await fresh({ nbf: now - 10 } as Partial<AccessTokenClaims>);
+      expect((await verifyAccessToken(early, key, expect_)).ok).toBe(true);
+      const expired = await fresh();
+      expect(
+        (await verifyAccessToken(expired, key, { ...expect_, now: claims.exp, allowExpired: true })).ok,
+      ).toBe(true);
+      const verify = jest.spyOn(globalThis.crypto.subtle, 'verify');
+      try {
+        // A token with nbf is verified every time (its validity starts at a time), and one kept
+        // while expired would have been kept without its expiry passing the check.
+        await verifyAccessToken(early, key, expect_);
+        await verifyAccessToken(expired, key, expect_);
+        expect(verify).toHaveBeenCalledTimes(2);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+  });
 });

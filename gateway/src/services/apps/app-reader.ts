@@ -57,8 +57,17 @@ export class AppReader {
     shown: (config: AppConfig) => AppConfig,
   ): Promise<{ app: App; record: AppRecord | null }> {
     const key = `id:${appUuid(id)}`;
-    const record = await this.publicReads.read(key, () => appWithOwner(this.dataSource, { id }));
-    if (record && isPrivileged(viewer, record)) return { app: await this.get(viewer, id), record: null };
+    // Read afresh by this call (not a shared read of the last second): the owner's afresh read.
+    let fresh = false;
+    const record = await this.publicReads.read(key, () => {
+      fresh = true;
+      return appWithOwner(this.dataSource, { id });
+    });
+    if (record && isPrivileged(viewer, record)) {
+      if (!fresh) return { app: await this.get(viewer, id), record: null };
+      const app = toApp(record);
+      return { app: { ...app, config: configUpToDate(app.config, this.registry) }, record: null };
+    }
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
     return { app: toLiveApp(record, shown), record };
   }

@@ -173,6 +173,24 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     await expect(apps.read(asBob(), 'not-an-id')).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('reads its owner’s app for a run once when no shared read is kept, and afresh when one is', async () => {
+    const app = await apps.create(alice, { name: 'Run by its owner', category: 'Content', config });
+    await approvedBehindTheBack(app.id!);
+    apps.storeChanged();
+    const reads = jest.spyOn(db.dataSource.manager, 'query');
+    try {
+      expect((await apps.forRun(asAlice(), app.id!)).app.name).toBe('Run by its owner');
+      expect(reads).toHaveBeenCalledTimes(1);
+      // Within the shared read's second the owner's run reads the app again: a change shows.
+      await db.dataSource.query(`UPDATE apps SET name = 'Renamed quietly' WHERE id = $1`, [app.id]);
+      reads.mockClear();
+      expect((await apps.forRun(asAlice(), app.id!)).app.name).toBe('Renamed quietly');
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('refuses a config the engine could not run, naming the block, and stores nothing', async () => {
     const broken = probeApp([probePlugin('x', 'noSuchBlock')], []);
     await expect(apps.create(alice, { name: 'Broken', config: broken })).rejects.toThrow(

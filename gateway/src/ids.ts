@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,10 +17,10 @@ export function isUuid(value: unknown): value is string {
  * pages are about 60 % full. For the rows every run writes (runs, ledger entries, events).
  */
 export function timeOrderedUuid(now: number = Date.now()): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Math.max(0, Math.floor(now)) % 2 ** 48, 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // A random (version 4) UUID's last 74 random bits behind the time: randomUUID draws from a pool
+  // it refills every 128 ids, where randomBytes made a buffer and asked for entropy every time.
+  const random = randomUUID();
+  const time = (Math.max(0, Math.floor(now)) % 2 ** 48).toString(16).padStart(12, '0');
+  // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx: the version digit becomes 7, the variant stays.
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }

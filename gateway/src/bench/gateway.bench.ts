@@ -15,6 +15,7 @@ import { probeTextApp } from './probe-apps';
 import { freshBenchDatabase } from './fresh-database';
 import { load, type LoadResult } from './load';
 import { fixed, summarise } from './measure';
+import { countStatements } from './statement-count';
 
 const threeBlocks = probeTextApp();
 
@@ -189,6 +190,8 @@ export async function runGatewayBenchmarks(serverUrl?: string, options: { execut
     // End-to-end runs through the documented REST route, POST /api/apps/{id}/execute, as an
     // integration calls it: sign-in check, pricing, ledger debit, execution, run record, answer.
     const appId = apps[0]!.id!;
+    // Every statement the runs send (the database's upkeep among them), per run.
+    const statements = countStatements(gateway.database.dataSource);
     const startRun =
       'mutation ($appId: ID!) { startRun(appId: $appId, inputs: { input_text: "x" }) { runId } }';
     const concurrency = 16;
@@ -237,10 +240,13 @@ export async function runGatewayBenchmarks(serverUrl?: string, options: { execut
       const measured: LoadResult[] = [];
       const bareRounds: LoadResult[] = [];
       const loadAverage = [loadavg()[0]!];
+      let sent = 0;
       for (let round = 0; round < 5; round++) {
         // Each order as often: the machine's speed drifts within seconds.
         if (round % 2 === 1) bareRounds.push(await bareRound());
+        const before = statements.all;
         const result = await runs([...tokens], actionType, total);
+        sent += statements.all - before;
         if (result.failures > 0) throw new Error(`${result.failures} runs failed: ${result.firstFailure}`);
         measured.push(result);
         if (round % 2 === 0) bareRounds.push(await bareRound());
@@ -264,6 +270,7 @@ export async function runGatewayBenchmarks(serverUrl?: string, options: { execut
           least: fixed(Math.min(...loadAverage), 1),
           most: fixed(Math.max(...loadAverage), 1),
         },
+        statementsPerRun: fixed(sent / (total * measured.length), 2),
         rounds: measured.map((r) => r.requestsPerSecond),
         serverCpuMsPerRunRounds: measured.map((r) => r.serverCpuMsPerRequest),
       };

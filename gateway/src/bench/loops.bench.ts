@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { QueryRunner } from 'typeorm';
 import { OfflineProvider } from '../providers/ai';
 import { loadConfig } from '../config';
 import { startGateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { probeApp, probePlugin } from './probe-apps';
 import { fixed } from './measure';
+import { countStatements } from './statement-count';
 
 const ITEMS = 1000;
 const RUNS = 10;
@@ -50,19 +50,7 @@ export async function runLoopBenchmarks(
   try {
     const { dataSource } = gateway.database;
     // Every statement any query runner sends, and those about credits.
-    const counts = { all: 0, credits: 0 };
-    const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
-    dataSource.createQueryRunner = (...args: Parameters<typeof createQueryRunner>): QueryRunner => {
-      const runner = createQueryRunner(...args);
-      const query = runner.query.bind(runner) as (...a: unknown[]) => Promise<unknown>;
-      runner.query = ((sql: string | { text: string }, ...rest: unknown[]) => {
-        counts.all++;
-        // A prepared statement comes as { name, text } (data/prepared.ts).
-        if (/credit_|cost = cost/.test(typeof sql === 'string' ? sql : sql.text)) counts.credits++;
-        return query(sql, ...rest);
-      }) as QueryRunner['query'];
-      return runner;
-    };
+    const counts = countStatements(dataSource);
     const { user } = await gateway.services.accounts.signUp({
       email: 'loops@example.com',
       password: 'benchmark password',

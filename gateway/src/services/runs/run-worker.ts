@@ -291,8 +291,10 @@ export class RunWorker {
     let finished: RunEvent | undefined;
     let abandoned = false;
     const timeoutMs = this.deps.timeoutMs;
-    const limit = new AbortController();
+    // One signal asks the run to stop, at its time limit or when it is stopped (`stop`); which of
+    // them it was is `overTime`. (AbortSignal.any over one controller each cost about 23 us a run.)
     const stopped = new AbortController();
+    let overTime = false;
     this.stoppers.set(runId, stopped);
     const timers: NodeJS.Timeout[] = [];
     // Each block's step, built from the progress events; stored as it goes once the run is long.
@@ -314,7 +316,7 @@ export class RunWorker {
         else hub.publish(event);
       },
       maxConcurrency: Math.max(1, this.deps.concurrency ?? 8),
-      signal: AbortSignal.any([limit.signal, stopped.signal]),
+      signal: stopped.signal,
       charge: (charges) => {
         // A loop's items draw from its hold at once; the rest waits for the database.
         const drawn = credits.drawAtOnce(charges);
@@ -342,7 +344,12 @@ export class RunWorker {
         // Past the limit the run is asked to stop; a block that ignores that is left behind after a
         // grace period, and the run ends without it.
         const givenUp = new Promise<null>((resolve) => {
-          timers.push(setTimeout(() => limit.abort(), timeoutMs));
+          timers.push(
+            setTimeout(() => {
+              overTime = true;
+              stopped.abort();
+            }, timeoutMs),
+          );
           timers.push(setTimeout(() => resolve(null), timeoutMs + stopGraceMs(timeoutMs)));
         });
         outcome = await Promise.race([engine, givenUp]).finally(() => timers.forEach(clearTimeout));
@@ -353,7 +360,7 @@ export class RunWorker {
     }
     await credits.settle();
     const engineOutcome = outcome;
-    if (outcome === null || (outcome.status === 'aborted' && limit.signal.aborted)) {
+    if (outcome === null || (outcome.status === 'aborted' && overTime)) {
       abandoned = outcome === null;
       timedOut = true;
       const error = runTimedOutMessage(timeoutMs!);

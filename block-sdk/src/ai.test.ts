@@ -70,6 +70,26 @@ describe('Ai.text', () => {
     expect(partials).toEqual(['In ', 'memory', 'Read slowly']);
   });
 
+  it('hands an answer in memory to progress the run gathers (inside a loop) whole, once', async () => {
+    const partials: string[] = [];
+    const handed: unknown[] = [];
+    const provider = new ScriptedProvider();
+    provider.streamText = () => ({
+      async *[Symbol.asyncIterator]() {
+        yield 'not read';
+      },
+      readAtOnce(onPiece?: (piece: string) => void) {
+        handed.push(onPiece);
+        return 'In memory';
+      },
+    });
+    const ai = new Ai(provider, live(), (p) => partials.push(p), undefined, true);
+    await expect(ai.text({ prompt: 'fast' })).resolves.toBe('In memory');
+    await expect(ai.text({ prompt: 'fast' }, { stream: false })).resolves.toBe('In memory');
+    expect(handed).toEqual([undefined, undefined]);
+    expect(partials).toEqual(['In memory']);
+  });
+
   it('exposes the provider name and whether it is offline', () => {
     const ai = new Ai(new ScriptedProvider(), live());
     expect(ai.providerName).toBe('scripted');

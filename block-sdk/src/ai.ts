@@ -73,6 +73,8 @@ export class Ai {
     private readonly onPartial: (text: string) => void = () => {},
     /** Told what each call used, when the provider reports it (the run records it per block). */
     private readonly onUsage?: (usage: AiUsage) => void,
+    /** The run gathers the progress (inside a loop): an answer in memory goes to `onPartial` whole. */
+    private readonly progressGathered = false,
   ) {}
 
   /** What every provider call is given: the run's stop signal, and where usage goes. */
@@ -90,13 +92,21 @@ export class Ai {
 
   /**
    * Generates text, streaming each piece to the run's progress as it arrives. An answer already in
-   * memory (`TextAtHand`) is read in one call, its pieces still streamed one by one.
+   * memory (`TextAtHand`) is read in one call, its pieces still streamed one by one, or whole
+   * where the run gathers the progress anyway.
    */
   async text(request: TextRequest, options: TextOptions = {}): Promise<string> {
     const stream = options.stream ?? true;
     const pieces = this.provider.streamText(request, this.call);
-    const atHand = (pieces as Partial<TextAtHand>).readAtOnce?.(stream ? this.streamPiece : undefined);
-    if (atHand !== undefined) return atHand;
+    const { readAtOnce } = pieces as Partial<TextAtHand>;
+    if (readAtOnce) {
+      const whole = stream && this.progressGathered;
+      const atHand = readAtOnce.call(pieces, stream && !whole ? this.streamPiece : undefined);
+      if (atHand !== undefined) {
+        if (whole) this.streamPiece(atHand);
+        return atHand;
+      }
+    }
     let text = '';
     for await (const piece of pieces) {
       this.throwIfAborted();

@@ -23,6 +23,11 @@ export interface NodeContextInit<S> {
   /** The app owner's knowledge bases (default: none). */
   knowledge?: RunKnowledge;
   onPartial(text: string): void;
+  /**
+   * The run gathers this block's progress before it goes out (a block inside a loop): an AI
+   * answer already in memory goes to `onPartial` whole, not word by word.
+   */
+  progressGathered?: boolean;
   onArtifact(artifact: Artifact): void;
   /** A tool call the block reports (`RunContext.toolCall`); without it, reports are dropped. */
   onToolCall?(record: ToolCallRecord): void;
@@ -81,7 +86,13 @@ export class NodeContext<S> implements RunContext<S> {
   }
 
   get ai(): Ai {
-    this.aiFacade ??= new Ai(this.init.provider, this.signal, this.init.onPartial, this.init.onUsage);
+    this.aiFacade ??= new Ai(
+      this.init.provider,
+      this.signal,
+      this.init.onPartial,
+      this.init.onUsage,
+      this.init.progressGathered,
+    );
     return this.aiFacade;
   }
 

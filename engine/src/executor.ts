@@ -302,6 +302,7 @@ class RunExecution implements LoopHost {
       files: this.options.files,
       signal: this.controller.signal,
       onPartial: streamed ? (piece) => streamed.add(piece) : partial,
+      progressGathered: streamed !== undefined,
       onArtifact: (artifact) => artifacts.push(artifact),
       onToolCall: (record) => {
         streamed?.flush();

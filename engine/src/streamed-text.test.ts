@@ -1,4 +1,4 @@
-import { defineBlock, output } from '@blocksmith/block-sdk';
+import { defineBlock, output, type TextAtHand, type TextRequest } from '@blocksmith/block-sdk';
 import { MemoryFileStore, ScriptedProvider } from '@blocksmith/block-sdk/testing';
 import type { RunEvent } from '@blocksmith/schema';
 import { executeRun } from './executor';
@@ -35,8 +35,39 @@ const streamer = defineBlock({
   },
 });
 
+/** Writes with AI: the answer, in memory, is its item and "written". */
+const writer = defineBlock({
+  kind: 'writer',
+  name: 'Writer',
+  description: 'Writes about its item.',
+  category: 'ai',
+  cost: 1,
+  settings: {},
+  outputs: { text: output.text() },
+  async run(ctx) {
+    return { text: await ctx.ai.text({ prompt: ctx.primaryText() }) };
+  },
+});
+
+/** Answers from memory (`TextAtHand`), as the offline provider does. */
+class AnswerAtHand extends ScriptedProvider {
+  override streamText(request: TextRequest): AsyncIterable<string> & TextAtHand {
+    const answer = `${request.prompt} written`;
+    return {
+      async *[Symbol.asyncIterator]() {
+        yield answer;
+      },
+      readAtOnce(onPiece?: (piece: string) => void) {
+        for (const piece of answer.split(/(?<= )/)) onPiece?.(piece);
+        return answer;
+      },
+    };
+  }
+}
+
 const registry = new TestBlocks();
-for (const block of [echoInput, probeLoop, probeCollect, collectDisplay, streamer]) registry.register(block);
+for (const block of [echoInput, probeLoop, probeCollect, collectDisplay, streamer, writer])
+  registry.register(block);
 
 const loopApp = app(
   [
@@ -115,6 +146,39 @@ describe('streamed text inside loops', () => {
     gates.splice(0).forEach((release) => release());
     expect((await outcome).status).toBe('succeeded');
     expect(partials(events, 'gen', 1).join('')).toBe('wait:one two three');
+  });
+});
+
+describe('AI answers in memory', () => {
+  it('stream word by word outside loops, and go out whole, once, for each loop item', async () => {
+    const writing = app(
+      [
+        plugin('in', 'echoInput'),
+        plugin('say', 'writer'),
+        plugin('each', 'probeLoop', { concurrency: 2 }),
+        plugin('gen', 'writer'),
+        plugin('end', 'probeCollect'),
+        plugin('show', 'collectDisplay'),
+      ],
+      [
+        ['in', 'say'],
+        ['say', 'each'],
+        ['each', 'gen'],
+        ['gen', 'end'],
+        ['end', 'show'],
+      ],
+    );
+    const events: RunEvent[] = [];
+    const outcome = await executeRun(planRun(writing, registry), {
+      runId: 'run_1',
+      inputs: { input_text: 'a b' },
+      provider: new AnswerAtHand(),
+      files: new MemoryFileStore(),
+      onEvent: (event) => void events.push(event),
+    });
+    expect(outcome.status).toBe('succeeded');
+    expect(partials(events, 'say')).toEqual(['a ', 'b ', 'written']);
+    expect(partials(events, 'gen', 1)).toEqual(['a b written written']);
   });
 });
 

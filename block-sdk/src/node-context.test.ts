@@ -23,4 +23,14 @@ describe('NodeContext.render', () => {
     });
     expect(outputs.rendered).toBe('Ada in London; b@x; from extra; {{item.nme}}');
   });
+
+  it('fills from extra only the names upstream variables lack, and leaves a template without them as it is', async () => {
+    const rendered = (template: string, variables: Record<string, unknown>) =>
+      runBlock(renderer, { settings: { template }, variables }).then(({ outputs }) => outputs.rendered);
+    expect(await rendered('{{extra}} / {{other}}', { extra: 'upstream' })).toBe('upstream / {{other}}');
+    expect(await rendered('{{extra.note}} and {{ extra }}', {})).toBe(
+      'from extra and {\n  "note": "from extra"\n}',
+    );
+    expect(await rendered('Rhyme with {{item}}', { item: 'moon' })).toBe('Rhyme with moon');
+  });
 });

@@ -103,11 +103,15 @@ export class NodeContext<S> implements RunContext<S> {
 
   render(template: string, extra?: Readonly<Record<string, unknown>>): string {
     if (!extra) return substituteTemplate(template, this.variables);
-    // Upstream variables win; `extra` only fills names they do not have.
-    const values = Object.create(this.variables) as Record<string, unknown>;
+    // Upstream variables win; `extra` only fills names they do not have, and only names the
+    // template mentions at all matter (a placeholder names its variable as written).
+    let values: Record<string, unknown> | undefined;
     for (const key of Object.keys(extra))
-      if (!hasTemplateValue(this.variables, key)) values[key] = extra[key];
-    return substituteTemplate(template, values);
+      if (template.includes(key) && !hasTemplateValue(this.variables, key)) {
+        values ??= Object.create(this.variables) as Record<string, unknown>;
+        values[key] = extra[key];
+      }
+    return substituteTemplate(template, values ?? this.variables);
   }
 
   progress(text: string): void {

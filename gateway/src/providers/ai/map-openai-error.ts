@@ -1,6 +1,7 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import { isAbortError, providerErrorMaker, retriedText, seconds } from './provider-errors';
+import { openAiSdk } from './vendor-sdks';
 
 export interface ErrorContext {
   signal: AbortSignal;
@@ -18,6 +19,7 @@ export interface ErrorContext {
  */
 export function mapOpenAiError(error: unknown, context: ErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = openAiSdk();
   const service = openAiServiceName(context.host);
   const make = providerErrorMaker(error, context.apiKey);
 

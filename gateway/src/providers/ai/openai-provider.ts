@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   AiProvider,
   CallOptions,
@@ -23,6 +23,7 @@ import { seconds } from './provider-errors';
 import { openAiToolTurn } from './openai-tools';
 import { usageOf, type TokenCounts } from './openai-usage';
 import { StallWatch } from './stall-watch';
+import { openAiSdk } from './vendor-sdks';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -90,7 +91,7 @@ export class OpenAiProvider implements AiProvider {
     this.maxRetries = config.maxRetries ?? 2;
     this.jsonMode = config.jsonMode ?? 'json_schema';
     this.fetch = withPlainAbortErrors(config.fetch ?? ((...args) => globalThis.fetch(...args)));
-    this.#client = new OpenAI({
+    this.#client = new (openAiSdk().default)({
       apiKey: this.#apiKey,
       baseURL: this.baseURL,
       timeout: this.timeoutMs,

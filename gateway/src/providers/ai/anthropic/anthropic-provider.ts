@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   AiProvider,
   CallOptions,
@@ -19,6 +19,7 @@ import { EMPTY_ANSWER, foldEvent, textPiece, usageOf, type AnswerSoFar } from '.
 import { DEFAULT_ANTHROPIC_TEXT_MODEL, toProviderModel } from './anthropic-models';
 import { answerFromToolInput, jsonBody, textBody, visionBody, type MessageBody } from './anthropic-requests';
 import { toolTurnBody, ToolUseCollector } from './anthropic-tools';
+import { anthropicSdk } from '../vendor-sdks';
 import { mapAnthropicError } from './map-anthropic-error';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
@@ -60,7 +61,7 @@ export class AnthropicProvider implements AiProvider {
     this.timeoutMs = config.timeoutMs ?? 60_000;
     this.maxRetries = config.maxRetries ?? 2;
     this.maxTokens = config.maxTokens ?? 4096;
-    this.#client = new Anthropic({
+    this.#client = new (anthropicSdk().default)({
       apiKey: this.#apiKey,
       baseURL: this.baseURL,
       timeout: this.timeoutMs,

@@ -1,12 +1,8 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import type { APIError } from '@anthropic-ai/sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import { causeText } from '../map-openai-error';
 import { isAbortError, providerErrorMaker, retriedText, seconds } from '../provider-errors';
+import { anthropicSdk } from '../vendor-sdks';
 
 export interface AnthropicErrorContext {
   signal: AbortSignal;
@@ -29,6 +25,7 @@ const UNAVAILABLE_TYPES = new Set(['overloaded_error', 'api_error', 'timeout_err
  */
 export function mapAnthropicError(error: unknown, context: AnthropicErrorContext): AiProviderError {
   if (error instanceof AiProviderError) return error;
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = anthropicSdk();
   const make = providerErrorMaker(error, context.apiKey);
 
   if (context.signal.aborted || error instanceof APIUserAbortError || isAbortError(error)) {

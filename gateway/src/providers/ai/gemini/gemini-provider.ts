@@ -29,7 +29,8 @@ import { geminiModelList, toProviderModel } from './gemini-models';
 import { FunctionCallCollector, toolConfig, toolContents } from './gemini-tools';
 import { GEMINI, mapGeminiError } from './map-gemini-error';
 import {
-  GoogleGenAI,
+  geminiSdk,
+  type GoogleGenAI,
   type Content,
   type GenerateContentConfig,
   type GenerateContentResponse,
@@ -64,7 +65,7 @@ export class GeminiProvider implements AiProvider {
     this.embeddingModel = config.embeddingModel ?? GEMINI_EMBEDDING_MODEL;
     this.timeoutMs = config.timeoutMs ?? 60_000;
     this.maxRetries = config.maxRetries ?? 2;
-    this.#client = new GoogleGenAI({
+    this.#client = new (geminiSdk().GoogleGenAI)({
       apiKey: this.#apiKey,
       httpOptions: {
         baseUrl: this.baseUrl,

@@ -1,6 +1,6 @@
 import type { ToolCall, ToolMessage, ToolSpec, ToolTurnRequest } from '@blocksmith/block-sdk';
 import {
-  FunctionCallingConfigMode,
+  geminiSdk,
   type Content,
   type GenerateContentConfig,
   type GenerateContentResponse,
@@ -79,7 +79,7 @@ export function toolConfig(tools: ToolSpec[]): GenerateContentConfig {
         })),
       },
     ],
-    toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } },
+    toolConfig: { functionCallingConfig: { mode: geminiSdk().FunctionCallingConfigMode.AUTO } },
   };
 }
 

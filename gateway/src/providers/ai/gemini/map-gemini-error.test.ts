@@ -1,6 +1,8 @@
 import { AiProviderError } from '@blocksmith/block-sdk';
-import { ApiError } from './gemini-sdk';
+import { geminiSdk } from './gemini-sdk';
 import { mapGeminiError, type GeminiErrorContext } from './map-gemini-error';
+
+const { ApiError } = geminiSdk();
 
 const context = (extra: Partial<GeminiErrorContext> = {}): GeminiErrorContext => ({
   signal: new AbortController().signal,

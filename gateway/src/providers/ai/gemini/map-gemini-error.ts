@@ -1,4 +1,4 @@
-import { ApiError } from './gemini-sdk';
+import { geminiSdk } from './gemini-sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import { isAbortError, networkCode, providerErrorMaker, retriedText, seconds } from '../provider-errors';
 
@@ -87,7 +87,7 @@ export function mapGeminiError(error: unknown, context: GeminiErrorContext): AiP
 }
 
 function statusOf(error: unknown): number | undefined {
-  if (error instanceof ApiError) return error.status;
+  if (error instanceof geminiSdk().ApiError) return error.status;
   const status = (error as { status?: unknown } | null)?.status;
   return (error as { name?: unknown } | null)?.name === 'ApiError' && typeof status === 'number'
     ? status

@@ -6,7 +6,7 @@ describe('countStatements', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openTestDatabase();
+    db = await openTestDatabase(undefined);
   }, 60_000);
 
   afterAll(async () => {

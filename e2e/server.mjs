@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { serverEnv } from '../scripts/start.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,7 +33,8 @@ export function freePort() {
   });
 }
 
-export async function waitUntilUp(url, child, timeoutMs = 60_000) {
+/** Generous: a fresh data directory is migrated first, which takes minutes on a loaded machine. */
+export async function waitUntilUp(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
@@ -66,8 +68,9 @@ export async function startServer({
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-e2e-'));
+  // As `npm start` runs it: production mode, Node's compile cache shared by every journey's server.
   const env = {
-    ...process.env,
+    ...serverEnv(ROOT, process.env),
     ...extraEnv,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -69,23 +69,28 @@ const registry = new TestBlocks();
 for (const block of [echoInput, probeLoop, probeCollect, collectDisplay, streamer, writer])
   registry.register(block);
 
-const loopApp = app(
-  [
-    plugin('in', 'echoInput'),
-    plugin('say', 'streamer'),
-    plugin('each', 'probeLoop', { concurrency: 2 }),
-    plugin('gen', 'streamer'),
-    plugin('end', 'probeCollect'),
-    plugin('show', 'collectDisplay'),
-  ],
-  [
-    ['in', 'say'],
-    ['say', 'each'],
-    ['each', 'gen'],
-    ['gen', 'end'],
-    ['end', 'show'],
-  ],
-);
+/** Input -> `ai` block -> For Each (2 at once) -> `ai` block -> Collect -> display. */
+function loopAppOf(ai: 'streamer' | 'writer') {
+  return app(
+    [
+      plugin('in', 'echoInput'),
+      plugin('say', ai),
+      plugin('each', 'probeLoop', { concurrency: 2 }),
+      plugin('gen', ai),
+      plugin('end', 'probeCollect'),
+      plugin('show', 'collectDisplay'),
+    ],
+    [
+      ['in', 'say'],
+      ['say', 'each'],
+      ['each', 'gen'],
+      ['gen', 'end'],
+      ['end', 'show'],
+    ],
+  );
+}
+
+const loopApp = loopAppOf('streamer');
 
 function run(lines: string, onEvent: (event: RunEvent) => void = () => {}) {
   const events: RunEvent[] = [];
@@ -151,23 +156,7 @@ describe('streamed text inside loops', () => {
 
 describe('AI answers in memory', () => {
   it('stream word by word outside loops, and go out whole, once, for each loop item', async () => {
-    const writing = app(
-      [
-        plugin('in', 'echoInput'),
-        plugin('say', 'writer'),
-        plugin('each', 'probeLoop', { concurrency: 2 }),
-        plugin('gen', 'writer'),
-        plugin('end', 'probeCollect'),
-        plugin('show', 'collectDisplay'),
-      ],
-      [
-        ['in', 'say'],
-        ['say', 'each'],
-        ['each', 'gen'],
-        ['gen', 'end'],
-        ['end', 'show'],
-      ],
-    );
+    const writing = loopAppOf('writer');
     const events: RunEvent[] = [];
     const outcome = await executeRun(planRun(writing, registry), {
       runId: 'run_1',

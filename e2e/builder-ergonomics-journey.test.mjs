@@ -72,9 +72,13 @@ function assertNoOverlap(list) {
       );
 }
 
-/** Clicks a block by its title bar (not a handle, not a field). */
+/**
+ * Clicks a block by its title bar (not a handle, not a field). Blocks out of view are not drawn:
+ * when none of this kind is, the view is fitted first, as a person would bring it into view.
+ */
 async function clickBlock(page, type, { shift = false } = {}) {
   const block = page.locator(`.block-node[data-type="${type}"]`).first();
+  if ((await block.count()) === 0) await page.getByRole('button', { name: 'Fit', exact: true }).click();
   await block.waitFor();
   const box = await block.boundingBox();
   if (shift) await page.keyboard.down('Shift');

@@ -25,6 +25,11 @@ export class AppReader {
   async get(viewer: Viewer, id: string): Promise<App> {
     const record = await appWithOwner(this.dataSource, { id: appUuid(id) });
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
+    return this.asDraft(record);
+  }
+
+  /** The app as its owner edits it: the draft, its config brought up to the installed blocks. */
+  private asDraft(record: AppRecord): App {
     const app = toApp(record);
     return { ...app, config: configUpToDate(app.config, this.registry) };
   }
@@ -64,9 +69,7 @@ export class AppReader {
       return appWithOwner(this.dataSource, { id });
     });
     if (record && isPrivileged(viewer, record)) {
-      if (!fresh) return { app: await this.get(viewer, id), record: null };
-      const app = toApp(record);
-      return { app: { ...app, config: configUpToDate(app.config, this.registry) }, record: null };
+      return { app: fresh ? this.asDraft(record) : await this.get(viewer, id), record: null };
     }
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
     return { app: toLiveApp(record, shown), record };

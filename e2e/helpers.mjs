@@ -1,5 +1,6 @@
 // What the browser journeys share: starting and stopping the product and a browser, the GraphQL
 // API, accounts, the mails the server prints, toasts, screenshots and a small app to publish.
+/* global document */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, launchBrowser, startServer } from './server.mjs';
@@ -73,6 +74,28 @@ export async function mailedLink(server, email, subject) {
 
 export async function expectToast(page, text) {
   await page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Waits until nothing on the page moves: three animation frames in a row with no transition or
+ * finite animation running (a spinner's endless one does not count). On a loaded machine a fixed
+ * pause is too short; on a quiet one it is time lost.
+ */
+export async function settled(page) {
+  await page.evaluate(() => {
+    globalThis.__stillFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const moving = document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      globalThis.__stillFrames = moving ? 0 : globalThis.__stillFrames + 1;
+      return globalThis.__stillFrames >= 3;
+    },
+    null,
+    { polling: 'raf' },
+  );
 }
 
 /** Saves test-results/screenshots/<name>.png: the viewport, or with `fullPage` the whole page. */

@@ -13,6 +13,7 @@ import {
   DESKTOP,
   PHONE,
   graphql,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -198,7 +199,7 @@ for (const scheme of ['light', 'dark']) {
           // A heading, or the message of a page that says only why it shows nothing (an embed of
           // an app whose owner's plan has no embeds).
           await page.locator('h1, h2, h3, .bp6-non-ideal-state').first().waitFor();
-          await page.waitForTimeout(400); // transitions settle
+          await settled(page);
           assert.equal(await isDark(page), scheme === 'dark', `${name} follows the ${scheme} browser`);
           await shot(page, `theme-${name}-${scheme}-${size}`, { fullPage: size === 'mobile' });
           const result = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });

@@ -11,6 +11,7 @@ const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require(
 const os = require('node:os');
 const path = require('node:path');
 const { mergeRetried, killedBySignal } = require('./jest-retry');
+const { testTmpfs } = require('./test-tmp');
 
 /** More files than this killed in one run is no longer a rare runtime fault: nothing is re-run. */
 const MAX_RETRIED_FILES = 3;
@@ -21,15 +22,28 @@ const nodeArgs = [
   require.resolve('jest/bin/jest'),
 ];
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'blocksmith-jest-'));
+// Jest's transform cache stays where it always is (on disk, kept between runs), whatever TMPDIR
+// the tests are given.
+const cacheDirectory = path.join(os.tmpdir(), `jest_${process.getuid?.().toString(36) ?? 'rs'}`);
+// The tests' temporary files (their databases above all) on tmpfs where there is one.
+const tmpfs = testTmpfs();
+const env = { ...process.env, ...tmpfs?.env };
+// A Ctrl-C reaches Jest too: this process waits for it to end, then removes the run's directory.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 const outputFile = process.env.JEST_JSON
   ? path.resolve(process.env.JEST_JSON)
   : path.join(scratch, 'jest.json');
 mkdirSync(path.dirname(outputFile), { recursive: true });
 
 function jest(args, jsonFile) {
-  const result = spawnSync(process.execPath, [...nodeArgs, ...args, '--json', `--outputFile=${jsonFile}`], {
-    stdio: 'inherit',
-  });
+  const cache = args.some((arg) => arg.startsWith('--cacheDirectory'))
+    ? []
+    : [`--cacheDirectory=${cacheDirectory}`];
+  const result = spawnSync(
+    process.execPath,
+    [...nodeArgs, ...args, ...cache, '--json', `--outputFile=${jsonFile}`],
+    { stdio: 'inherit', env },
+  );
   return result.status ?? 1;
 }
 
@@ -74,4 +88,5 @@ if (killed.length > 0 && killed.length <= MAX_RETRIED_FILES) {
   }
 }
 rmSync(scratch, { recursive: true, force: true });
+tmpfs?.remove();
 process.exit(status);

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { OAuthAdapter } from './oauth-adapter';
-import { loadOAuthKeys } from './oauth-keys';
+import { loadOAuthKeys, openKeptOAuthKeys } from './oauth-keys';
 import { loadOidcProvider, type OidcContext, type OidcProvider } from './oidc-provider-types';
 
 /** The one scope a client asks for: calling this server's apps as MCP tools. */
@@ -24,7 +24,11 @@ export interface AuthorizationServerOptions {
 }
 
 export interface AuthorizationServer {
-  provider: OidcProvider;
+  /**
+   * oidc-provider, made when first asked for (by the first client that connects): a server that no
+   * assistant connects to never generates keys for it (0.1-0.2 s of CPU) nor builds it.
+   */
+  provider(): Promise<OidcProvider>;
   /** `<PUBLIC_URL>`: the authorization server's issuer. */
   issuer: string;
   /** `<PUBLIC_URL>/mcp`: the protected resource its access tokens are for. */
@@ -46,10 +50,29 @@ export function isMcpResource(resource: string, indicator: unknown): indicator i
 export async function createAuthorizationServer(
   options: AuthorizationServerOptions,
 ): Promise<AuthorizationServer> {
-  const { Provider, errors, interactionPolicy } = await loadOidcProvider();
-  const keys = await loadOAuthKeys(options.dataSource, options.secretsKey);
   const issuer = options.publicUrl;
   const resource = `${options.publicUrl}/mcp`;
+  // Keys an earlier start kept are opened now: a SECRETS_KEY that does not open them stops the
+  // start with the reason, rather than the first client's connection.
+  await openKeptOAuthKeys(options.dataSource, options.secretsKey);
+  let made: Promise<OidcProvider> | undefined;
+  const provider = () => {
+    made ??= makeProvider(options, issuer, resource).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+  return { provider, issuer, resource };
+}
+
+async function makeProvider(
+  options: AuthorizationServerOptions,
+  issuer: string,
+  resource: string,
+): Promise<OidcProvider> {
+  const { Provider, errors, interactionPolicy } = await loadOidcProvider();
+  const keys = await loadOAuthKeys(options.dataSource, options.secretsKey);
 
   // The person signed in to the product confirms who they are each time: the authorization
   // server's own session (a cookie) never stands in for the product's sign-in.
@@ -159,7 +182,7 @@ export async function createAuthorizationServer(
     },
   });
   provider.proxy = options.behindProxy;
-  return { provider, issuer, resource };
+  return provider;
 }
 
 const ESCAPES: Record<string, string> = {

@@ -80,7 +80,7 @@ export class ConsentInteraction {
     const { dailyCreditLimit } = readConsentBody(body);
     const interaction = await this.find(req, res, uid);
     const client = await this.client(interaction);
-    const { provider } = this.server;
+    const provider = await this.server.provider();
     const grant = new provider.Grant({ accountId: signedIn.userId, clientId: client.id });
     const scopes = String(interaction.params.scope ?? '')
       .split(' ')
@@ -115,7 +115,9 @@ export class ConsentInteraction {
   ): Promise<{ redirectTo: string }> {
     requirePerson(person);
     await this.find(req, res, uid);
-    const redirectTo = await this.server.provider.interactionResult(
+    const redirectTo = await (
+      await this.server.provider()
+    ).interactionResult(
       req,
       res,
       { error: 'access_denied', error_description: 'The person did not allow the connection.' },
@@ -127,7 +129,7 @@ export class ConsentInteraction {
   private async find(req: IncomingMessage, res: ServerResponse, uid: string): Promise<OidcInteraction> {
     let interaction: OidcInteraction;
     try {
-      interaction = await this.server.provider.interactionDetails(req, res);
+      interaction = await (await this.server.provider()).interactionDetails(req, res);
     } catch {
       throw new InteractionExpiredError();
     }
@@ -138,7 +140,7 @@ export class ConsentInteraction {
   private async client(interaction: OidcInteraction): Promise<ConsentRequest['client']> {
     const clientId = interaction.params.client_id;
     const client =
-      typeof clientId === 'string' ? await this.server.provider.Client.find(clientId) : undefined;
+      typeof clientId === 'string' ? await (await this.server.provider()).Client.find(clientId) : undefined;
     if (!client) throw new InteractionExpiredError();
     const redirectUri =
       typeof interaction.params.redirect_uri === 'string'

@@ -37,11 +37,20 @@ export async function loadOAuthKeys(
   dataSource: DataSource,
   secretsKey: Buffer | undefined,
 ): Promise<OAuthKeys> {
-  const sealingKey = await loadSealingKey(dataSource, secretsKey);
-  const secrets = dataSource.getRepository(Secret);
-  if (!(await secrets.existsBy({ name: OAUTH_KEYS_NAME }))) await keep(dataSource, sealingKey);
-  const { value } = await secrets.findOneByOrFail({ name: OAUTH_KEYS_NAME });
-  const opened = unseal(sealingKey, value, SEALED_FOR, OAUTH_KEYS_NAME);
+  const kept = await openKeptOAuthKeys(dataSource, secretsKey);
+  if (kept) return kept;
+  await keep(dataSource, await loadSealingKey(dataSource, secretsKey));
+  return (await openKeptOAuthKeys(dataSource, secretsKey))!;
+}
+
+/** The keys kept in `secrets`, opened; null when none are kept yet. */
+export async function openKeptOAuthKeys(
+  dataSource: DataSource,
+  secretsKey: Buffer | undefined,
+): Promise<OAuthKeys | null> {
+  const row = await dataSource.getRepository(Secret).findOneBy({ name: OAUTH_KEYS_NAME });
+  if (!row) return null;
+  const opened = unseal(await loadSealingKey(dataSource, secretsKey), row.value, SEALED_FOR, OAUTH_KEYS_NAME);
   if (opened === null) {
     throw new Error(
       `The secret "${OAUTH_KEYS_NAME}" does not open with this server's SECRETS_KEY. Restore the key it was ` +

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendError, toBridgeError } from '@blocksmith/rest-bridge';
 import express from 'express';
 import type { GraphQLError, GraphQLFormattedError } from 'graphql';
@@ -71,7 +71,18 @@ function uidOf(req: express.Request): string {
 export function oauthRoutes(options: OAuthRoutesOptions): express.Router {
   const { server } = options;
   const routes = express.Router();
-  const handle = server.provider.callback();
+  // oidc-provider's own handler, once the provider is made (on the first request that needs it).
+  let callback: Promise<(req: IncomingMessage, res: ServerResponse) => void> | undefined;
+  const handle = (req: IncomingMessage, res: ServerResponse, next: express.NextFunction) => {
+    callback ??= server.provider().then((provider) => provider.callback());
+    callback.then(
+      (answer) => answer(req, res),
+      (error: unknown) => {
+        callback = undefined;
+        next(error);
+      },
+    );
+  };
   const consent = new ConsentInteraction(server, options.clients);
 
   routes.get(PROTECTED_RESOURCE, (_req, res) => {
@@ -84,9 +95,9 @@ export function oauthRoutes(options: OAuthRoutesOptions): express.Router {
     res.setHeader('access-control-allow-headers', '*');
     res.status(204).end();
   });
-  routes.all(SERVER_METADATA, (req, res) => {
+  routes.all(SERVER_METADATA, (req, res, next) => {
     req.url = '/.well-known/openid-configuration';
-    handle(req, res);
+    handle(req, res, next);
   });
 
   const json = express.json({ limit: CONSENT_BODY_LIMIT, strict: false, type: () => true });
@@ -151,7 +162,7 @@ export function oauthRoutes(options: OAuthRoutesOptions): express.Router {
   routes.use(OAUTH_PATH, (req, res, next) => {
     if (INTERACTION_PAGE.test(req.originalUrl)) return next();
     wholeUrl(req);
-    handle(req, res);
+    handle(req, res, next);
   });
   return routes;
 }

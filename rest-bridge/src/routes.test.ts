@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSchema, validate } from 'graphql';
+import { querySchema, requestValidators } from './bridge';
 import { fromGraphQLError } from './errors';
 import { RouteMatcher } from './match-route';
 import { openApiDocument } from './openapi';
@@ -14,6 +15,16 @@ describe('the route table', () => {
     '%s runs a valid operation of the committed schema',
     (_name, route) => {
       expect(validate(schema, route.operation)).toEqual([]);
+    },
+  );
+
+  it.each(routes.map((route) => [`${route.method} /api${route.path}`, route] as const))(
+    '%s has body and query schemas that compile (the bridge compiles them on first use)',
+    (_name, route) => {
+      const { bodies, queries } = requestValidators();
+      if (route.body) expect(typeof bodies.compile(route.body)).toBe('function');
+      const query = querySchema(route);
+      if (query) expect(typeof queries.compile(query)).toBe('function');
     },
   );
 

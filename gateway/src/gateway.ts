@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { PostgresRunEvents } from './services/runs/postgres-run-events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -10,6 +10,7 @@ import { createRestBridge } from '@blocksmith/rest-bridge';
 import express from 'express';
 import { specifiedRules, type GraphQLSchema } from 'graphql';
 import type { GatewayConfig } from './config';
+import { pgBoss } from './libraries';
 import { clientAddressReader } from './client-address';
 import { API_KEY_PREFIX } from './services/api-keys/api-key-service';
 import { securityHeaders } from './security-headers';
@@ -93,7 +94,7 @@ async function startSharedWork(
   config: GatewayConfig,
   dataSource: DataSource,
 ): Promise<{ boss: PgBoss; events: PostgresRunEvents }> {
-  const boss = new PgBoss({
+  const boss = new (pgBoss())({
     connectionString: config.databaseUrl!,
     application_name: 'blocksmith-jobs',
     max: 4,

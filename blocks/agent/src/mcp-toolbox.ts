@@ -7,13 +7,25 @@ import {
   type JsonSchema,
   type ToolSpec,
 } from '@blocksmith/block-sdk';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type * as ClientModule from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type * as TransportModule from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type * as McpTypesModule from '@modelcontextprotocol/sdk/types.js';
 import { toolAnswerText } from './tool-answer-text';
+
+type McpSdk = typeof ClientModule & typeof TransportModule & typeof McpTypesModule;
+let loaded: McpSdk | undefined;
+/**
+ * The MCP SDK's client side, loaded when an agent first connects to an MCP server rather than
+ * with the block: its schemas took about 0.1 s of CPU to build at every server start.
+ */
+function sdk(): McpSdk {
+  return (loaded ??= {
+    ...(require('@modelcontextprotocol/sdk/types.js') as typeof McpTypesModule),
+    ...(require('@modelcontextprotocol/sdk/client/index.js') as typeof ClientModule),
+    ...(require('@modelcontextprotocol/sdk/client/streamableHttp.js') as typeof TransportModule),
+  });
+}
 
 /** The most tools one server may offer an agent (vendors refuse long tool lists). */
 export const MAX_TOOLS = 64;
@@ -53,6 +65,7 @@ export class McpToolbox {
 
   static async connect(options: ConnectOptions): Promise<McpToolbox> {
     const { url, secret, guard, timeoutMs, signal } = options;
+    const { Client, StreamableHTTPClientTransport } = sdk();
     const transport = new StreamableHTTPClientTransport(url, {
       fetch: guardedFetch(guard),
       ...(secret === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${secret}` } } }),
@@ -102,6 +115,7 @@ export class McpToolbox {
       return { content: toolAnswerText(result), isError: result.isError === true };
     } catch (error) {
       if (signal.aborted) throw new BlockError('The run was stopped.');
+      const { ErrorCode, McpError } = sdk();
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         return {
           content: `The tool did not answer within ${seconds(timeoutMs)} and was cut off.`,
@@ -155,6 +169,7 @@ function messageOf(error: unknown): string {
 function serverProblem(error: unknown, host: string, timeoutMs: number, signal: AbortSignal): Error {
   if (error instanceof BlockError) return error;
   if (signal.aborted) return new BlockError('The run was stopped.');
+  const { ErrorCode, McpError, StreamableHTTPError } = sdk();
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return new BlockError(`The MCP server at ${host} did not answer within ${seconds(timeoutMs)}.`);
   }

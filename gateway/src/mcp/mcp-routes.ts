@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type * as TransportModule from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as McpTypesModule from '@modelcontextprotocol/sdk/types.js';
 import express, { type Request, type Response } from 'express';
 import { ForbiddenError, NotFoundError, RateLimitedError } from '../errors';
 import type { ApiKeyService } from '../services/api-keys/api-key-service';
 import type { AppToolService } from '../services/app-tools/app-tool-service';
 import { resolveMcpCaller, type McpCaller, type McpCallerSources } from './mcp-caller';
-import { paramsProblem } from './mcp-params';
-import { createMcpServer, type McpCallHooks, type McpScope } from './mcp-server';
+import type * as McpParamsModule from './mcp-params';
+import type { McpCallHooks, McpScope } from './mcp-server';
+import type * as McpServerModule from './mcp-server';
 import type { McpSessions } from './mcp-sessions';
 
 /** The largest request body `/mcp` reads: a file argument in base64 fits, larger files go by address. */
@@ -27,6 +28,32 @@ export interface McpRoutesDeps {
   /** Tools a `tools/list` page holds (default APP_TOOLS_PAGE). */
   pageSize?: number;
   log?: (message: string) => void;
+}
+
+interface McpParts {
+  createMcpServer: typeof McpServerModule.createMcpServer;
+  paramsProblem: typeof McpParamsModule.paramsProblem;
+  isInitializeRequest: typeof McpTypesModule.isInitializeRequest;
+  StreamableHTTPServerTransport: typeof TransportModule.StreamableHTTPServerTransport;
+}
+let mcpParts: McpParts | undefined;
+
+/**
+ * The MCP SDK's server side and what this server builds on it, loaded with the first request to
+ * `/mcp` rather than with the server: the SDK's schemas took about 0.1 s of CPU to build at every
+ * start, on servers that no assistant may ever call.
+ */
+function mcp(): McpParts {
+  mcpParts ??= {
+    createMcpServer: (require('./mcp-server') as typeof McpServerModule).createMcpServer,
+    paramsProblem: (require('./mcp-params') as typeof McpParamsModule).paramsProblem,
+    isInitializeRequest: (require('@modelcontextprotocol/sdk/types.js') as typeof McpTypesModule)
+      .isInitializeRequest,
+    StreamableHTTPServerTransport: (
+      require('@modelcontextprotocol/sdk/server/streamableHttp.js') as typeof TransportModule
+    ).StreamableHTTPServerTransport,
+  };
+  return mcpParts;
 }
 
 /** A JSON-RPC error answered by HTTP status, outside any request the SDK handles. */
@@ -169,6 +196,7 @@ export function mcpRoutes(deps: McpRoutesDeps): express.Router {
       return rpcError(res, 400, -32700, 'Parse error: the body is not JSON.');
     }
     const messages = messagesOf(body);
+    const { createMcpServer, paramsProblem, isInitializeRequest, StreamableHTTPServerTransport } = mcp();
     for (const message of messages) {
       const problem = message.id !== undefined ? paramsProblem(message) : null;
       if (problem) return rpcError(res, 400, -32602, `Invalid params: ${problem}`, {}, message.id);

@@ -1,7 +1,7 @@
 import type { APIError } from 'openai';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import { isAbortError, providerErrorMaker, retriedText, seconds } from './provider-errors';
-import { openAiSdk } from './vendor-sdks';
+import { openAiSdk } from '../../libraries';
 
 export interface ErrorContext {
   signal: AbortSignal;

@@ -23,7 +23,7 @@ import { seconds } from './provider-errors';
 import { openAiToolTurn } from './openai-tools';
 import { usageOf, type TokenCounts } from './openai-usage';
 import { StallWatch } from './stall-watch';
-import { openAiSdk } from './vendor-sdks';
+import { openAiSdk } from '../../libraries';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 

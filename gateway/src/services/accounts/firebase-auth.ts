@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { App } from 'firebase-admin/app';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { DataSource } from 'typeorm';
+import { firebaseAdmin } from '../../libraries';
 import { FREE_NEW_ACCOUNT, type Caller, type NewAccountPlan } from './account-types';
 import { normalizeEmail } from './email-address';
 
@@ -39,7 +40,10 @@ export class FirebaseAuth {
   private readonly verified = new Map<string, { caller: Caller; until: number }>();
 
   constructor(private readonly options: FirebaseAuthOptions) {
-    this.app = initializeApp({ projectId: options.projectId }, `blocksmith-${randomUUID()}`);
+    this.app = firebaseAdmin().app.initializeApp(
+      { projectId: options.projectId },
+      `blocksmith-${randomUUID()}`,
+    );
   }
 
   /** Who a Firebase ID token belongs to, or null for a token that is not valid now. Never throws. */
@@ -49,7 +53,9 @@ export class FirebaseAuth {
     if (cached && cached.until > Date.now()) return cached.caller;
     let decoded: DecodedIdToken;
     try {
-      decoded = await getAuth(this.app).verifyIdToken(idToken, this.options.checkRevoked ?? true);
+      decoded = await firebaseAdmin()
+        .auth.getAuth(this.app)
+        .verifyIdToken(idToken, this.options.checkRevoked ?? true);
     } catch {
       return null;
     }
@@ -87,7 +93,7 @@ export class FirebaseAuth {
   }
 
   async close(): Promise<void> {
-    await deleteApp(this.app);
+    await firebaseAdmin().app.deleteApp(this.app);
   }
 
   /** The local id of a Firebase user, creating their record on first sight. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import { MailMessage } from '../../data/entities';
+import { nodemailer } from '../../libraries';
 import type { Mailer, MailToSend } from './mailer';
 
 export interface SmtpMailerOptions {
@@ -28,7 +29,7 @@ export class SmtpMailer implements Mailer {
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
       throw new Error('SMTP_URL must start with smtp:// or smtps://.');
     }
-    this.transport = nodemailer.createTransport(options.smtpUrl);
+    this.transport = nodemailer().createTransport(options.smtpUrl);
     this.from = options.from ?? `Blocksmith <no-reply@${url.hostname}>`;
     this.log = options.log ?? ((line) => console.log(line));
   }

@@ -1,7 +1,8 @@
 import { findUnstorableText, unstorableTextMessage, PLANS, type PlanId } from '@blocksmith/schema';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ConflictError, ForbiddenError, InputError, NotFoundError, UnavailableError } from '../../errors';
+import { stripeClient, stripeSdk } from '../../libraries';
 import type { CreditLedger } from '../credits';
 
 export interface BillingOptions {
@@ -90,19 +91,7 @@ export class BillingService {
       this.stripe = null;
       return;
     }
-    const api = options.apiUrl ? new URL(options.apiUrl) : null;
-    this.stripe = new Stripe(options.secretKey, {
-      telemetry: false,
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-      ...(api
-        ? {
-            host: api.hostname,
-            port: api.port || (api.protocol === 'https:' ? 443 : 80),
-            protocol: api.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
-    });
+    this.stripe = stripeClient(options.secretKey, options.apiUrl);
   }
 
   get enabled(): boolean {
@@ -169,7 +158,7 @@ export class BillingService {
     if (!signature) throw new InputError('The Stripe-Signature header is missing.');
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+      event = stripeSdk().webhooks.constructEvent(rawBody, signature, secret);
     } catch (error) {
       throw new InputError(
         `The Stripe signature does not match this payload (${error instanceof Error ? error.message : String(error)}).`,

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeClient, stripeSdk } from '../../libraries';
 
 /** What Stripe says about a creator's Express account. */
 export interface ConnectAccountStatus {
@@ -26,7 +27,7 @@ export interface ConnectApi {
 
 /** Whether a Stripe failure is Stripe's answer refusing the request (not a lost or failed connection). */
 export function isRefusal(error: unknown): boolean {
-  if (!(error instanceof Stripe.errors.StripeError)) return false;
+  if (!(error instanceof stripeSdk().errors.StripeError)) return false;
   const status = error.statusCode ?? 0;
   return status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
@@ -36,19 +37,7 @@ export class StripeConnect implements ConnectApi {
   private readonly stripe: Stripe;
 
   constructor(secretKey: string, apiUrl?: string) {
-    const api = apiUrl ? new URL(apiUrl) : null;
-    this.stripe = new Stripe(secretKey, {
-      telemetry: false,
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-      ...(api
-        ? {
-            host: api.hostname,
-            port: api.port || (api.protocol === 'https:' ? 443 : 80),
-            protocol: api.protocol === 'https:' ? 'https' : 'http',
-          }
-        : {}),
-    });
+    this.stripe = stripeClient(secretKey, apiUrl);
   }
 
   async createExpressAccount(request: { userId: string; email: string; idempotencyKey: string }) {

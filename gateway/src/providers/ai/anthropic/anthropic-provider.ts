@@ -19,7 +19,7 @@ import { EMPTY_ANSWER, foldEvent, textPiece, usageOf, type AnswerSoFar } from '.
 import { DEFAULT_ANTHROPIC_TEXT_MODEL, toProviderModel } from './anthropic-models';
 import { answerFromToolInput, jsonBody, textBody, visionBody, type MessageBody } from './anthropic-requests';
 import { toolTurnBody, ToolUseCollector } from './anthropic-tools';
-import { anthropicSdk } from '../vendor-sdks';
+import { anthropicSdk } from '../../../libraries';
 import { mapAnthropicError } from './map-anthropic-error';
 
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';

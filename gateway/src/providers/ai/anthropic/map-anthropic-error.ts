@@ -2,7 +2,7 @@ import type { APIError } from '@anthropic-ai/sdk';
 import { AiProviderError } from '@blocksmith/block-sdk';
 import { causeText } from '../map-openai-error';
 import { isAbortError, providerErrorMaker, retriedText, seconds } from '../provider-errors';
-import { anthropicSdk } from '../vendor-sdks';
+import { anthropicSdk } from '../../../libraries';
 
 export interface AnthropicErrorContext {
   signal: AbortSignal;

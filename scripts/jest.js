@@ -11,7 +11,7 @@ const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require(
 const os = require('node:os');
 const path = require('node:path');
 const { mergeRetried, killedBySignal } = require('./jest-retry');
-const { testTmpfs } = require('./test-tmp');
+const { testTmpfs } = require('./tmpfs-dir');
 
 /** More files than this killed in one run is no longer a rare runtime fault: nothing is re-run. */
 const MAX_RETRIED_FILES = 3;

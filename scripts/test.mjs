@@ -3,23 +3,28 @@
 // said (a failing unit test does not hide the journeys' report), then one line per step. Fails when
 // any step failed.
 //
-// Steps that do not depend on each other run at the same time, each line of their output prefixed
-// with the step's name: first lint, type-check and the build the journeys run (they read the
-// sources and write nothing the others read), then the unit tests beside the journeys. The journeys
-// spend much of their time waiting on a browser and a server; the unit tests fill the cores they
-// leave idle.
-import { spawn } from 'node:child_process';
+// The steps run at the same time, each line of their output prefixed with the step's name, as soon
+// as what they need is done: the journeys and the unit tests wait for the build (the unit tests'
+// Code block sandbox is built from the same files), lint and type-check read only the sources. The
+// journeys are the longest step and spend much of their time waiting on a browser and a server; the
+// others run at a lower priority (nice 10), so they take the cores the journeys leave idle instead
+// of slowing them down.
+import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { testTmpfs } from './test-tmp.js';
+import { testTmpfs } from './tmpfs-dir.js';
 
-const PHASES = [
-  ['lint', 'typecheck', 'build'],
-  ['test:unit', 'test:journeys'],
+/** Each step: what must have passed before it starts, and whether it yields the CPU to the others. */
+const STEPS = [
+  { step: 'lint', background: true },
+  { step: 'typecheck', background: true },
+  { step: 'build' },
+  { step: 'test:unit', after: 'build', background: true },
+  { step: 'test:journeys', after: 'build' },
 ];
-/** A step that cannot run when the one named failed. */
-const NEEDS = { 'test:journeys': 'build' };
+const NICENESS = '10';
 
-const width = Math.max(...PHASES.flat().map((step) => step.length));
+const width = Math.max(...STEPS.map(({ step }) => step.length));
+const canNice = process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0;
 // Every step's temporary files (the tests' databases above all) on tmpfs where there is one.
 const tmpfs = testTmpfs();
 const env = { ...process.env, ...tmpfs?.env };
@@ -32,17 +37,19 @@ function prefixed(stream, label, out) {
   );
 }
 
-/** Runs `npm run <step>`, its output prefixed, to `{ step, ok, seconds, signal }`. */
-function run(step) {
+/** Runs `npm run <step>`, its output prefixed, to `{ ok, seconds, signal }`. */
+function run({ step, background }) {
   const started = Date.now();
   const label = `${step.padEnd(width)} │ `;
-  console.log(`${label}== npm run ${step}`);
+  console.log(`${label}== npm run ${step}${background && canNice ? ` (nice ${NICENESS})` : ''}`);
+  const command = ['npm', 'run', '--silent', step];
+  if (background && canNice) command.unshift('nice', '-n', NICENESS);
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', step], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     prefixed(child.stdout, label, process.stdout);
     prefixed(child.stderr, label, process.stderr);
     const done = (ok, signal = null) =>
-      resolve({ step, ok, seconds: Math.round((Date.now() - started) / 1000), signal });
+      resolve({ ok, seconds: Math.round((Date.now() - started) / 1000), signal });
     child.once('error', (error) => {
       console.error(`${label}could not start: ${error.message}`);
       done(false);
@@ -51,22 +58,25 @@ function run(step) {
   });
 }
 
-const results = [];
-for (const phase of PHASES) {
-  const ran = await Promise.all(
-    phase.map((step) => {
-      const needed = results.find((result) => result.step === NEEDS[step]);
-      if (needed && !needed.ok) return { step, ok: false, seconds: 0, skipped: `${needed.step} failed` };
-      return run(step);
-    }),
+/** Each step's result, once it ran or could not. */
+const results = new Map();
+for (const spec of STEPS) {
+  results.set(
+    spec.step,
+    (async () => {
+      const needed = spec.after ? await results.get(spec.after) : null;
+      if (needed && !needed.ok) return { ok: false, seconds: 0, skipped: `${spec.after} failed` };
+      return run(spec);
+    })(),
   );
-  results.push(...ran);
 }
+const ended = await Promise.all(STEPS.map(({ step }) => results.get(step)));
 tmpfs?.remove();
 
 console.log('\n== npm test');
-for (const { step, ok, seconds, signal, skipped } of results) {
+STEPS.forEach(({ step }, at) => {
+  const { ok, seconds, signal, skipped } = ended[at];
   const why = skipped ? ` (not run: ${skipped})` : signal ? ` (${signal})` : '';
   console.log(`${ok ? 'passed' : 'FAILED'}  ${step.padEnd(width)} ${seconds} s${why}`);
-}
-process.exit(results.every(({ ok }) => ok) ? 0 : 1);
+});
+process.exit(ended.every(({ ok }) => ok) ? 0 : 1);

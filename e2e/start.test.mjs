@@ -8,19 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
+import processes from '../scripts/process-alive.js';
 import { ROOT, freePort } from './server.mjs';
+
+const { processAlive: alive } = processes;
 
 /** Generous: a loaded machine's server start, or its close with runs to drain. */
 const PATIENCE_MS = 180_000;
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
 
 async function until(what, done) {
   const deadline = Date.now() + PATIENCE_MS;

@@ -7,6 +7,7 @@
 // CPU in the kernel. Nothing in a test depends on where the directory is.
 const { mkdtempSync, readdirSync, rmSync, statfsSync } = require('node:fs');
 const path = require('node:path');
+const { processAlive } = require('./process-alive');
 
 /** The RAM-backed file system Linux mounts for shared memory. */
 const SHM = '/dev/shm';
@@ -26,20 +27,12 @@ function hasRoom(dir) {
   }
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
 /** Removes what runs that were killed left behind (their memory is otherwise kept until a reboot). */
 function removeAbandoned() {
   for (const entry of readdirSync(SHM)) {
     const owner = new RegExp(`^${RUN_PREFIX}(\\d+)-`).exec(entry);
-    if (owner && !alive(Number(owner[1]))) rmSync(path.join(SHM, entry), { recursive: true, force: true });
+    if (owner && !processAlive(Number(owner[1])))
+      rmSync(path.join(SHM, entry), { recursive: true, force: true });
   }
 }
 

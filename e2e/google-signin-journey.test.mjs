@@ -4,8 +4,8 @@
 // the account is mirrored, an app is saved, and Sign Out signs out.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
@@ -22,21 +22,35 @@ let server;
 let browser;
 
 /**
- * The firebase CLI, installed on the first run under node_modules/.cache (without install scripts:
- * the Auth emulator needs none) and reused afterwards.
+ * The firebase CLI, installed on the machine's first run (without install scripts: the Auth emulator
+ * needs none) into the user's cache folder, and reused by every later run and every clone, as
+ * `.ci/node.sh` keeps Node: installing it took about 20 s of each fresh clone's journeys.
  */
 async function firebaseCli() {
-  const dir = path.join(ROOT, 'node_modules/.cache', FIREBASE_TOOLS.replace('@', '-'));
+  const cache = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+  const dir = path.join(cache, 'blocksmith', FIREBASE_TOOLS.replace('@', '-'));
   const cli = path.join(dir, 'node_modules/firebase-tools/lib/bin/firebase.js');
   if (existsSync(cli)) return cli;
-  console.log(`Installing ${FIREBASE_TOOLS} for the Auth emulator into ${path.relative(ROOT, dir)} (once)`);
+  console.log(`Installing ${FIREBASE_TOOLS} for the Auth emulator into ${dir} (once)`);
   // Settings of an npm that started these tests (a workspace, a silent log) are not this install's.
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  const npm = ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--ignore-scripts'];
-  await promisify(execFile)('npm', [...npm, '--no-audit', '--no-fund', FIREBASE_TOOLS], {
-    env,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  // Installed beside its place and renamed into it: a run beside this one finds it whole or not at all.
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const work = mkdtempSync(`${dir}.installing-`);
+  try {
+    const npm = ['install', '--prefix', work, '--no-save', '--no-package-lock', '--ignore-scripts'];
+    await promisify(execFile)('npm', [...npm, '--no-audit', '--no-fund', FIREBASE_TOOLS], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    try {
+      renameSync(work, dir);
+    } catch (error) {
+      if (!existsSync(cli)) throw error; // else another run installed it first
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   if (!existsSync(cli)) throw new Error(`npm installed ${FIREBASE_TOOLS} but ${cli} is missing.`);
   return cli;
 }

@@ -32,6 +32,7 @@ import { approvalPage } from './rest/approval-page';
 import { inputFileStore, uploadRoutes } from './rest/upload-routes';
 import { PUBLIC_READ_TTL_MS } from './services/apps/public-reads';
 import { createServices, type Services } from './services/create-services';
+import type { ScryptCost } from './services/accounts';
 import { MAX_UPLOAD_BYTES } from './services/runs/run-service';
 import { jsonErrors, workbenchRoutes } from './web/workbench-routes';
 import {
@@ -49,6 +50,8 @@ export interface GatewayOptions {
   provider?: AiProvider;
   /** Runs the periodic work (plan expiry, monthly credits, clean-up) on a timer; default true. */
   scheduledWork?: boolean;
+  /** scrypt cost of new password hashes (default PRODUCTION_SCRYPT_COST; test gateways pass a cheap one). */
+  passwordCost?: ScryptCost;
 }
 
 export interface Gateway {
@@ -153,6 +156,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     provider,
     models: provider.catalogue,
     shared,
+    ...(options.passwordCost && { passwordCost: options.passwordCost }),
   });
   // Providers an admin set up on the AI providers page replace the environment's; other processes
   // sharing the database see a change within AI_SETTINGS_POLL_MS.

@@ -15,7 +15,14 @@ import { runAppTools } from './app-tools/run-app-tools';
 import { EmbedConsents } from './embeds/embed-consent';
 import { EmbedService } from './embeds/embed-service';
 import { RateLimiter } from '../data/rate-limiter';
-import { AccountService, FirebaseAuth, OutboxMailer, SmtpMailer, type Caller } from './accounts';
+import {
+  AccountService,
+  FirebaseAuth,
+  OutboxMailer,
+  SmtpMailer,
+  type Caller,
+  type ScryptCost,
+} from './accounts';
 import { AdminAccountsService } from './admin/admin-accounts-service';
 import { AnalyticsService } from './analytics/analytics-service';
 import { AppService } from './apps/app-service';
@@ -135,6 +142,8 @@ export function createServices(deps: {
   models?: ModelLookup & { ready(): Promise<void> };
   /** With processes sharing PostgreSQL: where run progress crosses processes, and the job queue. */
   shared?: { events: RunEvents; boss: PgBoss };
+  /** scrypt cost of new password hashes (default PRODUCTION_SCRYPT_COST). */
+  passwordCost?: ScryptCost;
 }): Services {
   const { config, dataSource, registry, provider, shared, models } = deps;
   const mailer = config.smtpUrl
@@ -159,6 +168,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     localSignIn: config.authProvider === 'local',
     newAccountPlan: defaultPlan.forNewAccount(),
+    ...(deps.passwordCost && { passwordCost: deps.passwordCost }),
   });
   const auth: Authenticator =
     config.authProvider === 'firebase'

@@ -4,11 +4,19 @@ import path from 'node:path';
 import { createProvider } from '../providers/ai';
 import { loadConfig } from '../config';
 import { MailMessage } from '../data/entities';
+import type { ScryptCost } from '../services/accounts';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { seedPgliteDataDir } from './database-template';
 
 /** A GraphQL answer as tests read it: `data` is loosely typed on purpose, the assertions check it. */
+/**
+ * scrypt's cost for a test gateway's passwords: 2^10 instead of production's 2^15, about 3 ms a hash
+ * instead of 90. A test file's sign-ups, sign-ins and the service's own comparison hash cost about
+ * 0.5 s of CPU at production's. What hashing does at production's cost is password-hash.test.ts's.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { logN: 10, r: 8, p: 1 };
+
 export type Answer = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data?: Record<string, any>;
@@ -52,6 +60,7 @@ export async function startTestGateway(
     config,
     registry: loadBlockPackages(DEFAULT_BLOCKS_DIR, { entry: 'src' }),
     provider: createProvider(config.ai),
+    passwordCost: TEST_PASSWORD_COST,
   });
   const graphql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
     const response = await fetch(`${gateway.url}/graphql`, {

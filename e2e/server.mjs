@@ -109,8 +109,9 @@ async function migratedDatabase() {
 }
 
 /**
- * The built server on a free port with a data directory holding only a migrated database, serving the built workbench (or
- * `workbenchDir`), with `env` added to its environment. Call `stop()` when done.
+ * The built server on a free port with a data directory holding only a migrated database, serving
+ * the built workbench (or `workbenchDir`), with `env` added to its environment. Call `stop()` when
+ * done.
  */
 export async function startServer({
   workbenchDir = process.env.E2E_WORKBENCH_DIR ?? path.join(ROOT, 'workbench/dist'),

@@ -402,12 +402,12 @@ describe('OpenAiProvider errors', () => {
     ];
     const pieces: string[] = [];
     const run = async () => {
-      for await (const piece of provider({ timeoutMs: 300 }).streamText({ prompt: 'x' }, live()))
+      for await (const piece of provider({ timeoutMs: 1000 }).streamText({ prompt: 'x' }, live()))
         pieces.push(piece);
     };
     await expect(run()).rejects.toMatchObject({
       kind: 'timeout',
-      message: 'The OpenAI-compatible AI service stopped sending its answer for 0.3 s.',
+      message: 'The OpenAI-compatible AI service stopped sending its answer for 1 s.',
     });
     expect(pieces).toEqual(['Start']);
   });

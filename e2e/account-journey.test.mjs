@@ -112,7 +112,7 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
   await page.getByRole('button', { name: 'Update Password' }).click();
   await page.getByText('Password updated successfully! Redirecting to sign in...').waitFor();
   await settledShot(page, 'account-reset-done-desktop');
-  await page.waitForURL(`${server.url}/signin`, { timeout: 5_000 });
+  await page.waitForURL(`${server.url}/signin`, { timeout: 30_000 });
 
   // The old password no longer works; the new one does, and the redirect parameter is followed.
   await signIn(page, 'ada@example.com', 'first password', '/store');
@@ -180,7 +180,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   await page.getByLabel('New password', { exact: true }).fill('admin password 2');
   await page.getByLabel('Confirm new password').fill('admin password 2');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await page.waitForURL(`${server.url}/signin`, { timeout: 5_000 });
+  await page.waitForURL(`${server.url}/signin`, { timeout: 30_000 });
   await signIn(page, ADMIN, 'admin password 2', '/analytics');
   await page.waitForURL(`${server.url}/analytics`);
 

@@ -59,7 +59,7 @@ export async function signUp(server, { email, password, fullName }) {
 
 /** The newest link mailed to `email` with `subject` (the outbox prints every mail to the log). */
 export async function mailedLink(server, email, subject) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const mails = server
       .log()

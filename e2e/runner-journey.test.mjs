@@ -143,7 +143,7 @@ test(
     await admin.getByLabel('New password', { exact: true }).fill('admin password 2');
     await admin.getByLabel('Confirm new password').fill('admin password 2');
     await admin.getByRole('button', { name: 'Update Password' }).click();
-    await admin.waitForURL(`${server.url}/signin`, { timeout: 5_000 });
+    await admin.waitForURL(`${server.url}/signin`, { timeout: 30_000 });
     await admin.goto(`${server.url}/signin?redirect=/verification`);
     await admin.getByLabel('Email').fill(ADMIN);
     await admin.getByLabel('Password').fill('admin password 2');

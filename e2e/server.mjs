@@ -172,6 +172,13 @@ export async function startServer({
 const STOP_PATIENCE_MS = 60_000;
 
 /** Debian's Chromium, headless. Fails with a clear message when it is not installed. */
+/**
+ * How long a journey's page waits for an element, a navigation or an event unless it says otherwise:
+ * Playwright's 30 s default was not enough for a page of the workbench to load and render in
+ * software with the unit tests running beside the journeys on two cores.
+ */
+export const JOURNEY_WAIT_MS = 60_000;
+
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -179,5 +186,13 @@ export async function launchBrowser() {
         'or set CHROMIUM_PATH; the end-to-end tests never download a browser.',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // Every context (`browser.newPage()` makes one too) waits as long as a busy machine needs.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(JOURNEY_WAIT_MS);
+    return context;
+  };
+  return browser;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run build: builds the workspace packages whose sources changed since their last build, and
 // those that depend on them (all of them the first time, or with --all), each with its own `npm run
-// build`, a package once those it depends on are built, as many at once as there are cores. A package's fingerprint is a hash of its files (node_modules, dist and
+// build` (packages whose build is one `tsc -p` project share one `tsc --build`), a package once
+// those it depends on are built, as many at once as there are cores. A package's fingerprint is a hash of its files (node_modules, dist and
 // tests left out), of the fingerprints of the workspace packages it depends on, and of the
 // repository's tsconfig.base.json and package-lock.json; the fingerprints of the last successful
 // build are kept in node_modules/.cache/blocksmith-build.json. A package without its dist folder is
@@ -9,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', 'test-results']);
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$|\.snap$/;
 const SHARED_INPUTS = ['tsconfig.base.json', 'package-lock.json'];
+/** A package build that is exactly one TypeScript project: `tsc -p <tsconfig>`. */
+const TSC_PROJECT = /^tsc -p ([\w./-]+\.json)$/;
 
 /** The workspace packages the root package.json names (`blocks/*` expanded) that have a build. */
 export function workspacePackages(root) {
@@ -37,7 +41,10 @@ export function workspacePackages(root) {
       const deps = [...needs, ...Object.keys(manifest.peerDependencies ?? {})];
       // Where its build writes (every package's is dist: tsc's outDir, Vite's for the workbench).
       const hasBuild = Boolean(manifest.scripts?.build);
-      return { dir, name: manifest.name, deps, needs, output: 'dist', hasBuild };
+      // A build that is one TypeScript project and nothing else can share a tsc process.
+      const project = TSC_PROJECT.exec(manifest.scripts?.build ?? '')?.[1];
+      const tscProject = project ? path.posix.join(dir, project) : undefined;
+      return { dir, name: manifest.name, deps, needs, output: 'dist', hasBuild, tscProject };
     })
     .filter((pkg) => pkg.hasBuild);
 }
@@ -149,8 +156,41 @@ function buildOne(root, pkg, signal) {
 }
 
 /**
+ * Builds several packages whose builds are each one TypeScript project in one `tsc --build`, in the
+ * order given (each after those it needs): one compiler reads TypeScript's own declarations and the
+ * shared packages' once for all of them, where a process per package read them again each time
+ * (31 blocks: 5 s of CPU against 51). Resolves with its exit code; with `signal`, as buildOne.
+ */
+function buildTogether(root, pkgs, signal) {
+  const started = Date.now();
+  const tsc = createRequire(path.join(root, 'package.json')).resolve('typescript/bin/tsc');
+  // --force: these packages are out of date by the fingerprints, whatever tsc's own record says.
+  const args = [tsc, '--build', '--force', ...pkgs.map((pkg) => pkg.tscProject)];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stop = () => child.kill('SIGTERM');
+    signal?.addEventListener('abort', stop, { once: true });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => (output += `${error.message}\n`));
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', stop);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const names = pkgs.map((pkg) => pkg.name).join(', ');
+      const how = `one tsc --build of ${pkgs.length} packages, ${seconds} s`;
+      if (signal?.aborted && code !== 0) console.log(`stopped ${names} (${how})`);
+      else console.log(`${code === 0 ? 'built ' : 'FAILED'} ${names} (${how})`);
+      if (output.trim() !== '' && !signal?.aborted) console.log(output.replace(/^/gm, '  ').trimEnd());
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
  * Builds the packages, each once every package it needs among them is built, `concurrency` at
- * once. A package whose dependency failed is not built. Answers the names built and failed. Once
+ * once. Packages whose builds are one TypeScript project each are built together when they can be:
+ * those ready, with every such package waiting only on them (a block and the gateway after it). A package whose dependency failed is not built. Answers the names built and failed. Once
  * `signal` aborts, the builds running are stopped and no other starts.
  */
 export function buildInOrder(root, todo, concurrency, signal) {
@@ -187,12 +227,32 @@ export function buildInOrder(root, todo, concurrency, signal) {
       if (running === 0 && waiting) start(waiting);
       if (running === 0 && started.size === todo.length) resolve({ built, failed });
     };
+    /** `pkg` and, when its build is one tsc project, every such package it can be built with. */
+    const together = (pkg) => {
+      if (!pkg.tscProject) return [pkg];
+      const batch = [pkg];
+      const inBatch = new Set([pkg.name]);
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const other of todo) {
+          if (!other.tscProject || started.has(other.name) || inBatch.has(other.name)) continue;
+          const ready = needs.get(other.name).every((dep) => built.has(dep) || inBatch.has(dep));
+          if (!ready) continue;
+          batch.push(other);
+          inBatch.add(other.name);
+          grew = true;
+        }
+      }
+      return batch;
+    };
     const start = (pkg) => {
-      started.add(pkg.name);
+      const batch = together(pkg);
+      for (const each of batch) started.add(each.name);
       running += 1;
-      void buildOne(root, pkg, signal).then((code) => {
+      const building = batch.length === 1 ? buildOne(root, pkg, signal) : buildTogether(root, batch, signal);
+      void building.then((code) => {
         running -= 1;
-        (code === 0 ? built : failed).add(pkg.name);
+        for (const each of batch) (code === 0 ? built : failed).add(each.name);
         pump();
       });
     };

@@ -1,6 +1,6 @@
-import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, workspace } from './testing/workspace';
+import { addTypeScriptPackages, build, workspace } from './testing/workspace';
 
 describe('npm run build (scripts/build.mjs)', () => {
   let root: string;
@@ -53,5 +53,32 @@ describe('npm run build (scripts/build.mjs)', () => {
     const fixed = await build(root);
     expect(fixed.ok).toBe(true);
     expect(fixed.built).toEqual(['a', 'b']);
+  }, 180_000);
+
+  it('builds packages that are one TypeScript project each in one tsc, in order, and names them when it fails', async () => {
+    addTypeScriptPackages(root);
+    const first = await build(root);
+    expect(first.ok).toBe(true);
+    expect(first.said).toContain('built  ts-base, ts-user (one tsc --build of 2 packages');
+    expect(readFileSync(path.join(root, 'pkgs/ts-user/dist/index.js'), 'utf8')).toContain("text: 'hello'");
+    expect(existsSync(path.join(root, 'pkgs/ts-base/dist/index.d.ts'))).toBe(true);
+
+    // A type the dependent no longer satisfies: tsc says where, and neither package is recorded.
+    writeFileSync(
+      path.join(root, 'pkgs/ts-base/src/index.ts'),
+      'export interface Greeting {\n  text: number;\n}\n',
+    );
+    const broken = await build(root);
+    expect(broken.ok).toBe(false);
+    expect(broken.said).toContain('FAILED ts-base, ts-user (one tsc --build of 2 packages');
+    expect(broken.said).toMatch(/pkgs\/ts-user\/src\/index\.ts\(2,\d+\): error TS2322/);
+
+    writeFileSync(
+      path.join(root, 'pkgs/ts-base/src/index.ts'),
+      'export interface Greeting {\n  text: string;\n}\n',
+    );
+    const fixed = await build(root);
+    expect(fixed.ok).toBe(true);
+    expect(fixed.said).toContain('Building ts-base, ts-user');
   }, 180_000);
 });

@@ -31,13 +31,25 @@ const env = { ...process.env, ...tmpfs?.env };
 // A Ctrl-C reaches the steps too: this waits for them to end, reports, and removes its directory.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 
-function prefixed(stream, label, out) {
-  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) =>
-    out.write(`${label}${line}\n`),
-  );
+/**
+ * A failing test's line as Jest (`● Suite › test`) and node:test's spec reporter (`✖ test`) print
+ * it: they are repeated under the summary, so the end of a long log names what failed.
+ */
+const FAILED_TEST = /^\s*(?:●|✖) (?!failing tests:|Console$)(.+)$/;
+const MAX_NAMED_FAILURES = 12;
+/** A terminal colour code (Jest colours its output when it thinks it writes to a terminal). */
+// eslint-disable-next-line no-control-regex
+const COLOUR = /\x1b\[[0-9;]*m/g;
+
+function prefixed(stream, label, out, failures) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+    out.write(`${label}${line}\n`);
+    const failed = FAILED_TEST.exec(line.replace(COLOUR, ''));
+    if (failed) failures.add(failed[1].trim());
+  });
 }
 
-/** Runs `npm run <step>`, its output prefixed, to `{ ok, seconds, signal }`. */
+/** Runs `npm run <step>`, its output prefixed, to `{ ok, seconds, signal, failures }`. */
 function run({ step, background }) {
   const started = Date.now();
   const label = `${step.padEnd(width)} │ `;
@@ -46,10 +58,11 @@ function run({ step, background }) {
   if (background && canNice) command.unshift('nice', '-n', NICENESS);
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    prefixed(child.stdout, label, process.stdout);
-    prefixed(child.stderr, label, process.stderr);
+    const failures = new Set();
+    prefixed(child.stdout, label, process.stdout, failures);
+    prefixed(child.stderr, label, process.stderr, failures);
     const done = (ok, signal = null) =>
-      resolve({ ok, seconds: Math.round((Date.now() - started) / 1000), signal });
+      resolve({ ok, seconds: Math.round((Date.now() - started) / 1000), signal, failures });
     child.once('error', (error) => {
       console.error(`${label}could not start: ${error.message}`);
       done(false);
@@ -79,4 +92,11 @@ STEPS.forEach(({ step }, at) => {
   const why = skipped ? ` (not run: ${skipped})` : signal ? ` (${signal})` : '';
   console.log(`${ok ? 'passed' : 'FAILED'}  ${step.padEnd(width)} ${seconds} s${why}`);
 });
+for (const { step, ok, failures } of STEPS.map(({ step }, at) => ({ step, ...ended[at] }))) {
+  if (ok || !failures?.size) continue;
+  const named = [...failures];
+  console.log(`\n${step}: failed tests`);
+  for (const name of named.slice(0, MAX_NAMED_FAILURES)) console.log(`  ✖ ${name}`);
+  if (named.length > MAX_NAMED_FAILURES) console.log(`  and ${named.length - MAX_NAMED_FAILURES} more`);
+}
 process.exit(ended.every(({ ok }) => ok) ? 0 : 1);

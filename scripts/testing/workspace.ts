@@ -53,6 +53,53 @@ export function workspace(): string {
 }
 
 /**
+ * Adds two TypeScript packages built as `tsc -p tsconfig.build.json` to a workspace(): `ts-base`,
+ * and `ts-user`, which imports a type from it (the repository's TypeScript compiles both).
+ */
+export function addTypeScriptPackages(root: string): void {
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  const tsconfig = {
+    compilerOptions: {
+      rootDir: 'src',
+      outDir: 'dist',
+      declaration: true,
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      strict: true,
+      types: [],
+    },
+    include: ['src'],
+  };
+  for (const [name, deps, source] of [
+    ['ts-base', {}, 'export interface Greeting {\n  text: string;\n}\n'],
+    [
+      'ts-user',
+      { 'ts-base': '1.0.0' },
+      "import type { Greeting } from 'ts-base';\nexport const hello: Greeting = { text: 'hello' };\n",
+    ],
+  ] as const) {
+    write(
+      `pkgs/${name}/package.json`,
+      JSON.stringify({
+        name,
+        version: '1.0.0',
+        main: 'dist/index.js',
+        types: 'dist/index.d.ts',
+        scripts: { build: 'tsc -p tsconfig.build.json' },
+        dependencies: deps,
+      }),
+    );
+    write(`pkgs/${name}/tsconfig.build.json`, JSON.stringify(tsconfig));
+    write(`pkgs/${name}/src/index.ts`, source);
+    symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));
+  }
+  symlinkSync(path.join(repo, 'node_modules', 'typescript'), path.join(root, 'node_modules', 'typescript'));
+}
+
+/**
  * Runs the build in the workspace; answers what it said, whether it succeeded and which packages
  * it built, in order.
  */

@@ -11,6 +11,7 @@ import {
   expectToast,
   graphql,
   mailedLink,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -49,7 +50,7 @@ async function creatorWithPendingApps() {
 
 /** The whole page, once its transitions have settled. */
 async function settledShot(page, name) {
-  await page.waitForTimeout(300);
+  await settled(page);
   await shot(page, name, { fullPage: true });
 }
 
@@ -214,7 +215,7 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   const reject = page.getByRole('button', { name: 'Reject' });
   assert.equal(await reject.isDisabled(), true, 'Reject waits for review notes');
   await page.getByLabel(/Review notes/).fill('Please explain what the app sends and to whom.');
-  await page.waitForTimeout(300);
+  await settled(page);
   await settledShot(page, 'admin-review-dialog-desktop');
   await reject.click();
   await expectToast(page, 'App Rejected');

@@ -13,6 +13,7 @@ import {
   PHONE,
   expectToast,
   graphql,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -102,7 +103,7 @@ test(
     await drawer.getByRole('button', { name: 'Record' }).click();
     await expectToast(page, 'Gave 250 credits to cora@example.com.');
     await drawer.getByTestId('admin-balance').filter({ hasText: '300 credits held' }).waitFor();
-    await page.waitForTimeout(300); // the drawer's opening transition
+    await settled(page); // the drawer's opening transition
     await shot(page, 'admin-users-account-desktop');
     await expectAccessible(page, 'the account drawer at 1440 px');
 
@@ -157,7 +158,7 @@ test(
       .click();
     await drawer.waitFor();
     await drawer.getByTestId('admin-balance').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'admin-users-account-phone');
     await expectAccessible(page, 'the account drawer at 390 px');
     assert.deepEqual(errors, []);

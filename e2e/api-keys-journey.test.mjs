@@ -14,6 +14,7 @@ import {
   PHONE,
   SHOTS,
   expectToast,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -97,7 +98,7 @@ test(
     await dialog.getByText("you won't see it again").waitFor();
     const key = (await dialog.getByTestId('created-key').locator('code').innerText()).trim();
     assert.match(key, /^bsk_[\w-]{20,}$/);
-    await page.waitForTimeout(300); // the dialog's opening transition
+    await settled(page); // the dialog's opening transition
     await shot(page, 'api-keys-created-desktop');
     await dialog.getByRole('button', { name: 'Copy key' }).click();
     await expectToast(page, 'Copied');

@@ -16,6 +16,7 @@ import {
   dropBlock,
   expectToast,
   graphql,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -136,11 +137,6 @@ async function escapeUpgradeDialog(page) {
   });
   await page.keyboard.press('Escape');
   await upgradeDialog(page).waitFor({ state: 'detached' });
-}
-
-/** Waits until the dialog has finished opening (Blueprint fades it in). */
-async function settled(page) {
-  await page.waitForTimeout(400);
 }
 
 before(async () => {
@@ -325,7 +321,7 @@ test('a visitor on a phone sees the locks, is asked to sign in, and builds with 
   const scorer = page.locator('.mobile-drawer .palette-item[data-block-type="ycPitchScorer"]');
   await scorer.locator('.palette-plan-tag').getByText('Starter', { exact: true }).waitFor();
   await scorer.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500); // let the drawer finish sliding in
+  await settled(page); // let the drawer finish sliding in
   await shot(page, 'block-tiers-6-palette-locks-390');
   await scorer.click();
   const dialog = upgradeDialog(page);

@@ -6,7 +6,7 @@
 /* global document, innerHeight, innerWidth, localStorage, window */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { DESKTOP, PHONE, expectToast, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import { DESKTOP, PHONE, expectToast, settled, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
 
 let server;
 let browser;
@@ -41,6 +41,11 @@ async function signedIn(email, { viewport = DESKTOP, mobile = false, tour = fals
 
 const edges = (page) => page.locator('.react-flow__edge');
 const selected = (page) => page.locator('.react-flow__node.selected');
+
+/** Waits until the canvas draws `n` connections. */
+async function edgeCount(page, n) {
+  await page.waitForFunction((count) => document.querySelectorAll('.react-flow__edge').length === count, n);
+}
 
 async function nodeCount(page, n) {
   await page
@@ -198,7 +203,7 @@ test(
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     await page.getByTestId('shortcut-sheet').getByText('Paste blocks (also into another app)').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'ergonomics-shortcut-sheet-desktop');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
@@ -219,8 +224,9 @@ test(
     // tooltip under it just as the menu closes, and the tooltip covers Fit while it stays there.
     await page.mouse.move(400, 500);
     await page.getByRole('button', { name: 'Fit', exact: true }).click();
-    await page.waitForTimeout(300);
-    assert.equal(await edges(page).count(), 3, 'the connections among the copied blocks came along');
+    // The connections among the copied blocks came along (drawn once their blocks are measured).
+    await edgeCount(page, 3);
+    await settled(page);
     assertNoOverlap(await boxes(page));
     // And in another tab, through the clipboard (that tab offers the unsaved app first: discarded).
     const other = await context.newPage();
@@ -231,8 +237,8 @@ test(
     await other.keyboard.press('Control+v');
     await nodeCount(other, 6);
     await other.getByRole('button', { name: 'Fit', exact: true }).click();
-    await other.waitForTimeout(300);
-    assert.equal(await edges(other).count(), 3);
+    await edgeCount(other, 3);
+    await settled(other);
     await shot(other, 'ergonomics-pasted-other-app-desktop');
 
     assert.deepEqual(errors, []);
@@ -259,7 +265,7 @@ async function assertHighlights(page, target, selector) {
   );
   const element = page.locator(selector).filter({ visible: true }).first();
   await element.waitFor();
-  await page.waitForTimeout(450); // panels slide in, the ring follows
+  await settled(page); // panels slide in, the ring follows
   const [a, b] = [await ring.boundingBox(), await element.boundingBox()];
   assert.ok(
     Math.abs(a.x + 4 - b.x) < 3 && Math.abs(a.y + 4 - b.y) < 3 && Math.abs(a.width - 8 - b.width) < 3,
@@ -351,7 +357,7 @@ test(
     await nodeCount(page, 3);
     await page.waitForFunction(() => document.querySelectorAll('.react-flow__edge').length === 2);
     await page.getByRole('button', { name: 'Fit', exact: true }).click();
-    await page.waitForTimeout(400);
+    await settled(page);
     assertNoOverlap(await boxes(page));
 
     // A long name never runs into the actions.
@@ -415,7 +421,7 @@ test(
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('heading', { name: 'Live preview' }).waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     await shot(page, 'ergonomics-preview-mobile');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (overflow ${overflow}px)`);

@@ -3,7 +3,7 @@
 // save, reload and find it again, publish.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { connect, dropBlock, expectToast, shot, startJourney, stopJourney } from './helpers.mjs';
+import { connect, dropBlock, expectToast, settled, shot, startJourney, stopJourney } from './helpers.mjs';
 
 let server;
 let browser;
@@ -85,7 +85,7 @@ test('build, run, save, reload and publish an app', { timeout: 180_000 }, async 
   await page.locator('#app-category').selectOption('Content');
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('heading', { name: 'App Submitted for Review!' }).waitFor();
-  await page.waitForTimeout(500); // let the dialog finish opening
+  await settled(page); // let the dialog finish opening
   await shot(page, 'builder-published-desktop');
 
   assert.deepEqual(errors, []);
@@ -107,7 +107,7 @@ test('the builder on a phone: slide-over panels', { timeout: 60_000 }, async () 
   await page.getByTestId('node-count').getByText('1 node').waitFor();
   await page.getByRole('button', { name: 'Show properties' }).click();
   await page.getByRole('heading', { name: 'Text Input' }).waitFor();
-  await page.waitForTimeout(500); // let the panel finish sliding in
+  await settled(page); // let the panel finish sliding in
   await shot(page, 'builder-properties-mobile');
   await context.close();
 });

@@ -15,6 +15,7 @@ import {
   PHONE,
   expectToast,
   graphql,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -151,14 +152,14 @@ test(
       total: 3,
       byApp: [{ name: 'Lighthouse Poet', creatorPrice: 3, credits: 3, runs: 1 }],
     });
-    await page.waitForTimeout(300); // the chart's first layout
+    await settled(page); // the chart's first layout
     await shot(page, 'earnings-desktop', { fullPage: true });
     await expectAccessible(page, 'the earnings page at 1440 px');
 
     await page.setViewportSize(PHONE);
     await page.reload();
     await page.getByTestId('earnings-chart').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'earnings-phone', { fullPage: true });
     await expectAccessible(page, 'the earnings page at 390 px');
     await page.setViewportSize(DESKTOP);

@@ -17,6 +17,7 @@ import {
   SHOTS,
   expectToast,
   graphql,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -170,7 +171,7 @@ test(
     await panel.getByText('Used this month: 0 of 20 credits').waitFor();
     assert.deepEqual(await embedSettings(), { paysOwner: true, monthlyCredits: 20, usedThisMonth: 0 });
     await panel.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await settled(page);
     await panel.screenshot({ path: path.join(SHOTS, 'embed-panel-desktop.png') });
     await page.setViewportSize(PHONE);
     await panel.scrollIntoViewIfNeeded();

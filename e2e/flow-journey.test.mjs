@@ -7,7 +7,17 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import path from 'node:path';
-import { DESKTOP, PHONE, SHOTS, expectToast, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import {
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  expectToast,
+  settled,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+} from './helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 /** The confirm button of the assistant's question before it replaces unsaved blocks. */
@@ -175,7 +185,7 @@ async function loopRun(page, mobile, label) {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const table = page.locator('.preview-drawer').getByTestId('results').locator('.result-table table');
   await table.waitFor();
-  await page.waitForTimeout(500); // let the reopened preview finish sliding in
+  await settled(page); // the reopened preview finishes sliding in
   assert.deepEqual(await table.locator('th').allInnerTexts(), ['generated_text']);
   const rows = table.locator('tbody tr');
   assert.equal(await rows.count(), CSV_ROWS.length);

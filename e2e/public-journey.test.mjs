@@ -14,6 +14,7 @@ import {
   expectToast,
   graphql,
   mailedLink,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -173,7 +174,7 @@ test('landing, store, publisher page, my-apps analytics and 404', { timeout: 240
   await shot(page, 'public-landing-1440');
   await page.getByRole('button', { name: 'Pricing' }).click();
   await page.getByRole('heading', { name: 'Pricing', level: 2 }).waitFor();
-  await page.waitForTimeout(600);
+  await settled(page);
   await shot(page, 'public-pricing-1440');
 
   // A blank prompt is ignored.

@@ -14,7 +14,17 @@ import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 import { assertAccessible } from './a11y-check.mjs';
 import { PASSWORD, adminOf, liveApp } from './developer-setup.mjs';
-import { ADMIN, DESKTOP, PHONE, graphql, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  graphql,
+  settled,
+  shot,
+  signUp,
+  startJourney,
+  stopJourney,
+} from './helpers.mjs';
 import { ownApp } from './runs-helpers.mjs';
 
 let server;
@@ -278,7 +288,7 @@ for (const scheme of ['light', 'dark']) {
       assert.ok(!(await onTop(fab)), 'the preview drawer is over the assistant button');
       await preview.getByTestId('preview-run').click();
       assertClassificationRows(await tableRows(preview));
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `results-builder-preview-table-${scheme}-desktop`);
       await assertAccessible(page, `the preview with a table (${scheme})`);
       const csv = await downloadedText(page, () =>
@@ -380,7 +390,7 @@ test(
     assert.equal(inBuilder.length, 2, `two classifications in the builder: ${inBuilder}`);
     assert.ok(['Billing', 'Delivery', 'Product'].includes(inBuilder[0]), `topic ${inBuilder[0]}`);
     assert.ok(['Urgent', 'Routine'].includes(inBuilder[1]), `urgency ${inBuilder[1]}`);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'results-two-classifications-builder-light-desktop');
     await assertAccessible(page, 'the preview with two classifications');
 
@@ -423,13 +433,13 @@ test('the assistant button stays under the panels on a phone', { timeout: 120_00
   const fab = page.getByTestId('assistant-button');
   assert.ok(await onTop(fab));
   await page.getByRole('button', { name: 'Fit', exact: true }).click();
-  await page.waitForTimeout(400);
+  await settled(page);
   const block = await page.locator('.block-node[data-type="classification"]').boundingBox();
   await page.mouse.click(block.x + block.width / 2, block.y + 8);
   await page.getByRole('button', { name: 'Show properties' }).click();
   const drawer = page.locator('.mobile-drawer');
   await drawer.getByRole('button', { name: 'Delete block' }).waitFor();
-  await page.waitForTimeout(400);
+  await settled(page);
   assert.ok(!(await onTop(fab)), 'the properties drawer covers the assistant button');
   await drawer.locator('.drawer-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   for (const button of await drawer.getByRole('button').all())
@@ -515,7 +525,7 @@ for (const scheme of ['light', 'dark']) {
         await run.click();
         assertClassificationRows(await tableRows(page));
         await page.getByTestId('credits-balance').getByText('49', { exact: true }).waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         await shot(page, `results-runner-table-${scheme}-${size}`, { fullPage: size === 'mobile' });
         await assertAccessible(page, `the app page with results (${scheme}, ${size})`);
 
@@ -524,7 +534,7 @@ for (const scheme of ['light', 'dark']) {
         await menu.getByText('49 credits').waitFor();
         await menu.getByText('Free', { exact: true }).waitFor();
         await menu.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         await shot(page, `results-runner-account-menu-${scheme}-${size}`);
         await assertAccessible(page, `the app page's account menu (${scheme}, ${size})`);
         await page.keyboard.press('Escape');
@@ -539,7 +549,7 @@ for (const scheme of ['light', 'dark']) {
           .getByText('Not enough credits: a run of this app costs 1 credit(s) and you have 0.')
           .waitFor();
         assert.equal(await run.isDisabled(), true);
-        await page.waitForTimeout(300);
+        await settled(page);
         await shot(page, `results-runner-short-balance-${scheme}-${size}`, { fullPage: size === 'mobile' });
         await assertAccessible(page, `the app page with a short balance (${scheme}, ${size})`);
         // Upgrade: the checkout to Starter (free plan, billing on).

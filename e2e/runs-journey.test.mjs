@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { checkA11y, formatViolations } from './a11y-check.mjs';
 import { DEVELOPER_ENV, liveApp, upgradeToStarter } from './developer-setup.mjs';
-import { PHONE, graphql, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
+import { PHONE, graphql, settled, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
 import { ownApp, pageAs, rowTexts, runToEnd, signUpWithCredits } from './runs-helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
@@ -120,7 +120,7 @@ test(
     const phoneUsage = await credits(phone.page);
     await phoneUsage.getByTestId('usage-row').nth(4).waitFor();
     await phoneUsage.scrollIntoViewIfNeeded();
-    await phone.page.waitForTimeout(300);
+    await settled(phone.page);
     await shot(phone.page, 'runs-usage-panel-mobile');
     assert.deepEqual(phone.errors, []);
     await phone.context.close();
@@ -383,7 +383,7 @@ test(
     await shot(phone.page, 'runs-app-runs-mobile', { fullPage: true });
     await phone.page.goto(`${server.url}/runs/${failed.runId}`);
     await phone.page.getByTestId('step-panel').waitFor();
-    await phone.page.waitForTimeout(300);
+    await settled(phone.page);
     await shot(phone.page, 'runs-run-view-mobile', { fullPage: true });
     assert.deepEqual(phone.errors, []);
     await phone.context.close();

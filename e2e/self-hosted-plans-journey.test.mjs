@@ -3,7 +3,7 @@
 // instead of ending at "Billing is not configured on this server".
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN, DESKTOP, graphql, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import { ADMIN, DESKTOP, graphql, settled, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 let server;
@@ -47,7 +47,7 @@ test(
     await dialog.getByTestId('upgrade-note').getByText(note, { exact: true }).waitFor();
     assert.equal(await dialog.getByTestId('upgrade-button').isDisabled(), true);
     assert.equal(await dialog.getByText('Billing is not configured on this server').count(), 0);
-    await page.waitForTimeout(400); // Blueprint fades the dialog in
+    await settled(page); // Blueprint fades the dialog in
     await shot(page, 'self-hosted-plans-upgrade-dialog-1440');
     assert.deepEqual(errors, []);
     await context.close();

@@ -89,7 +89,7 @@ test(
     assert.equal(await isDark(page), false);
     await page.getByRole('button', { name: /^Account:/ }).click();
     await page.getByTestId('theme-switch').getByText('Following your system setting').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'theme-avatar-menu-light-desktop');
     await page.getByTestId('theme-switch').getByText('Dark mode').click();
     await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));
@@ -110,7 +110,7 @@ test(
     await page.getByLabel('Topic').fill('lighthouses');
     await page.getByTestId('run-app').click();
     await page.getByTestId('results').getByTestId('result-text').first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(400);
+    await settled(page);
     await shot(page, 'theme-runner-results-dark-desktop');
     const results = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });
     assert.deepEqual(results.violations, [], formatViolations(results.violations));

@@ -16,6 +16,7 @@ import {
   expectToast,
   graphql,
   mailedLink,
+  settled,
   shot,
   signUp,
   startJourney,
@@ -83,7 +84,7 @@ test(
     assert.match(await rows.nth(0).innerText(), /Ada Lovelace/);
     assert.match(await rows.nth(0).innerText(), /Saved/);
     assert.match(await rows.nth(1).innerText(), /Created/);
-    await page.waitForTimeout(300); // let the drawer finish sliding in
+    await settled(page); // let the drawer finish sliding in
     await shot(page, 'versions-history-desktop');
 
     // Version 1 opens read only: one block, a banner, nothing movable; the draft is untouched.
@@ -110,7 +111,7 @@ test(
     assert.match(await newest.innerText(), /Restored/);
     await newest.getByTestId('badge-draft').waitFor();
     await saveStatus(page, 'All changes saved');
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, 'versions-restored-desktop');
     const appId = JSON.parse(
       await page.evaluate(() => globalThis.localStorage.getItem('editExistingApp')),
@@ -132,14 +133,14 @@ test(
     await phone.page.getByText('Version history...').click();
     const phoneRows = phone.page.locator('.history-drawer').getByTestId('version-row');
     await phoneRows.nth(2).waitFor();
-    await phone.page.waitForTimeout(400);
+    await settled(phone.page);
     await shot(phone.page, 'versions-history-mobile');
     const drawerBox = await phone.page.locator('.history-drawer').boundingBox();
     assert.ok(drawerBox.width >= PHONE.width - 1, `the panel fills the phone's width (${drawerBox.width})`);
     await phoneRows.nth(1).getByRole('button', { name: 'Open' }).click();
     await phone.page.getByTestId('version-banner').getByText('Version 2 · read only').waitFor();
     await nodeCount(phone.page, '2 nodes');
-    await phone.page.waitForTimeout(400);
+    await settled(phone.page);
     await shot(phone.page, 'versions-read-only-mobile');
     await phone.page.getByRole('button', { name: 'Back to draft' }).click();
     await nodeCount(phone.page, '1 node');
@@ -223,7 +224,7 @@ test("a visitor's canvas is offered back after a reload", { timeout: 90_000 }, a
   const offer = page.getByRole('dialog', { name: 'Restore your unsaved app?' });
   await offer.waitFor();
   assert.match(await offer.innerText(), /2 blocks/);
-  await page.waitForTimeout(400); // let the dialog finish opening
+  await settled(page); // let the dialog finish opening
   await shot(page, 'versions-local-draft-desktop');
   await offer.getByRole('button', { name: 'Restore' }).click();
   await expectToast(page, 'Unsaved app restored');
@@ -362,7 +363,7 @@ test(
       assert.match(await nameRow.getAttribute('class'), /is-changed/);
       assert.match(await compare.getByTestId('review-row-category').innerText(), /Content[\s\S]*Education/);
       assert.match(await compare.innerText(), /Live · version 1/);
-      await page.waitForTimeout(400); // let the dialog finish opening
+      await settled(page); // let the dialog finish opening
       await shot(page, `versions-review-${name}`, { fullPage: true });
       await page.locator('.admin-review-dialog').screenshot({
         path: path.join(SHOTS, `versions-review-dialog-${name}.png`),

@@ -116,17 +116,14 @@ export function signalExitCode(signal) {
 const GROUPS = process.platform !== 'win32';
 
 /**
- * Runs one package's build; resolves with its exit code once it ended, its output printed. When
- * `signal` aborts, the build is stopped.
+ * Runs a build command in a process group of its own; resolves with its exit code once it ended,
+ * its output printed under a line naming `names` and how long it took (`how` added). When `signal`
+ * aborts, the command is stopped.
  */
-function buildOne(root, pkg, signal) {
+function runBuild(command, args, { cwd, names, how = '', signal }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'build'], {
-      cwd: path.join(root, pkg.dir),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: GROUPS,
-    });
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: GROUPS });
     const stop = () => {
       try {
         if (GROUPS) process.kill(-child.pid, 'SIGTERM');
@@ -142,16 +139,25 @@ function buildOne(root, pkg, signal) {
     child.on('error', (error) => (output += `${error.message}\n`));
     child.on('close', (code) => {
       signal?.removeEventListener('abort', stop);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const took = `${how}${((Date.now() - started) / 1000).toFixed(1)} s`;
       if (signal?.aborted && code !== 0) {
-        console.log(`stopped ${pkg.name} (${seconds} s)`);
+        console.log(`stopped ${names} (${took})`);
         resolve(code ?? 1);
         return;
       }
-      console.log(`${code === 0 ? 'built ' : 'FAILED'} ${pkg.name} (${seconds} s)`);
+      console.log(`${code === 0 ? 'built ' : 'FAILED'} ${names} (${took})`);
       if (output.trim() !== '') console.log(output.replace(/^/gm, '  ').trimEnd());
       resolve(code ?? 1);
     });
+  });
+}
+
+/** Runs one package's own `npm run build`, as runBuild. */
+function buildOne(root, pkg, signal) {
+  return runBuild('npm', ['run', '--silent', 'build'], {
+    cwd: path.join(root, pkg.dir),
+    names: pkg.name,
+    signal,
   });
 }
 
@@ -159,38 +165,25 @@ function buildOne(root, pkg, signal) {
  * Builds several packages whose builds are each one TypeScript project in one `tsc --build`, in the
  * order given (each after those it needs): one compiler reads TypeScript's own declarations and the
  * shared packages' once for all of them, where a process per package read them again each time
- * (31 blocks: 5 s of CPU against 51). Resolves with its exit code; with `signal`, as buildOne.
+ * (31 blocks: 5 s of CPU against 51). As runBuild.
  */
 function buildTogether(root, pkgs, signal) {
-  const started = Date.now();
   const tsc = createRequire(path.join(root, 'package.json')).resolve('typescript/bin/tsc');
   // --force: these packages are out of date by the fingerprints, whatever tsc's own record says.
   const args = [tsc, '--build', '--force', ...pkgs.map((pkg) => pkg.tscProject)];
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const stop = () => child.kill('SIGTERM');
-    signal?.addEventListener('abort', stop, { once: true });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => (output += `${error.message}\n`));
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', stop);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const names = pkgs.map((pkg) => pkg.name).join(', ');
-      const how = `one tsc --build of ${pkgs.length} packages, ${seconds} s`;
-      if (signal?.aborted && code !== 0) console.log(`stopped ${names} (${how})`);
-      else console.log(`${code === 0 ? 'built ' : 'FAILED'} ${names} (${how})`);
-      if (output.trim() !== '' && !signal?.aborted) console.log(output.replace(/^/gm, '  ').trimEnd());
-      resolve(code ?? 1);
-    });
+  return runBuild(process.execPath, args, {
+    cwd: root,
+    names: pkgs.map((pkg) => pkg.name).join(', '),
+    how: `one tsc --build of ${pkgs.length} packages, `,
+    signal,
   });
 }
 
 /**
  * Builds the packages, each once every package it needs among them is built, `concurrency` at
  * once. Packages whose builds are one TypeScript project each are built together when they can be:
- * those ready, with every such package waiting only on them (a block and the gateway after it). A package whose dependency failed is not built. Answers the names built and failed. Once
+ * those ready, with every such package waiting only on them (a block and the gateway after it). A
+ * package whose dependency failed is not built. Answers the names built and failed. Once
  * `signal` aborts, the builds running are stopped and no other starts.
  */
 export function buildInOrder(root, todo, concurrency, signal) {

@@ -8,6 +8,12 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const repo = path.resolve(__dirname, '..', '..');
 
+/** Writes `file` under `root`, making its folders. */
+function writeInto(root: string, file: string, content: string): void {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), content);
+}
+
 /**
  * A workspace of three packages whose builds write dist/index.js and append their name to
  * builds.log (or fail, while their folder holds a file named fail): `b` depends on `a`, `c` on
@@ -15,10 +21,7 @@ export const repo = path.resolve(__dirname, '..', '..');
  */
 export function workspace(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'build-changed-'));
-  const write = (file: string, content: string) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  };
+  const write = (file: string, content: string) => writeInto(root, file, content);
   write('package.json', JSON.stringify({ name: 'root', private: true, workspaces: ['pkgs/*'] }));
   write('lerna.json', JSON.stringify({ version: 'independent', npmClient: 'npm' }));
   write('tsconfig.base.json', '{}');
@@ -57,10 +60,7 @@ export function workspace(): string {
  * and `ts-user`, which imports a type from it (the repository's TypeScript compiles both).
  */
 export function addTypeScriptPackages(root: string): void {
-  const write = (file: string, content: string) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  };
+  const write = (file: string, content: string) => writeInto(root, file, content);
   const tsconfig = {
     compilerOptions: {
       rootDir: 'src',

@@ -14,6 +14,18 @@ function writeInto(root: string, file: string, content: string): void {
   writeFileSync(path.join(root, file), content);
 }
 
+/** Writes the package.json of workspace package `name` (built by `build`, needing `deps`). */
+function writePackage(
+  root: string,
+  name: string,
+  build: string,
+  deps: Record<string, string>,
+  extra: Record<string, string> = {},
+): void {
+  const manifest = { name, version: '1.0.0', main: 'dist/index.js', ...extra, scripts: { build } };
+  writeInto(root, `pkgs/${name}/package.json`, JSON.stringify({ ...manifest, dependencies: deps }));
+}
+
 /**
  * A workspace of three packages whose builds write dist/index.js and append their name to
  * builds.log (or fail, while their folder holds a file named fail): `b` depends on `a`, `c` on
@@ -33,16 +45,7 @@ export function workspace(): string {
     ['b', { a: '1.0.0' }],
     ['c', {}],
   ] as const) {
-    write(
-      `pkgs/${name}/package.json`,
-      JSON.stringify({
-        name,
-        version: '1.0.0',
-        main: 'dist/index.js',
-        scripts: { build },
-        dependencies: deps,
-      }),
-    );
+    writePackage(root, name, build, deps);
     write(`pkgs/${name}/src/index.ts`, `export const name = '${name}';\n`);
     write(`pkgs/${name}/src/index.test.ts`, 'test\n');
   }
@@ -81,17 +84,7 @@ export function addTypeScriptPackages(root: string): void {
       "import type { Greeting } from 'ts-base';\nexport const hello: Greeting = { text: 'hello' };\n",
     ],
   ] as const) {
-    write(
-      `pkgs/${name}/package.json`,
-      JSON.stringify({
-        name,
-        version: '1.0.0',
-        main: 'dist/index.js',
-        types: 'dist/index.d.ts',
-        scripts: { build: 'tsc -p tsconfig.build.json' },
-        dependencies: deps,
-      }),
-    );
+    writePackage(root, name, 'tsc -p tsconfig.build.json', deps, { types: 'dist/index.d.ts' });
     write(`pkgs/${name}/tsconfig.build.json`, JSON.stringify(tsconfig));
     write(`pkgs/${name}/src/index.ts`, source);
     symlinkSync(path.join(root, 'pkgs', name), path.join(root, 'node_modules', name));

@@ -215,7 +215,6 @@ test('an admin reviews apps and reads analytics; a creator is refused', { timeou
   const reject = page.getByRole('button', { name: 'Reject' });
   assert.equal(await reject.isDisabled(), true, 'Reject waits for review notes');
   await page.getByLabel(/Review notes/).fill('Please explain what the app sends and to whom.');
-  await settled(page);
   await settledShot(page, 'admin-review-dialog-desktop');
   await reject.click();
   await expectToast(page, 'App Rejected');

@@ -104,7 +104,7 @@ test(
     await page.locator('.palette-item[data-block-type="textGeneration"]').click();
     await page.locator('.palette-item[data-block-type="textDisplay"]').click();
     await nodeCount(page, 3);
-    await page.waitForFunction(() => document.querySelectorAll('.react-flow__edge').length === 2);
+    await edgeCount(page, 2);
     const chain = await boxes(page);
     assertNoOverlap(chain);
     assert.ok(
@@ -116,7 +116,7 @@ test(
     await clickBlock(page, 'textInput');
     await page.locator('.palette-item[data-block-type="textGeneration"]').click();
     await nodeCount(page, 4);
-    await page.waitForFunction(() => document.querySelectorAll('.react-flow__edge').length === 3);
+    await edgeCount(page, 3);
     assertNoOverlap(await boxes(page));
     await shot(page, 'ergonomics-click-added-desktop');
 
@@ -355,7 +355,7 @@ test(
       await page.locator(`.palette-item[data-block-type="${type}"]`).filter({ visible: true }).click();
     }
     await nodeCount(page, 3);
-    await page.waitForFunction(() => document.querySelectorAll('.react-flow__edge').length === 2);
+    await edgeCount(page, 2);
     await page.getByRole('button', { name: 'Fit', exact: true }).click();
     await settled(page);
     assertNoOverlap(await boxes(page));

@@ -171,7 +171,6 @@ export async function startServer({
 /** How long a stopped server may take to close (runs to drain) before it is killed. */
 const STOP_PATIENCE_MS = 60_000;
 
-/** Debian's Chromium, headless. Fails with a clear message when it is not installed. */
 /**
  * How long a journey's page waits for an element, a navigation or an event unless it says otherwise:
  * Playwright's 30 s default was not enough for a page of the workbench to load and render in
@@ -179,6 +178,7 @@ const STOP_PATIENCE_MS = 60_000;
  */
 export const JOURNEY_WAIT_MS = 60_000;
 
+/** Debian's Chromium, headless. Fails with a clear message when it is not installed. */
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(

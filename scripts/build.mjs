@@ -2,11 +2,11 @@
 // npm run build: builds the workspace packages whose sources changed since their last build, and
 // those that depend on them (all of them the first time, or with --all), each with its own `npm run
 // build` (packages whose build is one `tsc -p` project share one `tsc --build`), a package once
-// those it depends on are built, as many at once as there are cores. A package's fingerprint is a hash of its files (node_modules, dist and
-// tests left out), of the fingerprints of the workspace packages it depends on, and of the
-// repository's tsconfig.base.json and package-lock.json; the fingerprints of the last successful
-// build are kept in node_modules/.cache/blocksmith-build.json. A package without its dist folder is
-// built whatever its fingerprint says.
+// those it depends on are built, as many at once as there are cores. A package's fingerprint is a
+// hash of its files (node_modules, dist and tests left out), of the fingerprints of the workspace
+// packages it depends on, and of the repository's tsconfig.base.json and package-lock.json; the
+// fingerprints of the last successful build are kept in node_modules/.cache/blocksmith-build.json.
+// A package without its dist folder is built whatever its fingerprint says.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

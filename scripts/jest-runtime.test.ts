@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { repo, scriptEnv } from './testing/workspace';
-
-const run = promisify(execFile);
+import { repo, runNode, scriptEnv } from './testing/workspace';
 
 /**
  * Two test files, run one after the other in one process, load one module that imports another
@@ -43,13 +39,9 @@ describe('the Jest runtime with the code cache (scripts/jest-runtime.js)', () =>
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps a dynamic import working in every file a process runs', async () => {
-    const result = await run(
-      process.execPath,
+    const result = await runNode(
       [path.join(repo, 'scripts', 'jest.js'), '--config', path.join(dir, 'jest.config.json'), '--runInBand'],
       { cwd: repo, env: scriptEnv() },
-    ).then(
-      ({ stdout, stderr }) => ({ ok: true, said: `${stdout}${stderr}` }),
-      (error: { stdout: string; stderr: string }) => ({ ok: false, said: `${error.stdout}${error.stderr}` }),
     );
     expect(result.said).not.toContain('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING');
     expect(result.ok).toBe(true);

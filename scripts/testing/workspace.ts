@@ -121,14 +121,21 @@ export async function script(
   extraEnv: Record<string, string> = {},
 ): Promise<{ said: string; ok: boolean; built: string[] }> {
   writeFileSync(path.join(root, 'builds.log'), '');
-  const { stdout, ok } = await run(
-    process.execPath,
-    ['--preserve-symlinks-main', `scripts/${name}`, ...args],
-    { cwd: root, env: { ...scriptEnv(), ...extraEnv } },
-  ).then(
-    ({ stdout, stderr }) => ({ stdout: `${stdout}${stderr}`, ok: true }),
-    (error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}`, ok: false }),
-  );
+  const { said, ok } = await runNode(['--preserve-symlinks-main', `scripts/${name}`, ...args], {
+    cwd: root,
+    env: { ...scriptEnv(), ...extraEnv },
+  });
   const built = readFileSync(path.join(root, 'builds.log'), 'utf8').split('\n').filter(Boolean);
-  return { said: stdout, ok, built };
+  return { said, ok, built };
+}
+
+/** Runs this Node with `args`; answers what it printed (stdout, then stderr) and whether it exited 0. */
+export async function runNode(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ said: string; ok: boolean }> {
+  return run(process.execPath, args, options).then(
+    ({ stdout, stderr }) => ({ said: `${stdout}${stderr}`, ok: true }),
+    (error: { stdout: string; stderr: string }) => ({ said: `${error.stdout}${error.stderr}`, ok: false }),
+  );
 }

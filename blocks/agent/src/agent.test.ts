@@ -272,6 +272,16 @@ describe('agent', () => {
     );
   });
 
+  it('says which setting names the secret when a server refuses the request', async () => {
+    const error = await failure(
+      run(new ScriptedProvider({ tools: ['x'] }), { mcp_servers: mcp.url.replace('/mcp', '/locked') }),
+    );
+    expect(error).toBeInstanceOf(BlockInputError);
+    expect(error.message).toBe(
+      `The MCP server at 127.0.0.1:${mcp.port} refused the request (401): check that its line in "MCP servers" names, after the address, the secret the server expects (Secrets page, account menu).`,
+    );
+  });
+
   it('refuses a URL that is not http(s), a line it cannot read and a server listed twice', async () => {
     const refused = async (mcp_servers: string) =>
       (await failure(run(new ScriptedProvider(), { mcp_servers }))).message;

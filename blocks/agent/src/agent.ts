@@ -43,7 +43,7 @@ export function createAgent(options: AgentOptions = {}) {
     kind: 'agent',
     name: 'Agent',
     description:
-      'A model that calls tools (connected blocks, apps, MCP servers’) until it can answer, showing each call.',
+      'A model that calls tools (connected blocks, apps, MCP servers) until it can answer, showing each call.',
     category: 'ai',
     cost: 3,
     version: 2,

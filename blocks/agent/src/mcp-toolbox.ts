@@ -175,7 +175,7 @@ function serverProblem(error: unknown, host: string, timeoutMs: number, signal: 
   }
   if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
     return new BlockInputError(
-      `The MCP server at ${host} refused the request (${error.code}): check "MCP secret" names the secret the server expects.`,
+      `The MCP server at ${host} refused the request (${error.code}): check that its line in "MCP servers" names, after the address, the secret the server expects (Secrets page, account menu).`,
     );
   }
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;

@@ -4,8 +4,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 
-/** What the test server saw: each tool call by name with its arguments, and each authorization header. */
+/**
+ * What the test server saw: each JSON-RPC method asked of it (`initialize`, `tools/list`...), each
+ * tool call by name with its arguments, and each authorization header.
+ */
 export interface McpTestLog {
+  methods: string[];
   calls: Array<{ name: string; arguments: Record<string, unknown> }>;
   authorizations: Array<string | undefined>;
   /** Tool calls the client cancelled (the slow tool cut off at its time limit). */
@@ -13,7 +17,10 @@ export interface McpTestLog {
 }
 
 export interface McpTestServer {
-  /** `http://127.0.0.1:<port>/mcp`: the MCP endpoint. `/garbage` answers what is not JSON-RPC. */
+  /**
+   * `http://127.0.0.1:<port>/mcp`: the MCP endpoint. `/garbage` answers what is not JSON-RPC,
+   * `/locked` refuses every request (401).
+   */
   url: string;
   port: number;
   log: McpTestLog;
@@ -24,10 +31,10 @@ export interface McpTestServer {
  * A real MCP server (the SDK's `McpServer` over Streamable HTTP, stateless) on a loopback port, with
  * three tools: `city_facts` (answers at once from its `city`), `slow_report` (answers only when
  * cancelled, or after a minute), `broken_tool` (always fails). `/garbage` answers malformed
- * JSON-RPC to any request.
+ * JSON-RPC to any request, `/locked` a 401 to any request.
  */
 export async function startMcpTestServer(): Promise<McpTestServer> {
-  const log: McpTestLog = { calls: [], authorizations: [], cancelled: [] };
+  const log: McpTestLog = { methods: [], calls: [], authorizations: [], cancelled: [] };
   const mcpServer = () => {
     const server = new McpServer({ name: 'test-tools', version: '1.0.0' });
     server.registerTool(
@@ -77,6 +84,11 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc": "2.0", "id": oops');
       return;
     }
+    if (request.url === '/locked') {
+      request.resume();
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"error": "unauthorized"}');
+      return;
+    }
     if (request.url !== '/mcp') {
       response.writeHead(404).end();
       return;
@@ -90,8 +102,13 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
       void transport.close();
       void server.close();
     });
+    const parsed = await readMessages(request);
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      const method = (message as { method?: unknown } | undefined)?.method;
+      if (typeof method === 'string') log.methods.push(method);
+    }
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, parsed);
   };
   http.on('connection', (socket) => {
     sockets.add(socket);
@@ -109,4 +126,15 @@ export async function startMcpTestServer(): Promise<McpTestServer> {
         http.close(() => resolve());
       }),
   };
+}
+
+/** A request's JSON-RPC message(s), read before the transport is handed them (undefined: no body or not JSON). */
+async function readMessages(request: IncomingMessage): Promise<unknown> {
+  let body = '';
+  for await (const chunk of request) body += (chunk as Buffer).toString();
+  try {
+    return body === '' ? undefined : (JSON.parse(body) as unknown);
+  } catch {
+    return undefined;
+  }
 }

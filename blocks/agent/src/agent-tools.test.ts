@@ -126,6 +126,34 @@ describe('agent with blocks connected as tools', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('on its last step neither runs nor pays for the tool block the model asks for, and stops saying so', async () => {
+    const provider = new ScriptedProvider({
+      tools: [{ text: 'Let me look.', toolCalls: [{ name: 'Lookup', arguments: { city: 'Oslo' } }] }],
+    });
+    const run = await withTool(provider, { max_steps: 1 });
+    expect(run.status).toBe('succeeded');
+    expect(run.events.filter((e) => 'nodeId' in e && e.nodeId === 'facts')).toEqual([]);
+    const outputs = run.blocks.agent!.outputs;
+    expect(steps(outputs)).toEqual([
+      {
+        turn: 1,
+        tool: 'Lookup',
+        source: 'block',
+        arguments: { city: 'Oslo' },
+        error:
+          'Not called: the agent was at its limit of 1 step, so the model could not have read the answer.',
+        ms: 0,
+      },
+    ]);
+    expect(outputs.agent_answer).toBe(
+      'Let me look.\n\nThe agent stopped at its limit of 1 step before it finished; the tool calls it made are in its steps. Raise "Maximum steps" or narrow the instructions, then run again.',
+    );
+    // The agent's price alone: no tool call was paid.
+    expect(run.events.find((e) => e.type === 'node_finished' && e.nodeId === 'agent')).toMatchObject({
+      credits: agent.cost,
+    });
+  });
+
   it('tells the model a tool failed and goes on, the tool’s step failed and the run not', async () => {
     const provider = new ScriptedProvider({
       tools: [{ toolCalls: [{ name: 'Lookup', arguments: { city: 'Atlantis' } }] }, 'I could not find it.'],

@@ -211,13 +211,27 @@ describe('agent', () => {
     expect(told.results[0]).toMatchObject({ name: 'broken_tool', isError: true });
   });
 
-  it('stops at the step limit keeping what it has: the text so far and the steps', async () => {
+  it('stops at the step limit keeping what it has, making no call on its last step (nothing would read it)', async () => {
     const provider = new ScriptedProvider({
       tools: [{ text: 'Still checking.', toolCalls: [{ name: 'city_facts', arguments: { city: 'Oslo' } }] }],
     });
-    const { outputs, progress } = await run(provider, { max_steps: 2 });
+    const { outputs, progress, toolCalls } = await run(provider, { max_steps: 2 });
     expect(provider.toolRequests).toHaveLength(2);
-    expect(steps(outputs)).toHaveLength(2);
+    expect(mcp.log.calls).toEqual([{ name: 'city_facts', arguments: { city: 'Oslo' } }]);
+    expect(steps(outputs)).toEqual([
+      expect.objectContaining({ turn: 1, tool: 'city_facts', answer: expect.stringContaining('709,000') }),
+      {
+        turn: 2,
+        tool: 'city_facts',
+        source: 'mcp',
+        from: `127.0.0.1:${mcp.port}`,
+        arguments: { city: 'Oslo' },
+        error:
+          'Not called: the agent was at its limit of 2 steps, so the model could not have read the answer.',
+        ms: 0,
+      },
+    ]);
+    expect(toolCalls.map((call) => call.status)).toEqual(['succeeded', 'refused']);
     expect(outputs.agent_answer).toBe(
       'Still checking.\n\nThe agent stopped at its limit of 2 steps before it finished; the tool calls it made are in its steps. Raise "Maximum steps" or narrow the instructions, then run again.',
     );

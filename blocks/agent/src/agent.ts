@@ -201,6 +201,11 @@ class Conversation {
         return format.mode === 'json' ? this.structured(reply.text, format) : this.outputs(reply.text.trim());
       }
       if (reply.text !== '' && !reply.text.endsWith('\n')) ctx.progress('\n');
+      if (turn === ctx.settings.max_steps) {
+        // Its last step: the model would never read what these calls answer, so none is made.
+        for (const call of reply.toolCalls) this.keep({ ...this.record(call, turn), ...atStepLimit(turn) });
+        break;
+      }
       this.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
       const results: ToolResult[] = [];
       for (const call of reply.toolCalls) results.push(await this.runCall(call, turn));
@@ -260,15 +265,7 @@ class Conversation {
   private async runCall(call: ToolCall, turn: number): Promise<ToolResult> {
     const { ctx, tools } = this;
     const tool = tools.find((t) => t.spec.name === call.name);
-    const record: ToolCallRecord = {
-      call: ++this.calls,
-      turn,
-      tool: call.name,
-      ...(tool && { source: tool.source }),
-      ...(tool?.from !== undefined && { from: tool.from }),
-      arguments: call.arguments,
-      status: 'running',
-    };
+    const record = this.record(call, turn, tool);
     const refused = refusal(ctx, tools, call, tool);
     if (tool === undefined || refused !== null) return this.notCalled(record, call, refused!);
     ctx.toolCall(record);
@@ -288,6 +285,23 @@ class Conversation {
     return { callId: call.id, name: call.name, content: outcome.content, isError: outcome.isError };
   }
 
+  /** The next call's record, as it starts: its tool (and where the tool comes from) and arguments. */
+  private record(
+    call: ToolCall,
+    turn: number,
+    tool = this.tools.find((t) => t.spec.name === call.name),
+  ): ToolCallRecord {
+    return {
+      call: ++this.calls,
+      turn,
+      tool: call.name,
+      ...(tool && { source: tool.source }),
+      ...(tool?.from !== undefined && { from: tool.from }),
+      arguments: call.arguments,
+      status: 'running',
+    };
+  }
+
   /** A call that was not made: the model is told why (and may retry), and the steps keep it. */
   private notCalled(record: ToolCallRecord, call: ToolCall, refused: Refusal): ToolResult {
     const advice = refused.credits
@@ -304,6 +318,12 @@ class Conversation {
     const { call: _n, status: _s, ...step } = record;
     this.steps.push({ ...step, ms: record.ms ?? 0 });
   }
+}
+
+/** How a call the model asks for on its last step is kept: not made, since nothing would read its answer. */
+function atStepLimit(turn: number): Pick<ToolCallRecord, 'status' | 'error' | 'ms'> {
+  const error = `Not called: the agent was at its limit of ${turn} step${turn === 1 ? '' : 's'}, so the model could not have read the answer.`;
+  return { status: 'refused', error, ms: 0 };
 }
 
 /** Why a call is not made, for the model; `credits` when it is the credit limit (other advice). */

@@ -92,8 +92,9 @@ describe('agent with several MCP servers', () => {
     expect(error?.message).toBe(
       `The MCP server at ${new URL(hangingUrl).host} did not answer within 1 second.`,
     );
-    // Cut off at its stated time (and not much later: the servers are asked at once).
-    expect(performance.now() - started).toBeLessThan(30_000);
+    // Cut off at its stated second (and not much later: the servers are asked at once), with room
+    // for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(provider.toolRequests).toEqual([]);
   });
 

@@ -297,7 +297,8 @@ export const testingRoutes: Route[] = [
   route({
     method: 'GET',
     path: '/apps/{id}/test-runs/{testRunId}/comparison',
-    summary: 'A test run beside the live version’s last one: which cases got better, which got worse.',
+    summary:
+      'A test run beside the live version’s last one (for a run of the live version, the one before it): which cases got better, which got worse.',
     auth: 'user',
     operation: TestRunComparisonDocument,
     params: TEST_RUN_ID,

@@ -165,6 +165,30 @@ describe('tested apps over /api (issue 37)', () => {
       { caseId: cases[2].id, name: 'About the sea', before: 'passed', after: 'failed' },
     ]);
     expect(comparison.body.better).toEqual([]);
+
+    // A run of the live version itself is compared with the one before it of that version.
+    const submission = seen.body[0];
+    const same = await t.api('GET', `/apps/${appId}/test-runs/${submission.id}/comparison`, {
+      token: ann.token,
+    });
+    expect(same.body.baseline).toMatchObject({ id: second.body.id, versionNumber: passing.versionNumber });
+    expect([same.body.better, same.body.worse]).toEqual([[], []]);
+    const stricter = cases.map((c: Record<string, unknown>, i: number) =>
+      i === 0 ? { ...c, checks: [{ type: 'contains', value: 'never written' }] } : c,
+    );
+    await t.api('PUT', `/apps/${appId}/test-set`, { token: ann.token, body: { cases: stricter } });
+    const live = await t.api('POST', `/apps/${appId}/test-runs`, {
+      token: ann.token,
+      body: { versionId: passing.versionId },
+    });
+    await ended(t, ann.token, appId, live.body.id);
+    const against = await t.api('GET', `/apps/${appId}/test-runs/${live.body.id}/comparison`, {
+      token: ann.token,
+    });
+    expect(against.body.baseline).toMatchObject({ id: submission.id, purpose: 'submission' });
+    expect(against.body.worse).toEqual([
+      { caseId: cases[0].id, name: 'About rain', before: 'passed', after: 'failed' },
+    ]);
   }, 120_000);
 
   it('answers 404 for another person’s test set and test runs', async () => {

@@ -1,6 +1,8 @@
 import { cutText } from '@blocksmith/schema';
 import type { AppTestRun, TestRunPurpose } from '../../data/entities';
-import type { CheckOutcome } from './checks';
+import { isUuid } from '../../ids';
+import type { TestCheck } from './app-test-case';
+import type { CheckOutcome, RunAnswers } from './checks';
 
 /** One case's outcome in a test run. */
 export interface CaseResult {
@@ -64,6 +66,20 @@ export function cutAnswer(value: unknown): unknown {
   if (typeof value === 'string') return value.length > 5000 ? `${cutText(value, 5000)}…` : value;
   const text = JSON.stringify(value);
   return text !== undefined && text.length > 5000 ? `${cutText(text, 5000)}…` : value;
+}
+
+/**
+ * A case's answers as its result keeps them: `answer` (the final one), each answer by its flat key
+ * and block id, and whatever a check of the case looks at (a block's named output included).
+ */
+export function shownAnswers(answers: RunAnswers, checks: readonly TestCheck[]): Record<string, unknown> {
+  const shown: Record<string, unknown> = { answer: cutAnswer(answers.final ?? null) };
+  for (const [key, value] of answers.byTarget)
+    if (!key.includes('.') && !isUuid(key)) shown[key] = cutAnswer(value);
+  for (const { target } of checks)
+    if (target !== 'answer' && answers.byTarget.has(target))
+      shown[target] = cutAnswer(answers.byTarget.get(target));
+  return shown;
 }
 
 export function toView(row: AppTestRun): TestRunView {

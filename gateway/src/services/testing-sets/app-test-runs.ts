@@ -13,8 +13,8 @@ import { chargedJudge, judgeCreditsOf, type JudgeLedger } from './judge-charges'
 import { endLapsedTestRuns, executorAlive } from './lapsed-test-runs';
 import { TestRunProgress } from './app-test-run-progress';
 import {
-  cutAnswer,
   percentile,
+  shownAnswers,
   toView,
   type CaseResult,
   type TestRunEstimate,
@@ -197,41 +197,6 @@ export class TestRuns {
     return toView(await this.row(appId, testRunId));
   }
 
-  /** The last finished test run of a version, if any (the store's quality, the comparison). */
-  async lastOfVersion(appId: string, versionId: string): Promise<TestRunView | null> {
-    const row = await this.deps.dataSource
-      .getRepository(AppTestRun)
-      .findOne({ where: { appId, versionId, status: 'finished' }, order: { createdAt: 'DESC' } });
-    return row ? toView(row) : null;
-  }
-
-  /**
-   * The figures of a version's last finished test run without its cases (the store asks it for
-   * every card: a run's cases and answers may weigh megabytes).
-   */
-  async lastFiguresOfVersion(
-    appId: string,
-    versionId: string,
-  ): Promise<Pick<
-    AppTestRun,
-    'total' | 'passed' | 'p95Ms' | 'credits' | 'versionNumber' | 'createdAt' | 'finishedAt'
-  > | null> {
-    return this.deps.dataSource.getRepository(AppTestRun).findOne({
-      where: { appId, versionId, status: 'finished' },
-      order: { createdAt: 'DESC' },
-      select: {
-        id: true,
-        total: true,
-        passed: true,
-        p95Ms: true,
-        credits: true,
-        versionNumber: true,
-        createdAt: true,
-        finishedAt: true,
-      },
-    });
-  }
-
   private async row(appId: string, testRunId: string): Promise<AppTestRun> {
     const row = isUuid(testRunId)
       ? await this.deps.dataSource.getRepository(AppTestRun).findOneBy({ id: testRunId, appId })
@@ -313,9 +278,7 @@ export class TestRuns {
     const run = await started.done;
     const latencyMs = run.finishedAt ? run.finishedAt.getTime() - run.createdAt.getTime() : null;
     const answers = answersOf(run.result);
-    const shown: Record<string, unknown> = { answer: cutAnswer(answers.final ?? null) };
-    for (const [key, value] of answers.byTarget)
-      if (!key.includes('.') && !isUuid(key)) shown[key] = cutAnswer(value);
+    const shown = shownAnswers(answers, one.checks);
     if (run.status !== 'succeeded') {
       return {
         ...base,

@@ -75,7 +75,7 @@ export class TestSets {
 
   /**
    * "Keep as a test case": one of the owner's own runs of the app becomes a case with its inputs
-   * (another person's run never shows its inputs), no check yet: it passes while its run
+   * (those sent as null left out; another person's run never shows its inputs), no check yet: it passes while its run
    * succeeds, until the creator adds what the answer must be.
    */
   async keepRun(
@@ -93,7 +93,10 @@ export class TestSets {
     if (!run) throw new NotFoundError('Run not found: keep one of your own runs of this app.');
     const current = (await this.read(appId)).cases;
     if (current.length >= MAX_CASES) throw new InputError(`A test set may have at most ${MAX_CASES} cases.`);
-    const inputs = (run.inputs ?? {}) as Record<string, unknown>;
+    // An input sent as null is one left out (a run reads null and a missing input alike).
+    const inputs = Object.fromEntries(
+      Object.entries((run.inputs ?? {}) as Record<string, unknown>).filter(([, value]) => value !== null),
+    );
     const label = name?.trim() || `From run of ${run.createdAt.toISOString().slice(0, 16).replace('T', ' ')}`;
     const kept = { name: cutText(label, 200), inputs, checks: [], sourceRunId: run.id };
     return this.save(appId, parseCases([...current, kept]));

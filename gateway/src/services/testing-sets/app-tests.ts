@@ -14,6 +14,7 @@ import type { JudgeLedger } from './judge-charges';
 import { publicRunFigures, type PublicRunFigures } from './public-run-figures';
 import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './review-gate';
 import { round2, type TestRunView } from './app-test-run-view';
+import { TestRunHistory } from './test-run-history';
 
 /** The store's tested quality of a published app: its live version's last finished test run. */
 export interface AppQuality {
@@ -39,7 +40,10 @@ export interface CaseChange {
 }
 
 export interface TestRunComparison {
-  /** The live version's last finished test run compared against; null when there is none. */
+  /**
+   * The live version's last finished test run compared against (for a run of the live version,
+   * the one before it); null when there is none.
+   */
   baseline: TestRunView | null;
   better: CaseChange[];
   worse: CaseChange[];
@@ -68,9 +72,11 @@ export class Testing {
   readonly sets: TestSets;
   readonly runs: TestRuns;
   readonly gate: TestGate;
+  private readonly history: TestRunHistory;
 
   constructor(private readonly deps: TestingDeps) {
     this.sets = new TestSets(deps.dataSource);
+    this.history = new TestRunHistory(deps.dataSource);
     this.gate = deps.gate ?? NO_GATE;
     this.runs = new TestRuns({
       dataSource: deps.dataSource,
@@ -118,7 +124,7 @@ export class Testing {
     const app = await this.deps.dataSource.getRepository(AppRecord).findOneBy({ id: appId });
     if (!app?.liveVersionId) return null;
     // A finished run has every case's result: its figures are over all `total` cases.
-    const run = await this.runs.lastFiguresOfVersion(appId, app.liveVersionId);
+    const run = await this.history.lastFiguresOfVersion(appId, app.liveVersionId);
     if (!run || run.total === 0) return null;
     const publicRuns = await publicRunFigures(this.deps.dataSource, {
       id: app.id,
@@ -136,11 +142,18 @@ export class Testing {
     };
   }
 
-  /** A test run beside the live version's last one: which cases got better, which got worse. */
+  /**
+   * A test run beside the live version's last finished one: which cases got better, which got
+   * worse. A test run of the live version itself is compared with the one before it of that
+   * version.
+   */
   async compare(viewer: TestViewer, appId: string, testRunId: string): Promise<TestRunComparison> {
     const run = await this.runs.get(viewer, appId, testRunId);
     const app = await this.deps.dataSource.getRepository(AppRecord).findOneByOrFail({ id: appId });
-    const baseline = app.liveVersionId ? await this.runs.lastOfVersion(appId, app.liveVersionId) : null;
+    const live = app.liveVersionId;
+    const baseline = !live
+      ? null
+      : await this.history.lastOfVersion(appId, live, run.versionId === live ? run : undefined);
     if (!baseline || baseline.id === run.id) return { baseline: null, better: [], worse: [] };
     const before = new Map(baseline.cases.map((one) => [one.caseId, one]));
     const better: CaseChange[] = [];

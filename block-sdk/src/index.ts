@@ -28,6 +28,7 @@ export {
   type AppToolSpec,
 } from './run-tools';
 export { NodeContext, valueAsText, type NodeContextInit } from './node-context';
+export { RunSharedValues, sharedKind, type RunShared, type SharedKind } from './run-shared';
 export { RunPause, type PauseRequest, type RunDecision } from './run-pause';
 export { renderPrompt, type PromptMessages } from './prompt';
 export { BLOCK_PACKAGE_KEYWORD, exportedBlocks } from './block-package';

@@ -5,6 +5,7 @@ import type { FileStore } from './file-store';
 import type { GatheredItem, RunContext, UpstreamValue } from './run-context';
 import { NO_RUN_KNOWLEDGE, type RunKnowledge } from './run-knowledge';
 import type { RunDecision } from './run-pause';
+import { RunSharedValues, type RunShared } from './run-shared';
 import { NO_RUN_TOOLS, type RunTools } from './run-tools';
 
 export interface NodeContextInit<S> {
@@ -41,6 +42,11 @@ export interface NodeContextInit<S> {
   secret?(name: string): Promise<string | undefined>;
   /** The block stopped the run to wait (`RunPause`) and the run goes on: what was decided. */
   decision?: RunDecision;
+  /**
+   * The run's shared values (`RunContext.shared`), which the run closes when it ends. Without it
+   * the context keeps its own, which nothing closes: give the run's.
+   */
+  shared?: RunShared;
 }
 
 const NOTHING_GATHERED: readonly GatheredItem[] = Object.freeze([]);
@@ -66,6 +72,7 @@ export class NodeContext<S> implements RunContext<S> {
   readonly tools: RunTools;
   readonly knowledge: RunKnowledge;
   readonly decision: RunDecision | undefined;
+  readonly shared: RunShared;
   private readonly init: NodeContextInit<S>;
   private aiFacade: Ai | undefined;
 
@@ -83,6 +90,7 @@ export class NodeContext<S> implements RunContext<S> {
     this.tools = init.tools ?? NO_RUN_TOOLS;
     this.knowledge = init.knowledge ?? NO_RUN_KNOWLEDGE;
     this.decision = init.decision;
+    this.shared = init.shared ?? new RunSharedValues();
   }
 
   get ai(): Ai {

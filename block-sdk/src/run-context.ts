@@ -3,6 +3,7 @@ import type { Ai } from './ai';
 import type { FileStore } from './file-store';
 import type { RunKnowledge } from './run-knowledge';
 import type { RunDecision } from './run-pause';
+import type { RunShared } from './run-shared';
 import type { RunTools } from './run-tools';
 
 /** The first output of one directly connected upstream block. */
@@ -103,4 +104,9 @@ export interface RunContext<S> {
    * otherwise.
    */
   readonly decision: RunDecision | undefined;
+  /**
+   * What the blocks of this run share while it lasts (every block and loop item of it): a value
+   * costly to make, such as a connection to a server, made once and closed when the run ends.
+   */
+  readonly shared: RunShared;
 }

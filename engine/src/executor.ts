@@ -6,6 +6,7 @@ import {
   type NodeContextInit,
   outputTypeProblem,
   RunPause,
+  RunSharedValues,
   type PauseRequest,
 } from '@blocksmith/block-sdk';
 import {
@@ -79,6 +80,8 @@ class RunExecution implements LoopHost {
   private readonly secretReader: ((name: string) => Promise<string | undefined>) | undefined;
   /** The app's tools for blocks that take none of their own, made once per run. */
   private readonly appTools: NodeContextInit<unknown>['tools'];
+  /** What the run's blocks share (`ctx.shared`), closed when the run ends. */
+  private readonly shared = new RunSharedValues();
   /** The streamed text of blocks inside loops, gathered a moment before it goes out. */
   private readonly streamed = new StreamedText();
   private readonly overruns: BlockOverrun[] = [];
@@ -310,6 +313,7 @@ class RunExecution implements LoopHost {
         this.emitIn({ type: 'tool_call', runId, nodeId: node.id, at: Date.now(), call }, frame);
       },
       onUsage: (usage) => addUsage(used, usage),
+      shared: this.shared,
     };
     if (this.options.account !== undefined) init.account = this.options.account;
     const runTools = tools ?? this.appTools;
@@ -364,6 +368,7 @@ class RunExecution implements LoopHost {
         options: this.options,
         secrets: this.secrets,
         signal: this.controller.signal,
+        shared: this.shared,
         nodes: this.nodes,
         position: frame.position,
         emit: (event) => this.emitIn(event, frame),
@@ -541,6 +546,8 @@ class RunExecution implements LoopHost {
       status,
       ...(outcome.error ? { error: outcome.error } : {}),
     });
-    this.finish(outcome);
+    // Nothing runs any more: what the blocks shared is closed before the run is said to be over.
+    if (this.shared.empty) this.finish(outcome);
+    else void this.shared.close().then(() => this.finish(outcome));
   }
 }

@@ -8,6 +8,7 @@ import {
   checkJsonAnswer,
   outputTypeProblem,
   type AppToolSpec,
+  type RunShared,
   type RunTools,
   type ToolAnswer,
   type ToolCallOptions,
@@ -29,6 +30,8 @@ export interface ToolHost {
   readonly secrets: RunSecrets;
   /** Aborted when the run stops. */
   readonly signal: AbortSignal;
+  /** What the run's blocks share (`ctx.shared`); tool blocks share it too. */
+  readonly shared: RunShared;
   readonly nodes: readonly PlannedNode[];
   /** Inside a loop: the item the calling block runs for (charges name it). */
   readonly position?: LoopPosition[] | undefined;
@@ -204,6 +207,7 @@ export class ToolRuns implements RunTools {
       provider: host.options.provider,
       files: host.options.files,
       signal: AbortSignal.any([host.signal, callSignal]),
+      shared: host.shared,
       ...(host.options.account !== undefined && { account: host.options.account }),
       ...(host.options.knowledge && { knowledge: host.options.knowledge }),
       onPartial: (partial) => {

@@ -144,12 +144,8 @@ export function createAgent(options: AgentOptions = {}) {
       const timeoutMs = settings.tool_timeout_seconds * 1000;
       const apps = await appToolSpecs(ctx.tools, settings.apps);
       const servers = await connectMcpServers(ctx, settings.mcp_servers, timeoutMs, resolver);
-      try {
-        const tools = agentTools({ tools: ctx.tools, servers: servers.toolboxes, apps, timeoutMs });
-        return await new Conversation(ctx, tools, format).answer(prompt);
-      } finally {
-        await servers.close();
-      }
+      const tools = agentTools({ tools: ctx.tools, servers, apps, timeoutMs });
+      return new Conversation(ctx, tools, format).answer(prompt);
     },
   });
 }

@@ -2,6 +2,7 @@ import {
   AddressGuard,
   BlockInputError,
   operatorAllowList,
+  sharedKind,
   type Resolver,
   type RunContext,
 } from '@blocksmith/block-sdk';
@@ -65,24 +66,24 @@ export function serversFromSingle(url: unknown, secret: unknown): string {
   return name === '' ? address : `${address} ${name}`;
 }
 
-/** The tools of every listed server, each server connected once for the run. */
-export interface McpServers {
-  toolboxes: readonly McpToolbox[];
-  close(): Promise<void>;
-}
+/**
+ * A server's session and the tools it listed, shared by the run's agents and loop items (a server
+ * named with the same secret is connected and listed once per run) and closed when the run ends.
+ */
+const MCP_SESSIONS = sharedKind<McpToolbox>('MCP server session', (toolbox) => toolbox.close());
 
 /**
- * Connects to every server `setting` lists, at once, each through the address guard and within
- * `timeoutMs` (a server that hangs is cut off, failing the run with its host named). Reading a
- * secret that is not saved is refused before anything is sent. Servers already connected are
- * closed when another fails.
+ * The sessions of every server `setting` lists, each connected (at once, through the address
+ * guard, within `timeoutMs`) and its tools listed the first time the run asks for it; a server
+ * that hangs is cut off, failing the run with its host named. Reading a secret that is not saved
+ * is refused before anything is sent. The run closes the sessions when it ends.
  */
 export async function connectMcpServers(
-  ctx: Pick<RunContext<unknown>, 'secret' | 'signal' | 'progress'>,
+  ctx: Pick<RunContext<unknown>, 'secret' | 'signal' | 'shared'>,
   setting: string,
   timeoutMs: number,
   resolver: Resolver,
-): Promise<McpServers> {
+): Promise<McpToolbox[]> {
   const entries = mcpServerEntries(setting);
   const secrets = new Map<McpServerEntry, string>();
   for (const entry of entries) {
@@ -96,30 +97,21 @@ export async function connectMcpServers(
     secrets.set(entry, secret);
   }
   const guard = new AddressGuard(operatorAllowList(), resolver, "The Agent block's MCP client");
-  const settled = await Promise.allSettled(
+  return Promise.all(
     entries.map((entry) => {
       const secret = secrets.get(entry);
-      return McpToolbox.connect({
-        url: entry.url,
-        ...(secret === undefined ? {} : { secret }),
-        guard,
-        timeoutMs,
-        signal: ctx.signal,
-      });
+      const key = `${entry.url.href} ${entry.secretName ?? ''}`;
+      return ctx.shared.get(MCP_SESSIONS, key, () =>
+        McpToolbox.connect({
+          url: entry.url,
+          ...(secret === undefined ? {} : { secret }),
+          guard,
+          timeoutMs,
+          signal: ctx.signal,
+        }),
+      );
     }),
   );
-  const toolboxes = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) {
-    await Promise.all(toolboxes.map((toolbox) => toolbox.close()));
-    throw failed.reason;
-  }
-  return {
-    toolboxes,
-    close: async () => {
-      await Promise.all(toolboxes.map((toolbox) => toolbox.close()));
-    },
-  };
 }
 
 /** A name of letters, digits and `_` for a server's host: `mcp.example.com:8080` -> `mcp_example_com_8080`. */

@@ -103,6 +103,56 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
     expect(await balance()).toBe(before);
   });
 
+  it('connects to and lists a server once per run for an agent in a For Each loop and another naming it', async () => {
+    process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${mcp.port}`;
+    const config = probeApp(
+      [
+        probePlugin('in', 'textInput', { label: 'Cities' }),
+        probePlugin('each', 'forEach', { concurrency: 2, max_items: 3 }),
+        probePlugin('agent', 'agent', { mcp_servers: mcp.url, max_credits: 0 }, 2),
+        probePlugin('end', 'collect'),
+        probePlugin('show', 'textDisplay'),
+        probePlugin('overview', 'agent', { mcp_servers: mcp.url, max_credits: 0 }, 2),
+        probePlugin('show_overview', 'textDisplay'),
+      ],
+      [
+        ['in', 'each'],
+        ['each', 'agent'],
+        ['agent', 'end'],
+        ['end', 'show'],
+        ['in', 'overview'],
+        ['overview', 'show_overview'],
+      ],
+    );
+    const created = await t.api('POST', '/apps', {
+      token: ann.token,
+      body: { name: 'City facts', category: 'Other', config },
+    });
+    expect(created.status).toBe(201);
+    const count = (method: string) => mcp.log.methods.filter((m) => m === method).length;
+    const execute = () =>
+      t.api('POST', `/apps/${created.body.id as string}/execute`, {
+        token: ann.token,
+        body: { inputData: { input_text: '["Oslo", "Bergen", "Tromsø"]' } },
+      });
+    const [listed, connected, called] = [count('tools/list'), count('initialize'), mcp.log.calls.length];
+
+    const before = await balance();
+    const answer = await execute();
+    expect(answer.status).toBe(200);
+    expect(answer.body.run).toMatchObject({ status: 'succeeded' });
+    expect(answer.body.output.collected_count).toBe(3);
+    expect(before - (await balance())).toBe(4 * 3);
+    // Four agents' runs (three items and the overview), one session and one listing between them.
+    expect(mcp.log.calls.length - called).toBe(4);
+    expect(count('initialize') - connected).toBe(1);
+    expect(count('tools/list') - listed).toBe(1);
+
+    // The next run has a session of its own.
+    expect((await execute()).status).toBe(200);
+    expect(count('tools/list') - listed).toBe(2);
+  });
+
   it('answers JSON matching the creator’s schema with the offline agent, from the MCP server’s tool', async () => {
     process.env.HTTP_BLOCK_ALLOW_HOSTS = `127.0.0.1:${mcp.port}`;
     const schema = {

@@ -20,8 +20,13 @@ const MESSAGE_PROPERTIES = {
   id: string('The message’s id.', { format: 'uuid' }),
   position: integer('Its place in the conversation, from 0.'),
   message: string('What the person sent.'),
-  answer: nullableString('The app’s answer; null while it is answered and when its run failed.'),
-  status: enumOf(['running', 'succeeded', 'failed'], 'Where its run is.'),
+  answer: nullableString(
+    'The app’s answer; null while it is answered (or waits for approval) and when its run failed.',
+  ),
+  status: enumOf(
+    ['running', 'waiting', 'succeeded', 'failed'],
+    'Where its run is. waiting: the run stopped at an Approval block; the answer comes once it is approved (rejected or timed out: failed).',
+  ),
   error: nullableString('Why its run failed.'),
   runId: nullableString('Its run in run history (GET /api/runs/{id}); null once that run was deleted.'),
   createdAt: dateTime('ISO time.'),
@@ -53,7 +58,7 @@ export const chatRoutes: Route[] = [
     method: 'POST',
     path: '/apps/{id}/chat',
     summary:
-      'Sends a message to an app (a Chat Input app, or any app whose one input is a text input) and answers once it is answered. Without conversationId a new conversation starts; with it, the app is given the conversation so far. Each message is a paid run (source chat). regenerate: true answers the last message again (message left out), replacing its answer. With an API key: the app’s live version, as a published run charged to the key’s owner, whose conversation it is.',
+      'Sends a message to an app (a Chat Input app, or any app whose one input is a text input) and answers once it is answered (or waits for approval: run.status waiting). Without conversationId a new conversation starts; with it, the app is given the conversation so far. Each message is a paid run (source chat). regenerate: true answers the last message again (message left out), replacing its answer. With an API key: the app’s live version, as a published run charged to the key’s owner, whose conversation it is.',
     auth: 'user',
     operation: ChatDocument,
     params: APP_ID,
@@ -78,12 +83,17 @@ export const chatRoutes: Route[] = [
     response: object(
       {
         conversationId: string('The conversation (send it with the next message).', { format: 'uuid' }),
-        answer: string('The app’s answer: the text it shows (Markdown).'),
+        answer: string(
+          'The app’s answer: the text it shows (Markdown); empty while the run waits for approval.',
+        ),
         message: ChatMessage,
         run: object(
           {
             id: string('Run id.', { format: 'uuid' }),
-            status: enumOf(['succeeded'], 'Always succeeded: a run that fails answers an error.'),
+            status: enumOf(
+              ['succeeded', 'waiting'],
+              'succeeded (a run that fails answers an error), or waiting: it stopped at an Approval block and waits for a person (follow it with GET /api/runs/{id}; the answer then shows in GET /api/conversations/{id}, and the conversation takes its next message once it is answered).',
+            ),
             cost: integer('Credits charged.'),
           },
           ['id', 'status', 'cost'],
@@ -91,7 +101,8 @@ export const chatRoutes: Route[] = [
       },
       ['conversationId', 'answer', 'message', 'run'],
     ),
-    // As execute: a run that fails answers its cause's status; 409 while the last message is answered.
+    // As execute: a run that fails answers its cause's status; 409 while the last message is answered
+    // or waits for approval.
     errors: [402, 403, 404, 409, 413, 422, 429, 502, 503, 504],
   }),
   route({

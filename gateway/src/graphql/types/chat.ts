@@ -36,9 +36,16 @@ export class ChatMessageType {
   @Field(() => ID) id!: string;
   @Field(() => Int) position!: number;
   @Field() message!: string;
-  @Field(() => String, { nullable: true, description: 'Null while it is answered, and when its run failed.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Null while it is answered (or waits for approval), and when its run failed.',
+  })
   answer!: string | null;
-  @Field({ description: 'running, succeeded or failed.' }) status!: string;
+  @Field({
+    description:
+      'running, waiting (its run waits for approval; answered once approved), succeeded or failed.',
+  })
+  status!: string;
   @Field(() => String, { nullable: true }) error!: string | null;
   @Field(() => ID, { nullable: true, description: 'Its run in run history; null once that run was deleted.' })
   runId!: string | null;
@@ -75,7 +82,11 @@ export class ChatTurnStartedType {
 export class ChatReplyType {
   @Field(() => ID) conversationId!: string;
   @Field(() => ChatMessageType) message!: ChatMessageType;
-  @Field(() => String, { nullable: true, description: 'Null when the run failed (see run.error).' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Null when the run failed (see run.error), and while it waits for approval (run.status waiting).',
+  })
   answer!: string | null;
   @Field(() => RunType) run!: RunType;
 }

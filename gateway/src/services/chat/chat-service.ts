@@ -50,7 +50,10 @@ export interface StartedTurn {
   runId: string;
   /** Credits charged as the turn's run started. */
   cost: number;
-  /** Settles once the run has ended, with the turn as stored (answer or error) and the run. */
+  /**
+   * Settles once the run has ended, with the turn as stored (answer or error) and the run; or
+   * once it waits for approval, with the turn `waiting` (its answer comes when the run ends).
+   */
   done: Promise<{ turn: TurnView; run: StoredRun }>;
 }
 
@@ -113,6 +116,11 @@ export class ChatService {
         'The last message is still being answered: wait for its answer, then send the next one.',
       );
     }
+    if (last?.status === 'waiting') {
+      throw new ConflictError(
+        `The last message waits for approval (its run: GET /api/runs/${last.runId}): send the next one once it is approved and answered, or rejected, or start a new conversation.`,
+      );
+    }
     let message: string;
     let earlier = turns;
     if (request.regenerate) {
@@ -148,8 +156,10 @@ export class ChatService {
       ...(request.regenerate && last && { replaces: last }),
     });
     const done = started.done.then(async (run) => {
-      const ending = await this.store.settle(turn.id, endingOf(run));
-      return { turn: { ...turn, ...ending }, run };
+      const ending = endingOf(run);
+      // Waiting for approval: the turn waits with its run, and takes its ending once the run ends.
+      if (!ending) return { turn: { ...turn, status: 'waiting' as const }, run };
+      return { turn: { ...turn, ...(await this.store.settle(turn.id, ending)) }, run };
     });
     done.catch(() => undefined); // callers that only stream the run do not wait for it
     return { conversationId, turn, runId: started.runId, cost: started.cost, done };

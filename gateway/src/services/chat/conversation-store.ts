@@ -20,13 +20,26 @@ export interface ConversationSummary {
   updatedAt: Date;
 }
 
+/**
+ * Where a turn is, as it is shown: as stored, or `waiting` while its run waits for approval (it is
+ * stored `running` then, and takes its ending from the run once the run has ended).
+ */
+export type TurnStatus = ConversationTurnStatus | 'waiting';
+
+/** How a turn's run ended: its answer, or why there is none. */
+export interface TurnEnding {
+  status: 'succeeded' | 'failed';
+  answer: string | null;
+  error: string | null;
+}
+
 export interface TurnView {
   id: string;
   position: number;
   message: string;
-  /** Null while it is being answered, and when its run failed. */
+  /** Null while it is being answered (or waits for approval), and when its run failed. */
   answer: string | null;
-  status: ConversationTurnStatus;
+  status: TurnStatus;
   error: string | null;
   runId: string | null;
   createdAt: Date;
@@ -111,12 +124,14 @@ export class ConversationStore {
   }
 
   /**
-   * A conversation's turns in order. A turn still marked running whose run has ended (its process
-   * stopped before it wrote the answer) takes its answer from the run first.
+   * A conversation's turns in order. A turn still marked running whose run has ended takes its
+   * answer from the run first: its process stopped before it wrote the answer, or the run waited
+   * for approval and ended later, on any process. A turn whose run waits is shown `waiting`.
    */
   async turns(conversationId: string): Promise<TurnView[]> {
     const repo = this.dataSource.getRepository(ConversationTurn);
     const turns = await repo.find({ where: { conversationId }, order: { position: 'ASC' } });
+    const waiting = new Set<string>();
     for (const turn of turns) {
       if (turn.status !== 'running') continue;
       if (turn.runId === null) {
@@ -129,12 +144,13 @@ export class ConversationStore {
       const [run] = (await this.dataSource.query('SELECT status, result, error FROM runs WHERE id = $1', [
         turn.runId,
       ])) as { status: string; result: unknown; error: string | null }[];
-      if (!run || run.status === 'running' || run.status === 'queued') continue;
+      if (!run) continue;
+      if (run.status === 'waiting') waiting.add(turn.id);
       // A succeeded run's result is stored compacted (runs/compact-result.ts).
-      const result = expandResult(run.result as Record<string, unknown> | null);
-      Object.assign(turn, await this.settle(turn.id, endingOf({ ...run, result })));
+      const ending = endingOf({ ...run, result: expandResult(run.result as Record<string, unknown> | null) });
+      if (ending) Object.assign(turn, await this.settle(turn.id, ending));
     }
-    return turns.map(turnView);
+    return turns.map((turn) => ({ ...turnView(turn), ...(waiting.has(turn.id) && { status: 'waiting' }) }));
   }
 
   /** Creates a conversation (when `conversationId` is null) and its next turn, for a run already started. */
@@ -187,10 +203,7 @@ export class ConversationStore {
   }
 
   /** Stores a turn's ending, once: a turn no longer running is left as it is. */
-  async settle(
-    turnId: string,
-    ending: { status: 'succeeded' | 'failed'; answer: string | null; error: string | null },
-  ): Promise<{ status: ConversationTurnStatus; answer: string | null; error: string | null }> {
+  async settle(turnId: string, ending: TurnEnding): Promise<TurnEnding> {
     await this.dataSource
       .getRepository(ConversationTurn)
       .update(
@@ -237,12 +250,15 @@ async function nextPosition(manager: EntityManager, conversationId: string): Pro
   return Number(row?.next ?? 0);
 }
 
-/** A turn's ending from its ended run: its answer when it succeeded, its error otherwise. */
-export function endingOf(run: { status: string; result: unknown; error: string | null }): {
-  status: 'succeeded' | 'failed';
-  answer: string | null;
-  error: string | null;
-} {
+/** The statuses of a run that has not ended: the turn keeps waiting for its answer. */
+const UNENDED = new Set(['queued', 'running', 'waiting']);
+
+/**
+ * A turn's ending from its run: its answer when it succeeded, its error when it did not; null
+ * while the run goes on or waits for approval (the turn takes its ending once the run has ended).
+ */
+export function endingOf(run: { status: string; result: unknown; error: string | null }): TurnEnding | null {
+  if (UNENDED.has(run.status)) return null;
   if (run.status === 'succeeded') return { status: 'succeeded', answer: answerOf(run.result), error: null };
   return {
     status: 'failed',

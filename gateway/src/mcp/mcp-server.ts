@@ -83,7 +83,8 @@ function toolError(message: string, extra: Record<string, unknown> = {}): CallTo
  * `scope` as tools, paged by cursor; `tools/call` runs one (`AppToolService.call`, source `mcp`),
  * sending the run's progress as progress notifications when the client asked with a
  * `progressToken`. A call that cannot be made or whose run fails is a tool error (`isError`) that
- * says why; an unknown tool or a bad cursor is a JSON-RPC error. `ping` is the SDK's own.
+ * says why; a run that stops to wait for approval answers so (`blocksmith/status: waiting`, no
+ * results yet, where to follow its run); an unknown tool or a bad cursor is a JSON-RPC error. `ping` is the SDK's own.
  */
 export function createMcpServer(deps: McpServerDeps, caller: McpCaller, scope: McpScope): Server {
   const server = new Server(MCP_SERVER_INFO, {
@@ -145,7 +146,12 @@ export function createMcpServer(deps: McpServerDeps, caller: McpCaller, scope: M
       return {
         content: [{ type: 'text', text: result.text }],
         structuredContent: result.structured,
-        _meta: { 'blocksmith/runId': result.runId, 'blocksmith/credits': result.credits },
+        // A run waiting for approval is not an error: its text says so and where to follow it.
+        _meta: {
+          'blocksmith/runId': result.runId,
+          'blocksmith/credits': result.credits,
+          'blocksmith/status': result.status,
+        },
       };
     } catch (error) {
       if (error instanceof AppToolRunError) {

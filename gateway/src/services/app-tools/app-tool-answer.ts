@@ -3,6 +3,11 @@ import { flatResult, isPlainObject, type Artifact } from '@blocksmith/schema';
 /** What one call of an app tool answered: the run's results, and words for a reader. */
 export interface AppToolResult {
   runId: string;
+  /**
+   * `waiting`: the run stopped at an Approval block and waits for a person (kept on the server);
+   * its results are not there yet, and `text` says where to follow it.
+   */
+  status: 'succeeded' | 'waiting';
   /** Credits the call cost its caller: all of it when it succeeded, what a failed run kept. */
   credits: number;
   /** The run's per-block results, flat (`flatResult`): each block's outputs and the artifacts. */
@@ -58,5 +63,28 @@ export function appToolAnswer(
     const text = artifactText(artifact);
     if (text !== null && !lines.some((line) => line.endsWith(`: ${text}`))) lines.push(text);
   }
-  return { runId, credits, structured, text: lines.join('\n') || 'The app finished with no results.' };
+  return {
+    runId,
+    status: 'succeeded',
+    credits,
+    structured,
+    text: lines.join('\n') || 'The app finished with no results.',
+  };
+}
+
+/**
+ * A run that stopped to wait for approval, as a tool answers it: not an error (it goes on once
+ * approved, on the server), no results yet, and words saying so and where to follow it.
+ */
+export function appToolWaiting(runId: string, credits: number, appName: string): AppToolResult {
+  return {
+    runId,
+    status: 'waiting',
+    credits,
+    structured: { artifacts: [] },
+    text:
+      `${appName} waits for approval: its run ${runId} stopped at an Approval block and goes on once a ` +
+      `person approves it (a rejection or its time-out ends it, refunding what did not run). It has no ` +
+      `results yet: follow it with GET /api/runs/${runId} (its status, then its results).`,
+  };
 }

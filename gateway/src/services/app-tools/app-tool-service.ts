@@ -16,7 +16,7 @@ import { keptCredits } from '../runs/kept-credits';
 import type { RunEvents } from '../runs/run-events';
 import type { RunService, StartRunRequest } from '../runs/run-service';
 import { runInputsOf } from './app-tool-arguments';
-import { appToolAnswer, type AppToolResult } from './app-tool-answer';
+import { appToolAnswer, appToolWaiting, type AppToolResult } from './app-tool-answer';
 import { appToolOf, type AppTool } from './app-tool-spec';
 
 export { type AppTool } from './app-tool-spec';
@@ -277,6 +277,7 @@ export class AppToolService {
     try {
       const stored = await started.done;
       if (stored.status === 'succeeded') return appToolAnswer(stored.id, stored.cost, stored.result);
+      if (stored.status === 'waiting') return appToolWaiting(stored.id, stored.cost, tool.title);
       const kept = (await keptCredits(this.deps.dataSource, [stored.id])).get(stored.id) ?? 0;
       throw new AppToolRunError(
         stored.error ?? `${tool.name} did not finish.`,

@@ -105,7 +105,9 @@ export function runAppTools(
           ...(options.maxCredits !== undefined && { maxCredits: options.maxCredits }),
           ...(options.onProgress && { onPartial: options.onProgress }),
         });
-        return { value: modelValue(result.structured), credits: result.credits, runId: result.runId };
+        // A run waiting for approval has no results: the model reads that it waits, and where.
+        const value = result.status === 'waiting' ? result.text : modelValue(result.structured);
+        return { value, credits: result.credits, runId: result.runId };
       } catch (error) {
         if (error instanceof AppError) throw new Error(error.message, { cause: error });
         throw error;

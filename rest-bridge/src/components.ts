@@ -147,14 +147,23 @@ export const components: Readonly<Record<string, JsonSchema>> = {
     {
       ...APP_PROPERTIES,
       quality: nullableObject(
-        'Its live version’s tested quality (its last finished test run); null when untested.',
+        'Its live version’s quality: its last finished test run’s figures and, apart, the public runs’ own; null when it has neither (untested and not yet run by anyone else).',
         {
-          passRate: { type: 'number', description: 'Percent of the cases passed.' },
-          cases: integer('Cases in the test set.'),
-          p95Ms: nullableInteger('95th percentile of a case run’s time.'),
-          creditsPerRun: { type: ['number', 'null'], description: 'Average credits per run.' },
-          versionNumber: nullableInteger('The live version tested.'),
-          testedAt: dateTime('ISO time of the test run.'),
+          passRate: {
+            type: ['number', 'null'],
+            description: 'Percent of the test run’s cases passed; null while the live version is untested.',
+          },
+          cases: integer('Cases in that test run; 0 while untested.'),
+          p95Ms: nullableInteger('The test run’s 95th percentile of a case run’s time; null while untested.'),
+          creditsPerRun: {
+            type: ['number', 'null'],
+            description: 'The test run’s average credits per case run; null while untested.',
+          },
+          versionNumber: nullableInteger('The live version’s number.'),
+          testedAt: {
+            ...dateTime('ISO time the test run ended; null while untested.'),
+            type: ['string', 'null'],
+          },
           publicRuns: nullableObject(
             'The same version as the public runs it (latency and credits, never inputs): its latest succeeded runs by others, at most 1,000, no test runs; null before anyone has.',
             {

@@ -202,6 +202,28 @@ describe('tested apps: live progress, judge charges, public figures (issue 37)',
     );
     expect(answer.data!.publishedApp.quality).toEqual({ cases: 2, publicRuns: { runs: 2 } });
   }, 60_000);
+
+  it('shows an untested app’s public runs, its tested figures left empty', async () => {
+    const app = await newApp(t, ann.token, 'Untested');
+    expect((await t.api('POST', `/apps/${app.id}/publish`, { token: ann.token })).status).toBe(200);
+    await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
+    expect((await t.api('GET', `/published/${app.slug}`)).body.quality).toBeNull();
+    const run = await t.api('POST', `/published/${app.slug}/run`, {
+      token: bob.token,
+      body: { inputData: { input_text: 'a' } },
+    });
+    expect(run.status).toBe(200);
+    const page = await t.api('GET', `/published/${app.slug}`);
+    expect(page.body.quality).toEqual({
+      passRate: null,
+      cases: 0,
+      p95Ms: null,
+      creditsPerRun: null,
+      versionNumber: expect.any(Number),
+      testedAt: null,
+      publicRuns: { runs: 1, p95Ms: expect.any(Number), creditsPerRun: run.body.run.cost },
+    });
+  }, 60_000);
 });
 
 describe('test runs left running by a stopped process (issue 37)', () => {

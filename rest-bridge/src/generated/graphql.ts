@@ -507,7 +507,7 @@ export type PublishedAppQueryVariables = Exact<{
 }>;
 
 
-export type PublishedAppQuery = { publishedApp: { id: string, name: string, description: string, slug: string, category: string, isPrivate: boolean, isPublished: boolean, owner_id: string, upvotes: number, views: number, uses: number, config: Record<string, unknown>, verificationStatus: VerificationStatus, reviewNotes: string | null, createdAt: string, creatorPrice: number, quality: { passRate: number, cases: number, p95Ms: number | null, creditsPerRun: number | null, versionNumber: number | null, testedAt: string, publicRuns: { runs: number, p95Ms: number | null, creditsPerRun: number | null } | null } | null } };
+export type PublishedAppQuery = { publishedApp: { id: string, name: string, description: string, slug: string, category: string, isPrivate: boolean, isPublished: boolean, owner_id: string, upvotes: number, views: number, uses: number, config: Record<string, unknown>, verificationStatus: VerificationStatus, reviewNotes: string | null, createdAt: string, creatorPrice: number, quality: { passRate: number | null, cases: number, p95Ms: number | null, creditsPerRun: number | null, versionNumber: number | null, testedAt: string | null, publicRuns: { runs: number, p95Ms: number | null, creditsPerRun: number | null } | null } | null } };
 
 export type RecordAppViewMutationVariables = Exact<{
   id: string;

@@ -46,7 +46,7 @@ export function testRunAnswer(run: TestRunView): TestRunType {
 }
 
 function qualityAnswer(quality: AppQuality | null): AppQualityType | null {
-  return quality && { ...quality, testedAt: quality.testedAt.toISOString() };
+  return quality && { ...quality, testedAt: iso(quality.testedAt) };
 }
 
 function viewer(context: GraphQLContext) {
@@ -180,7 +180,8 @@ export class TestingResolver {
   }
 
   @Query(() => TestRunComparisonType, {
-    description: 'A test run beside the live version’s last one: the cases that got better and worse.',
+    description:
+      'A test run beside the live version’s last one (for a run of the live version, the one before it): the cases that got better and worse.',
   })
   async testRunComparison(
     @Arg('appId', () => ID) appId: string,
@@ -192,12 +193,13 @@ export class TestingResolver {
   }
 }
 
-/** A published app's tested quality (its live version's last finished test run). */
+/** A published app's quality: its live version's last finished test run, and its public runs. */
 @Resolver(() => AppType)
 export class AppQualityResolver {
   @FieldResolver(() => AppQualityType, {
     nullable: true,
-    description: 'Its live version’s tested quality; null when that version has no finished test run.',
+    description:
+      'Its live version’s quality: its last finished test run and its public runs’ figures; null when it has neither.',
   })
   async quality(@Root() app: App, @Ctx() context: GraphQLContext) {
     return app.id ? qualityAnswer(await context.services.testing.quality(app.id)) : null;

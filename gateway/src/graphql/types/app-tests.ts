@@ -89,7 +89,8 @@ export class TestCaseChangeType {
 
 @ObjectType('TestRunComparison', {
   simpleResolvers: true,
-  description: 'A test run beside the live version’s last one: which cases got better, which got worse.',
+  description:
+    'A test run beside the live version’s last one (for a run of the live version, the one before it): which cases got better, which got worse.',
 })
 export class TestRunComparisonType {
   @Field(() => TestRunType, { nullable: true }) baseline!: TestRunType | null;
@@ -110,15 +111,24 @@ export class PublicRunFiguresType {
 
 @ObjectType('AppQuality', {
   simpleResolvers: true,
-  description: 'A published app’s tested quality: its live version’s last finished test run.',
+  description:
+    'A published app’s quality, for its live version: its last finished test run’s figures and, apart, the public runs’ latency and credits.',
 })
 export class AppQualityType {
-  @Field(() => Float, { description: 'Percent of cases passed.' }) passRate!: number;
-  @Field(() => Int) cases!: number;
-  @Field(() => Int, { nullable: true }) p95Ms!: number | null;
-  @Field(() => Float, { nullable: true }) creditsPerRun!: number | null;
-  @Field(() => Int, { nullable: true }) versionNumber!: number | null;
-  @Field({ description: 'ISO time of that test run.' }) testedAt!: string;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Percent of the test run’s cases passed; null while the live version is untested.',
+  })
+  passRate!: number | null;
+  @Field(() => Int, { description: 'Cases in that test run; 0 while untested.' }) cases!: number;
+  @Field(() => Int, { nullable: true, description: 'The test run’s 95th percentile of a case run’s time.' })
+  p95Ms!: number | null;
+  @Field(() => Float, { nullable: true, description: 'The test run’s average credits per case run.' })
+  creditsPerRun!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The live version’s number.' })
+  versionNumber!: number | null;
+  @Field(() => String, { nullable: true, description: 'ISO time that test run ended; null while untested.' })
+  testedAt!: string | null;
   @Field(() => PublicRunFiguresType, {
     nullable: true,
     description: 'Latency and credits of the same version as the public runs it; null before anyone has.',

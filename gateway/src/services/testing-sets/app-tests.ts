@@ -16,17 +16,26 @@ import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGat
 import { round2, type TestRunView } from './app-test-run-view';
 import { TestRunHistory } from './test-run-history';
 
-/** The store's tested quality of a published app: its live version's last finished test run. */
+/**
+ * A published app's quality in the store, for its live version: the figures of its last finished
+ * test run (null, and 0 cases, while it has none) and, kept apart, the same version as the public
+ * runs it. Each figure means one thing whichever is known.
+ */
 export interface AppQuality {
-  passRate: number;
+  /** Percent of the test run's cases passed; null while the live version is untested. */
+  passRate: number | null;
+  /** Cases in that test run (0 while untested). */
   cases: number;
+  /** The test run's p95 latency and credits per case run (null while untested). */
   p95Ms: number | null;
   creditsPerRun: number | null;
+  /** The live version's number. */
   versionNumber: number | null;
-  testedAt: Date;
+  /** When that test run ended; null while untested. */
+  testedAt: Date | null;
   /**
-   * The same version as the public runs it (latency and credits, never inputs), beside the tested
-   * figures: null until someone other than the owner has run it.
+   * The same version as the public runs it (latency and credits, never inputs): null until
+   * someone other than the owner has run it.
    */
   publicRuns: PublicRunFigures | null;
 }
@@ -118,27 +127,42 @@ export class Testing {
 
   /**
    * A published app's quality in the store: its live version's last finished test run, and the
-   * same version's latency and credits as the public runs it.
+   * same version's latency and credits as the public runs it; null when neither is known.
    */
   async quality(appId: string): Promise<AppQuality | null> {
-    const app = await this.deps.dataSource.getRepository(AppRecord).findOneBy({ id: appId });
+    const { dataSource } = this.deps;
+    const app = await dataSource.getRepository(AppRecord).findOneBy({ id: appId });
     if (!app?.liveVersionId) return null;
+    const live = { id: app.id, ownerId: app.ownerId, versionId: app.liveVersionId };
+    const [run, publicRuns] = await Promise.all([
+      this.history.lastFiguresOfVersion(appId, app.liveVersionId),
+      publicRunFigures(dataSource, live),
+    ]);
     // A finished run has every case's result: its figures are over all `total` cases.
-    const run = await this.history.lastFiguresOfVersion(appId, app.liveVersionId);
-    if (!run || run.total === 0) return null;
-    const publicRuns = await publicRunFigures(this.deps.dataSource, {
-      id: app.id,
-      ownerId: app.ownerId,
-      versionId: app.liveVersionId,
-    });
+    const tested = run && run.total > 0 ? run : null;
+    if (!tested && !publicRuns) return null;
+    if (!tested) {
+      const version = await dataSource
+        .getRepository(AppVersion)
+        .findOne({ where: { id: app.liveVersionId }, select: { id: true, number: true } });
+      return {
+        passRate: null,
+        cases: 0,
+        p95Ms: null,
+        creditsPerRun: null,
+        versionNumber: version?.number ?? null,
+        testedAt: null,
+        publicRuns,
+      };
+    }
     return {
+      passRate: round2((tested.passed / tested.total) * 100),
+      cases: tested.total,
+      p95Ms: tested.p95Ms,
+      creditsPerRun: round2(tested.credits / tested.total),
+      versionNumber: tested.versionNumber,
+      testedAt: tested.finishedAt ?? tested.createdAt,
       publicRuns,
-      passRate: round2((run.passed / run.total) * 100),
-      cases: run.total,
-      p95Ms: run.p95Ms,
-      creditsPerRun: round2(run.credits / run.total),
-      versionNumber: run.versionNumber,
-      testedAt: run.finishedAt ?? run.createdAt,
     };
   }
 

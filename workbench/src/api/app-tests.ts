@@ -51,8 +51,10 @@ export interface TestingApi {
   keepRunAsTestCase(appId: string, runId: string): Promise<TestCase[]>;
   importTestCases(appId: string, jsonLines: string, replace: boolean): Promise<TestCase[]>;
   exportTestCases(appId: string): Promise<string>;
-  estimate(appId: string): Promise<TestRunEstimate>;
-  startTestRun(appId: string): Promise<TestRun>;
+  /** What a test run of a version (null: the draft) would cost. */
+  estimate(appId: string, versionId?: string | null): Promise<TestRunEstimate>;
+  /** Runs the set against a version (null: the draft). */
+  startTestRun(appId: string, versionId?: string | null): Promise<TestRun>;
   cancelTestRun(appId: string, testRunId: string): Promise<TestRun>;
   testRuns(appId: string): Promise<TestRun[]>;
   testRun(appId: string, testRunId: string): Promise<TestRun>;
@@ -61,20 +63,39 @@ export interface TestingApi {
   comparison(appId: string, testRunId: string): Promise<TestRunComparison>;
 }
 
-/** A published app's tested quality, as the store and its page show it. */
+/** What the public's runs of a live version measured (never their inputs). */
+export interface PublicRunFigures {
+  runs: number;
+  p95Ms: number | null;
+  creditsPerRun: number | null;
+}
+
+/**
+ * A published app's quality, as the store and its page show it: its live version's last test run
+ * (`passRate` and `testedAt` null while untested) and, apart, what the public's runs measured.
+ */
 export interface AppQuality {
-  passRate: number;
+  passRate: number | null;
   cases: number;
   p95Ms: number | null;
   creditsPerRun: number | null;
   versionNumber: number | null;
-  testedAt: string;
-  /** The same version as the public runs it: its latest runs by others (never their inputs). */
-  publicRuns?: { runs: number; p95Ms: number | null; creditsPerRun: number | null } | null;
+  testedAt: string | null;
+  publicRuns?: PublicRunFigures | null;
 }
 
-/** The tested quality an app read from the store carries, if any. */
+/** The quality of an app whose live version has a finished test run. */
+export type TestedQuality = AppQuality & { passRate: number; testedAt: string };
+
+/** The quality an app read from the store carries, if any (tested, or run by the public). */
 export function qualityOf(app: object): AppQuality | null {
   const quality = (app as { quality?: AppQuality | null }).quality;
-  return quality && typeof quality.passRate === 'number' ? quality : null;
+  return quality && typeof quality.cases === 'number' ? quality : null;
+}
+
+/** The tested part of an app's quality, when its live version has a finished test run. */
+export function testedQuality(quality: AppQuality | null): TestedQuality | null {
+  return quality && typeof quality.passRate === 'number' && typeof quality.testedAt === 'string'
+    ? (quality as TestedQuality)
+    : null;
 }

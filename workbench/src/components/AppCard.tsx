@@ -2,7 +2,6 @@ import { Button, Card, Tag, type Intent } from '@blueprintjs/core';
 import {
   ArrowUpIcon,
   CommentIcon,
-  ConfirmIcon,
   EyeOpenIcon,
   GlobeIcon,
   LockIcon,
@@ -18,8 +17,7 @@ import { verificationStatus } from '../stores/app-card-rules';
 import { plural } from '../texts/plural';
 import { STORE } from '../texts/public-texts';
 import { LinkButton } from './LinkButton';
-import { qualityOf } from '../api/app-tests';
-import { TESTS } from '../texts/testing-texts';
+import { AppQualityLines } from './AppQuality';
 
 const STATUS_INTENT: Record<VerificationStatus, Intent> = {
   pending: 'warning',
@@ -40,7 +38,8 @@ export interface AppCardProps {
 
 /**
  * One app in the store or on a publisher page: name, review status, Private, publisher, category,
- * two lines of description, views, runs and votes, Open App.
+ * two lines of description, views, runs and votes, its tested quality and public runs' figures,
+ * Open App.
  */
 export const AppCard = observer(function AppCard({
   app,
@@ -97,8 +96,8 @@ export const AppCard = observer(function AppCard({
           <ThumbsUpIcon size={14} /> {app.upvotes}{' '}
           <span className="stat-label">{plural(app.upvotes, STORE.votes)}</span>
         </span>
-        <AppQualityStat app={app} />
       </div>
+      <AppQualityLines app={app} />
       <div className="app-card-actions">
         <LinkButton
           intent="primary"
@@ -157,42 +156,6 @@ export function OwnerActions({
         text={STORE.deleteApp}
         onClick={onDelete}
       />
-    </>
-  );
-}
-
-/**
- * The card's tested quality: pass rate of its cases, with the details on hover (the tested
- * figures, and the public runs' own beside them). `publicRuns` also shows those on the line (the
- * app's page).
- */
-export function AppQualityStat({ app, publicRuns = false }: { app: App; publicRuns?: boolean }) {
-  const quality = qualityOf(app);
-  if (!quality) return null;
-  const date = new Date(quality.testedAt).toLocaleDateString();
-  const live = quality.publicRuns;
-  const liveText = live ? TESTS.publicRuns(live.runs, live.p95Ms, live.creditsPerRun) : null;
-  const tested = TESTS.qualityTitle(
-    quality.passRate,
-    quality.cases,
-    quality.p95Ms,
-    quality.creditsPerRun,
-    date,
-  );
-  return (
-    <>
-      <span
-        title={liveText ? `${tested}. ${liveText}` : tested}
-        className="app-quality"
-        data-testid="app-quality"
-      >
-        <ConfirmIcon size={14} /> {TESTS.quality(quality.passRate, quality.cases)}
-      </span>
-      {publicRuns && liveText && (
-        <span className="app-quality-public" data-testid="app-quality-public">
-          {liveText}
-        </span>
-      )}
     </>
   );
 }

@@ -171,7 +171,7 @@ export class RootStore {
     this.embed = new EmbedStore(api, this.catalogue, this.session, this.credits, host);
     this.appRuns = new AppRunsStore(api, this.session, this.toasts);
     this.triggers = new TriggersStore(api, this.session, this.toasts);
-    this.tests = new TestsStore(api, this.session, this.toasts);
+    this.tests = new TestsStore(api, this.session, this.toasts, this.catalogue);
     this.myRuns = new MyRunsStore(api);
     this.runView = new RunViewStore(api, this.catalogue, this.session, this.toasts);
     this.creditHistory = new CreditHistoryStore(api, this.catalogue);

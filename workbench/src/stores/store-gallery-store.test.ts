@@ -1,4 +1,5 @@
-import { CATEGORIES } from '@blocksmith/schema';
+import { CATEGORIES, type App } from '@blocksmith/schema';
+import type { AppQuality } from '../api/app-tests';
 import { runInAction } from 'mobx';
 import { BOB_ID, publicTestSetup, storeApp } from '../testing/public-setup';
 import { CATEGORY_FILTERS, StoreGalleryStore, UPVOTE_ANIMATION_MS } from './store-gallery-store';
@@ -92,6 +93,44 @@ describe('StoreGalleryStore', () => {
     expect(names(store)).toEqual(['Logo Ideas']);
     store.setCategory('All');
     expect(names(store)).toHaveLength(3);
+  });
+
+  it('sorts by best tested and filters to tested apps; public runs alone are not tested', async () => {
+    const { api, store } = await gallery({ signedIn: false });
+    // The store's answer carries each app's quality beside the app's own fields.
+    const tested = (app: App, passRate: number | null, cases: number): App => ({
+      ...app,
+      ...{ quality: quality(passRate, cases) },
+    });
+    const quality = (passRate: number | null, cases: number): AppQuality => ({
+      passRate,
+      cases,
+      p95Ms: passRate === null ? null : 40,
+      creditsPerRun: passRate === null ? null : 1,
+      versionNumber: 1,
+      testedAt: passRate === null ? null : new Date(0).toISOString(),
+      publicRuns: { runs: 4, p95Ms: 50, creditsPerRun: 1 },
+    });
+    api.storeList = [tested(POEMS, 100, 3), tested(TRIAGE, null, 0), tested(LOGO, 50, 10)];
+    await store.load();
+    expect(store.sort).toBe('upvotes');
+    expect(names(store)).toEqual(['Ticket Triage', 'Logo Ideas', 'Poem Writer']);
+
+    store.setSort('quality');
+    expect(names(store)).toEqual(['Poem Writer', 'Logo Ideas', 'Ticket Triage']);
+    store.setTestedOnly(true);
+    expect(store.filtering).toBe(true);
+    expect(names(store)).toEqual(['Poem Writer', 'Logo Ideas']);
+    store.setSearch('logo');
+    expect(names(store)).toEqual(['Logo Ideas']);
+
+    store.clearFilters();
+    expect(store.testedOnly).toBe(false);
+    expect(store.filtering).toBe(false);
+    // Clearing the filters keeps the chosen order.
+    expect(names(store)).toEqual(['Poem Writer', 'Logo Ideas', 'Ticket Triage']);
+    store.setSort('upvotes');
+    expect(names(store)).toEqual(['Ticket Triage', 'Logo Ideas', 'Poem Writer']);
   });
 
   it('My Apps lists the own apps, without category chips or category filter', async () => {

@@ -1,7 +1,10 @@
 import type { App } from '@blocksmith/schema';
 import { byQuality, testedOnly } from './store-quality';
 
-function app(name: string, quality: { passRate: number; cases: number; p95Ms: number | null } | null): App {
+function app(
+  name: string,
+  quality: { passRate: number | null; cases: number; p95Ms: number | null } | null,
+): App {
   return {
     id: name,
     name,
@@ -15,7 +18,12 @@ function app(name: string, quality: { passRate: number; cases: number; p95Ms: nu
     uses: 0,
     config: { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
     ...(quality && {
-      quality: { ...quality, creditsPerRun: 1, versionNumber: 1, testedAt: new Date(0).toISOString() },
+      quality: {
+        ...quality,
+        creditsPerRun: 1,
+        versionNumber: 1,
+        testedAt: quality.passRate === null ? null : new Date(0).toISOString(),
+      },
     }),
   } as App;
 }
@@ -23,6 +31,7 @@ function app(name: string, quality: { passRate: number; cases: number; p95Ms: nu
 describe('store quality', () => {
   const apps = [
     app('untested', null),
+    app('public-only', { passRate: null, cases: 0, p95Ms: null }),
     app('half', { passRate: 50, cases: 10, p95Ms: 100 }),
     app('all-few', { passRate: 100, cases: 3, p95Ms: 900 }),
     app('all-many', { passRate: 100, cases: 20, p95Ms: 900 }),
@@ -36,11 +45,13 @@ describe('store quality', () => {
       'all-few',
       'half',
       'untested',
+      'public-only',
     ]);
   });
 
   it('keeps only tested apps', () => {
     expect(testedOnly(apps).map((a) => a.name)).not.toContain('untested');
+    expect(testedOnly(apps).map((a) => a.name)).not.toContain('public-only');
     expect(testedOnly(apps)).toHaveLength(4);
   });
 });

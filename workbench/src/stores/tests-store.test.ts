@@ -1,6 +1,8 @@
 import type { TestRun } from '../api/app-tests';
 import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
-import { checkFromForm, describeCheck, TestsStore } from './tests-store';
+import { CatalogueStore } from './catalogue-store';
+import { checkFromForm, describeCheck } from './test-checks';
+import { TestsStore } from './tests-store';
 import { ToastStore } from './toast-store';
 
 function testRun(status: TestRun['status'], passed: number, total: number): TestRun {
@@ -41,7 +43,15 @@ async function setup(ownerId = ADA.id) {
     upvotes: 0,
     views: 0,
     uses: 0,
-    config: { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
+    config: {
+      plugins: [
+        { id: 'in', type: 'textInput', position: { x: 0, y: 0 }, settings: {} },
+        { id: 'gen', type: 'textGeneration', position: { x: 0, y: 0 }, settings: {} },
+        { id: 'gen2', type: 'textGeneration', position: { x: 0, y: 0 }, settings: {} },
+      ],
+      connections: [],
+      canvas: { zoom: 1, pan: { x: 0, y: 0 } },
+    },
   });
   api.testing.cases = [
     { id: 'a', name: 'About rain', inputs: { input_text: 'rain' }, checks: [], sourceRunId: null },
@@ -55,6 +65,7 @@ async function setup(ownerId = ADA.id) {
   ];
   api.testing.estimateAnswer = {
     cases: 2,
+    versionId: 'v2',
     versionNumber: 2,
     creditsPerRun: { min: 1, max: 1 },
     judgeCredits: 0,
@@ -62,7 +73,7 @@ async function setup(ownerId = ADA.id) {
   };
   const session = await restoredSession(api, memoryStorage());
   const toasts = new ToastStore(manualTimers());
-  return { api, toasts, store: new TestsStore(api, session, toasts) };
+  return { api, toasts, store: new TestsStore(api, session, toasts, new CatalogueStore(api)) };
 }
 
 describe('TestsStore', () => {
@@ -173,12 +184,107 @@ describe('TestsStore', () => {
       schema: { type: 'object' },
     });
     expect(checkFromForm('jsonSchema', '', '[1]')).toEqual({ problem: 'Write the schema as a JSON object.' });
-    expect(checkFromForm('judge', '', ' Polite ')).toMatchObject({ rubric: 'Polite' });
+    expect(checkFromForm('judge', '', ' Polite ')).toEqual({
+      type: 'judge',
+      target: 'answer',
+      rubric: 'Polite',
+    });
+    expect(checkFromForm('judge', 'gen', 'Polite', 'claude-opus-4-1')).toEqual({
+      type: 'judge',
+      target: 'gen',
+      rubric: 'Polite',
+      model: 'claude-opus-4-1',
+    });
+  });
+
+  it('tests the draft by default, or a saved or live version the owner chooses', async () => {
+    const { api, store } = await setup();
+    const entry = (number: number, kind: string, flags: Record<string, boolean> = {}) => ({
+      id: `v${number}`,
+      appId: 'app-1',
+      number,
+      kind,
+      summary: '',
+      authorId: ADA.id,
+      authorName: 'Ada',
+      createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
+      isDraft: false,
+      isLive: false,
+      isInReview: false,
+      name: 'Haiku maker',
+      description: '',
+      category: 'Content',
+      config: { plugins: [], connections: [], canvas: { zoom: 1, pan: { x: 0, y: 0 } } },
+      changesFromLive: [],
+      ...flags,
+    });
+    api.versions.set('app-1', [
+      entry(1, 'created'),
+      entry(2, 'save', { isLive: true }),
+      entry(3, 'autosave'),
+      entry(4, 'save'),
+      entry(5, 'autosave', { isDraft: true }),
+    ] as never);
+    await store.open('app-1');
+    expect(store.versionChoices).toEqual([
+      { id: null, label: 'The draft (version 5)' },
+      { id: 'v4', label: 'Version 4 · Saved' },
+      { id: 'v2', label: 'Version 2 · Live' },
+      { id: 'v1', label: 'Version 1 · Created' },
+    ]);
+    expect(api.testing.calls).toContain('estimate:draft');
+    expect(store.estimateText).toBe('2 cases against the draft (version 2): 2 credits.');
+    await store.setVersion('v2');
+    expect(api.testing.calls).toContain('estimate:v2');
+    expect(store.estimateText).toBe('2 cases against version 2: 2 credits.');
+    await store.start();
+    expect(api.testing.calls).toContain('startTestRun:v2');
+    store.close();
+  });
+
+  it('offers the app’s answering blocks as check targets, and the catalogue’s text models to judge', async () => {
+    const { store } = await setup();
+    await store.open('app-1');
+    expect(store.targets).toEqual([
+      { value: 'answer', label: 'The final answer' },
+      { value: 'gen', label: 'Text AI 1' },
+      { value: 'gen2', label: 'Text AI 2' },
+    ]);
+    expect(store.targetName('gen2.generated_text')).toBe('Text AI 2 · generated_text');
+    expect(store.targetName('classification')).toBe('classification');
+    expect(store.judgeModels.defaultModel).toBe('gpt-4o');
+    expect(store.judgeModels.models.map((model) => model.id)).toEqual(['gpt-4o', 'claude-opus-4-1']);
+    store.close();
+  });
+
+  it('names what the latest run is compared with: the live version, or its previous run', async () => {
+    const { api, store } = await setup();
+    api.testing.runs = [{ ...testRun('finished', 2, 2), versionId: 'v2' }];
+    const baseline = {
+      id: 'run-0',
+      versionNumber: 2,
+      passed: 1,
+      total: 2,
+      createdAt: new Date(0).toISOString(),
+    };
+    api.testing.comparisonAnswer = { baseline: { ...baseline, versionId: 'v1' }, better: [], worse: [] };
+    await store.open('app-1');
+    expect(store.comparisonTitle).toBe('Against the live version (version 2)');
+    api.testing.comparisonAnswer = { baseline: { ...baseline, versionId: 'v2' }, better: [], worse: [] };
+    await store.open('app-1');
+    expect(store.comparisonTitle).toMatch(
+      /^Against the previous test run of the live version \(version 2\), /,
+    );
+    store.close();
   });
 
   it('describes checks in a few words', () => {
     expect(describeCheck({ type: 'contains', target: 'answer', value: 'haiku' })).toBe('contains "haiku"');
     expect(describeCheck({ type: 'range', target: 'score', min: 1 })).toBe('between 1 and ∞ (score)');
     expect(describeCheck({ type: 'label', target: 'answer', label: 'Spam' })).toBe('label = Spam');
+    expect(
+      describeCheck({ type: 'judge', target: 'gen', rubric: 'Polite', model: 'gpt-4o' }, () => 'Text AI'),
+    ).toBe('judged by gpt-4o: Polite (Text AI)');
   });
 });

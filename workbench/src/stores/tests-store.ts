@@ -1,8 +1,13 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { ApiError, errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
+import type { AppConfig } from '@blocksmith/schema';
+import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { ApiError, errorMessage, type AppVersionEntry, type BlocksmithApi } from '../api/blocksmith-api';
 import type { TestCase, TestCheck, TestRun, TestRunComparison, TestRunEstimate } from '../api/app-tests';
+import type { CatalogueModel } from '../api/models';
+import { HISTORY } from '../texts/version-texts';
 import { TESTS } from '../texts/testing-texts';
+import type { CatalogueStore } from './catalogue-store';
 import type { SessionStore } from './session-store';
+import { checkTargets, targetLabel, type CheckTarget } from './test-checks';
 import type { ToastStore } from './toast-store';
 
 export type TestsState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
@@ -10,75 +15,26 @@ export type TestsState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';
 /** How often a running test run is read again when its live progress cannot be followed. */
 export const TEST_RUN_POLL_MS = 700;
 
-/** The check a form's fields make: the one text field read as the type needs it. */
-export function checkFromForm(
-  type: TestCheck['type'],
-  target: string,
-  text: string,
-): TestCheck | { problem: string } {
-  const check: TestCheck = { type, target: target.trim() || 'answer' };
-  const value = text.trim();
-  switch (type) {
-    case 'equals':
-    case 'contains':
-      return { ...check, value: text };
-    case 'matches':
-      return { ...check, pattern: value };
-    case 'label':
-      return { ...check, label: value };
-    case 'judge':
-      return { ...check, rubric: value };
-    case 'range': {
-      const [low, high] = value.split(/\s*(?:,|\.\.|to)\s*/);
-      const number = (part: string | undefined) =>
-        part === undefined || part === '' ? undefined : Number(part);
-      const min = number(low);
-      const max = number(high);
-      if ((min !== undefined && Number.isNaN(min)) || (max !== undefined && Number.isNaN(max)))
-        return { problem: TESTS.rangeProblem };
-      return { ...check, ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
-    }
-    case 'jsonSchema':
-      try {
-        const schema = JSON.parse(value) as unknown;
-        if (schema && typeof schema === 'object' && !Array.isArray(schema))
-          return { ...check, schema: schema as Record<string, unknown> };
-      } catch {
-        // said below
-      }
-      return { problem: TESTS.schemaProblem };
-  }
-}
-
-/** A check in a few words: `contains "haiku"`, `label = Spam`, `judged: "polite"`. */
-export function describeCheck(check: TestCheck): string {
-  const on = check.target && check.target !== 'answer' ? ` (${check.target})` : '';
-  switch (check.type) {
-    case 'equals':
-      return `equals "${check.value ?? ''}"${on}`;
-    case 'contains':
-      return `contains "${check.value ?? ''}"${on}`;
-    case 'matches':
-      return `matches /${check.pattern ?? ''}/${on}`;
-    case 'jsonSchema':
-      return `valid JSON schema${on}`;
-    case 'range':
-      return `between ${check.min ?? '-∞'} and ${check.max ?? '∞'}${on}`;
-    case 'label':
-      return `label = ${check.label ?? ''}${on}`;
-    case 'judge':
-      return `judged: ${check.rubric ?? ''}${on}`;
-  }
+/** A version the set can run against: `null` is the draft. */
+export interface VersionChoice {
+  id: string | null;
+  label: string;
 }
 
 /**
  * An app's Tests page for its owner: the cases (kept from runs, imported as JSON Lines, removed),
- * the cost before running, a test run followed as it goes (cancellable), its result table and how
- * it compares with the live version's last test run.
+ * the version to test (the draft by default) and the cost before running, a test run followed as
+ * it goes (cancellable), its result table and how it compares with the live version's last test
+ * run (or, for a run of the live version, the one before it).
  */
 export class TestsStore {
   appId = '';
   appName = '';
+  config: AppConfig | null = null;
+  /** The app's versions, newest first (the owner's history). */
+  versions: AppVersionEntry[] = [];
+  /** The version the next test run is of; null: the draft. */
+  versionId: string | null = null;
   state: TestsState = 'idle';
   cases: TestCase[] = [];
   runs: TestRun[] = [];
@@ -97,15 +53,24 @@ export class TestsStore {
     private readonly api: BlocksmithApi,
     private readonly session: SessionStore,
     private readonly toasts: ToastStore,
+    private readonly catalogue: CatalogueStore,
   ) {
     makeObservable<TestsStore>(this, {
       appId: observable,
       appName: observable,
+      config: observableRef,
+      versions: observableRef,
+      versionId: observable,
+      versionChoices: computed,
+      targets: computed,
+      setVersion: action,
       state: observable,
       cases: observableRef,
       runs: observableRef,
       estimate: observableRef,
       comparison: observableRef,
+      estimateText: computed,
+      comparisonTitle: computed,
       jsonLines: observable,
       busy: observable,
       reviewRuns: observableRef,
@@ -128,22 +93,96 @@ export class TestsStore {
     this.jsonLines = text;
   }
 
+  /**
+   * The versions to choose from: the draft first, then the live one, the one in review and those
+   * saved by hand (autosaves are left out).
+   */
+  get versionChoices(): VersionChoice[] {
+    const draft = this.versions.find((entry) => entry.isDraft);
+    const choices: VersionChoice[] = [{ id: null, label: TESTS.draftChoice(draft?.number ?? null) }];
+    for (const entry of this.versions) {
+      if (entry.isDraft || (entry.kind === 'autosave' && !entry.isLive && !entry.isInReview)) continue;
+      const badge = entry.isLive
+        ? HISTORY.badges.live
+        : entry.isInReview
+          ? HISTORY.badges.inReview
+          : HISTORY.kinds[entry.kind];
+      choices.push({ id: entry.id, label: TESTS.versionChoice(entry.number, badge) });
+    }
+    return choices;
+  }
+
+  /** What a check can look at: the final answer, or one of the app's blocks that answers. */
+  get targets(): CheckTarget[] {
+    if (!this.config) return [{ value: 'answer', label: TESTS.finalAnswer }];
+    const byId = this.catalogue.byId;
+    return checkTargets(this.config, (type) => byId.get(type));
+  }
+
+  /** A check's target in words (a block by its name). */
+  targetName(target: string): string {
+    return targetLabel(this.targets, target);
+  }
+
+  /** The models a judged check may use (those that write text), and the catalogue's default. */
+  get judgeModels(): { models: CatalogueModel[]; defaultModel: string } {
+    const catalogue = this.catalogue.modelCatalogue;
+    const models = catalogue.models.filter((model) => model.capabilities.includes('text'));
+    return { models, defaultModel: catalogue.defaultText ?? models[0]?.id ?? '' };
+  }
+
+  /** The cost of the next test run in words, naming the version it is of. */
+  get estimateText(): string | null {
+    const estimate = this.estimate;
+    if (!estimate) return null;
+    const version = estimate.versionNumber ?? null;
+    const against = this.versionId === null ? TESTS.againstDraft(version) : TESTS.againstVersion(version);
+    const { min, max } = estimate.credits;
+    return TESTS.estimate(estimate.cases, min, max, against, estimate.judgeCredits);
+  }
+
+  /**
+   * What the latest test run is compared with: the live version's last test run, or for a run of
+   * the live version itself the one before it.
+   */
+  get comparisonTitle(): string {
+    const baseline = this.comparison?.baseline;
+    if (!baseline) return TESTS.comparisonHeading(null);
+    const version = baseline.versionNumber ?? null;
+    return baseline.versionId === this.latest?.versionId
+      ? TESTS.previousHeading(version, new Date(baseline.createdAt).toLocaleString())
+      : TESTS.comparisonHeading(version);
+  }
+
+  /** Chooses the version the next test run is of (null: the draft), and prices it. */
+  async setVersion(versionId: string | null): Promise<void> {
+    this.versionId = versionId;
+    await this.refreshEstimate();
+  }
+
   async open(appId: string): Promise<void> {
     this.stopPolling();
     this.appId = appId;
     this.state = 'loading';
+    this.versionId = null;
     try {
       const app = await this.api.app(appId);
       if (app.owner_id !== this.session.user?.id) throw new ApiError('Not your app.', 'NOT_FOUND');
-      const [cases, runs] = await Promise.all([
+      const [cases, runs, versions] = await Promise.all([
         this.api.testing.testSet(appId),
         this.api.testing.testRuns(appId),
+        // Without its history the draft is still offered.
+        this.api.appVersions(appId).catch(() => [] as AppVersionEntry[]),
+        // Block names and models for the checks; the page works without them.
+        this.catalogue.load(),
       ]);
       if (this.appId !== appId) return;
       runInAction(() => {
         this.appName = app.name;
+        this.config = app.config;
         this.cases = cases;
         this.runs = runs;
+        this.versions = versions;
         this.state = 'ready';
       });
       await Promise.all([this.refreshEstimate(), this.refreshComparison()]);
@@ -236,7 +275,7 @@ export class TestsStore {
   async start(): Promise<void> {
     if (this.running) return;
     await this.busyWith(TESTS.startFailed, async () => {
-      const run = await this.api.testing.startTestRun(this.appId);
+      const run = await this.api.testing.startTestRun(this.appId, this.versionId);
       runInAction(() => {
         this.runs = [run, ...this.runs];
         this.comparison = null;
@@ -313,11 +352,12 @@ export class TestsStore {
   }
 
   private async refreshEstimate(): Promise<void> {
+    const versionId = this.versionId;
     try {
-      const estimate = await this.api.testing.estimate(this.appId);
-      runInAction(() => (this.estimate = estimate));
+      const estimate = await this.api.testing.estimate(this.appId, versionId);
+      if (this.versionId === versionId) runInAction(() => (this.estimate = estimate));
     } catch {
-      runInAction(() => (this.estimate = null));
+      if (this.versionId === versionId) runInAction(() => (this.estimate = null));
     }
   }
 

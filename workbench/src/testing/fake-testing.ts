@@ -13,6 +13,7 @@ export class FakeTesting implements TestingApi {
   runs: TestRun[] = [];
   estimateAnswer: TestRunEstimate = {
     cases: 0,
+    versionId: null,
     versionNumber: 1,
     creditsPerRun: { min: 1, max: 1 },
     judgeCredits: 0,
@@ -82,16 +83,17 @@ export class FakeTesting implements TestingApi {
     return this.cases.map((one) => JSON.stringify(one)).join('\n');
   }
 
-  async estimate() {
+  async estimate(_appId: string, versionId: string | null = null) {
+    this.calls.push(`estimate:${versionId ?? 'draft'}`);
     return { ...this.estimateAnswer, cases: this.cases.length };
   }
 
-  async startTestRun(appId: string) {
-    this.calls.push('startTestRun');
+  async startTestRun(appId: string, versionId: string | null = null) {
+    this.calls.push(versionId ? `startTestRun:${versionId}` : 'startTestRun');
     const run: TestRun = this.nextRun ?? {
       id: `run-${this.runs.length + 1}`,
       appId,
-      versionId: null,
+      versionId,
       versionNumber: 1,
       purpose: 'manual',
       status: 'running',

@@ -21,12 +21,14 @@ export const TESTS = {
   caseInputs: 'Inputs',
   caseChecks: 'Checks',
   noChecks: 'The run succeeds',
+  runSucceeded: 'The run succeeded.',
   removeCase: (name: string) => `Remove ${name}`,
   caseRemoved: 'Case removed.',
   addCheck: 'Add a check',
   checkType: 'Check',
   checkTarget: 'On',
-  checkTargetPlaceholder: 'answer',
+  finalAnswer: 'The final answer',
+  judgeModel: 'Judged by',
   checkTypes: {
     equals: 'Equals',
     contains: 'Contains',
@@ -51,8 +53,13 @@ export const TESTS = {
   schemaProblem: 'Write the schema as a JSON object.',
 
   runHeading: 'Run the set',
-  estimate: (cases: number, min: number, max: number, version: number | null, judge = 0) =>
-    `${cases} case${cases === 1 ? '' : 's'} against ${version === null ? 'the draft' : `the draft (version ${version})`}: ` +
+  versionLabel: 'Version to test',
+  draftChoice: (n: number | null) => (n === null ? 'The draft' : `The draft (version ${n})`),
+  versionChoice: (n: number, badge: string) => `Version ${n} · ${badge}`,
+  againstDraft: (n: number | null) => (n === null ? 'the draft' : `the draft (version ${n})`),
+  againstVersion: (n: number | null) => (n === null ? 'the chosen version' : `version ${n}`),
+  estimate: (cases: number, min: number, max: number, against: string, judge = 0) =>
+    `${cases} case${cases === 1 ? '' : 's'} against ${against}: ` +
     (min === max ? `${max} credit${max === 1 ? '' : 's'}` : `${min} to ${max} credits`) +
     (judge > 0 ? `, of which up to ${judge} for the model judging checks` : '') +
     '.',
@@ -74,7 +81,10 @@ export const TESTS = {
     failed: 'Failed',
   } as Record<string, string>,
   purpose: { manual: 'By hand', submission: 'On submission' } as Record<string, string>,
-  answerColumn: 'Answer',
+  answerColumn: 'Answers',
+  actual: (text: string, where: string | null) =>
+    where === null ? `Found: ${text}` : `Found in ${where}: ${text}`,
+  nothingFound: 'Found nothing',
   latencyColumn: 'Time',
   creditsColumn: 'Credits',
   openRun: 'Open run',
@@ -82,8 +92,11 @@ export const TESTS = {
   whenColumn: 'When',
   historyHeading: 'Earlier test runs',
 
-  comparisonHeading: 'Against the live version',
-  noBaseline: 'The live version has no finished test run to compare with.',
+  comparisonHeading: (version: number | null) =>
+    version === null ? 'Against the live version' : `Against the live version (version ${version})`,
+  previousHeading: (version: number | null, date: string) =>
+    `Against the previous test run of the live version${version === null ? '' : ` (version ${version})`}, ${date}`,
+  noBaseline: 'No earlier finished test run of the live version to compare with.',
   better: (names: string) => `Better: ${names}`,
   worse: (names: string) => `Worse: ${names}`,
   unchanged: 'No case changed.',
@@ -107,13 +120,37 @@ export const TESTS = {
   keepAsCase: 'Keep as a test case',
   kept: 'Kept as a test case.',
   keepFailed: 'The run could not be kept as a test case.',
+};
 
-  quality: (passRate: number, cases: number) => `${passRate}% of ${cases} tests`,
-  qualityTitle: (passRate: number, cases: number, p95: number | null, credits: number | null, date: string) =>
-    `Tested ${date}: ${passRate}% of ${cases} cases passed; p95 ${p95 ?? '–'} ms; ${perRun(credits)}`,
-  /** The live version as the public runs it, beside its tested figures. */
-  publicRuns: (runs: number, p95: number | null, credits: number | null) =>
-    `From ${runs} public run${runs === 1 ? '' : 's'}: p95 ${p95 ?? '–'} ms; ${perRun(credits)}`,
+/** `38 ms`, `1.2 s`, `14 s`; `–` when unknown. */
+export const duration = (ms: number | null) =>
+  ms === null ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/** `1 credit/run`, `1.5 credits/run`. */
+const perRunShort = (credits: number | null) => `${credits ?? '–'} credit${credits === 1 ? '' : 's'}/run`;
+
+/**
+ * A published app's quality on its store card (a compact line per source) and on its page (in
+ * full): the live version's last test run, and apart from it what the public's runs measured.
+ * Each line is a label and figures, shown one after another (`Tested: 100% of 3 cases · p95 38 ms`).
+ */
+export const QUALITY = {
+  cardTested: (passRate: number, cases: number) =>
+    `Tested: ${passRate}% of ${cases} case${cases === 1 ? '' : 's'}`,
+  cardPublic: (runs: number) => `Public runs (${runs}):`,
+  p95: (ms: number | null) => `p95 ${duration(ms)}`,
+  perRun: perRunShort,
+  versionOn: (version: number | null, date: string) => `v${version ?? '–'}, ${date}`,
+
+  pageTested: (version: number | null, date: string) =>
+    `Tested ${date}${version === null ? '' : `, version ${version}`}:`,
+  pagePassed: (passRate: number, cases: number) =>
+    `${passRate}% of ${cases} test case${cases === 1 ? '' : 's'} passed`,
+  pageCaseP95: (ms: number | null) => `95% of case runs took ${duration(ms)} or less`,
+  pagePublic: (runs: number) => `Public runs (${runs} by other people):`,
+  pageRunP95: (ms: number | null) => `95% took ${duration(ms)} or less`,
+  pageCredits: (credits: number | null) => `${perRun(credits)} on average`,
+  notTested: 'Not tested yet',
 };
 
 /** The store's sorting and filtering by tested quality. */

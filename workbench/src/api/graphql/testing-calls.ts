@@ -47,12 +47,12 @@ export class TestingCalls implements TestingApi {
     return (await this.transport.query(WbExportTestCasesDocument, { appId })).exportTestCases;
   }
 
-  async estimate(appId: string) {
-    return (await this.transport.query(WbTestRunEstimateDocument, { appId })).testRunEstimate;
+  async estimate(appId: string, versionId: string | null = null) {
+    return (await this.transport.query(WbTestRunEstimateDocument, { appId, versionId })).testRunEstimate;
   }
 
-  async startTestRun(appId: string) {
-    return run((await this.transport.mutate(WbStartTestRunDocument, { appId })).startTestRun);
+  async startTestRun(appId: string, versionId: string | null = null) {
+    return run((await this.transport.mutate(WbStartTestRunDocument, { appId, versionId })).startTestRun);
   }
 
   async cancelTestRun(appId: string, testRunId: string) {

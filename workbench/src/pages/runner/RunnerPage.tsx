@@ -1,4 +1,5 @@
-import { AppQualityStat } from '../../components/AppCard';
+import { AppQualityDetails } from '../../components/AppQuality';
+import { qualityOf } from '../../api/app-tests';
 import { Button, Callout, Card, Spinner, Tag } from '@blueprintjs/core';
 import { StateMessage } from '../../components/StateMessage';
 import { ArrowUpIcon, EyeOpenIcon, LogInIcon, PlayIcon, ThumbsUpIcon, TickIcon } from '@blueprintjs/icons';
@@ -283,10 +284,10 @@ const RunnerPage = observer(function RunnerPage() {
               <span data-testid="runner-votes">
                 <ThumbsUpIcon size={14} /> {runner.upvotes} {plural(runner.upvotes, RUNNER.votes)}
               </span>
-              <AppQualityStat app={app} publicRuns />
             </span>
             <UpvoteButton slug={slug} />
           </div>
+          <AppQualityDetails quality={qualityOf(app)} />
         </section>
         {session.signedIn && chat.chattable && <ChatViewSwitch chat={chat} />}
         {session.signedIn && chat.chattable && chat.view === 'chat' ? (

@@ -89,7 +89,7 @@ export class ChatResolver {
 
   @Mutation(() => Boolean, {
     description:
-      'Stops the answer of a conversation’s last message (its run ends aborted and refunded); false when nothing is being answered here.',
+      'Stops the answer of a conversation’s last message (its run ends aborted and refunded), on whichever server process runs it; false when nothing is being answered, or it did not stop (it ended first, or its process did not stop it within 15 s).',
   })
   stopChatMessage(
     @Arg('conversationId', () => ID) conversationId: string,

@@ -45,7 +45,7 @@ export interface AppToolCallOptions {
   source: Extract<RunSource, 'mcp' | 'agent'>;
   /** The run whose agent made the call. */
   parentRunId?: string;
-  /** Stops waiting, and stops the run when it executes on this process. */
+  /** Stops waiting, and stops the run (wherever it executes). */
   signal?: AbortSignal;
   /** The most the call may cost: an app that could cost more is refused before it starts. */
   maxCredits?: number;
@@ -267,12 +267,12 @@ export class AppToolService {
       await holdOf()?.recordRun(started.runId);
     } catch (error) {
       // Not counted where the caller's spend is kept: it does not go on (stopped, refunded).
-      runs.stop(started.runId);
+      void runs.stop(started.runId).catch(() => undefined);
       throw error;
     }
     const watching = new AbortController();
     if (options.onProgress || options.onPartial) void this.follow(started.runId, options, watching.signal);
-    const stop = () => runs.stop(started.runId);
+    const stop = () => void runs.stop(started.runId).catch(() => undefined);
     options.signal?.addEventListener('abort', stop, { once: true });
     try {
       const stored = await started.done;

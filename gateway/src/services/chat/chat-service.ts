@@ -167,8 +167,9 @@ export class ChatService {
 
   /**
    * Stops the answer of the conversation's last message: its run ends aborted and refunded, and
-   * the message keeps no answer (regenerate asks again). False when nothing is being answered, or
-   * when its run executes on another process (it then ends on its own).
+   * the message keeps no answer (regenerate asks again). Its run may execute on another process:
+   * that one is asked to stop it (`RunService.stop`). False when nothing is being answered, or
+   * when the run did not stop (it ended first, or its process did not stop it within 15 s).
    */
   async stop(viewer: ChatViewer, conversationId: string): Promise<boolean> {
     const conversation = await this.store.own(

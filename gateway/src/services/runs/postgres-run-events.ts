@@ -8,6 +8,8 @@ import { runState } from './run-records';
 const CHANNEL = 'run_events';
 /** A watcher on some process asks the executor of a run to store its events (payload: run id). */
 const WANTED_CHANNEL = 'run_events_wanted';
+/** Some process asks the executor of a run to stop it (payload: run id). */
+const STOP_CHANNEL = 'run_stop';
 
 /**
  * Appends the next events of a run (a JSON array, numbered on from the last one stored) and
@@ -55,7 +57,8 @@ interface Outbox {
  * page is served by that process), so its events are kept in memory and stored only once a
  * watcher on another process asks for them (NOTIFY on `run_events_wanted`): then everything so
  * far is stored at once, and the rest as it happens. A watcher whose run ended with nothing stored
- * (its process stopped, or forgot it) gets the ending from the run record.
+ * (its process stopped, or forgot it) gets the ending from the run record. A stop asked of a run
+ * (`askStop`) is a NOTIFY on `run_stop` that every process hears; the one executing it stops it.
  */
 export class PostgresRunEvents implements RunEvents {
   private listener: Client | null = null;
@@ -75,6 +78,7 @@ export class PostgresRunEvents implements RunEvents {
   private readonly unasked = new Set<string>();
   /** The runs this process executes, for its own watchers: no round trip through the database. */
   private readonly local = new RunEventHub(RETAIN_MS);
+  private readonly stopListeners: ((runId: string) => void)[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -91,6 +95,10 @@ export class PostgresRunEvents implements RunEvents {
         if (message.payload) this.store(message.payload);
         return;
       }
+      if (message.channel === STOP_CHANNEL) {
+        for (const listener of this.stopListeners) if (message.payload) listener(message.payload);
+        return;
+      }
       const [runId, , end] = (message.payload ?? '').split(':');
       if (!runId) return;
       if (end === 'end' && this.wakers.has(runId)) this.ended.add(runId);
@@ -105,7 +113,7 @@ export class PostgresRunEvents implements RunEvents {
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}; LISTEN ${WANTED_CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${WANTED_CHANNEL}; LISTEN ${STOP_CHANNEL}`);
     } catch (error) {
       void client.end().catch(() => undefined);
       throw error;
@@ -151,6 +159,15 @@ export class PostgresRunEvents implements RunEvents {
 
   onEnded(listener: (ownerId: string) => void): void {
     this.local.onEnded(listener);
+  }
+
+  /** Every listening process hears it, this one too (NOTIFY on `run_stop`). */
+  async askStop(runId: string): Promise<void> {
+    await this.dataSource.query(`SELECT pg_notify('${STOP_CHANNEL}', $1)`, [runId]);
+  }
+
+  onStopAsked(listener: (runId: string) => void): void {
+    this.stopListeners.push(listener);
   }
 
   publish(event: RunEvent): void {

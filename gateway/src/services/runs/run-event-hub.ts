@@ -18,6 +18,7 @@ interface RunChannel {
 export class RunEventHub implements RunEvents {
   private readonly channels = new Map<string, RunChannel>();
   private readonly endedListeners: ((ownerId: string) => void)[] = [];
+  private readonly stopListeners: ((runId: string) => void)[] = [];
 
   constructor(private readonly retainMs = 60_000) {}
 
@@ -60,6 +61,15 @@ export class RunEventHub implements RunEvents {
 
   onEnded(listener: (ownerId: string) => void): void {
     this.endedListeners.push(listener);
+  }
+
+  /** One process: its own listeners are told at once. */
+  async askStop(runId: string): Promise<void> {
+    for (const listener of this.stopListeners) listener(runId);
+  }
+
+  onStopAsked(listener: (runId: string) => void): void {
+    this.stopListeners.push(listener);
   }
 
   /** Whether `userId` may watch the run; unknown runs and other people's runs look the same. */

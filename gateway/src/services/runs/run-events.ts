@@ -32,6 +32,13 @@ export interface RunEvents {
    * and a new one begins, which starts by saying where the run stands.
    */
   resumed(runId: string): Promise<void>;
+  /**
+   * Asks whichever process executes the run to stop it: every process's `onStopAsked` listeners
+   * hear it (this process's alone in memory; across processes, through NOTIFY).
+   */
+  askStop(runId: string): Promise<void>;
+  /** Calls `listener` with every run some process asked to stop (`askStop`). */
+  onStopAsked(listener: (runId: string) => void): void;
   /** Waits for published events to be stored, then stops listening. */
   close(): Promise<void>;
 }

@@ -188,8 +188,11 @@ export class RunService {
     return this.worker.resume(job);
   }
 
-  /** Stops a run this process executes: it ends aborted and refunded (false: not running here). */
-  stop(runId: string): boolean {
-    return this.worker.stop(runId);
+  /**
+   * Stops a run wherever it executes (here, or asked of its process: `run-stops.ts`): it ends
+   * aborted and refunded. False when it had ended, or did not stop within `waitMs` (15 s).
+   */
+  stop(runId: string, waitMs?: number): Promise<boolean> {
+    return this.worker.stop(runId, waitMs);
   }
 }

@@ -20,6 +20,7 @@ import { UNFINISHED_STEP, type RunRecords } from './run-records';
 import { StepRecorder, type StoredStep } from './run-steps';
 import { runTimedOutMessage, stopGraceMs } from './run-timeout';
 import { StepCheckpoints } from './step-checkpoints';
+import { RunStops } from './run-stops';
 import { CANNOT_WAIT_MESSAGE, chargesBeforeWait, type RunApprovals } from './run-waits';
 
 /** Where blocks keep files; uploads are recorded as their uploader's when it can say so. */
@@ -87,12 +88,13 @@ export class RunWorker {
   private readonly checkpoints: StepCheckpoints;
   /** Keep each block's step with the run; may be switched while runs go on. */
   recordSteps: boolean;
-  /** How to stop each run executing here (`stop`). */
-  private readonly stoppers = new Map<string, AbortController>();
+  /** How to stop each run, here or on the process executing it (`stop`). */
+  private readonly stops: RunStops;
 
   constructor(private readonly deps: RunWorkerDeps) {
     this.checkpoints = new StepCheckpoints(deps.records, deps.log);
     this.recordSteps = deps.recordSteps;
+    this.stops = new RunStops({ dataSource: deps.dataSource, hub: deps.hub });
   }
 
   /** Whether it takes runs from the queue (`start`). */
@@ -149,13 +151,12 @@ export class RunWorker {
   }
 
   /**
-   * Stops a run executing here (its caller went away: an agent's tool call that was cut off); it
-   * ends aborted and refunded like any run that did not succeed. False when it is not running here.
+   * Stops a run (its caller went away, or a person stopped a chat answer) wherever it executes
+   * (`RunStops`); it ends aborted and refunded like any run that did not succeed. False when it
+   * had ended, or did not stop within `waitMs` on the process executing it.
    */
-  stop(runId: string): boolean {
-    const stopper = this.stoppers.get(runId);
-    stopper?.abort();
-    return stopper !== undefined;
+  stop(runId: string, waitMs?: number): Promise<boolean> {
+    return this.stops.stop(runId, waitMs);
   }
 
   /**
@@ -295,7 +296,7 @@ export class RunWorker {
     // them it was is `overTime`. (AbortSignal.any over one controller each cost about 23 us a run.)
     const stopped = new AbortController();
     let overTime = false;
-    this.stoppers.set(runId, stopped);
+    this.stops.track(runId, stopped);
     const timers: NodeJS.Timeout[] = [];
     // Each block's step, built from the progress events; stored as it goes once the run is long.
     const steps = this.recordSteps ? new StepRecorder(plan) : null;
@@ -356,7 +357,7 @@ export class RunWorker {
       }
     } finally {
       this.checkpoints.forget(runId);
-      this.stoppers.delete(runId);
+      this.stops.forget(runId);
     }
     await credits.settle();
     const engineOutcome = outcome;

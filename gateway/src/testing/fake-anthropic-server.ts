@@ -31,9 +31,11 @@ import {
  * - a forced tool (`tool_choice: { type: 'tool', name }`): a `tool_use` block whose input is built
  *   from that tool's `input_schema` (so a request without a schema gets no structured answer);
  * - tools the model may choose (fake-anthropic-tools.ts): a sentence and a `tool_use` of the tool
- *   the prompt names, else the first (`stop_reason: tool_use`); once the last message holds the
- *   `tool_result`s, text quoting them (`Based on <tool>: <content>`); results that do not answer
- *   the calls of the message before are refused (400), as the API does;
+ *   the prompt names, else the first (`stop_reason: tool_use`), then of each other tool it names,
+ *   one a turn; once it has called them all, text quoting the `tool_result`s (`Based on <tool>:
+ *   <content>`); results that do not answer the calls of the message before are refused (400), as
+ *   the API does; the model `careless-model` gets its first call's input wrong (not what the
+ *   tool's schema asks), and calls again with a good one;
  * - usage: token counts derived from the lengths of the request's and the answer's text.
  * Errors come as the vendor sends them, triggered by the request: a key other than `test-key`
  * (401), a missing `anthropic-version` or required field, or a sampling parameter the API version
@@ -249,9 +251,7 @@ export function answerFor(request: Json & { messages: Message[] }): Content[] {
     ];
   }
   return (
-    toolTurnContent(request, prompt) ?? [
-      { type: 'text', text: `${imageNotes(request.messages)}${answerTo(prompt)}` },
-    ]
+    toolTurnContent(request) ?? [{ type: 'text', text: `${imageNotes(request.messages)}${answerTo(prompt)}` }]
   );
 }
 

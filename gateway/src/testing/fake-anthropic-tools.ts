@@ -1,10 +1,18 @@
-import { answerFromToolResults, toolToCall, valueFor, type Json } from './fake-vendor-answers';
+import {
+  answerFromToolResults,
+  CARELESS_MODEL,
+  carelessArguments,
+  nextToolToCall,
+  valueFor,
+  type Json,
+} from './fake-vendor-answers';
 
 /**
  * How the fake Anthropic API (fake-anthropic-server.ts) takes part in a conversation with tools,
  * as the Messages API does: it checks that every `tool_use` is answered by a `tool_result` in the
  * next message (and no result answers a call that was not made), calls a tool when the user has
- * spoken, and answers from the results once it has them.
+ * spoken, then each other tool the user named, one a turn, and answers from the results once it
+ * has called them all.
  */
 
 export type Block = Json & { type: string };
@@ -61,24 +69,29 @@ export function toolPairsProblem(messages: Message[]): string | undefined {
 }
 
 /**
- * The model's turn when it may choose among `tools` (`tool_choice` auto or any): with results in
- * the last message, text quoting them; else a short sentence and a call of the tool the prompt
- * names (else the first), its input built from the tool's schema. Undefined when it answers text
- * as usual (no tools, or `tool_choice: none`).
+ * The model's turn when it may choose among `tools` (`tool_choice` auto or any), from the
+ * conversation since the user last spoke (a message with text, not only tool results): a short
+ * sentence and a call of the next tool the prompt means (`nextToolToCall`), its input built from
+ * the tool's schema; once it has called them all, text quoting their results. The careless model
+ * (`CARELESS_MODEL`) gets its first call's input wrong. Undefined when it answers text as usual
+ * (no tools, or `tool_choice: none`).
  */
-export function toolTurnContent(
-  request: Json & { messages: Message[] },
-  prompt: string,
-): Content[] | undefined {
+export function toolTurnContent(request: Json & { messages: Message[] }): Content[] | undefined {
   const tools = (Array.isArray(request.tools) ? request.tools : []) as Tool[];
   const choice = (request.tool_choice as { type?: string } | undefined)?.type ?? 'auto';
   if (tools.length === 0 || choice === 'none') return undefined;
-  const messages = request.messages;
-  const results = resultsOf(messages.at(-1));
-  if (results.length > 0) {
-    const names = new Map(callsOf(messages.at(-2)).map((c) => [c.id, c.name]));
+  const { messages } = request;
+  const spoke = messages.findLastIndex((m) => m.role === 'user' && spokenText(m) !== '');
+  const prompt = spoke >= 0 ? spokenText(messages[spoke]!) : '';
+  const since = messages.slice(spoke + 1);
+  const calls = since.flatMap(callsOf);
+  const careless = request.model === CARELESS_MODEL;
+  const called = calls.map((c) => c.name);
+  const tool = nextToolToCall(tools, prompt, careless ? called.slice(1) : called);
+  if (!tool) {
+    const names = new Map(calls.map((c) => [c.id, c.name]));
     const text = answerFromToolResults(
-      results.map((r) => ({
+      since.flatMap(resultsOf).map((r) => ({
         name: names.get(String(r.tool_use_id)) ?? 'a tool',
         content: resultText(r.content),
         isError: r.is_error === true,
@@ -86,7 +99,6 @@ export function toolTurnContent(
     );
     return [{ type: 'text', text }];
   }
-  const tool = toolToCall(tools, prompt)!;
   const earlier = messages.flatMap(callsOf).length;
   return [
     { type: 'text', text: `I will call ${tool.name}.` },
@@ -94,9 +106,21 @@ export function toolTurnContent(
       type: 'tool_use',
       id: `toolu_fake${String(earlier + 1).padStart(2, '0')}`,
       name: tool.name,
-      input: valueFor(tool.input_schema, prompt),
+      input:
+        careless && calls.length === 0
+          ? carelessArguments(tool.input_schema)
+          : valueFor(tool.input_schema, prompt),
     },
   ];
+}
+
+/** What a user message says in words (its text blocks; tool results are not words of the user's). */
+function spokenText(message: Message): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text))
+    .join(' ');
 }
 
 function callsOf(message: Message | undefined): { id: string; name: string }[] {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import {
   answerTo,
+  CARELESS_MODEL,
   FAKE_VENDOR_KEY,
   imageNote,
   isObject,
@@ -34,14 +35,16 @@ import { toolReply, toolRequestProblem, type FakeToolCall } from './fake-openai-
  *   `encoding_format: "base64"`, as little-endian float32 in base64.
  * With `tools`, the model calls the tool the last user message names (else the first) with
  * arguments built from its parameters schema (streamed as `delta.tool_calls` pieces, finish reason
- * `tool_calls`), and answers `Based on <tool>: <content>` once the last messages are `tool` results
- * (fake-openai-tools.ts); a `tool` message answering no call, an empty `tools` list or a bad tool
- * name is refused with a 400.
+ * `tool_calls`), then each other tool it names, one a turn, and answers `Based on <tool>:
+ * <content>` for each result once it has called them all (fake-openai-tools.ts); a `tool` message
+ * answering no call, an empty `tools` list or a bad tool name is refused with a 400.
  * Token counts come from the text lengths. Errors are `{"error":{"message","type","param","code"}}`
  * as the API sends them: 401 for a key other than `test-key`, 404 `model_not_found` for a model it
  * does not have, 400 for a malformed request; the models `busy-model` (429, `retry-after: 7`),
  * `overloaded-model` (503), `stalling-model` (starts answering, then sends nothing more) and
- * `mangling-model` (cuts its tool calls' arguments short: not JSON) act out failures.
+ * `mangling-model` (cuts its tool calls' arguments short: not JSON) act out failures, and
+ * `careless-model` a first tool call whose arguments do not fit the tool's schema, made again
+ * with good ones on its next turn.
  */
 
 export const FAKE_OPENAI_KEY = FAKE_VENDOR_KEY;
@@ -58,7 +61,7 @@ export const FAKE_OPENAI_MODELS = [
 ] as const;
 
 /** Models that act out a failure; they answer but are not listed. */
-const ACTING_MODELS = ['busy-model', 'overloaded-model', 'stalling-model', 'mangling-model'];
+const ACTING_MODELS = ['busy-model', 'overloaded-model', 'stalling-model', 'mangling-model', CARELESS_MODEL];
 
 /** The sizes each image model draws (others are refused, as by the API). */
 const IMAGE_SIZES: Record<string, string[]> = {
@@ -177,7 +180,7 @@ function chatCompletion(res: ServerResponse, body: Json): void {
   if (toolProblem) return sendError(res, 400, toolProblem.message, { param: toolProblem.param });
   if (modelRefused(res, model, 'chat')) return;
   const lastUser = [...(messages as Message[])].reverse().find((m) => m.role === 'user');
-  const reply = toolReply(body, textOf(lastUser?.content), model === 'mangling-model');
+  const reply = toolReply(body, textOf(lastUser?.content), model);
   const call = reply && 'call' in reply ? reply.call : undefined;
   let content: string;
   try {

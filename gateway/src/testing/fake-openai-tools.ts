@@ -1,7 +1,9 @@
 import {
   answerFromToolResults,
+  CARELESS_MODEL,
+  carelessArguments,
   isObject,
-  toolToCall,
+  nextToolToCall,
   valueFor,
   type Json,
   type ToolAnswer,
@@ -10,8 +12,9 @@ import {
 /**
  * How the fake OpenAI API (fake-openai-server.ts) answers a request with `tools`, as the Chat
  * Completions API does: the user has spoken, so the model calls the tool the prompt names (else
- * the first) with arguments built from its parameters schema; the tools have answered, so it
- * answers text quoting their results. Requests the API would refuse are refused with its message.
+ * the first) with arguments built from its parameters schema; a tool has answered, so it calls
+ * the next tool the prompt names, one a turn, and once it has called them all answers text
+ * quoting their results. Requests the API would refuse are refused with its message.
  */
 
 type Message = { role?: unknown; content?: unknown; tool_calls?: unknown; tool_call_id?: unknown };
@@ -62,32 +65,42 @@ export function toolRequestProblem(body: Json): { message: string; param: string
 }
 
 /**
- * The model's reply to a request with tools: a call when the last message is the user's, text
- * quoting the results when the last messages are tool results; undefined for anything else
- * (answered as without tools). `mangled`: the call's arguments are cut short (not JSON).
+ * The model's reply to a request with tools, from the conversation since the last user message
+ * (`userText`): a call of the next tool the prompt means (`nextToolToCall`), arguments built from
+ * its parameters schema; once it has called them all, text quoting their results; undefined for
+ * anything else (answered as without tools). The `mangling-model` cuts its calls' arguments short
+ * (not JSON); the careless model (`CARELESS_MODEL`) gets its first call's arguments wrong.
  */
-export function toolReply(body: Json, userText: string, mangled: boolean): ToolReply | undefined {
+export function toolReply(body: Json, userText: string, model: string): ToolReply | undefined {
   const tools = Array.isArray(body.tools) ? (body.tools as { function: Json }[]).map((t) => t.function) : [];
   const messages = (body.messages ?? []) as Message[];
   const last = messages[messages.length - 1];
-  if (last?.role === 'tool') return { text: answerFromToolResults(trailingResults(messages)) };
-  if (last?.role !== 'user' || tools.length === 0) return undefined;
+  if ((last?.role !== 'user' && last?.role !== 'tool') || tools.length === 0) return undefined;
+  const since = messages.slice(messages.map((m) => m.role).lastIndexOf('user') + 1);
+  const calls = since.flatMap((m) =>
+    m.role === 'assistant' && Array.isArray(m.tool_calls) ? (m.tool_calls as Json[]) : [],
+  );
+  const called = calls.map((call) => String((call.function as Json | undefined)?.name));
+  const careless = model === CARELESS_MODEL;
   const named = tools.map((fn) => ({ name: String(fn.name), parameters: fn.parameters }));
-  const tool = toolToCall(named, userText)!;
+  const tool = nextToolToCall(named, userText, careless ? called.slice(1) : called);
+  if (!tool) return { text: answerFromToolResults(resultsOf(since)) };
   const schema = isObject(tool.parameters) ? tool.parameters : { type: 'object', properties: {} };
-  const args = JSON.stringify(valueFor(schema, userText));
-  const calls = messages.filter((m) => m.role === 'assistant' && Array.isArray(m.tool_calls)).length;
+  const args = JSON.stringify(
+    careless && calls.length === 0 ? carelessArguments(schema) : valueFor(schema, userText),
+  );
+  const earlier = messages.filter((m) => m.role === 'assistant' && Array.isArray(m.tool_calls)).length;
   return {
     call: {
-      id: `call_fake${String(calls + 1).padStart(2, '0')}`,
+      id: `call_fake${String(earlier + 1).padStart(2, '0')}`,
       name: tool.name,
-      arguments: mangled ? args.slice(0, Math.max(1, args.length - 2)) : args,
+      arguments: model === 'mangling-model' ? args.slice(0, Math.max(1, args.length - 2)) : args,
     },
   };
 }
 
-/** The results that end the conversation, named after the calls they answer. */
-function trailingResults(messages: Message[]): ToolAnswer[] {
+/** The tool results of `messages`, named after the calls they answer. */
+function resultsOf(messages: Message[]): ToolAnswer[] {
   const names = new Map<string, string>();
   for (const message of messages) {
     if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
@@ -95,11 +108,10 @@ function trailingResults(messages: Message[]): ToolAnswer[] {
       if (isObject(call.function)) names.set(String(call.id), String(call.function.name));
     }
   }
-  const results: ToolAnswer[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]!.role === 'tool'; i--) {
-    const message = messages[i]!;
-    const content = typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
-    results.unshift({ name: names.get(String(message.tool_call_id)) ?? 'tool', content });
-  }
-  return results;
+  return messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => ({
+      name: names.get(String(message.tool_call_id)) ?? 'tool',
+      content: typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+    }));
 }

@@ -2,11 +2,13 @@ import { imageDimensions } from '../providers/ai/image-dimensions';
 import {
   answerFromToolResults,
   answerTo,
+  carelessArguments,
   imageNote,
   listenOnLoopback,
   pngFor,
   readJsonBody,
   splitInPieces,
+  nextToolToCall,
   toolToCall,
   valueFor,
 } from './fake-vendor-answers';
@@ -54,6 +56,26 @@ describe('the fake vendors’ shared answers', () => {
         { name: 'search_web', content: 'timed out', isError: true },
       ]),
     ).toBe('Based on get_weather: Sunny, 21 C search_web failed: timed out');
+  });
+
+  it('calls each tool the prompt names, one a turn, in the tools’ order; the first once when it names none', () => {
+    const tools = [{ name: 'city_facts' }, { name: 'slow_report' }, { name: 'broken_tool' }];
+    const prompt = 'Check broken_tool, then city_facts';
+    expect(nextToolToCall(tools, prompt, [])).toBe(tools[0]);
+    expect(nextToolToCall(tools, prompt, ['city_facts'])).toBe(tools[2]);
+    expect(nextToolToCall(tools, prompt, ['city_facts', 'broken_tool'])).toBeUndefined();
+    expect(nextToolToCall(tools, 'What is new?', [])).toBe(tools[0]);
+    expect(nextToolToCall(tools, 'What is new?', ['city_facts'])).toBeUndefined();
+  });
+
+  it('makes careless arguments: each required property of the wrong type', () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, count: { type: 'integer' }, detail: { type: 'string' } },
+      required: ['city', 'count'],
+    };
+    expect(carelessArguments(schema)).toEqual({ city: 42, count: 'many' });
+    expect(carelessArguments({ type: 'object', properties: { q: { type: 'string' } } })).toEqual({ q: 42 });
   });
 
   it('cuts text in three pieces at word boundaries, short text in fewer', () => {

@@ -91,8 +91,45 @@ export function valueFor(schema: Json, text: string, root: Json = schema, depth 
  * (case-insensitive), else the first. Undefined when the request offers none.
  */
 export function toolToCall<T extends { name: string }>(tools: readonly T[], prompt: string): T | undefined {
+  return nextToolToCall(tools, prompt, []);
+}
+
+/**
+ * The tool a fake model calls next in a conversation with tools, given the names of those it has
+ * called since the user spoke: each tool the prompt names (case-insensitive), one a turn, in the
+ * order the request lists them; when the prompt names none, the first tool, once. Undefined when
+ * it has called all it means to (then it answers from their results).
+ */
+export function nextToolToCall<T extends { name: string }>(
+  tools: readonly T[],
+  prompt: string,
+  called: readonly string[],
+): T | undefined {
   const said = prompt.toLowerCase();
-  return tools.find((tool) => tool.name && said.includes(tool.name.toLowerCase())) ?? tools[0];
+  const named = tools.filter((tool) => tool.name && said.includes(tool.name.toLowerCase()));
+  return (named.length > 0 ? named : tools.slice(0, 1)).find((tool) => !called.includes(tool.name));
+}
+
+/**
+ * The model that acts out careless tool use (on every fake that takes tools): its first call since
+ * the user spoke has arguments that do not fit the tool's schema (`carelessArguments`); it then
+ * calls that tool again, with good ones, as if told what was wrong, and goes on as the others do.
+ */
+export const CARELESS_MODEL = 'careless-model';
+
+/**
+ * Arguments `schema` refuses: each required property (every property when it names none) of the
+ * wrong type, a number where it asks for anything else and a string where it asks for a number.
+ */
+export function carelessArguments(schema: Json): Json {
+  const properties = (isObject(schema.properties) ? schema.properties : {}) as Json;
+  const keys = Array.isArray(schema.required) ? (schema.required as string[]) : Object.keys(properties);
+  return Object.fromEntries(
+    keys.map((key) => {
+      const type = (properties[key] as Json | undefined)?.type;
+      return [key, type === 'number' || type === 'integer' ? 'many' : 42];
+    }),
+  );
 }
 
 /** What a tool answered, as a fake reads it back from a request. */

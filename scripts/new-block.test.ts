@@ -109,6 +109,8 @@ async function builtSdk(): Promise<void> {
   }
 }
 
+// Each test runs npm (and the first the TypeScript compiler, Jest and npm pack) in a copy of the
+// repository: the first took more than 180 s at load 16 on two cores, so the limits are generous.
 describe('npm run new-block -- <kind>', () => {
   let copy: string;
   beforeAll(builtSdk, 120_000);
@@ -230,7 +232,7 @@ describe('npm run new-block -- <kind>', () => {
       rmSync(packed, { recursive: true, force: true });
       rmSync(elsewhere, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 420_000);
 
   it('asks for what the block does, and takes the palette name given', async () => {
     await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'wordCloud'])).rejects.toThrow(
@@ -253,7 +255,7 @@ describe('npm run new-block -- <kind>', () => {
     expect(readFileSync(path.join(copy, 'blocks', 'word-cloud', 'README.md'), 'utf8')).toContain(
       "Word Cloud 'Lite': Lists the words a text uses most.",
     );
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a kind that is not camelCase and a folder that exists', async () => {
     await expect(inCopy(copy, 'npm', ['run', 'new-block', '--', 'Bad-Kind'])).rejects.toThrow(
@@ -265,5 +267,5 @@ describe('npm run new-block -- <kind>', () => {
       'blocks/twice already exists.',
     );
     expect(readdirSync(path.join(copy, 'blocks', 'twice'))).toEqual(['keep.txt']);
-  }, 60_000);
+  }, 180_000);
 });

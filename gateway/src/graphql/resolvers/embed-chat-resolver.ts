@@ -1,7 +1,10 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import type { RunEvent } from '@blocksmith/schema';
 import { EmbedChat, type EmbedChatter } from '../../services/chat/embed-chat';
 import type { GraphQLContext } from '../context';
-import { ChatReplyType, ChatSettingsType, ConversationType } from '../types/chat';
+import { stoppableStream } from '../stoppable-stream';
+import { ChatReplyType, ChatSettingsType, ChatTurnStartedType, ConversationType } from '../types/chat';
 import { listed, settingsType } from './chat-resolver';
 
 const VISITOR_TOKEN_ARG = {
@@ -11,7 +14,11 @@ const VISITOR_TOKEN_ARG = {
 } as const;
 
 function embedChat(context: GraphQLContext): EmbedChat {
-  return new EmbedChat({ chat: context.services.chat, embeds: context.services.embeds });
+  return new EmbedChat({
+    chat: context.services.chat,
+    embeds: context.services.embeds,
+    hub: context.services.hub,
+  });
 }
 
 function chatter(context: GraphQLContext, visitorToken: string | null): EmbedChatter {
@@ -32,9 +39,75 @@ export class EmbedChatResolver {
     return settingsType(await embedChat(context).shape(slug));
   }
 
+  @Mutation(() => ChatTurnStartedType, {
+    description:
+      'Sends a message to an embedded app and answers at once; follow the answer with embeddedChatProgress (a visitor too) and stop it with stopEmbeddedChatMessage. On your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
+  })
+  async sendEmbeddedChatMessage(
+    @Arg('slug') slug: string,
+    @Arg('message', () => String, { nullable: true }) message: string | null,
+    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
+    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<ChatTurnStartedType> {
+    const started = await embedChat(context).send({
+      ...chatter(context, visitorToken),
+      slug,
+      message,
+      conversationId,
+      regenerate,
+    });
+    return {
+      conversationId: started.conversationId,
+      message: started.turn,
+      runId: started.runId,
+      cost: started.cost,
+    };
+  }
+
+  @Subscription(() => GraphQLJSONObject, {
+    description:
+      'Every event of the run answering a message of one of your conversations with an embedded app (a visitor’s: of their token), in order, to run_finished; as runProgress.',
+    subscribe: async ({ args, context }) => {
+      const graphqlContext = context as GraphQLContext;
+      const visitorToken = (args.visitorToken as string | null | undefined) ?? null;
+      const watch = await embedChat(graphqlContext).watch(
+        String(args.slug),
+        chatter(graphqlContext, visitorToken),
+        String(args.conversationId),
+        String(args.runId),
+      );
+      return stoppableStream(watch);
+    },
+  })
+  embeddedChatProgress(
+    @Arg('slug') _slug: string,
+    @Arg('conversationId', () => ID) _conversationId: string,
+    @Arg('runId', () => ID) _runId: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) _visitorToken: string | null,
+    @Root() event: RunEvent,
+    @Ctx() context: GraphQLContext,
+  ): RunEvent | Promise<RunEvent> {
+    return event.type === 'node_finished' ? context.services.fileLinks.sign(event) : event;
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'Stops the answer of the last message of one of your conversations with an embedded app (its run ends aborted and refunded); false when nothing is being answered, or it did not stop.',
+  })
+  stopEmbeddedChatMessage(
+    @Arg('slug') slug: string,
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<boolean> {
+    return embedChat(context).stop(slug, chatter(context, visitorToken), conversationId);
+  }
+
   @Mutation(() => ChatReplyType, {
     description:
-      'Sends a message to an embedded app and answers once it is answered: on your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
+      'Sends a message to an embedded app and answers once it is answered (for callers that cannot subscribe): on your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
   })
   async embeddedChat(
     @Arg('slug') slug: string,

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { RunEvent } from '@blocksmith/schema';
 import { InputError, NotFoundError, UnauthenticatedError } from '../../errors';
+import type { RunEvents } from '../runs/run-events';
 import { EmbedCapReachedError } from '../credits/embed-cap';
 import { SIGN_IN_TO_RUN, type EmbedService } from '../embeds/embed-service';
 import type {
@@ -47,7 +49,7 @@ export function visitorIdOf(token: unknown): string {
  * digest of their own token, apart from the owner's, and another visitor's are not found.
  */
 export class EmbedChat {
-  constructor(private readonly deps: { chat: ChatService; embeds: EmbedService }) {}
+  constructor(private readonly deps: { chat: ChatService; embeds: EmbedService; hub: RunEvents }) {}
 
   /** Whether the embedded app can be chatted with (its live version), and how. */
   async shape(slug: string): Promise<ChatShape> {
@@ -55,7 +57,10 @@ export class EmbedChat {
     return this.deps.chat.shape({ userId: app.owner_id! }, app.id!, true);
   }
 
-  /** Sends a message and answers once it is answered (a visitor cannot follow a run's events). */
+  /**
+   * Sends a message and answers at once (`done` settles once it is answered): the chatter follows
+   * the answer with `watch`, a visitor too.
+   */
   async send(request: EmbedChatRequest): Promise<StartedTurn> {
     const visitorId = request.caller ? null : visitorIdOf(request.visitorToken);
     const { app, userId, isAdmin, terms } = await this.deps.embeds.chatTerms({
@@ -80,6 +85,31 @@ export class EmbedChat {
       if (error instanceof EmbedCapReachedError) throw new UnauthenticatedError(SIGN_IN_TO_RUN);
       throw error;
     }
+  }
+
+  /**
+   * The events of the run answering a message of one of the chatter's conversations with the
+   * embedded app (a visitor's by their token): checked first, then streamed as `runProgress`
+   * streams a person's own run. Any other run, or another chatter's conversation: not found.
+   */
+  async watch(
+    slug: string,
+    chatter: EmbedChatter,
+    conversationId: string,
+    runId: string,
+  ): Promise<(signal: AbortSignal) => AsyncGenerator<RunEvent>> {
+    const { viewer, appId } = await this.viewer(slug, chatter);
+    const conversation = this.withApp(await this.deps.chat.get(viewer, conversationId), appId);
+    if (!conversation.messages.some((message) => message.runId === runId))
+      throw new NotFoundError('Run not found.');
+    return (signal) => this.deps.hub.watch(runId, signal);
+  }
+
+  /** Stops the answer of the last message of one of the chatter's conversations (`ChatService.stop`). */
+  async stop(slug: string, chatter: EmbedChatter, conversationId: string): Promise<boolean> {
+    const { viewer, appId } = await this.viewer(slug, chatter);
+    this.withApp(await this.deps.chat.get(viewer, conversationId), appId);
+    return this.deps.chat.stop(viewer, conversationId);
   }
 
   /** The chatter's conversations with the embedded app, the latest first. */

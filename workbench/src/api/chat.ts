@@ -1,3 +1,4 @@
+import type { RunWatcher } from './blocksmith-api';
 import type {
   ChatConversationFieldsFragment,
   ChatMessageFieldsFragment,
@@ -13,10 +14,7 @@ export type ChatConversation = ChatConversationFieldsFragment;
 /** One message and its answer (a run, source chat). */
 export type ChatMessage = ChatMessageFieldsFragment;
 
-/**
- * A message sent: its run has started (watch it with `watchRun(runId)`), or, in an embed, it has
- * been answered already (its message is no longer `running`).
- */
+/** A message sent: its run has started (follow it with `ChatApi.watch`). */
 export interface SentChatMessage {
   conversationId: string;
   runId: string;
@@ -34,7 +32,15 @@ export interface ChatApi {
     conversationId: string | null,
     regenerate?: boolean,
   ): Promise<SentChatMessage>;
-  /** Stops the answer of the conversation's last message; false when nothing was being answered there. */
+  /**
+   * Follows the run answering a message of the conversation: its events as `runProgress` sends
+   * them; returns a function that stops following.
+   */
+  watch(conversationId: string, runId: string, watcher: RunWatcher): () => void;
+  /**
+   * Stops the answer of the conversation's last message, on whichever server process writes it;
+   * false when nothing was being answered, or it did not stop (it ended first).
+   */
   stop(conversationId: string): Promise<boolean>;
   conversations(appId: string): Promise<ChatConversation[]>;
   conversation(id: string): Promise<ChatConversation & { messages: ChatMessage[] }>;
@@ -42,7 +48,7 @@ export interface ChatApi {
   remove(id: string): Promise<void>;
   /**
    * The same calls for an embed of the app (/embed/{slug}): the signed-in person's conversations,
-   * or a visitor's, named by `visitorToken`. Each message answers once answered (no stop).
+   * or a visitor's, named by `visitorToken` (who follows and stops their answers as well).
    */
   embedded(slug: string, visitorToken: string): ChatApi;
 }

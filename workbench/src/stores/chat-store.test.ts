@@ -2,12 +2,14 @@ import type { RunEvent } from '@blocksmith/schema';
 import type { RunWatcher } from '../api/blocksmith-api';
 import { FakeApi, manualTimers } from '../testing/fake-api';
 import { ApiError } from '../api/blocksmith-api';
-import { ChatStore } from './chat-store';
+import { CHAT } from '../texts/chat-texts';
+import { ChatStore, WAITING_POLL_MS } from './chat-store';
 import { ToastStore } from './toast-store';
 
 function setup() {
   const api = new FakeApi();
   const toasts = new ToastStore(manualTimers());
+  const timers = manualTimers();
   const copied: string[] = [];
   let answered = 0;
   const chat = new ChatStore(
@@ -15,8 +17,9 @@ function setup() {
     toasts,
     () => void answered++,
     async (text) => void copied.push(text),
+    timers,
   );
-  return { api, chat, toasts, copied, answered: () => answered };
+  return { api, chat, toasts, timers, copied, answered: () => answered };
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -144,13 +147,12 @@ describe('ChatStore', () => {
     expect(chat.messages.map((m) => m.message)).toEqual(['First']);
   });
 
-  it('shows a message at once while it is sent, and one answered already (an embed’s) without following a run', async () => {
+  it('shows a message at once while it is sent, and streams an embed’s answer through the embed’s calls', async () => {
     const { api } = setup();
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
     const embedded = new ChatStore(
-      {
-        chat: api.chat.embedded('post-writer-1', 'visitor-token-0123456789'),
-        watchRun: api.watchRun.bind(api),
-      },
+      { chat: api.chat.embedded('post-writer-1', 'visitor-token-0123456789') },
       new ToastStore(manualTimers()),
       () => undefined,
     );
@@ -160,19 +162,93 @@ describe('ChatStore', () => {
     expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'running' })]);
     expect(embedded.answering).toBe(true);
     await sending;
+    expect(api.chat.embeddedAs).toEqual({ slug: 'post-writer-1', visitorToken: 'visitor-token-0123456789' });
+    // Followed through the embed's own subscription (a visitor has no session to watch runs with).
+    expect(api.chat.calls).toContain(`watch ${embedded.activeId}`);
+    watcher!.next(partial('gen', 'Hi'));
+    expect(embedded.messages[0]).toMatchObject({ streaming: 'Hi' });
+    watcher!.next({ type: 'run_finished', runId: 'run', at: 2, status: 'succeeded' } as RunEvent);
+    await settled();
     expect(embedded.messages).toEqual([
       expect.objectContaining({ message: 'Hello', status: 'succeeded', answer: 'Answer to: Hello' }),
     ]);
     expect(embedded.answering).toBe(false);
     expect(embedded.conversations).toHaveLength(1);
-    expect(api.chat.embeddedAs).toEqual({ slug: 'post-writer-1', visitorToken: 'visitor-token-0123456789' });
 
     // Regenerate: the last message shows being answered again in its place, then its new answer.
     const again = embedded.regenerate();
     expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'running' })]);
     await again;
+    watcher!.next({ type: 'run_finished', runId: 'run', at: 3, status: 'succeeded' } as RunEvent);
+    await settled();
     expect(embedded.messages).toEqual([expect.objectContaining({ message: 'Hello', status: 'succeeded' })]);
     expect(api.chat.calls.filter((call) => call === 'regenerate')).toHaveLength(1);
+  });
+
+  it('says so when an answer could not be stopped, and keeps streaming it', async () => {
+    const { api, chat, toasts } = setup();
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    await chat.open('app-1');
+    chat.setDraft('A long story');
+    await chat.send();
+    api.chat.stoppable = false;
+    const stopping = chat.stop();
+    expect(chat.stopping).toBe(true);
+    await stopping;
+    expect(chat.stopping).toBe(false);
+    expect(toasts.toasts.map((t) => t.message)).toEqual([CHAT.notStopped]);
+    expect(chat.messages[0]!.stopped).toBeUndefined();
+    expect(chat.answering).toBe(true);
+    watcher!.next(partial('gen', 'Once upon a time'));
+    expect(chat.messages[0]).toMatchObject({ streaming: 'Once upon a time' });
+  });
+
+  it('keeps a message waiting for approval, then shows its answer once approved', async () => {
+    const { api, chat, timers, answered } = setup();
+    let watcher: RunWatcher | null = null;
+    api.manualWatch = (w) => (watcher = w);
+    await chat.open('app-1');
+    chat.setDraft('Post this');
+    api.chat.waitNext = true;
+    await chat.send();
+    watcher!.next({ type: 'run_finished', runId: 'run', at: 2, status: 'waiting' } as RunEvent);
+    await settled();
+    expect(chat.messages[0]).toMatchObject({ status: 'waiting', answer: null });
+    expect(chat.waiting).toBe(true);
+    expect(chat.answering).toBe(false);
+    chat.setDraft('And then?');
+    expect(chat.canSend).toBe(false);
+    expect(chat.canRegenerate).toBe(false);
+    // Read again every WAITING_POLL_MS while it waits.
+    const reads = () => api.chat.calls.filter((call) => call === 'conversation').length;
+    const before = reads();
+    timers.advance(WAITING_POLL_MS);
+    await settled();
+    expect(reads()).toBe(before + 1);
+    expect(chat.waiting).toBe(true);
+    api.chat.approve(chat.messages[0]!.runId!, 'Posted, with care.');
+    const answeredBefore = answered();
+    timers.advance(WAITING_POLL_MS);
+    await settled();
+    expect(chat.messages[0]).toMatchObject({ status: 'succeeded', answer: 'Posted, with care.' });
+    expect(chat.canSend).toBe(true);
+    expect(answered()).toBe(answeredBefore + 1);
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('stops reading a waiting conversation again once another is opened', async () => {
+    const { api, chat, timers } = setup();
+    api.manualWatch = (w) =>
+      w.next({ type: 'run_finished', runId: 'run', at: 2, status: 'waiting' } as RunEvent);
+    await chat.open('app-1');
+    chat.setDraft('Post this');
+    api.chat.waitNext = true;
+    await chat.send();
+    await settled();
+    expect(timers.pending()).toBe(1);
+    chat.startNew();
+    expect(timers.pending()).toBe(0);
   });
 
   it('hands a refusal to whoever can deal with it (an embed asks to sign in), keeping the message', async () => {

@@ -3,10 +3,13 @@ import type { RunEvent } from '@blocksmith/schema';
 import { errorMessage, type BlocksmithApi } from '../api/blocksmith-api';
 import type { ChatConversation, ChatMessage, ChatSettings } from '../api/chat';
 import { CHAT } from '../texts/chat-texts';
-import type { ToastStore } from './toast-store';
+import { realTimers, type Timers, type ToastStore } from './toast-store';
 
 /** The message on screen while it is sent, before the server has it. */
 const PENDING_ID = 'pending';
+
+/** How often a conversation whose last message waits for approval is read again. */
+export const WAITING_POLL_MS = 10_000;
 
 /** A message on screen: as stored, or the one being answered (its answer streaming in). */
 export interface ShownMessage extends ChatMessage {
@@ -19,7 +22,8 @@ export interface ShownMessage extends ChatMessage {
 /**
  * The chat window of an app (its page and embeds): whether the app can be chatted with, the
  * person's conversations with it, the open one's messages, a message being answered (streamed
- * from its run's events), stop, regenerate, copy, rename and delete.
+ * from its run's events), stop, regenerate, copy, rename and delete. A message whose run waits for
+ * approval waits with it: the conversation is read again now and then until it is answered.
  */
 export class ChatStore {
   appId: string | null = null;
@@ -34,8 +38,12 @@ export class ChatStore {
   view: 'chat' | 'form' = 'form';
   /** The conversation being renamed, with its new name as typed. */
   renaming: { id: string; title: string } | null = null;
+  /** A stop was asked and its answer is awaited (the server may ask another process). */
+  stopping = false;
   private unwatch: (() => void) | null = null;
   private runId: string | null = null;
+  /** The next read of a conversation whose last message waits for approval. */
+  private waitingPoll: unknown = null;
 
   /**
    * Told when a message is refused; true when it dealt with the refusal (an embed asks the person
@@ -45,14 +53,15 @@ export class ChatStore {
 
   constructor(
     /** The app page's chat calls, or an embed's (`api.chat.embedded`). */
-    private readonly api: Pick<BlocksmithApi, 'chat' | 'watchRun'>,
+    private readonly api: Pick<BlocksmithApi, 'chat'>,
     private readonly toasts: ToastStore,
     /** Told when a message was answered (or not): the balance changed. */
     private readonly onAnswered: () => void = () => undefined,
     private readonly copyText: (text: string) => Promise<void> = (text) =>
       navigator.clipboard.writeText(text),
+    private readonly timers: Timers = realTimers,
   ) {
-    makeObservable<ChatStore, 'streamed' | 'answered'>(this, {
+    makeObservable<ChatStore, 'streamed' | 'answered' | 'shown'>(this, {
       appId: observable,
       settings: observableRef,
       conversations: observableRef,
@@ -62,11 +71,13 @@ export class ChatStore {
       sending: observable,
       loadError: observable,
       renaming: observable,
+      stopping: observable,
       view: observable,
       setView: action,
       chattable: computed,
       canSend: computed,
       answering: computed,
+      waiting: computed,
       canRegenerate: computed,
       setDraft: action,
       startNew: action,
@@ -75,6 +86,7 @@ export class ChatStore {
       cancelRename: action,
       streamed: action,
       answered: action,
+      shown: action,
     });
   }
 
@@ -87,13 +99,18 @@ export class ChatStore {
     return this.sending || this.messages.some((message) => message.status === 'running' && !message.stopped);
   }
 
+  /** The last message waits for approval: the conversation goes on once it is answered. */
+  get waiting(): boolean {
+    return this.messages.at(-1)?.status === 'waiting';
+  }
+
   get canSend(): boolean {
-    return this.chattable && !this.answering && this.draft.trim() !== '';
+    return this.chattable && !this.answering && !this.waiting && this.draft.trim() !== '';
   }
 
   /** The last message can be answered again (it was answered, failed or stopped). */
   get canRegenerate(): boolean {
-    return !this.answering && this.activeId !== null && this.messages.length > 0;
+    return !this.answering && !this.waiting && this.activeId !== null && this.messages.length > 0;
   }
 
   /**
@@ -134,6 +151,8 @@ export class ChatStore {
     this.unwatch?.();
     this.unwatch = null;
     this.runId = null;
+    this.timers.clearTimeout(this.waitingPoll);
+    this.waitingPoll = null;
   }
 
   async loadConversations(): Promise<void> {
@@ -149,12 +168,39 @@ export class ChatStore {
     this.close();
     try {
       const conversation = await this.api.chat.conversation(id);
-      runInAction(() => {
-        this.activeId = id;
-        this.messages = conversation.messages;
-      });
+      runInAction(() => (this.activeId = id));
+      this.shown(id, conversation.messages);
     } catch (error) {
       this.toasts.error(errorMessage(error, CHAT.loadFailed));
+    }
+  }
+
+  /**
+   * The conversation's messages as stored, when it is the open one. While its last message waits
+   * for approval, it is read again every WAITING_POLL_MS until it is answered (or ends).
+   */
+  private shown(conversationId: string, messages: ShownMessage[]): void {
+    if (this.activeId !== conversationId) return;
+    const waited = this.waitingPoll !== null;
+    this.timers.clearTimeout(this.waitingPoll);
+    this.waitingPoll = null;
+    this.messages = messages;
+    if (this.waiting) {
+      this.waitingPoll = this.timers.setTimeout(() => void this.readAgain(conversationId), WAITING_POLL_MS);
+    } else if (waited) {
+      // It waited and was answered (or ended): the balance may have changed.
+      this.onAnswered();
+    }
+  }
+
+  private async readAgain(conversationId: string): Promise<void> {
+    try {
+      const conversation = await this.api.chat.conversation(conversationId);
+      this.shown(conversationId, conversation.messages);
+    } catch {
+      // Read again a while later: a connection lost for a moment.
+      if (this.activeId === conversationId && this.waiting)
+        this.waitingPoll = this.timers.setTimeout(() => void this.readAgain(conversationId), WAITING_POLL_MS);
     }
   }
 
@@ -216,7 +262,7 @@ export class ChatStore {
         this.messages.push(answered ? sent.message : { ...sent.message, streaming: '' });
         this.sending = false;
       });
-      // An embed's message comes back answered; the app page's answer streams from its run.
+      // The answer streams from its run (a message already answered has nothing to follow).
       if (answered) this.onAnswered();
       else this.follow(sent.runId, sent.conversationId);
       void this.loadConversations().catch(() => undefined);
@@ -236,7 +282,7 @@ export class ChatStore {
     this.runId = runId;
     // Each AI block's text so far; the one that wrote last is the answer being written.
     const texts = new Map<string, string>();
-    this.unwatch = this.api.watchRun(runId, {
+    this.unwatch = this.api.chat.watch(conversationId, runId, {
       next: (event: RunEvent) => {
         if (event.type === 'node_partial') {
           texts.set(event.nodeId, (texts.get(event.nodeId) ?? '') + event.text);
@@ -267,27 +313,37 @@ export class ChatStore {
     this.onAnswered();
     try {
       const conversation = await this.api.chat.conversation(conversationId);
-      runInAction(() => {
-        if (this.activeId === conversationId) this.messages = conversation.messages;
-      });
+      this.shown(conversationId, conversation.messages);
     } catch (error) {
       this.toasts.error(errorMessage(error, CHAT.loadFailed));
     }
   }
 
-  /** Stops the answer being written: its run ends and is refunded; regenerate asks again. */
+  /**
+   * Stops the answer being written: its run ends and is refunded; regenerate asks again. The
+   * answer keeps streaming until the server says it stopped (it may ask another process); when it
+   * did not stop (it ended first), the person is told so and the answer goes on.
+   */
   async stop(): Promise<void> {
     const conversationId = this.activeId;
     const last = this.messages.at(-1);
     if (!conversationId || !last || last.status !== 'running' || last.id === PENDING_ID) return;
-    runInAction(() => (last.stopped = true));
-    this.close();
+    if (this.stopping) return;
+    runInAction(() => (this.stopping = true));
     try {
-      await this.api.chat.stop(conversationId);
+      const stopped = await this.api.chat.stop(conversationId);
+      if (stopped) {
+        runInAction(() => (last.stopped = true));
+        this.close();
+        this.onAnswered();
+      } else {
+        this.toasts.warning(CHAT.notStopped);
+      }
     } catch (error) {
-      this.toasts.error(errorMessage(error, CHAT.sendFailed));
+      this.toasts.error(errorMessage(error, CHAT.stopFailed));
+    } finally {
+      runInAction(() => (this.stopping = false));
     }
-    this.onAnswered();
   }
 
   async copy(message: ChatMessage): Promise<void> {

@@ -258,11 +258,8 @@ export class EmbedStore {
    * The chat calls of this embed: the signed-in person's, or, not signed in, this browser's as a
    * visitor (its token kept in the embed's storage).
    */
-  chatCalls(slug: string): Pick<BlocksmithApi, 'chat' | 'watchRun'> {
-    return {
-      chat: this.api.chat.embedded(slug, embedVisitorToken(this.storage())),
-      watchRun: (runId, watcher) => this.api.watchRun(runId, watcher),
-    };
+  chatCalls(slug: string): Pick<BlocksmithApi, 'chat'> {
+    return { chat: this.api.chat.embedded(slug, embedVisitorToken(this.storage())) };
   }
 
   /**

@@ -15,7 +15,7 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-const realTimers: Timers = {
+export const realTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

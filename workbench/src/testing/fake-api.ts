@@ -280,7 +280,7 @@ export const MODEL_CATALOGUE: ModelCatalogue = {
 export class FakeApi implements BlocksmithApi {
   calls: string[] = [];
   /** Chat apps: conversations kept in memory (`fake-chat-api.ts`). */
-  readonly chat = new FakeChatApi();
+  readonly chat = new FakeChatApi((runId, watcher) => this.watchRun(runId, watcher));
   apps = new Map<string, VersionedApp>();
   failNext: Partial<Record<keyof BlocksmithApi, Error>> = {};
   runEvents: RunEvent[] = [];

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/blocksmith-api';
+import { ApiError, type RunWatcher } from '../api/blocksmith-api';
 import type { ChatApi, ChatConversation, ChatMessage, ChatSettings } from '../api/chat';
 
 /** The chat calls in memory: one person's conversations, each message answered `Answer to: <message>`. */
@@ -20,7 +20,14 @@ export class FakeChatApi implements ChatApi {
   embeddedAs: { slug: string; visitorToken: string } | null = null;
   /** The next message is refused with this error (once). */
   refuseNext: ApiError | null = null;
+  /** The next message's run stops to wait for approval (its message comes back `waiting`). */
+  waitNext = false;
   private next = 1;
+
+  constructor(
+    /** How a message's run is followed (`FakeApi` hands it to its `watchRun`). */
+    private readonly watchVia: (runId: string, watcher: RunWatcher) => () => void = () => () => undefined,
+  ) {}
 
   async settings(_appId: string) {
     this.calls.push('settings');
@@ -51,25 +58,39 @@ export class FakeChatApi implements ChatApi {
     if (regenerate) conversation.messages.pop();
     const text = regenerate ? last!.message : message!;
     const runId = `run-${this.next++}`;
+    const waits = this.waitNext;
+    this.waitNext = false;
     const sent: ChatMessage = {
       id: `message-${this.next++}`,
       position: conversation.messages.length,
       message: text,
-      answer: `Answer to: ${text}`,
-      status: 'succeeded',
+      answer: waits ? null : `Answer to: ${text}`,
+      status: waits ? 'waiting' : 'succeeded',
       error: null,
       runId,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
     conversation.messages.push(sent);
     conversation.turns = conversation.messages.length;
+    // The answer streams from its run.
     return {
       conversationId: conversation.id,
       runId,
       cost: 1,
-      // An embed's message answers once answered; the app page's streams from its run.
-      message: this.embeddedAs ? { ...sent } : { ...sent, answer: null, status: 'running' },
+      message: { ...sent, answer: null, status: 'running' },
     };
+  }
+
+  /** Approves (with its answer) the message of `runId` that waits. */
+  approve(runId: string, answer: string): void {
+    for (const conversation of this.conversationsById.values())
+      for (const message of conversation.messages)
+        if (message.runId === runId) Object.assign(message, { status: 'succeeded', answer });
+  }
+
+  watch(conversationId: string, runId: string, watcher: RunWatcher) {
+    this.calls.push(`watch ${conversationId}`);
+    return this.watchVia(runId, watcher);
   }
 
   async stop(_conversationId: string) {

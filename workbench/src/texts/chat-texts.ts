@@ -1,3 +1,5 @@
+import { WAITING_FOR_APPROVAL } from '@blocksmith/schema';
+
 /** Every text of the chat window (app page and embed), in one place. */
 export const CHAT = {
   title: 'Chat',
@@ -22,6 +24,15 @@ export const CHAT = {
   app: 'App',
   thinking: 'Thinking...',
   stopped: 'Stopped. Regenerate to ask again.',
+  stopping: 'Stopping...',
+  notStopped:
+    'The answer could not be stopped: it had already ended, or the server writing it did not stop it in time.',
+  stopFailed: 'The answer could not be stopped. Please try again.',
+  waiting: WAITING_FOR_APPROVAL,
+  waitingNote: 'This answer waits for a person to approve it. It shows here once approved.',
+  waitingRunLink: 'Open its run (the app’s owner approves it there)',
+  waitingComposer:
+    'The last message waits for approval: send the next one once it is answered, or start a new conversation.',
   failed: 'This message was not answered.',
   runLink: 'Run',
   /** Run history: a chat message's run links to its conversation. */

@@ -1,3 +1,4 @@
+import type { RunWatcher } from '../blocksmith-api';
 import type { ChatApi } from '../chat';
 import {
   ChatConversationDocument,
@@ -5,11 +6,13 @@ import {
   ChatSettingsDocument,
   DeleteChatConversationDocument,
   RenameChatConversationDocument,
+  RunProgressDocument,
   SendChatMessageDocument,
   StopChatMessageDocument,
 } from '../generated/graphql';
 import type { GraphQLTransport } from './graphql-transport';
 import { EmbedChatCalls } from './embed-chat-calls';
+import { watchRunEvents } from './run-event-watch';
 
 /** Chat apps: messages, their answers' runs, and the person's conversations. */
 export class ChatCalls implements ChatApi {
@@ -23,6 +26,11 @@ export class ChatCalls implements ChatApi {
     return (
       await this.transport.mutate(SendChatMessageDocument, { appId, message, conversationId, regenerate })
     ).sendChatMessage;
+  }
+
+  /** A person's own run: its progress, as the app page's runs. */
+  watch(_conversationId: string, runId: string, watcher: RunWatcher): () => void {
+    return watchRunEvents(this.transport, RunProgressDocument, { runId }, 'runProgress', watcher);
   }
 
   async stop(conversationId: string) {

@@ -1,18 +1,23 @@
+import type { RunWatcher } from '../blocksmith-api';
 import type { ChatApi } from '../chat';
 import {
   DeleteEmbeddedConversationDocument,
   EmbedChatSettingsDocument,
-  EmbeddedChatDocument,
+  EmbeddedChatProgressDocument,
   EmbeddedConversationDocument,
   EmbeddedConversationsDocument,
   RenameEmbeddedConversationDocument,
+  SendEmbeddedChatMessageDocument,
+  StopEmbeddedChatMessageDocument,
 } from '../generated/graphql';
 import type { GraphQLTransport } from './graphql-transport';
+import { watchRunEvents } from './run-event-watch';
 
 /**
  * Chat in an embed (/embed/{slug}): the signed-in person's conversations, or a visitor's (not
- * signed in, on the owner's credits) named by the token the embed keeps. A message answers once
- * answered: a visitor cannot follow a run's events.
+ * signed in, on the owner's credits) named by the token the embed keeps. A message answers at
+ * once; its answer streams from `embeddedChatProgress` (the visitor's token stands for a session)
+ * and may be stopped.
  */
 export class EmbedChatCalls implements ChatApi {
   constructor(
@@ -26,24 +31,34 @@ export class EmbedChatCalls implements ChatApi {
   }
 
   async send(_appId: string, message: string | null, conversationId: string | null, regenerate = false) {
-    const { embeddedChat } = await this.transport.mutate(EmbeddedChatDocument, {
+    const { sendEmbeddedChatMessage } = await this.transport.mutate(SendEmbeddedChatMessageDocument, {
       slug: this.slug,
       message,
       conversationId,
       regenerate,
       visitorToken: this.visitorToken,
     });
-    return {
-      conversationId: embeddedChat.conversationId,
-      runId: embeddedChat.run.id,
-      cost: embeddedChat.run.cost,
-      message: embeddedChat.message,
-    };
+    return sendEmbeddedChatMessage;
   }
 
-  /** An embed's message is answered before the call returns: there is nothing left to stop. */
-  async stop(_conversationId: string) {
-    return false;
+  watch(conversationId: string, runId: string, watcher: RunWatcher): () => void {
+    const variables = { slug: this.slug, conversationId, runId, visitorToken: this.visitorToken };
+    return watchRunEvents(
+      this.transport,
+      EmbeddedChatProgressDocument,
+      variables,
+      'embeddedChatProgress',
+      watcher,
+    );
+  }
+
+  async stop(conversationId: string) {
+    const { stopEmbeddedChatMessage } = await this.transport.mutate(StopEmbeddedChatMessageDocument, {
+      slug: this.slug,
+      conversationId,
+      visitorToken: this.visitorToken,
+    });
+    return stopEmbeddedChatMessage;
   }
 
   async conversations(_appId: string) {

@@ -1,9 +1,9 @@
-import type { FileRef, RunEvent } from '@blocksmith/schema';
+import type { FileRef } from '@blocksmith/schema';
 import { ApiError, type RunActionType, type RunWatcher } from '../blocksmith-api';
 import type { FinishedRun } from '../embeds';
 import { RunOutcomeDocument, RunProgressDocument, StartRunDocument } from '../generated/graphql';
 import type { GraphQLTransport } from './graphql-transport';
-import { toApiError } from './to-api-error';
+import { watchRunEvents } from './run-event-watch';
 
 /** Starting a run, following its events over the socket, its stored ending, and its uploaded files. */
 export class RunCalls {
@@ -24,28 +24,7 @@ export class RunCalls {
   }
 
   watchRun(runId: string, watcher: RunWatcher): () => void {
-    const done = this.transport.watchConnection(watcher);
-    // Each event is a JSON object on the wire, one of the RunEvent shapes run-events.ts declares.
-    const subscription = this.transport
-      .subscribe<{ runProgress: RunEvent }, { runId: string }>(RunProgressDocument, { runId })
-      .subscribe({
-        next: (result) => {
-          if (result.error) watcher.error(toApiError(result.error));
-          else if (result.data) watcher.next(result.data.runProgress);
-        },
-        error: (error: unknown) => {
-          done();
-          watcher.error(toApiError(error));
-        },
-        complete: () => {
-          done();
-          watcher.complete();
-        },
-      });
-    return () => {
-      done();
-      subscription.unsubscribe();
-    };
+    return watchRunEvents(this.transport, RunProgressDocument, { runId }, 'runProgress', watcher);
   }
 
   async runOutcome(runId: string): Promise<FinishedRun> {

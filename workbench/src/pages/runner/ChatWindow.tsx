@@ -7,6 +7,7 @@ import {
   RefreshIcon,
   SendMessageIcon,
   StopIcon,
+  TimeIcon,
   TrashIcon,
 } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
@@ -104,6 +105,21 @@ const Answer = observer(function Answer({
   last: boolean;
   embedded: boolean;
 }) {
+  if (message.status === 'waiting') {
+    return (
+      <div className="chat-waiting" data-testid="chat-waiting">
+        <p className="chat-waiting-title">
+          <TimeIcon /> {CHAT.waiting}
+        </p>
+        <p className="muted small">{CHAT.waitingNote}</p>
+        {message.runId && !embedded && (
+          <Link className="small" to={`/runs/${message.runId}`} data-testid="chat-waiting-run">
+            {CHAT.waitingRunLink}
+          </Link>
+        )}
+      </div>
+    );
+  }
   if (message.status === 'running' && !message.stopped) {
     return message.streaming ? (
       <Markdown text={message.streaming} />
@@ -113,17 +129,14 @@ const Answer = observer(function Answer({
       </p>
     );
   }
-  if (message.stopped) {
-    return (
-      <>
-        {message.streaming && <Markdown text={message.streaming} />}
-        <p className="muted small">{CHAT.stopped}</p>
-      </>
-    );
-  }
   return (
     <>
-      {message.answer ? (
+      {message.stopped ? (
+        <>
+          {message.streaming && <Markdown text={message.streaming} />}
+          <p className="muted small">{CHAT.stopped}</p>
+        </>
+      ) : message.answer ? (
         <Markdown text={message.answer} />
       ) : (
         <p className="error-text">{message.error ?? CHAT.failed}</p>
@@ -199,52 +212,61 @@ const Messages = observer(function Messages({ chat, embedded }: { chat: ChatStor
   );
 });
 
-const Composer = observer(function Composer({ chat, embedded }: { chat: ChatStore; embedded: boolean }) {
+const Composer = observer(function Composer({ chat }: { chat: ChatStore }) {
   const settings = chat.settings;
   return (
-    <form
-      className="chat-composer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void chat.send();
-      }}
-    >
-      <TextArea
-        fill
-        autoResize
-        aria-label={settings?.label ?? CHAT.title}
-        placeholder={settings?.placeholder ?? ''}
-        value={chat.draft}
-        maxLength={20_000}
-        onChange={(event) => chat.setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter sends; Shift+Enter starts a new line.
-          if (event.key === 'Enter' && !event.shiftKey) {
-            event.preventDefault();
-            void chat.send();
-          }
-        }}
-        data-testid="chat-input"
-      />
-      {chat.answering && !embedded ? (
-        <Button
-          icon={<StopIcon />}
-          text={CHAT.stop}
-          onClick={() => void chat.stop()}
-          data-testid="chat-stop"
-        />
-      ) : (
-        <Button
-          type="submit"
-          intent="primary"
-          icon={<SendMessageIcon />}
-          text={CHAT.send}
-          disabled={!chat.canSend}
-          loading={chat.answering}
-          data-testid="chat-send"
-        />
+    <>
+      {chat.waiting && (
+        <p className="chat-waiting-note muted small" data-testid="chat-waiting-note">
+          {CHAT.waitingComposer}
+        </p>
       )}
-    </form>
+      <form
+        className="chat-composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void chat.send();
+        }}
+      >
+        <TextArea
+          fill
+          autoResize
+          aria-label={settings?.label ?? CHAT.title}
+          placeholder={settings?.placeholder ?? ''}
+          value={chat.draft}
+          maxLength={20_000}
+          onChange={(event) => chat.setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter sends; Shift+Enter starts a new line.
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void chat.send();
+            }
+          }}
+          data-testid="chat-input"
+        />
+        {chat.answering ? (
+          <Button
+            icon={<StopIcon />}
+            text={chat.stopping ? CHAT.stopping : CHAT.stop}
+            loading={chat.stopping}
+            disabled={chat.sending}
+            onClick={() => void chat.stop()}
+            data-testid="chat-stop"
+          />
+        ) : (
+          <Button
+            type="submit"
+            intent="primary"
+            icon={<SendMessageIcon />}
+            text={CHAT.send}
+            disabled={!chat.canSend}
+            loading={chat.answering}
+            data-testid="chat-send"
+          />
+        )}
+      </form>
+    </>
   );
 });
 
@@ -257,10 +279,7 @@ export const ChatWindow = observer(function ChatWindow({
   chat: ChatStore;
   /** What one message costs, as the app page says a run's cost. */
   costText?: string;
-  /**
-   * In an embed: each message is answered before it shows (nothing to stop), and runs are not
-   * linked (run history is on the product, not in another site's page).
-   */
+  /** In an embed: runs are not linked (run history is on the product, not in another site's page). */
   embedded?: boolean;
 }) {
   const settings = chat.settings;
@@ -269,7 +288,7 @@ export const ChatWindow = observer(function ChatWindow({
       <ConversationList chat={chat} />
       <section className="chat-main">
         <Messages chat={chat} embedded={embedded} />
-        <Composer chat={chat} embedded={embedded} />
+        <Composer chat={chat} />
         <p className="chat-footnote muted small">
           {settings?.memoryTurns != null && CHAT.memory(settings.memoryTurns, settings.olderTurns ?? null)}
           {costText && ` ${CHAT.costPerMessage} ${costText}`}

@@ -163,11 +163,14 @@ describe('TestsStore', () => {
     expect(store.reviewFailed).toBe(false);
   });
 
-  it('adds a check to a case', async () => {
+  it('adds a check to a case and prices the set again', async () => {
     const { api, store } = await setup();
     await store.open('app-1');
+    const priced = api.testing.calls.filter((call) => call.startsWith('estimate')).length;
     expect(await store.addCheck('a', { type: 'contains', target: 'answer', value: 'rain' })).toBe(true);
     expect(api.testing.cases[0]!.checks).toEqual([{ type: 'contains', target: 'answer', value: 'rain' }]);
+    // Priced again: a judged check would add to the cost.
+    expect(api.testing.calls.filter((call) => call.startsWith('estimate'))).toHaveLength(priced + 1);
     store.close();
   });
 

@@ -227,7 +227,7 @@ export class TestsStore {
     }
   }
 
-  /** Adds a check to a case (the server checks it and says what to fix). */
+  /** Adds a check to a case (the server checks it and says what to fix), then prices the set again. */
   async addCheck(caseId: string, check: TestCheck): Promise<boolean> {
     let added = false;
     await this.busyWith(TESTS.checkFailed, async () => {
@@ -237,6 +237,8 @@ export class TestsStore {
       );
       runInAction(() => (this.cases = cases));
       added = true;
+      // A judged check adds its model's price to the cost.
+      await this.refreshEstimate();
     });
     return added;
   }

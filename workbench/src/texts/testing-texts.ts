@@ -28,7 +28,8 @@ export const TESTS = {
   checkType: 'Check',
   checkTarget: 'On',
   finalAnswer: 'The final answer',
-  judgeModel: 'Judged by',
+  judgeModel: 'Judging model',
+  defaultModel: (label: string) => `${label} (default)`,
   checkTypes: {
     equals: 'Equals',
     contains: 'Contains',
@@ -37,6 +38,16 @@ export const TESTS = {
     range: 'A number within',
     label: 'Classified as',
     judge: 'Judged by a model',
+  } as Record<string, string>,
+  /** The name of a check's one field, by type (screen readers read it). */
+  checkFieldLabel: {
+    equals: 'Expected answer',
+    contains: 'Text to find',
+    matches: 'Pattern',
+    jsonSchema: 'JSON schema',
+    range: 'Range',
+    label: 'Label',
+    judge: 'Rubric',
   } as Record<string, string>,
   checkFieldPlaceholder: {
     equals: 'The exact answer',

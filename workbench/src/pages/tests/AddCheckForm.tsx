@@ -18,8 +18,9 @@ const CHECK_TYPES: TestCheck['type'][] = [
 
 /**
  * A case's "Add a check": the kind, what it looks at (the final answer or one of the app's
- * blocks), its one field and, for a judged check, the model that judges (the catalogue's default
- * first). `onDone` closes it, once added or cancelled.
+ * blocks), its one field and, for a judged check, the model that judges: the catalogue's default
+ * first, kept as no model so the server's default judges (and follows its configuration), or
+ * another model of the catalogue named. `onDone` closes it, once added or cancelled.
  */
 export const AddCheckForm = observer(function AddCheckForm({
   caseId,
@@ -36,9 +37,8 @@ export const AddCheckForm = observer(function AddCheckForm({
   const [text, setText] = useState('');
   const { models, defaultModel } = tests.judgeModels;
   const [model, setModel] = useState('');
-  const judgeModel = model || defaultModel;
   const submit = async () => {
-    const check = checkFromForm(type, target, text, type === 'judge' ? judgeModel : '');
+    const check = checkFromForm(type, target, text, type === 'judge' ? model : '');
     if ('problem' in check) {
       toasts.show('danger', check.problem);
       return;
@@ -69,13 +69,17 @@ export const AddCheckForm = observer(function AddCheckForm({
       {type === 'judge' && models.length > 0 && (
         <HTMLSelect
           aria-label={TESTS.judgeModel}
-          value={judgeModel}
+          value={model}
           onChange={(event) => setModel(event.target.value)}
-          options={models.map((one) => ({ value: one.id, label: one.label }))}
+          options={models.map((one) =>
+            one.id === defaultModel
+              ? { value: '', label: TESTS.defaultModel(one.label) }
+              : { value: one.id, label: one.label },
+          )}
         />
       )}
       <InputGroup
-        aria-label={TESTS.checkTypes[type]}
+        aria-label={TESTS.checkFieldLabel[type]}
         placeholder={TESTS.checkFieldPlaceholder[type]}
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -1,11 +1,33 @@
 import { BlockError, BlockInputError, BlockOverrunError } from '@blocksmith/block-sdk';
 import { runAsTool, runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { code, CODE_LIMITS, sandboxes } from './code';
-import { runInSandbox } from './run-in-sandbox';
+import { runInSandbox, type SandboxRun } from './run-in-sandbox';
+import { threadCpuMs } from './thread-cpu';
 import { buildForWorkers } from './testing/build-for-workers';
 
 beforeAll(buildForWorkers, 120_000);
 afterAll(() => sandboxes().close());
+
+/** A script run in this thread (not the pool's), with the product's limits unless `timeMs` is given. */
+function inThisThread(body: string, overrides: Partial<SandboxRun> = {}, timeMs = CODE_LIMITS.timeMs) {
+  return runInSandbox({
+    body,
+    input: null,
+    inputs: {},
+    limits: { ...CODE_LIMITS, timeMs },
+    signal: new AbortController().signal,
+    onLog: () => undefined,
+    ...overrides,
+  });
+}
+
+/** Holds this thread for `ms` on the wall clock without using the CPU, as a busy machine can. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Node measures a thread's CPU time (process.threadCpuUsage, Node 23.9 and later). */
+const threadCpuMeasured = threadCpuMs() !== undefined;
 
 function run(body: string, options: Omit<RunBlockOptions, 'settings'> = {}) {
   return runBlock(code, { ...options, settings: { code: body } });
@@ -99,8 +121,7 @@ describe('code', () => {
     });
 
     it('passes on at most 1,000 console lines, empty ones too, then one note that the output was cut', async () => {
-      // 1,500 lines, not many more: each crosses into the host, and the 1 s limit is wall-clock time
-      // (20,000 of them overran it at nice 10 on a loaded machine).
+      // 1,500 lines, not many more: each crosses into the host and out of the worker thread.
       const { progress, outputs } = await run('for (let i = 0; i < 1500; i++) console.log("");\nreturn 1;');
       expect(progress).toHaveLength(1_001);
       expect(progress.slice(0, 1_000).every((line) => line === '\n')).toBe(true);
@@ -187,6 +208,10 @@ describe('code', () => {
       const error = await failure('while (true) {}');
       expect(error).toBeInstanceOf(BlockOverrunError);
       expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(CODE_LIMITS.timeMs);
+      // The thread's CPU time, which a busy machine does not stretch: stopped near 1 second of it.
+      if (threadCpuMeasured) {
+        expect((error as BlockOverrunError).usedMs).toBeLessThan(2 * CODE_LIMITS.timeMs);
+      }
       expect(code.description).toContain(
         'Code that runs past its 1-second limit is stopped and its credit is not refunded.',
       );
@@ -205,6 +230,36 @@ describe('code', () => {
       }).catch((thrown: unknown) => thrown);
       expect(error).toBeInstanceOf(BlockOverrunError);
       expect((error as Error).message).toBe('The code ran longer than 0.05 seconds and was stopped.');
+    });
+
+    (threadCpuMeasured ? it : it.skip)(
+      'counts only its thread’s CPU time: time the thread waits for a core is not the script’s',
+      async () => {
+        // Each console line holds the thread for 0.6 s without the CPU: 1.2 s on the wall clock in
+        // all, past the 1-second limit, then a loop that runs the engine's interrupt checks.
+        const body =
+          'console.log("a");\nconsole.log("b");\nlet n = 0;\nfor (let i = 0; i < 1e5; i++) n += i;\nreturn n;';
+        const started = performance.now();
+        const result = await inThisThread(body, { onLog: () => sleep(600) });
+        expect(performance.now() - started).toBeGreaterThan(CODE_LIMITS.timeMs);
+        expect(result).toBe(4999950000);
+      },
+    );
+
+    it('counts wall-clock time where Node does not measure a thread’s CPU time', async () => {
+      // As on a Node without process.threadCpuUsage.
+      const own = Object.getOwnPropertyDescriptor(process, 'threadCpuUsage');
+      Object.defineProperty(process, 'threadCpuUsage', { value: undefined, configurable: true });
+      try {
+        const error: unknown = await inThisThread('console.log("a");\nreturn 1;', {
+          onLog: () => sleep(1_200),
+        }).catch((thrown: unknown) => thrown);
+        expect(error).toBeInstanceOf(BlockOverrunError);
+        expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(1_200);
+      } finally {
+        if (own) Object.defineProperty(process, 'threadCpuUsage', own);
+        else delete (process as { threadCpuUsage?: unknown }).threadCpuUsage;
+      }
     });
 
     it('stops an endless loop of awaits at the time limit', async () => {

@@ -1,10 +1,15 @@
 import { BlockError, BlockOverrunError } from '@blocksmith/block-sdk';
 import { Scope, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten-core';
 import { giveBack, takeInstance, type WasmMemory } from './engine-instances';
+import { ScriptClock } from './thread-cpu';
 
 /** What one script may use. */
 export interface SandboxLimits {
-  /** Wall-clock time for compiling, running and serialising the result, in milliseconds. */
+  /**
+   * Time for compiling, running and serialising the result, in milliseconds: the CPU time of the
+   * thread the script runs in (where Node measures it; wall-clock time elsewhere), so time the
+   * thread spends waiting for a core on a busy machine is not the script's.
+   */
   timeMs: number;
   /**
    * The engine's whole WebAssembly memory, in bytes (its own data and stack, the inputs, everything
@@ -123,8 +128,7 @@ class Sandbox {
   /** A limit stopped the script (time, memory, stack): its engine instance is not used again. */
   limitReached = false;
   private readonly lines: number;
-  private readonly started: number;
-  private readonly deadline: number;
+  private readonly clock: ScriptClock;
 
   constructor(
     private readonly run: SandboxRun,
@@ -133,11 +137,10 @@ class Sandbox {
     private readonly memory: WasmMemory,
   ) {
     this.lines = run.body.split('\n').length;
-    this.started = performance.now();
-    this.deadline = this.started + run.limits.timeMs;
+    this.clock = new ScriptClock(run.limits.timeMs);
     runtime.setMaxStackSize(run.limits.stackBytes);
     runtime.setInterruptHandler(() => {
-      if (performance.now() > this.deadline) this.interrupted = true;
+      if (!this.interrupted && this.clock.passed()) this.interrupted = true;
       return this.interrupted;
     });
   }
@@ -168,7 +171,7 @@ class Sandbox {
         // Out of memory while queueing a promise job, the engine drops the job.
         if (this.memoryExhausted()) throw new ScriptError(this.memoryMessage(''));
         // Stopped at the time limit while running promise jobs, the engine drops the rest of them.
-        if (this.interrupted || performance.now() > this.deadline) throw this.overrun('');
+        if (this.interrupted || this.overTime()) throw this.overrun('');
         throw new ScriptError(
           'The code waited for something that never finished. Return the value itself: nothing outside the code can be awaited.',
         );
@@ -176,18 +179,20 @@ class Sandbox {
       if (state.type === 'rejected') this.fail(state.error);
       const result = this.toJson(scope, scope.manage(state.value));
       // A long built-in call (sorting a huge array) is not interrupted: the limit holds all the same.
-      if (performance.now() > this.deadline) throw this.overrun('');
+      if (this.overTime()) throw this.overrun('');
       return result;
     });
   }
 
-  /** The script used its whole time: it is stopped, and charged for that time. */
+  /** The script has used more than its time. */
+  private overTime(): boolean {
+    return this.clock.used() > this.run.limits.timeMs;
+  }
+
+  /** The script used its whole time: it is stopped, and charged for the time it used. */
   private overrun(where: string): BlockOverrunError {
     this.limitReached = true;
-    return new BlockOverrunError(
-      overrunMessage(this.run.limits.timeMs, where),
-      performance.now() - this.started,
-    );
+    return new BlockOverrunError(overrunMessage(this.run.limits.timeMs, where), this.clock.used());
   }
 
   private installConsole(scope: Scope): void {

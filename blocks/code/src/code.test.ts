@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { BlockError, BlockInputError, BlockOverrunError } from '@blocksmith/block-sdk';
 import { runAsTool, runBlock, type RunBlockOptions } from '@blocksmith/block-sdk/testing';
 import { code, CODE_LIMITS, sandboxes } from './code';
 import { runInSandbox, type SandboxRun } from './run-in-sandbox';
+import { CUT_AFTER_MS } from './sandbox-pool';
 import { threadCpuMs } from './thread-cpu';
 import { buildForWorkers } from './testing/build-for-workers';
 
@@ -260,6 +262,30 @@ describe('code', () => {
         if (own) Object.defineProperty(process, 'threadCpuUsage', own);
         else delete (process as { threadCpuUsage?: unknown }).threadCpuUsage;
       }
+    });
+
+    it('ends the thread of a script stuck in one long built-in call past its limit', async () => {
+      // Sorting 100,000 strings of 10,000 characters is one call of many seconds the engine's clock
+      // cannot interrupt; the pool ends the thread once the script has used 0.05 s and CUT_AFTER_MS
+      // more of its CPU (or, where it cannot read that, 10 times 0.05 s after the start).
+      const ended = sandboxes().ended;
+      const error: unknown = await sandboxes()
+        .run({
+          account: 'runaway',
+          body: 'const s = "x".repeat(1e4);\nnew Array(1e5).fill(s).sort();\nreturn 1;',
+          input: null,
+          inputs: {},
+          limits: { ...CODE_LIMITS, timeMs: 50 },
+          signal: new AbortController().signal,
+          onLog: () => undefined,
+        })
+        .catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(BlockOverrunError);
+      expect((error as Error).message).toBe('The code ran longer than 0.05 seconds and was stopped.');
+      if (existsSync('/proc/thread-self')) {
+        expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(50 + CUT_AFTER_MS);
+      }
+      expect(sandboxes().ended).toBe(ended + 1);
     });
 
     it('stops an endless loop of awaits at the time limit', async () => {

@@ -1,15 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlockOverrunError } from '@blocksmith/block-sdk';
 import { ScriptError } from './run-in-sandbox';
-import { CUT_AFTER_MS, START_GRACE_MS, SandboxPool, type PoolRun } from './sandbox-pool';
+import { CUT_AFTER_MS, START_GRACE_MS, SandboxPool, WALL_CUT_FACTOR, type PoolRun } from './sandbox-pool';
 
 /**
  * Workers standing in for the sandbox: one that never answers (its engine never loads), one that
  * starts the script's clock and then never answers (stuck in something the engine's clock does not
  * interrupt), one that dies on its first job, and one that answers every script with its body at
- * once, except `hang`, which holds its thread until the thread is ended.
+ * once, except `hang`, which holds its thread until the thread is ended. Two more tell the pool
+ * where their thread's CPU time is, as the sandbox's worker does on Linux: one then spins without
+ * end (one long built-in call), one waits `job.body` ms without using the CPU (a thread left
+ * waiting for a core) and then answers.
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-pool-'));
 const worker = (name: string, onMessage: string) => {
@@ -23,6 +26,25 @@ const worker = (name: string, onMessage: string) => {
 const silent = worker('silent.js', '() => {}');
 const stuck = worker('stuck.js', '(job) => port.postMessage({ id: job.id, started: true })');
 const dying = worker('dying.js', '() => process.exit(3)');
+/** As the sandbox's worker tells it: its thread's stat file, and its CPU time (0: counted from the start). */
+const CPU = "{ file: '/proc/' + require('node:fs').readlinkSync('/proc/thread-self') + '/stat', ms: 0 }";
+const spinning = worker(
+  'spinning.js',
+  `(job) => {
+    port.postMessage({ id: job.id, started: true, cpu: ${CPU} });
+    while (true) {}
+  }`,
+);
+const waiting = worker(
+  'waiting.js',
+  `(job) => {
+    port.postMessage({ id: job.id, started: true, cpu: ${CPU} });
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(job.body));
+    port.postMessage({ id: job.id, result: JSON.stringify('done') });
+  }`,
+);
+/** Where a thread's CPU time can be read from another thread (Linux). */
+const threadCpuReadable = existsSync('/proc/thread-self');
 const scripted = worker(
   'scripted.js',
   `(job) => {
@@ -71,7 +93,41 @@ describe('SandboxPool', () => {
     }
   });
 
-  it('ends a thread soon after its script passes the time limit, charging the time used', async () => {
+  (threadCpuReadable ? it : it.skip)(
+    'ends a thread whose script keeps its CPU busy past the limit, charging the CPU time used',
+    async () => {
+      const pool = new SandboxPool(spinning, { threads: 1 });
+      try {
+        const error: unknown = await pool.run(job(200)).catch((thrown: unknown) => thrown);
+        expect(error).toBeInstanceOf(BlockOverrunError);
+        expect((error as BlockOverrunError).message).toBe(
+          'The code ran longer than 0.2 seconds and was stopped.',
+        );
+        expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(200 + CUT_AFTER_MS);
+        expect(pool.ended).toBe(1);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
+  (threadCpuReadable ? it : it.skip)(
+    'does not end a thread that waits without using the CPU, however long past the limit',
+    async () => {
+      const pool = new SandboxPool(waiting, { threads: 1 });
+      try {
+        // 2.5 s on the wall clock: five times the CPU time allowed (0.2 s and 0.3 s past it), and
+        // past the wall-clock cut of a pool that cannot read the thread's CPU time (2 s).
+        expect(200 * WALL_CUT_FACTOR).toBeLessThan(2_500);
+        await expect(pool.run(job(200, 'ann', '2500'))).resolves.toBe('done');
+        expect(pool.ended).toBe(0);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
+
+  it('without the thread’s CPU time, ends a stuck thread a generous multiple of the limit after its start', async () => {
     const pool = new SandboxPool(stuck, { threads: 1 });
     try {
       const error: unknown = await pool.run(job(200)).catch((thrown: unknown) => thrown);
@@ -79,9 +135,9 @@ describe('SandboxPool', () => {
       expect((error as BlockOverrunError).message).toBe(
         'The code ran longer than 0.2 seconds and was stopped.',
       );
-      expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(200 + CUT_AFTER_MS);
-      // Well before the limit plus the grace the engine's loading is allowed.
-      expect((error as BlockOverrunError).usedMs).toBeLessThan(200 + START_GRACE_MS);
+      // Charged the time on the wall clock, the only clock there is.
+      expect((error as BlockOverrunError).usedMs).toBeGreaterThanOrEqual(200 * WALL_CUT_FACTOR);
+      expect(pool.ended).toBe(1);
     } finally {
       await pool.close();
     }

@@ -5,6 +5,7 @@ import { BlockOverrunError } from '@blocksmith/block-sdk';
 import { FairQueue } from './fair-queue';
 import { overrunMessage, ScriptError, type SandboxRun } from './run-in-sandbox';
 import type { SandboxJob, SandboxReply } from './sandbox-messages';
+import { statCpuMs } from './thread-cpu';
 
 const STOPPED = 'The code was stopped because the run was stopped.';
 
@@ -12,10 +13,20 @@ const STOPPED = 'The code was stopped because the run was stopped.';
 export const START_GRACE_MS = 5_000;
 
 /**
- * How long past its time limit a script's thread is ended, when the engine's own clock did not stop
- * it (a single long built-in call, such as sorting a huge typed array, is not interrupted).
+ * How much of its thread's CPU time past its time limit a script may use before the thread is
+ * ended, when the engine's own clock did not stop it (a single long built-in call, such as sorting
+ * a huge array, is not interrupted). The pool reads the thread's CPU time from outside
+ * (thread-cpu.ts), so a thread that merely waits for a core on a busy machine is never ended,
+ * however long it waits.
  */
 export const CUT_AFTER_MS = 500;
+
+/**
+ * Where the thread's CPU time cannot be read (not Linux), the thread is ended this many times its
+ * script's time limit after the script started, on the wall clock: generous, so a script given a
+ * tenth of a core still has its whole limit, and a stuck one still frees its thread.
+ */
+export const WALL_CUT_FACTOR = 10;
 
 /** The compiled worker: beside this file once built; from the package's build when run from source. */
 export function workerFile(): string {
@@ -45,6 +56,7 @@ interface Pending {
 }
 
 interface Busy extends Pending {
+  /** Ends the thread when it has not started in time, then when its script runs past its limit. */
   timer: NodeJS.Timeout;
   onAbort(): void;
 }
@@ -54,10 +66,11 @@ interface Busy extends Pending {
  * scripts wait per account and the accounts are served in turn (see FairQueue): one account uses
  * at most `perAccount` threads at once, so another account's script never waits behind a queue of
  * someone else's runaways. A thread is ended (and its script failed) when its run is stopped,
- * when its script is still going CUT_AFTER_MS past its time limit (BlockOverrunError: the time was
- * used), or when it could not load the engine within START_GRACE_MS; a new thread is started for
- * the next script. A script whose run is stopped while it waits is dropped. Idle threads do not
- * keep the process alive.
+ * when its script is still going having used CUT_AFTER_MS of the thread's CPU time past its time
+ * limit (BlockOverrunError: the time was used; where the thread's CPU time cannot be read,
+ * WALL_CUT_FACTOR times the limit on the wall clock), or when it could not load the engine within
+ * START_GRACE_MS; a new thread is started for the next script. A script whose run is stopped while
+ * it waits is dropped. Idle threads do not keep the process alive.
  */
 export class SandboxPool {
   readonly threads: number;
@@ -66,6 +79,9 @@ export class SandboxPool {
   private readonly busy = new Map<Worker, Busy>();
   private readonly waiting: FairQueue<Pending>;
   private nextId = 1;
+  private endedThreads = 0;
+  /** Threads being ended: `close` waits for them too. */
+  private readonly ending = new Set<Promise<number>>();
 
   constructor(
     private readonly file: string,
@@ -84,6 +100,11 @@ export class SandboxPool {
   /** Scripts received since the pool was made. */
   get received(): number {
     return this.nextId - 1;
+  }
+
+  /** Threads ended since the pool was made: their run stopped, their script stuck, or they failed. */
+  get ended(): number {
+    return this.endedThreads;
   }
 
   run(run: PoolRun): Promise<unknown> {
@@ -120,7 +141,7 @@ export class SandboxPool {
     }
     const workers = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all([...workers.map((worker) => worker.terminate()), ...this.ending]);
   }
 
   private pump(): void {
@@ -160,12 +181,7 @@ export class SandboxPool {
     if (!busy || busy.job.id !== reply.id) return;
     if ('started' in reply) {
       clearTimeout(busy.timer);
-      const startedAt = performance.now();
-      const { timeMs } = busy.run.limits;
-      busy.timer = setTimeout(
-        () => this.end(worker, new BlockOverrunError(overrunMessage(timeMs), performance.now() - startedAt)),
-        timeMs + CUT_AFTER_MS,
-      );
+      this.watch(worker, busy, reply.cpu);
       return;
     }
     if ('log' in reply) {
@@ -181,13 +197,46 @@ export class SandboxPool {
     this.pump();
   }
 
+  /**
+   * Ends the thread once its script has used CUT_AFTER_MS of the thread's CPU time past its limit,
+   * read from `cpu.file` (from `cpu.ms` at the start). A thread cannot use more CPU time than passes
+   * on the wall clock, so the timer looks again only when the rest could have been used: a thread
+   * left waiting for a core is looked at now and then and never ended. Without `cpu` (or once the
+   * file cannot be read), the thread is ended WALL_CUT_FACTOR times the limit after the start, on
+   * the wall clock.
+   */
+  private watch(worker: Worker, busy: Busy, cpu: { file: string; ms: number } | undefined): void {
+    const { timeMs } = busy.run.limits;
+    const budget = timeMs + CUT_AFTER_MS;
+    const wallStart = performance.now();
+    const overrun = (usedMs: number) =>
+      this.end(worker, new BlockOverrunError(overrunMessage(timeMs), usedMs));
+    const look = () => {
+      const cpuNow = cpu === undefined ? undefined : statCpuMs(cpu.file);
+      if (cpuNow !== undefined) {
+        const used = cpuNow - cpu!.ms;
+        if (used >= budget) overrun(used);
+        else busy.timer = setTimeout(look, budget - used);
+        return;
+      }
+      const wall = performance.now() - wallStart;
+      if (wall >= timeMs * WALL_CUT_FACTOR) overrun(wall);
+      else busy.timer = setTimeout(look, timeMs * WALL_CUT_FACTOR - wall);
+    };
+    busy.timer = setTimeout(look, budget);
+  }
+
   /** Fails the thread's script with `error` and ends the thread. */
   private end(worker: Worker, error: Error): void {
     const busy = this.busy.get(worker);
     if (!busy) return;
     this.release(worker, busy);
+    this.endedThreads += 1;
     busy.reject(error);
-    void worker.terminate();
+    const exit = worker.terminate();
+    this.ending.add(exit);
+    const forget = () => this.ending.delete(exit);
+    exit.then(forget, forget);
     this.pump();
   }
 

@@ -44,9 +44,10 @@ module.exports = {
   // memory and crashed in the middle of a file.
   workerIdleMemoryLimit: '1GB',
   // No test may fail for the time a loaded machine takes: Jest's default of 5 s per test and hook
-  // failed opening a database and starting a gateway at load 10 on two cores. Tests that need
-  // longer still set their own limit.
-  testTimeout: 60_000,
+  // failed opening a database and starting a gateway at load 10 on two cores, and 60 s failed a
+  // hook starting a gateway beside a fake vendor API at load 16. Hooks that start gateways take
+  // this default; tests that need longer still set their own limit.
+  testTimeout: 180_000,
   // Builds the Code block's sandbox worker once for every test that runs a Code block (absent from
   // a copy of the repository without the Code block, such as the block scaffold's test makes).
   ...(existsSync(path.join(__dirname, CODE_WORKER_SETUP)) && {

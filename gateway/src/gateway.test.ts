@@ -9,7 +9,7 @@ describe('the gateway over HTTP', () => {
   beforeAll(async () => {
     t = await startTestGateway();
     ({ gateway, graphql } = t);
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -43,7 +43,7 @@ describe('health routes of a started gateway', () => {
   afterEach(() => jest.restoreAllMocks());
   beforeAll(async () => {
     t = await startTestGateway();
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('GET /healthz: the process is up, as uncached JSON without signing in', async () => {

@@ -7,7 +7,7 @@ describe('countStatements', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase(undefined);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.close();

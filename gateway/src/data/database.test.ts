@@ -14,7 +14,7 @@ describe.each(databaseTargets)('openDatabase on %s', (_name, databaseUrl) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.close();

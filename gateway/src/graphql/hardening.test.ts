@@ -36,7 +36,7 @@ describe('GraphQL request hardening', () => {
   beforeAll(async () => {
     t = await startTestGateway();
     token = await t.signUp('hardening@example.com');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await Promise.all(sockets.map((client) => client.dispose()));

@@ -12,7 +12,7 @@ describe('GraphQL over HTTP', () => {
 
   beforeAll(async () => {
     server = await startTestGateway({ PUBLIC_URL: 'http://blocksmith.test' });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server.close();

@@ -15,7 +15,7 @@ describe('a run over GraphQL, watched over graphql-ws', () => {
   beforeAll(async () => {
     t = await startTestGateway();
     ({ gateway, graphql, signUp } = t);
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -16,7 +16,7 @@ describe.each(databaseTargets)('ConnectedClientService on %s', (_name, databaseU
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
     clients = new ConnectedClientService(db.dataSource, () => now);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.close();

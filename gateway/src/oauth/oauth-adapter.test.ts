@@ -9,7 +9,7 @@ describe.each(databaseTargets)('OAuth storage on %s', (_name, databaseUrl) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.close();

@@ -13,7 +13,7 @@ describe('/api credits, users, assistant, contact and analytics routes', () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ({ token: ann } = await signUp('ann@example.com'));
     admin = await t.signUpAdmin('admin@example.com');
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ describe('/api/admin/users', () => {
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: ADMIN });
     admin = await t.signUpAdmin(ADMIN);
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

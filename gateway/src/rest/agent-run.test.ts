@@ -44,7 +44,7 @@ describe('an Agent app through POST /api/apps/{id}/execute', () => {
     mcp = await startMcpTestServer();
     t = await startApiTestGateway();
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;

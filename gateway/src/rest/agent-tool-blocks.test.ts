@@ -52,7 +52,7 @@ describe('an Agent app with an HTTP Request block as its tool, through POST /api
     t = await startApiTestGateway({ MODEL_CREDITS: 'gpt-4=2' });
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     await t.gateway.database.dataSource.query(`UPDATE users SET plan = 'starter' WHERE id = $1`, [ann.id]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -68,7 +68,7 @@ describe('AI providers set up by admins, over GraphQL and /api', () => {
     });
     root = await t.signUpAdmin(ROOT);
     ({ token: ann } = await t.signUpViaApi('ann@example.com', { credits: true }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await t.close();
     await fromEnv.close();

@@ -23,7 +23,7 @@ describe('API keys over /api and GraphQL', () => {
     app = created.body;
     await t.api('POST', `/apps/${app.id}/publish`, { token: ann });
     await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -41,7 +41,7 @@ describe('/api app routes', () => {
     await t.gateway.database.dataSource.query(
       "UPDATE users SET plan = 'enterprise' WHERE email IN ('ann@example.com', 'bob@example.com')",
     );
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

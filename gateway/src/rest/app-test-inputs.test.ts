@@ -49,7 +49,7 @@ describe('test cases with a file, a dropdown choice or an input left null (issue
     t = await startApiTestGateway();
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     bob = await t.signUpViaApi('bob@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

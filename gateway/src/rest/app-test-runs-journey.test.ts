@@ -37,7 +37,7 @@ describe('tested apps over /api (issue 37)', () => {
     admin = await t.signUpAdmin('admin@example.com');
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     bob = await t.signUpViaApi('bob@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -86,7 +86,7 @@ describe('tested apps: live progress, judge charges, public figures (issue 37)',
     admin = await t.signUpAdmin('admin@example.com');
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     bob = await t.signUpViaApi('bob@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -72,7 +72,7 @@ describe('runs that wait for approval, over /api', () => {
     t = await startApiTestGateway();
     ann = await t.signUpViaApi('ann@example.com', { fullName: 'Ann Owner', credits: true });
     bob = await t.signUpViaApi('bob@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

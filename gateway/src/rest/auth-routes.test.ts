@@ -8,7 +8,7 @@ describe('/api/auth routes (local accounts)', () => {
 
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'boss@example.com' });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

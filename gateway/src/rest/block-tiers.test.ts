@@ -34,7 +34,7 @@ describe('full blocks are checked by kind, on save and at run time', () => {
   beforeAll(async () => {
     t = await startApiTestGateway({});
     ({ token: free } = await t.signUpViaApi('free@example.com', { credits: true }));
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('refuses a Free account turning an existing block into a full one', async () => {

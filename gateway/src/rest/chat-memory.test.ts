@@ -48,7 +48,7 @@ describe('/api chat memory sized to each AI block’s model (Ollama, faked)', ()
   beforeAll(async () => {
     ollama = await startFakeOllama({ models: MODELS });
     t = await startApiTestGateway({ OLLAMA_HOST: ollama.url });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

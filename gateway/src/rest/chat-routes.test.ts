@@ -64,7 +64,7 @@ describe('/api chat routes against a model (the OpenAI API, faked)', () => {
     openai = await startFakeOpenAi();
     t = await startApiTestGateway({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: `${openai.url}/v1` });
     ann = await signUp(t, 'ann@example.com');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();
@@ -183,7 +183,7 @@ describe('stopping an answer', () => {
     process.env.HTTP_BLOCK_ALLOW_HOSTS = '127.0.0.1';
     t = await startApiTestGateway({ DEFAULT_PLAN: 'starter' });
     ann = await signUp(t, 'ann@example.com');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
@@ -250,7 +250,7 @@ describe.each(databaseTargets)('/api chat routes on %s', (_name, serverUrl) => {
     });
     ann = await signUp(t, 'ann@example.com');
     bob = await signUp(t, 'bob@example.com');
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();

@@ -56,7 +56,7 @@ describe('POST /api/stripe/create-checkout-session', () => {
       STRIPE_API_URL: started.url,
       PUBLIC_URL: 'http://shop.example.com',
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();

@@ -82,7 +82,7 @@ describe('an embed’s monthly cap counts every charge of a run', () => {
     };
     loop = await publish('Rhymes', looping);
     route = await publish('Answers', routed);
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('stops a loop at the cap before the block that would pass it, and gives back what the run counted', async () => {

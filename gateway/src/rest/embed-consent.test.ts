@@ -51,7 +51,7 @@ describe('a signed-in run from an embed', () => {
       ),
       admin,
     );
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('is refused until the runner confirmed the price, and charges nothing', async () => {

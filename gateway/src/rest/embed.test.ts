@@ -32,7 +32,7 @@ describe('embeds', () => {
     ).body;
     await t.api('POST', `/apps/${app.id}/publish`, { token: owner });
     await t.api('POST', `/apps/${app.id}/review`, { token: admin, body: { status: 'approved' } });
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('need the owner’s plan to include them', async () => {

@@ -60,7 +60,7 @@ describe('POST /api/apps/{id}/execute with a file read by Extract from File', ()
     ann = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
     loop = await create(loopApp, 'Rows');
     extract = await create(extractApp, 'Extract');
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

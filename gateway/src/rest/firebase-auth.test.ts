@@ -104,7 +104,7 @@ describe('AUTH_PROVIDER=firebase', () => {
       FIREBASE_PROJECT_ID: PROJECT,
       ADMIN_EMAILS: 'chief@example.com,unproven@example.com',
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();

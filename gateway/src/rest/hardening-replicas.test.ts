@@ -37,7 +37,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
       PUBLIC_URL: 'https://b.blocksmith.example',
       TRUST_PROXY: 'loopback',
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await a?.close();

@@ -23,7 +23,7 @@ describe('the gateway served over http, with no trusted proxy', () => {
 
   beforeAll(async () => {
     t = await startApiTestGateway({ RUN_TIMEOUT_SECONDS: '2' });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 
@@ -148,7 +148,7 @@ describe('the gateway served over https behind a trusted proxy', () => {
       STRIPE_SECRET_KEY: 'sk_test_blocksmith',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -29,7 +29,7 @@ describe('POST /api/hooks/{hookId}', () => {
       body: { name: 'Hooked poems', category: 'Content', config: probeTextApp() },
     });
     appId = created.body.id;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

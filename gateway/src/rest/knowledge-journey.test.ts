@@ -43,7 +43,7 @@ describe('a knowledge base from upload to a published answer, and kept from othe
     ann = await starterWithKey(t, 'ann@example.com');
     bob = await starterWithKey(t, 'bob@example.com');
     admin = await t.signUpAdmin('admin@example.com');
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

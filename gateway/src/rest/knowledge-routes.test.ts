@@ -22,7 +22,7 @@ describe('knowledge bases over /api', () => {
     t = await startApiTestGateway();
     ann = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
     bob = (await t.signUpViaApi('bob@example.com', { credits: true })).token;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -65,7 +65,7 @@ describe('a loop whose HTTP Request fails for one item, through POST /api/apps/{
     t = await startApiTestGateway();
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
     await t.gateway.database.dataSource.query(`UPDATE users SET plan = 'starter' WHERE id = $1`, [ann.id]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -23,7 +23,7 @@ describe('the model catalogue over REST', () => {
   beforeAll(async () => {
     t = await startApiTestGateway({ MODEL_CREDITS: 'dalle=2' });
     ({ token: ann } = await t.signUpViaApi('ann@example.com', { credits: true }));
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   const balance = async () => (await t.api('GET', '/credits/balance', { token: ann })).body.credits as number;

@@ -59,7 +59,7 @@ describe('a preview run the pre-run checklist finds problems in', () => {
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ann = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -83,7 +83,7 @@ describe('the same app through every provider, against fakes of their APIs', () 
     fakes = { openai, anthropic, gemini, ollama };
     t = await startApiTestGateway(providersEnv(fakes, { MODEL_CREDITS: `claude-sonnet-4-6=${EXTRA}` }));
     ({ token: ann } = await t.signUpViaApi('ann@example.com', { credits: true }));
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

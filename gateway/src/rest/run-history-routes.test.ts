@@ -45,7 +45,7 @@ describe('/api run history', () => {
     keyRun = (
       await t.api('POST', `/apps/${appId}/execute`, { token: key, body: { inputData: { input_text: 'k' } } })
     ).body.run.id;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -56,7 +56,7 @@ describe('a failed run’s charge as the answers tell it', () => {
     t.gateway.registry.register(overrunningBlock, 'test');
     t.gateway.registry.register(failing, 'test');
     ({ token } = await t.signUpViaApi('kim@example.com', { credits: true }));
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -43,7 +43,7 @@ describe('a run whose block overran its time', () => {
     t = await startApiTestGateway();
     t.gateway.registry.register(overrunningBlock, 'test');
     ({ token } = await t.signUpViaApi('ann@example.com', { credits: true }));
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

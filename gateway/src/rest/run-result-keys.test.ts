@@ -9,7 +9,7 @@ describe('a run of two blocks of one kind', () => {
   beforeAll(async () => {
     t = await startApiTestGateway();
     token = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

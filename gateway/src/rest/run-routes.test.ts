@@ -33,7 +33,7 @@ describe('/api run routes', () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ann = await signUp('ann@example.com');
     bob = await signUp('bob@example.com');
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

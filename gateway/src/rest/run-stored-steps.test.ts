@@ -27,7 +27,7 @@ describe('/api runs: steps and result stored once', () => {
     });
     expect(run.status).toBe(200);
     runId = run.body.run.id;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

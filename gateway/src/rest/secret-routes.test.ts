@@ -24,7 +24,7 @@ describe('secrets over /api, used by an HTTP Request block', () => {
     await t.gateway.database.dataSource.query(
       "UPDATE users SET plan = 'starter' WHERE email = 'ann@example.com'",
     );
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t.close();

@@ -16,7 +16,7 @@ describe('events the server records as they happen', () => {
 
   beforeAll(async () => {
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -40,7 +40,7 @@ describe('POST /api/apps/{id}/execute: a prompt reaching into each row with {{it
   beforeAll(async () => {
     t = await startApiTestGateway();
     ann = (await t.signUpViaApi('ann@example.com', { credits: true })).token;
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

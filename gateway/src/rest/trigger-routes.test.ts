@@ -52,7 +52,7 @@ describe('app triggers over /api', () => {
     t.gateway.services.triggers.clock.now = clock;
     // Only the test looks: the process's own timer would race it for the due times it makes.
     await t.gateway.services.triggers.scheduler.stop();
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ describe('the templates query', () => {
 
   beforeAll(async () => {
     t = await startTestGateway();
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

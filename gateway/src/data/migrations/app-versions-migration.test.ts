@@ -7,7 +7,7 @@ describe.each(databaseTargets)('The versions migration on %s', (_name, databaseU
   let db: Database;
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   it('makes every existing app version 1 of itself: live when approved, in review when pending', async () => {

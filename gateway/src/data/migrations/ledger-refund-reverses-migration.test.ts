@@ -8,7 +8,7 @@ describe.each(databaseTargets)('The refund-reverses migration on %s', (_name, da
   let db: Database;
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   it('pairs each earlier refund with one debit of its run, so refunded runs stay out of history', async () => {

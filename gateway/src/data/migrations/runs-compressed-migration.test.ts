@@ -59,7 +59,7 @@ describe.each(databaseTargets)('The runs-compressed migration on %s', (_name, da
       `INSERT INTO apps (id, owner_id, name, slug, config) VALUES ($1, $2, 'App', $3, '{}'::jsonb)`,
       [appId, userId, `app-${appId}`],
     );
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   /** Runs the migration one way on a connection of its own (PGlite has one: released at once). */

@@ -69,7 +69,7 @@ describe.each(databaseTargets)('The runs-json-documents migration on %s', (_name
       `INSERT INTO apps (id, owner_id, name, slug, config) VALUES ($1, $2, 'App', $3, '{}'::jsonb)`,
       [appId, userId, `app-${appId}`],
     );
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   /** Runs the migration one way on a connection of its own (PGlite has one: released at once). */

@@ -26,7 +26,7 @@ describe.each(databaseTargets)('AccountService on %s', (_name, databaseUrl) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db?.close();

@@ -35,7 +35,7 @@ describe('SmtpMailer against a real SMTP server on loopback', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.server.address() as AddressInfo).port;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));

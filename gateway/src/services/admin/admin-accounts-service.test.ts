@@ -68,7 +68,7 @@ describe.each(databaseTargets)('AdminAccountsService on %s', (_name, databaseUrl
     const { user } = await accounts.signUp({ email: ADMIN_EMAIL, password: PASSWORD, fullName: 'Root' });
     await db.dataSource.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
     root = { userId: user.id, email: ADMIN_EMAIL, isAdmin: true };
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await runs.drain();

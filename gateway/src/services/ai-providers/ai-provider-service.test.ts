@@ -56,7 +56,7 @@ describe.each(databaseTargets)('AiProviderService on %s', (_name, databaseUrl) =
     const id = randomUUID();
     await db.dataSource.getRepository(User).insert({ id, email: 'root@example.com' });
     root = { userId: id, email: 'root@example.com', isAdmin: true };
-  }, 60_000);
+  });
   afterAll(async () => {
     await ollama.close();
     await db.close();

@@ -15,7 +15,7 @@ describe.each(databaseTargets)('AnalyticsService on %s', (_name, databaseUrl) =>
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
     analytics = new AnalyticsService(db.dataSource, () => NOW);
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

@@ -18,7 +18,7 @@ describe.each(databaseTargets)('ApiKeyService on %s', (_name, databaseUrl) => {
     db = opened;
     // A second process on the same database: its own connections, its own services.
     other = opened.url ? await openDatabase({ dataDir: tmpdir(), databaseUrl: opened.url }) : db;
-  }, 60_000);
+  });
   afterAll(async () => {
     if (other !== db) await other.close();
     await db.close();

@@ -45,7 +45,7 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry, () => 1_700_000_000_000);
-  }, 60_000);
+  });
 
   beforeEach(async () => {
     [alice, bob] = [randomUUID(), randomUUID()];

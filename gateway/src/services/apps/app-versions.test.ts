@@ -31,7 +31,7 @@ describe.each(databaseTargets)('App versions on %s', (_name, databaseUrl) => {
     db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry, () => now);
     publishing = new PublishingService(db.dataSource, apps);
-  }, 60_000);
+  });
 
   beforeEach(async () => {
     owner = randomUUID();

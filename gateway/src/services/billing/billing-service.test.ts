@@ -44,7 +44,7 @@ describe.each(databaseTargets)('BillingService on %s', (_name, databaseUrl) => {
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
     ledger = new CreditLedger(db.dataSource, () => NOVEMBER);
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

@@ -61,7 +61,7 @@ describe.each(databaseTargets)('Creator earnings on %s', (_name, databaseUrl) =>
       analytics: { record: (name, props, userId) => void recorded.push({ name, props, userId }) },
       concurrency: 8,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await runs.drain();

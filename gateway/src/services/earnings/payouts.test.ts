@@ -32,7 +32,7 @@ describe.each(databaseTargets)('Payouts through Stripe Connect on %s', (_name, d
       publicUrl: PUBLIC_URL,
       log: () => undefined,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await stripe.stop();
@@ -240,7 +240,7 @@ describe('Payouts on a server without Stripe', () => {
       connect: null,
       publicUrl: PUBLIC_URL,
     });
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

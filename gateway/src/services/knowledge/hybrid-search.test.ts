@@ -72,7 +72,7 @@ describe.each(databaseTargets)('hybridSearch by text on %s', (_name, databaseUrl
       'A refund for damaged parcels is paid within fourteen days of the claim.',
       'Gift cards cannot be exchanged for cash.',
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await knowledge.stop();

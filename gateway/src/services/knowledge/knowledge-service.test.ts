@@ -51,7 +51,7 @@ describe.each(databaseTargets)('KnowledgeService on %s', (_name, databaseUrl) =>
     files = new DiskFileStore(db.dataSource, dataDir);
     knowledge = service();
     await knowledge.start();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await knowledge.stop();

@@ -77,7 +77,7 @@ describe('knowledge search when the embedding model fails (PGlite)', () => {
     await db.dataSource
       .getRepository(User)
       .insert({ id: owner, email: `${owner}@example.com`, plan: 'enterprise' });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await knowledge.stop();

@@ -22,7 +22,7 @@ describe.each(databaseTargets)('PublishingService on %s', (_name, databaseUrl) =
     db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry);
     publishing = new PublishingService(db.dataSource, apps);
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

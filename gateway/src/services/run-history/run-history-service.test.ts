@@ -126,7 +126,7 @@ describe.each(databaseTargets)('Run history on %s', (_name, databaseUrl) => {
       registry,
       files,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const service of services) await service.drain();

@@ -39,7 +39,7 @@ describe('a loop before an approval', () => {
   beforeAll(async () => {
     t = await startApiTestGateway();
     ann = await t.signUpViaApi('ann@example.com', { credits: true });
-  }, 60_000);
+  });
 
   afterAll(() => t.close());
 

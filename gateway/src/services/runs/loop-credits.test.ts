@@ -109,7 +109,7 @@ describe.each(databaseTargets)('A loop’s credits set aside and settled once on
       files: new MemoryFileStore(),
       hub,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await runs.drain();

@@ -26,7 +26,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
       `INSERT INTO apps (id, owner_id, name, slug, config) VALUES ($1, $2, 'App', $3, '{}'::jsonb)`,
       [appId, ownerId, `app-${appId}`],
     );
-  }, 60_000);
+  });
 
   beforeEach(async () => {
     a = new PostgresRunEvents(db.dataSource, db.url!);

@@ -82,7 +82,7 @@ describe.each(databaseTargets)('Charging routes and loops on %s', (_name, databa
       files: new MemoryFileStore(),
       hub,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await runs.drain();

@@ -68,7 +68,7 @@ describe.each(databaseTargets)('A run is planned once on %s', (_name, databaseUr
     db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry);
     ledger = new CreditLedger(db.dataSource);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const runs of services) await runs.drain();

@@ -70,7 +70,7 @@ describe.each(databaseTargets)('RunService on %s', (_name, databaseUrl) => {
     ledger = new CreditLedger(db.dataSource);
     hub = new RunEventHub();
     runs = runService();
-  }, 60_000);
+  });
 
   /** A run service on the test database, the scripted provider and the shared hub. */
   function runService(extra: Partial<RunServiceDeps> = {}): RunService {

@@ -14,7 +14,7 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
       ownerId,
       `${ownerId}@example.com`,
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await db.close();

@@ -16,7 +16,7 @@ describe.each(databaseTargets)('SalesContactService on %s', (_name, databaseUrl)
       { send: async (mail) => void sent.push(mail) },
       'sales@example.com',
     );
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

@@ -20,7 +20,7 @@ describe.each(databaseTargets)('UpvoteService on %s', (_name, databaseUrl) => {
     db = await openTestDatabase(databaseUrl);
     apps = new AppService(db.dataSource, registry);
     upvotes = new UpvoteService(db.dataSource, apps);
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

@@ -13,7 +13,7 @@ describe.each(databaseTargets)('UserSecretService on %s', (_name, databaseUrl) =
   beforeAll(async () => {
     db = await openTestDatabase(databaseUrl);
     secrets = new UserSecretService(db.dataSource, undefined);
-  }, 60_000);
+  });
 
   afterAll(() => db.close());
 

@@ -3,17 +3,16 @@ import type { DataSource } from 'typeorm';
 import { PostgresRunEvents } from './services/runs/postgres-run-events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import { type AiProvider } from '@blocksmith/block-sdk';
 import { asModelRouter, createProvider, describeProvider } from './providers/ai';
 import { createRestBridge } from '@blocksmith/rest-bridge';
 import express from 'express';
 import { specifiedRules, type GraphQLSchema } from 'graphql';
 import type { GatewayConfig } from './config';
-import { pgBoss } from './libraries';
 import { clientAddressReader } from './client-address';
 import { API_KEY_PREFIX } from './services/api-keys/api-key-service';
 import { securityHeaders } from './security-headers';
+import { startBoss, stopBoss } from './data/boss-database';
 import { openDatabase, type Database } from './data/database';
 import { healthRoutes } from './health';
 import { buildGatewaySchema } from './graphql/build-schema';
@@ -71,21 +70,6 @@ export const KEEP_ALIVE_MS = 65_000;
 /** How long a stopping process waits for the runs it executes before handing them back. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-/**
- * Runs still under way go back to the queue for another process. pg-boss forgets its stopped
- * workers in a loop of its own that looks once a second and is not awaited by `stop`; a worker
- * stops once its handler returns. So `stop` waits for the handlers (they end within the shutdown
- * grace: the run queue hands its runs back, ingestion is aborted), then the loop's next look:
- * no pg-boss timer is left running behind a closed gateway (after a test file ends, such a timer
- * failed the next file in its worker with "Cannot destructure property 'setTimeout'").
- */
-export async function stopBoss(boss: PgBoss): Promise<void> {
-  await boss.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS });
-  await delay(BOSS_WORKER_SWEEP_MS);
-}
-
-const BOSS_WORKER_SWEEP_MS = 1_100;
-
 /** How often a process sharing PostgreSQL reads the AI providers page's settings again. */
 export const AI_SETTINGS_POLL_MS = 5_000;
 
@@ -97,15 +81,14 @@ async function startSharedWork(
   config: GatewayConfig,
   dataSource: DataSource,
 ): Promise<{ boss: PgBoss; events: PostgresRunEvents }> {
-  const boss = new (pgBoss())({
+  const boss = await startBoss({
     connectionString: config.databaseUrl!,
-    application_name: 'blocksmith-jobs',
+    applicationName: 'blocksmith-jobs',
     max: 4,
     // Lost runs are found by this sweep: a few times per run time limit, at most once a minute.
     maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(config.runTimeoutSeconds / 3))),
+    onError: (error: Error) => console.error(`Job queue: ${error.message}`),
   });
-  boss.on('error', (error: Error) => console.error(`Job queue: ${error.message}`));
-  await boss.start();
   const events = new PostgresRunEvents(dataSource, config.databaseUrl!);
   await events.start();
   return { boss, events };
@@ -333,7 +316,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await graphql.apollo.stop();
       await services.runs.drain(SHUTDOWN_GRACE_MS);
       await services.knowledge.stop();
-      if (shared) await stopBoss(shared.boss);
+      // Runs still under way go back to the queue for another process; no pg-boss timer outlives it.
+      if (shared) await stopBoss(shared.boss, SHUTDOWN_GRACE_MS);
       await services.hub.close();
       await services.accounts.settled();
       await services.analytics.settled();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { stopBoss } from '../../gateway';
+import { stopBoss } from '../../data/boss-database';
 import { openTestDatabase } from '../../testing/database';
 import { HANDED_BACK, PgBossRunQueue, type RunJob } from './run-queue';
 

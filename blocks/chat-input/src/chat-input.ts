@@ -44,7 +44,7 @@ export const chatInput = defineBlock({
         { value: 'forget', label: 'Forget them' },
       ],
       default: 'summary',
-      help: 'What the AI blocks are told of the turns before those remembered: what the person asked in them, or nothing.',
+      help: 'What the AI blocks are told of the turns before those remembered: each question with the start of its answer, or nothing.',
     }),
   },
   outputs: {

@@ -41,6 +41,6 @@ export const CHAT = {
   loadFailed: 'The conversations could not be loaded.',
   sendFailed: 'The message could not be sent.',
   memory: (turns: number, older: string | null) =>
-    `Remembers your last ${turns} ${turns === 1 ? 'message' : 'messages'} and their answers${older === 'summary' ? ', and what you asked before them' : ''}.`,
+    `Remembers your last ${turns} ${turns === 1 ? 'message' : 'messages'} and their answers${older === 'summary' ? ', and the ones before them in brief' : ''}.`,
   costPerMessage: 'Each message is a run:',
 } as const;

@@ -23,7 +23,8 @@ export class ChatSettingsType {
   memoryTurns!: number | null;
   @Field(() => String, {
     nullable: true,
-    description: 'summary: older turns are summarised (what the person asked); forget: left out.',
+    description:
+      'summary: older turns are given in brief (each question with the start of its answer); forget: left out.',
   })
   olderTurns!: string | null;
 }

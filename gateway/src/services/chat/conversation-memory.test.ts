@@ -23,16 +23,35 @@ describe('conversationText', () => {
     );
   });
 
-  it('summarises the turns before the latest ones by what the person asked, or forgets them', () => {
+  it('summarises the turns before the latest ones by their questions and answers, briefly, or forgets them', () => {
     const all = turns(4, 0);
     expect(conversationText(all, { turns: 2, older: 'summary' })).toBe(
-      'Earlier in this conversation the person asked: "Question 0."; "Question 1.".\n' +
+      'Earlier in this conversation the person asked: "Question 0." (answered: "Answer 0"); "Question 1." (answered: "Answer 1").\n' +
         'Person: Question 2.\nAssistant: Answer 2\nPerson: Question 3.\nAssistant: Answer 3',
     );
     expect(conversationText(all, { turns: 2, older: 'forget' })).toBe(
       'Person: Question 2.\nAssistant: Answer 2\nPerson: Question 3.\nAssistant: Answer 3',
     );
     expect(conversationText(all, { turns: 0, older: 'forget' })).toBe('');
+  });
+
+  it('remembers an earlier answer by its first sentence, from its first line that says something', () => {
+    const earlier = [
+      {
+        message: 'How do I make tea? I have a kettle.',
+        answer: `\n\nBoil the water first. Then steep the leaves.\n\n${'More detail. '.repeat(50)}`,
+      },
+      { message: 'And coffee?', answer: 'Grind the beans.' },
+    ];
+    expect(conversationText(earlier, { turns: 1, older: 'summary' })).toBe(
+      'Earlier in this conversation the person asked: "How do I make tea?" (answered: "Boil the water first.").\n' +
+        'Person: And coffee?\nAssistant: Grind the beans.',
+    );
+    const long = [{ message: 'Why?', answer: 'b'.repeat(1_000) }, ...earlier.slice(1)];
+    const brief = conversationText(long, { turns: 1, older: 'summary' }).split('\n')[0]!;
+    expect(brief).toBe(
+      `Earlier in this conversation the person asked: "Why?" (answered: "${'b'.repeat(199)}…").`,
+    );
   });
 
   it('stays within its budget however long the conversation, cutting long turns', () => {

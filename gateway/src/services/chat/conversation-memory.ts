@@ -2,8 +2,8 @@ import { cutText } from '@blocksmith/schema';
 
 /**
  * What a chat turn's AI blocks are told of the conversation so far: the latest turns word for
- * word, and what the person asked before them (or nothing), within a budget of characters sized
- * to the model's context (`memoryBudget`).
+ * word, and before them each question with the start of its answer (or nothing), within a budget
+ * of characters sized to the model's context (`memoryBudget`).
  */
 
 /** How many of the latest turns are given word for word when the app does not say (Chat Input's default). */
@@ -51,11 +51,17 @@ function turnChars(budget: number): number {
 /** An earlier question is remembered by its first sentence, at most this long. */
 const EARLIER_CHARS = 160;
 
+/** An earlier answer is remembered by its first sentence too, at most this long: briefly. */
+const EARLIER_ANSWER_CHARS = 200;
+
 /** How a conversation is remembered: the Chat Input's settings, or the defaults for any other app. */
 export interface MemorySettings {
   /** The latest turns given word for word (0 to 50). */
   turns: number;
-  /** The turns before those: what the person asked in them (`summary`), or nothing (`forget`). */
+  /**
+   * The turns before those: each question with the start of its answer (`summary`), or nothing
+   * (`forget`).
+   */
   older: 'summary' | 'forget';
 }
 
@@ -72,10 +78,20 @@ function cut(text: string, max: number): string {
   return clean.length <= max ? clean : `${cutText(clean, max - 1)}…`;
 }
 
-function firstSentence(text: string): string {
-  const line = text.trim().split(/\n/)[0] ?? '';
+/** The first sentence of the first line that says something, cut to `max` characters. */
+function firstSentence(text: string, max: number): string {
+  const line =
+    text
+      .split(/\n/)
+      .map((part) => part.trim())
+      .find((part) => part !== '') ?? '';
   const sentence = /^.*?[.!?](?=\s|$)/.exec(line)?.[0] ?? line;
-  return cut(sentence, EARLIER_CHARS);
+  return cut(sentence, max);
+}
+
+/** An earlier turn in brief: its question and the start of its answer. */
+function briefText(turn: AnsweredTurn): string {
+  return `"${firstSentence(turn.message, EARLIER_CHARS)}" (answered: "${firstSentence(turn.answer, EARLIER_ANSWER_CHARS)}")`;
 }
 
 function turnText(turn: AnsweredTurn, max: number): string {
@@ -84,10 +100,10 @@ function turnText(turn: AnsweredTurn, max: number): string {
 
 /**
  * The conversation so far as the AI blocks get it (`{{conversation}}`), oldest first: a line
- * naming what the person asked earlier (with `older: 'summary'`), then the latest turns as
- * `Person:` / `Assistant:` lines. Empty before the first answer. The latest turns that do not fit
- * `budget` (characters: `memoryBudget` of the model) join the earlier ones; the earliest
- * questions are left out first.
+ * naming what the person asked earlier, each question with the first sentence of its answer (with
+ * `older: 'summary'`), then the latest turns as `Person:` / `Assistant:` lines. Empty before the
+ * first answer. The latest turns that do not fit `budget` (characters: `memoryBudget` of the
+ * model) join the earlier ones; the earliest are left out first.
  */
 export function conversationText(
   answered: readonly AnsweredTurn[],
@@ -110,12 +126,12 @@ export function conversationText(
   if (settings.older === 'summary' && firstRecent > 0) {
     const asked: string[] = [];
     let room = budget - used - 80;
-    // The latest of the earlier questions first, so the budget keeps those nearest in time.
+    // The latest of the earlier turns first, so the budget keeps those nearest in time.
     for (let i = firstRecent - 1; i >= 0; i--) {
-      const question = `"${firstSentence(answered[i]!.message)}"`;
-      if (question.length + 2 > room) break;
-      asked.unshift(question);
-      room -= question.length + 2;
+      const brief = briefText(answered[i]!);
+      if (brief.length + 2 > room) break;
+      asked.unshift(brief);
+      room -= brief.length + 2;
     }
     const left = firstRecent - asked.length;
     if (asked.length > 0) {

@@ -3,22 +3,13 @@
 // may execute, progress crosses processes through LISTEN/NOTIFY, a run whose process dies is ended
 // and refunded (either way), and scheduled work runs once.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import WebSocket from 'ws';
-import { graphql, signUp, textApp } from './helpers.mjs';
-import { ROOT, freePort, waitUntilUp } from './server.mjs';
-
-const SERVER_URL = process.env.TEST_DATABASE_URL;
-const skip = SERVER_URL ? false : 'TEST_DATABASE_URL is not set (bash .ci/run starts a PostgreSQL server)';
+import { signUp, textApp } from './helpers.mjs';
+import { freshDatabase, skipWithoutPostgres as skip, startProcess } from './processes.mjs';
 
 /**
  * An OpenAI-compatible chat completions server on a loopback port that streams its answer slowly
@@ -57,96 +48,6 @@ function startSlowModel({ pieces = 8, pieceMs = 150 } = {}) {
       resolve({ server, url: `http://127.0.0.1:${server.address().port}/v1` }),
     ),
   );
-}
-
-/** A database of its own on the test server, dropped at the end. */
-async function freshDatabase() {
-  const name = `blocksmith_mp_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: SERVER_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
-/** One built gateway process on `databaseUrl`. */
-async function startProcess(databaseUrl, env = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-mp-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      WORKBENCH_DIR: path.join(dataDir, 'none'),
-      RUN_TIMEOUT_SECONDS: '3',
-      // Tokens name the public URL as their issuer: replicas behind one address share it.
-      PUBLIC_URL: 'http://blocksmith.test',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  const url = `http://localhost:${port}`;
-  await waitUntilUp(url, child).catch((error) => {
-    child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${log}`, { cause: error });
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    url,
-    log: () => log,
-    graphql: (query, variables, token) => graphql({ url }, query, variables, token),
-    /** Every progress event of a run, through this process's graphql-ws endpoint. */
-    watch(runId, token) {
-      const client = createClient({
-        url: `${url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${token}` },
-        retryAttempts: 0,
-      });
-      const events = [];
-      const done = new Promise((resolve, reject) => {
-        client.subscribe(
-          { query: 'subscription ($runId: ID!) { runProgress(runId: $runId) }', variables: { runId } },
-          {
-            next: (result) =>
-              result.errors
-                ? reject(new Error(result.errors[0].message))
-                : events.push(result.data.runProgress),
-            error: reject,
-            complete: () => resolve(events),
-          },
-        );
-      }).finally(() => client.dispose());
-      return { events, done };
-    },
-    kill() {
-      child.kill('SIGKILL');
-      return exited;
-    },
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function signUpWithApp(gateway, email) {

@@ -16,22 +16,21 @@ export const AUTH_FIELDS =
 
 /** A headless Chromium and the built server (with `env` added), and the screenshot folder. */
 export async function startJourney({ env } = {}) {
-  const browser = await launchBrowser();
-  try {
-    const server = await startServer({ env });
-    mkdirSync(SHOTS, { recursive: true });
-    return { browser, server };
-  } catch (error) {
-    await browser.close();
-    throw error;
+  mkdirSync(SHOTS, { recursive: true });
+  // Both at once: the browser starts while the server boots.
+  const [browser, server] = await Promise.allSettled([launchBrowser(), startServer({ env })]);
+  if (browser.status === 'fulfilled' && server.status === 'fulfilled') {
+    return { browser: browser.value, server: server.value };
   }
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (server.status === 'fulfilled') await server.value.stop();
+  throw browser.status === 'rejected' ? browser.reason : server.reason;
 }
 
 /** Closes what startJourney opened; with E2E_SERVER_LOG set, prints the server's log first. */
 export async function stopJourney({ browser, server }) {
   if (process.env.E2E_SERVER_LOG) console.log(server?.log());
-  await browser?.close();
-  await server?.stop();
+  await Promise.all([browser?.close(), server?.stop()]);
 }
 
 /** Posts a GraphQL operation to `server`; answers its data, or throws its first error. */

@@ -5,7 +5,7 @@
 // a11y-check.mjs), with a screenshot of each kept under test-results/screenshots.
 /* global document */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { checkA11y, formatViolations } from './a11y-check.mjs';
 import { PASSWORD, adminOf, liveApp } from './developer-setup.mjs';
 import {
@@ -181,36 +181,44 @@ function pages() {
   ];
 }
 
-for (const scheme of ['light', 'dark']) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', PHONE],
-  ]) {
-    test(`every page has no accessibility violation (${scheme}, ${size})`, { timeout: 300_000 }, async () => {
-      const admin = await adminOf(server);
-      const failures = [];
-      let engine = '';
-      for (const who of ['anyone', 'owner', 'admin']) {
-        const auth = who === 'owner' ? owner : who === 'admin' ? admin : null;
-        const { context, page, errors } = await openContext({ scheme, viewport, auth });
-        for (const [name, path] of pages().filter(([, , as]) => as === who)) {
-          await page.goto(`${server.url}${path}`);
-          await page.waitForLoadState('networkidle');
-          // A heading, or the message of a page that says only why it shows nothing (an embed of
-          // an app whose owner's plan has no embeds).
-          await page.locator('h1, h2, h3, .bp6-non-ideal-state').first().waitFor();
-          await settled(page);
-          assert.equal(await isDark(page), scheme === 'dark', `${name} follows the ${scheme} browser`);
-          await shot(page, `theme-${name}-${scheme}-${size}`, { fullPage: size === 'mobile' });
-          const result = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });
-          engine = result.engine;
-          if (result.violations.length > 0)
-            failures.push(`${name} (${path}):\n${formatViolations(result.violations)}`);
-        }
-        assert.deepEqual(errors, [], `no page error (${who})`);
-        await context.close();
-      }
-      assert.equal(failures.length, 0, `accessibility violations [${engine}]:\n${failures.join('\n')}`);
-    });
+// Two at a time: each waits on the network and the page between its checks, and the other's axe
+// runs meanwhile.
+describe('every page in each theme and size', { concurrency: 2 }, () => {
+  for (const scheme of ['light', 'dark']) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', PHONE],
+    ]) {
+      test(
+        `every page has no accessibility violation (${scheme}, ${size})`,
+        { timeout: 300_000 },
+        async () => {
+          const admin = await adminOf(server);
+          const failures = [];
+          let engine = '';
+          for (const who of ['anyone', 'owner', 'admin']) {
+            const auth = who === 'owner' ? owner : who === 'admin' ? admin : null;
+            const { context, page, errors } = await openContext({ scheme, viewport, auth });
+            for (const [name, path] of pages().filter(([, , as]) => as === who)) {
+              await page.goto(`${server.url}${path}`);
+              await page.waitForLoadState('networkidle');
+              // A heading, or the message of a page that says only why it shows nothing (an embed of
+              // an app whose owner's plan has no embeds).
+              await page.locator('h1, h2, h3, .bp6-non-ideal-state').first().waitFor();
+              await settled(page);
+              assert.equal(await isDark(page), scheme === 'dark', `${name} follows the ${scheme} browser`);
+              await shot(page, `theme-${name}-${scheme}-${size}`, { fullPage: size === 'mobile' });
+              const result = await checkA11y(page, { impacts: ['critical', 'serious', 'moderate'] });
+              engine = result.engine;
+              if (result.violations.length > 0)
+                failures.push(`${name} (${path}):\n${formatViolations(result.violations)}`);
+            }
+            assert.deepEqual(errors, [], `no page error (${who})`);
+            await context.close();
+          }
+          assert.equal(failures.length, 0, `accessibility violations [${engine}]:\n${failures.join('\n')}`);
+        },
+      );
+    }
   }
-}
+});

@@ -7,8 +7,8 @@ import type {
   CreditStats,
   FileRef,
   PublishingInfo,
-  RunEvent,
 } from '@blocksmith/schema';
+import type { RunWatcher } from './run-watcher';
 import type { AdminAccountsApi } from './admin-accounts';
 import type { AiProvidersApi } from './ai-providers';
 import type {
@@ -107,16 +107,7 @@ export type AppStatusCounts = AppStatusCountsQuery['appStatusCounts'];
 
 export type ReviewStatus = 'approved' | 'rejected';
 
-export interface RunWatcher {
-  next(event: RunEvent): void;
-  error(error: Error): void;
-  complete(): void;
-  /**
-   * The connection carrying the run's events dropped (`lost`; it is being made again) or is back
-   * (`restored`; the run's events are sent again from its start).
-   */
-  connection?(state: 'lost' | 'restored'): void;
-}
+export type { RunWatcher };
 
 /**
  * Everything the workbench asks the server. Stores depend on this interface only, so their tests

@@ -1,4 +1,4 @@
-import type { RunWatcher } from './blocksmith-api';
+import type { RunWatcher } from './run-watcher';
 import type {
   ChatConversationFieldsFragment,
   ChatMessageFieldsFragment,

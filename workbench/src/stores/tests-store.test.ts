@@ -1,7 +1,7 @@
 import type { TestRun } from '../api/app-tests';
 import { ADA, FakeApi, manualTimers, memoryStorage, restoredSession } from '../testing/fake-api';
 import { CatalogueStore } from './catalogue-store';
-import { checkFromForm, describeCheck } from './test-checks';
+import { checkFromForm, describeCheck } from './app-test-checks';
 import { TestsStore } from './tests-store';
 import { ToastStore } from './toast-store';
 

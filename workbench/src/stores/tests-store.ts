@@ -7,7 +7,7 @@ import { HISTORY } from '../texts/version-texts';
 import { TESTS } from '../texts/testing-texts';
 import type { CatalogueStore } from './catalogue-store';
 import type { SessionStore } from './session-store';
-import { checkTargets, targetLabel, type CheckTarget } from './test-checks';
+import { checkTargets, targetLabel, type CheckTarget } from './app-test-checks';
 import type { ToastStore } from './toast-store';
 
 export type TestsState = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed';

@@ -14,7 +14,7 @@ import type { JudgeLedger } from './judge-charges';
 import { publicRunFigures, type PublicRunFigures } from './public-run-figures';
 import { NO_GATE, gateRefusal, ownerGate, planGate, type OwnerGate, type TestGate } from './review-gate';
 import { round2, type TestRunView } from './app-test-run-view';
-import { TestRunHistory } from './test-run-history';
+import { TestRunHistory } from './app-test-run-history';
 
 /**
  * A published app's quality in the store, for its live version: the figures of its last finished

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { TestCheck } from '../../api/app-tests';
 import { useStores } from '../../stores-context';
-import { checkFromForm } from '../../stores/test-checks';
+import { checkFromForm } from '../../stores/app-test-checks';
 import { TESTS } from '../../texts/testing-texts';
 
 const CHECK_TYPES: TestCheck['type'][] = [

@@ -3,7 +3,7 @@ import { PlusIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { Fragment, useState } from 'react';
 import { useStores } from '../../stores-context';
-import { describeCheck } from '../../stores/test-checks';
+import { describeCheck } from '../../stores/app-test-checks';
 import { TESTS } from '../../texts/testing-texts';
 import { AddCheckForm } from './AddCheckForm';
 

@@ -86,7 +86,7 @@ describe('SandboxPool', () => {
       jest.advanceTimersByTime(START_GRACE_MS);
       const error = await answer;
       expect(error).not.toBeInstanceOf(ScriptError);
-      expect((error as Error).message).toBe('the code sandbox did not start within 5 seconds');
+      expect((error as Error).message).toBe('the code sandbox did not start within 30 seconds');
     } finally {
       jest.useRealTimers();
       await pool.close();

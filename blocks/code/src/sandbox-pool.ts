@@ -9,8 +9,12 @@ import { statCpuMs } from './thread-cpu';
 
 const STOPPED = 'The code was stopped because the run was stopped.';
 
-/** How long a thread may take to load the engine for a script before it is ended (not the script's time). */
-export const START_GRACE_MS = 5_000;
+/**
+ * How long a thread may take to load the engine for a script before it is ended (not the script's
+ * time): generous, since a new thread compiles the engine's WebAssembly first, and on a loaded
+ * machine that took more than the 5 s this once was.
+ */
+export const START_GRACE_MS = 30_000;
 
 /**
  * How much of its thread's CPU time past its time limit a script may use before the thread is

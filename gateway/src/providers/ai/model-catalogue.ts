@@ -8,6 +8,7 @@ import {
   type ModelInfo,
   type ProviderModel,
 } from '@blocksmith/schema';
+import { awakeTimeout } from './awake-timeout';
 import { listedFromModelList } from './listed-models';
 
 export { SPEC_MODEL_NAMES };
@@ -21,8 +22,14 @@ export interface ModelCatalogueOptions {
   defaults?: Partial<Record<'text' | 'image', string>>;
   /** How long a provider's list is used before it is asked again (default 5 minutes). */
   refreshMs?: number;
-  /** How long a provider may take to list its models (default 10 s). */
+  /** How long a provider may take to list its models, counted while this process is awake (default 10 s). */
   listTimeoutMs?: number;
+  /**
+   * How soon a provider whose listing failed is asked again (default 5 s): a vendor that was
+   * briefly unreachable, or a listing cut off while the process was busy, is not held against its
+   * models until the next refresh.
+   */
+  retryMs?: number;
 }
 
 /** One model of the catalogue, with the provider that answers for it and the id that provider takes. */
@@ -51,6 +58,7 @@ export class ModelCatalogue {
   private defaults!: Partial<Record<'text' | 'image', string>>;
   private refreshMs!: number;
   private listTimeoutMs!: number;
+  private retryMs!: number;
   private listed = new Map<AiProvider, readonly ProviderModel[]>();
   /** Why a provider's last listing failed, for the admin's view; absent once it answers. */
   private listErrors = new Map<AiProvider, string>();
@@ -59,6 +67,8 @@ export class ModelCatalogue {
   /** `defaultEntry`'s answers since the last rebuild: every AI block's call asks. */
   private defaultsFound = new Map<ModelCapability, Entry | undefined>();
   private listedAt = 0;
+  /** When the last listing (of every provider, or of the failed ones) ended. */
+  private askedAt = 0;
   private listing: Promise<void> | undefined;
   private firstListing: Promise<void> | undefined;
   /** Counts reconfigurations: a listing begun before the last one is not used. */
@@ -97,10 +107,12 @@ export class ModelCatalogue {
     this.defaults = options.defaults ?? {};
     this.refreshMs = options.refreshMs ?? 5 * 60_000;
     this.listTimeoutMs = options.listTimeoutMs ?? 10_000;
+    this.retryMs = options.retryMs ?? 5_000;
     this.listed = new Map();
     this.listErrors = new Map();
     this.listing = undefined;
     this.listedAt = 0;
+    this.askedAt = 0;
     for (const provider of this.current) this.listed.set(provider, configuredModels(provider));
     this.rebuild();
   }
@@ -129,20 +141,28 @@ export class ModelCatalogue {
     return this.firstListing;
   }
 
-  /** Asks the providers for their lists when the last ones are older than the refresh time. */
+  /**
+   * Asks the providers for their lists when the last ones are older than the refresh time, and
+   * those whose listing failed once it is older than the retry time.
+   */
   refresh({ force = false }: { force?: boolean } = {}): Promise<void> {
     if (this.listing) return this.listing;
-    if (!force && this.listedAt > 0 && Date.now() - this.listedAt < this.refreshMs) return Promise.resolve();
+    const now = Date.now();
+    const due = force || this.listedAt === 0 || now - this.listedAt >= this.refreshMs;
+    const retry = this.listErrors.size > 0 && now - this.askedAt >= this.retryMs;
+    if (!due && !retry) return Promise.resolve();
+    const asked = due ? this.providers : this.providers.filter((provider) => this.listErrors.has(provider));
     const generation = this.generation;
     const { listed, listErrors } = this;
-    const listing = Promise.all(
-      this.providers.map((provider) => this.listOne(provider, listed, listErrors)),
-    ).then(() => {
-      if (generation !== this.generation) return;
-      this.listedAt = Date.now();
-      this.listing = undefined;
-      this.rebuild();
-    });
+    const listing = Promise.all(asked.map((provider) => this.listOne(provider, listed, listErrors))).then(
+      () => {
+        if (generation !== this.generation) return;
+        this.askedAt = Date.now();
+        if (due) this.listedAt = this.askedAt;
+        this.listing = undefined;
+        this.rebuild();
+      },
+    );
     this.listing = listing;
     return listing;
   }
@@ -216,8 +236,9 @@ export class ModelCatalogue {
     listErrors: Map<AiProvider, string>,
   ): Promise<void> {
     if (!provider.listModels) return;
+    const timeout = awakeTimeout(this.listTimeoutMs);
     try {
-      const models = await provider.listModels({ signal: AbortSignal.timeout(this.listTimeoutMs) });
+      const models = await provider.listModels({ signal: timeout.signal });
       // A provider that lists nothing keeps the models it is configured with (e.g. a server
       // that does not list, answering whatever it is asked).
       const own = configuredModels(provider);
@@ -226,6 +247,8 @@ export class ModelCatalogue {
       listErrors.delete(provider);
     } catch (error) {
       listErrors.set(provider, error instanceof Error ? error.message : String(error));
+    } finally {
+      timeout.dispose();
     }
   }
 

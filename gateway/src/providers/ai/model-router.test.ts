@@ -221,6 +221,47 @@ describe('ModelRouter', () => {
     });
   });
 
+  it('asks a provider whose listing failed again after the retry time, and only that one', async () => {
+    let down = true;
+    let asked = 0;
+    const flaky: AiProvider = {
+      ...anthropic().provider,
+      async listModels() {
+        asked += 1;
+        if (down) throw new AiProviderError('unavailable', 'Anthropic could not be reached.');
+        return [{ id: 'claude-haiku-4-5', label: 'Claude Haiku 4.5', capabilities: ['text'] }];
+      },
+    };
+    let openaiAsked = 0;
+    const steady: AiProvider = {
+      ...openai().provider,
+      async listModels() {
+        openaiAsked += 1;
+        return [];
+      },
+    };
+    const patient = new ModelRouter({ providers: [steady, flaky], retryMs: 60_000 });
+    await patient.catalogue.ready();
+    await patient.catalogue.refresh();
+    expect(asked).toBe(1);
+
+    const router = new ModelRouter({ providers: [steady, flaky], retryMs: 0 });
+    await router.catalogue.ready();
+    expect(router.catalogue.problems()).toEqual([
+      { provider: 'anthropic', message: 'Anthropic could not be reached.' },
+    ]);
+    down = false;
+    const before = openaiAsked;
+    // Refused until the provider has answered; the refusal itself has it asked again.
+    expect(router.catalogue.check('claude-haiku-4-5', 'text')).toEqual({
+      problem: expect.stringContaining('claude-haiku-4-5') as string,
+    });
+    await router.catalogue.refresh();
+    expect(router.catalogue.problems()).toEqual([]);
+    expect(router.catalogue.check('claude-haiku-4-5', 'text')).toEqual({ credits: 0 });
+    expect(openaiAsked).toBe(before);
+  });
+
   it('switches the same router to other providers when reconfigured, listing them anew', async () => {
     const a = openai();
     const router = new ModelRouter({ providers: [a.provider] });

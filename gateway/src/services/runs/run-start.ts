@@ -250,10 +250,6 @@ export class RunStart {
     };
   }
 
-  /**
-   * Keeps a file for one of an app's file upload blocks, after the same checks as a run (who may
-   * run the app) and the block's own rules (types, size). Its id is the run input for that block.
-   */
   /** Planning with the server's models, once they have been listed. */
   private async planOptions(): Promise<PlanOptions> {
     const { models } = this.deps;
@@ -262,6 +258,10 @@ export class RunStart {
     return { models };
   }
 
+  /**
+   * Keeps a file for one of an app's file upload blocks, after the same checks as a run (who may
+   * run the app) and the block's own rules (types, size). Its id is the run input for that block.
+   */
   async storeInputFile(request: InputFileRequest): Promise<StoredInputFile> {
     const { app } = await this.runnableApp(request);
     const plan = planRun(app.config, this.deps.registry);

@@ -1,5 +1,17 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import {
+  Arg,
+  Args,
+  ArgsType,
+  Ctx,
+  Field,
+  ID,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from 'type-graphql';
 import type { RunEvent } from '@blocksmith/schema';
 import { EmbedChat, type EmbedChatter } from '../../services/chat/embed-chat';
 import type { GraphQLContext } from '../context';
@@ -12,6 +24,25 @@ const VISITOR_TOKEN_ARG = {
   description:
     'A visitor who is not signed in: the token the embed made and keeps (20 to 128 letters, digits, - or _). Their conversations are the ones sent with it. Ignored when signed in.',
 } as const;
+
+/** A message to an embedded app, as both ways of sending one take it. */
+@ArgsType()
+class EmbeddedMessageArgs {
+  @Field()
+  slug!: string;
+
+  @Field(() => String, { nullable: true })
+  message?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  conversationId?: string | null;
+
+  @Field({ defaultValue: false })
+  regenerate!: boolean;
+
+  @Field(() => String, VISITOR_TOKEN_ARG)
+  visitorToken?: string | null;
+}
 
 function embedChat(context: GraphQLContext): EmbedChat {
   return new EmbedChat({
@@ -29,6 +60,17 @@ function chatter(context: GraphQLContext, visitorToken: string | null): EmbedCha
   };
 }
 
+/** Sends the message: the turn begins, its run started. */
+function send(context: GraphQLContext, args: EmbeddedMessageArgs) {
+  return embedChat(context).send({
+    ...chatter(context, args.visitorToken ?? null),
+    slug: args.slug,
+    message: args.message ?? null,
+    conversationId: args.conversationId ?? null,
+    regenerate: args.regenerate,
+  });
+}
+
 /** Chat in embeds (`services/chat/embed-chat.ts`): signed-in people and, when the owner pays, visitors. */
 @Resolver()
 export class EmbedChatResolver {
@@ -44,20 +86,10 @@ export class EmbedChatResolver {
       'Sends a message to an embedded app and answers at once; follow the answer with embeddedChatProgress (a visitor too) and stop it with stopEmbeddedChatMessage. On your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
   })
   async sendEmbeddedChatMessage(
-    @Arg('slug') slug: string,
-    @Arg('message', () => String, { nullable: true }) message: string | null,
-    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
-    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
-    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
+    @Args() args: EmbeddedMessageArgs,
     @Ctx() context: GraphQLContext,
   ): Promise<ChatTurnStartedType> {
-    const started = await embedChat(context).send({
-      ...chatter(context, visitorToken),
-      slug,
-      message,
-      conversationId,
-      regenerate,
-    });
+    const started = await send(context, args);
     return {
       conversationId: started.conversationId,
       message: started.turn,
@@ -109,21 +141,8 @@ export class EmbedChatResolver {
     description:
       'Sends a message to an embedded app and answers once it is answered (for callers that cannot subscribe): on your credits when signed in (once you confirmed the price), else on the owner’s when the owner allows it (then visitorToken is required).',
   })
-  async embeddedChat(
-    @Arg('slug') slug: string,
-    @Arg('message', () => String, { nullable: true }) message: string | null,
-    @Arg('conversationId', () => ID, { nullable: true }) conversationId: string | null,
-    @Arg('regenerate', { defaultValue: false }) regenerate: boolean,
-    @Arg('visitorToken', () => String, VISITOR_TOKEN_ARG) visitorToken: string | null,
-    @Ctx() context: GraphQLContext,
-  ) {
-    const started = await embedChat(context).send({
-      ...chatter(context, visitorToken),
-      slug,
-      message,
-      conversationId,
-      regenerate,
-    });
+  async embeddedChat(@Args() args: EmbeddedMessageArgs, @Ctx() context: GraphQLContext) {
+    const started = await send(context, args);
     const { turn, run } = await started.done;
     return {
       conversationId: started.conversationId,

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '@blocksmith/schema';
 import { ConversationTurn, RunRecord } from '../data/entities';
 import { databaseTargets, openTestDatabase } from '../testing/database';
@@ -8,6 +6,7 @@ import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
 import { watchRun } from '../testing/run-progress';
 import { CONVERSATION_HEADING } from '../services/chat/conversation-provider';
+import { startHangingApi, type HangingApi } from '../testing/loopback-api';
 
 /** A chat app: a Chat Input, a Text AI and its display. */
 const chatApp: AppConfig = probeApp(
@@ -169,35 +168,25 @@ describe('/api chat routes against a model (the OpenAI API, faked)', () => {
 describe('stopping an answer', () => {
   let t: Api;
   let ann: string;
-  let hanging: Server;
-  let url = '';
-  const seen: string[] = [];
-  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+  let hanging: HangingApi;
 
   beforeAll(async () => {
     // A service that takes the request and never answers: the run waits on it until stopped.
-    hanging = createServer((req) => void seen.push(req.url ?? ''));
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-    // The HTTP Request block reads the allowance as it runs.
-    process.env.HTTP_BLOCK_ALLOW_HOSTS = '127.0.0.1';
+    hanging = await startHangingApi();
     t = await startApiTestGateway({ DEFAULT_PLAN: 'starter' });
     ann = await signUp(t, 'ann@example.com');
   });
 
   afterAll(async () => {
-    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
-    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
     await t.close();
-    hanging.closeAllConnections();
-    await new Promise((resolve) => hanging.close(resolve));
+    await hanging?.close();
   });
 
   it('ends its run aborted and refunded; the message keeps no answer', async () => {
     const slow: AppConfig = probeApp(
       [
         probePlugin('in', 'chatInput'),
-        probePlugin('http', 'httpRequest', { url, timeout_seconds: 30 }),
+        probePlugin('http', 'httpRequest', { url: hanging.url, timeout_seconds: 30 }),
         probePlugin('gen', 'textGeneration', { prompt_template: 'Sum up {{input_text}}' }),
       ],
       [
@@ -220,7 +209,7 @@ describe('stopping an answer', () => {
     };
     // The HTTP Request and the Text AI, charged as the run starts.
     expect(cost).toBe(2);
-    await waitFor(async () => seen.length > 0);
+    await waitFor(async () => hanging.seen.length > 0);
     const stop = 'mutation($id: ID!) { stopChatMessage(conversationId: $id) }';
     expect((await t.graphql(stop, { id: conversationId }, ann)).data).toEqual({ stopChatMessage: true });
     await waitFor(async () => {

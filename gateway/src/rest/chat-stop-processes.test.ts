@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { openTestDatabase } from '../testing/database';
 import { probeApp, probePlugin } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { startHangingApi, type HangingApi } from '../testing/loopback-api';
 
 /**
  * Stopping a chat answer across processes (PostgreSQL, TEST_DATABASE_URL): the message is sent to
@@ -28,17 +27,11 @@ async function waitFor(done: () => Promise<boolean>): Promise<void> {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let a: ApiTestGateway;
   let b: ApiTestGateway;
-  let hanging: Server;
-  let url = '';
-  const seen: string[] = [];
-  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+  let hanging: HangingApi;
 
   beforeAll(async () => {
     // A service that takes the request and never answers: the run waits on it until stopped.
-    hanging = createServer((req) => void seen.push(req.url ?? ''));
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-    process.env.HTTP_BLOCK_ALLOW_HOSTS = '127.0.0.1';
+    hanging = await startHangingApi();
     database = await openTestDatabase(shared);
     const env = { DATABASE_URL: database.url ?? shared!, DEFAULT_PLAN: 'starter' };
     a = await startApiTestGateway(env);
@@ -46,13 +39,10 @@ async function waitFor(done: () => Promise<boolean>): Promise<void> {
   }, 180_000);
 
   afterAll(async () => {
-    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
-    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
     await b?.close();
     await a?.close();
     await database?.close();
-    hanging.closeAllConnections();
-    await new Promise((resolve) => hanging.close(resolve));
+    await hanging?.close();
   });
 
   it('stops the run where it executes and answers true; false once nothing is answered', async () => {
@@ -65,7 +55,7 @@ async function waitFor(done: () => Promise<boolean>): Promise<void> {
         config: probeApp(
           [
             probePlugin('in', 'chatInput'),
-            probePlugin('http', 'httpRequest', { url, timeout_seconds: 30 }),
+            probePlugin('http', 'httpRequest', { url: hanging.url, timeout_seconds: 30 }),
             probePlugin('gen', 'textGeneration', { prompt_template: 'Sum up {{input_text}}' }),
           ],
           [
@@ -85,7 +75,7 @@ async function waitFor(done: () => Promise<boolean>): Promise<void> {
     );
     expect(sent.errors).toBeUndefined();
     const { conversationId, runId } = sent.data!.sendChatMessage as { conversationId: string; runId: string };
-    await waitFor(async () => seen.length > 0);
+    await waitFor(async () => hanging.seen.length > 0);
     // The run executes on A, not on B.
     expect(a.gateway.services.runs.executing()).toContain(runId);
     expect(b.gateway.services.runs.executing()).not.toContain(runId);

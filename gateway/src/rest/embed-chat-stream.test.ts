@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RunEvent } from '@blocksmith/schema';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { probeApp, probePlugin, probeTextApp } from '../testing/probe-blocks';
 import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client';
+import { startHangingApi, type HangingApi } from '../testing/loopback-api';
 
 /**
  * An embed's chat answered as it is written: a visitor on the owner's credits (no session, their
@@ -73,10 +72,7 @@ describe('an embed’s chat, streamed and stopped', () => {
   let t: ApiTestGateway;
   let owner: string;
   let admin: string;
-  let hanging: Server;
-  let url = '';
-  const seen: string[] = [];
-  const allowBefore = process.env.HTTP_BLOCK_ALLOW_HOSTS;
+  let hanging: HangingApi;
 
   const credits = async () =>
     (await t.api('GET', '/credits/balance', { token: owner })).body.credits as number;
@@ -107,11 +103,8 @@ describe('an embed’s chat, streamed and stopped', () => {
   };
 
   beforeAll(async () => {
-    // A service that takes the request and never answers: a run waits on it until stopped.
-    hanging = createServer((req) => void seen.push(req.url ?? ''));
-    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/slow`;
-    process.env.HTTP_BLOCK_ALLOW_HOSTS = '127.0.0.1';
+    // A service that takes the request and never answers: the run waits on it until stopped.
+    hanging = await startHangingApi();
     t = await startApiTestGateway({ ADMIN_EMAILS: 'admin@example.com' });
     ({ token: owner } = await t.signUpViaApi('owner@example.com', { credits: true }));
     admin = await t.signUpAdmin('admin@example.com');
@@ -121,11 +114,8 @@ describe('an embed’s chat, streamed and stopped', () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
-    else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
     await t.close();
-    hanging.closeAllConnections();
-    await new Promise((resolve) => hanging.close(resolve));
+    await hanging?.close();
   });
 
   it('answers a visitor at once and streams the answer to them alone', async () => {
@@ -161,7 +151,7 @@ describe('an embed’s chat, streamed and stopped', () => {
       probeApp(
         [
           probePlugin('in', 'textInput', { label: 'Question' }),
-          probePlugin('http', 'httpRequest', { url, timeout_seconds: 30 }),
+          probePlugin('http', 'httpRequest', { url: hanging.url, timeout_seconds: 30 }),
           probePlugin('gen', 'textGeneration', { prompt_template: 'Sum up {{input_text}}' }),
         ],
         [

@@ -21,9 +21,25 @@ export async function startLoopbackApi(handler: RequestListener): Promise<Loopba
   return {
     base: `http://127.0.0.1:${port}`,
     close: async () => {
+      // Requests it never answered (see `startHangingApi`) would hold the server open.
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (allowBefore === undefined) delete process.env.HTTP_BLOCK_ALLOW_HOSTS;
       else process.env.HTTP_BLOCK_ALLOW_HOSTS = allowBefore;
     },
   };
+}
+
+export interface HangingApi extends LoopbackApi {
+  /** `{base}/slow`, for an HTTP Request block that should wait until its run is stopped. */
+  url: string;
+  /** The paths it was asked for, in order. */
+  seen: string[];
+}
+
+/** A loopback API that takes every request and never answers it: a run calling it waits until stopped. */
+export async function startHangingApi(): Promise<HangingApi> {
+  const seen: string[] = [];
+  const api = await startLoopbackApi((req) => void seen.push(req.url ?? ''));
+  return { ...api, url: `${api.base}/slow`, seen };
 }

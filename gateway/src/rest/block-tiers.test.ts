@@ -60,6 +60,27 @@ describe('full blocks are checked by kind, on save and at run time', () => {
     expect(refused.body.message).toBe(REFUSAL);
   });
 
+  it("refuses another person's run of a live version holding a full block the app never held", async () => {
+    const app = await create(free, probeTextApp());
+    // Published with Code in its live version, written around the save check.
+    await t.gateway.database.dataSource.query(
+      `UPDATE apps SET is_published = true, verification_status = 'approved', live_version_id = draft_version_id,
+         live = jsonb_build_object('name', name, 'description', description, 'category', category, 'config', $2::jsonb)
+       WHERE id = $1`,
+      [app.id, JSON.stringify(withCode(probeTextApp()))],
+    );
+    const { token: runner } = await t.signUpViaApi('runner@example.com', { credits: true });
+    const refused = await execute(runner, app.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(REFUSAL);
+    // Held legitimately (saved under a plan that allowed it), the same live version runs.
+    await t.gateway.database.dataSource.query(`UPDATE apps SET block_kinds_held = '{code}' WHERE id = $1`, [
+      app.id,
+    ]);
+    t.gateway.services.apps.storeChanged();
+    expect((await execute(runner, app.id)).body.run).toMatchObject({ status: 'succeeded' });
+  });
+
   it('keeps saving, restoring and running an app that held a full block before a downgrade', async () => {
     const { token } = await t.signUpViaApi('starter@example.com', { credits: true });
     await setPlan('starter@example.com', 'starter');

@@ -6,8 +6,18 @@ import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
 import { APP_NOT_FOUND, appUuid, isPrivileged, isVisible, PUBLIC, type Viewer } from './app-access';
 import { appWithOwner } from './app-with-owner';
+import type { FullKindsHeld } from './block-tiers';
 import type { PublicReads } from './public-reads';
 import { configForRunners, configUpToDate, toApp, toLiveApp } from './to-app';
+
+/** The app a run uses (`AppReader.forRun`). */
+export interface RunnableApp {
+  app: App;
+  /** The version run: the live one for others, the draft's for the owner. */
+  versionId: string | null;
+  /** The owner's plan and the full kinds the app holds, read with `app`'s config. */
+  tiers?: FullKindsHeld;
+}
 
 /**
  * Reading apps for the builder, the store, app pages and runs. Every read is scoped to the viewer:
@@ -45,11 +55,17 @@ export class AppReader {
   /**
    * The app a run uses, and which of its versions that is: for its owner (and admins) the draft;
    * for everyone else the live version, whole (the runner page gets it without AI blocks'
-   * settings, the server runs all of it).
+   * settings, the server runs all of it). With them, when read in the same statement as that
+   * config, the owner's plan and the full kinds the app holds (`tiers`, for the run's plan check).
    */
-  async forRun(viewer: Viewer, id: string): Promise<{ app: App; versionId: string | null }> {
-    const { app, record } = await this.readById(viewer, id, (config) => config);
-    return { app, versionId: (record ? record.liveVersionId : app.draftVersionId) ?? null };
+  async forRun(viewer: Viewer, id: string): Promise<RunnableApp> {
+    const { app, record, fresh } = await this.readById(viewer, id, (config) => config);
+    const source = record ?? fresh;
+    return {
+      app,
+      versionId: (record ? record.liveVersionId : app.draftVersionId) ?? null,
+      ...(source?.owner && { tiers: { ownerPlan: source.owner.plan, held: source.blockKindsHeld } }),
+    };
   }
 
   /**
@@ -60,7 +76,7 @@ export class AppReader {
     viewer: Viewer,
     id: string,
     shown: (config: AppConfig) => AppConfig,
-  ): Promise<{ app: App; record: AppRecord | null }> {
+  ): Promise<{ app: App; record: AppRecord | null; fresh?: AppRecord }> {
     const key = `id:${appUuid(id)}`;
     // Read afresh by this call (not a shared read of the last second): the owner's afresh read.
     let fresh = false;
@@ -69,7 +85,8 @@ export class AppReader {
       return appWithOwner(this.dataSource, { id });
     });
     if (record && isPrivileged(viewer, record)) {
-      return { app: fresh ? this.asDraft(record) : await this.get(viewer, id), record: null };
+      if (fresh) return { app: this.asDraft(record), record: null, fresh: record };
+      return { app: await this.get(viewer, id), record: null };
     }
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
     return { app: toLiveApp(record, shown), record };

@@ -3,10 +3,10 @@ import type { DataSource } from 'typeorm';
 import type { BlockRegistry } from '../../kernel';
 import type { Viewer } from './app-access';
 import type { AppInput } from './app-input';
-import { AppReader } from './app-reader';
+import { AppReader, type RunnableApp } from './app-reader';
 import { AppVersionReader, type AppVersionView } from './app-version-reader';
 import { AppWriter } from './app-writer';
-import { checkFullBlocksForRun } from './block-tiers';
+import { checkFullBlocksForRun, type FullKindsHeld } from './block-tiers';
 import { PublicReads } from './public-reads';
 
 /**
@@ -83,7 +83,7 @@ export class AppService {
   }
 
   /** The app a run uses, and which of its versions that is (`AppReader.forRun`). */
-  forRun(viewer: Viewer, id: string): Promise<{ app: App; versionId: string | null }> {
+  forRun(viewer: Viewer, id: string): Promise<RunnableApp> {
     return this.reader.forRun(viewer, id);
   }
 
@@ -121,9 +121,10 @@ export class AppService {
 
   /**
    * The run-time side of the plan check: a run of `config` holding a full-tier kind its owner's
-   * plan does not allow and app `appId` does not hold legitimately is refused with a save's 403.
+   * plan does not allow and app `appId` does not hold legitimately is refused with a save's 403
+   * (`known`: read with the config, saves reading them again).
    */
-  checkFullBlocksForRun(appId: string, config: AppConfig): Promise<void> {
-    return checkFullBlocksForRun(this.dataSource, this.registry, appId, config);
+  checkFullBlocksForRun(appId: string, config: AppConfig, known?: FullKindsHeld): Promise<void> {
+    return checkFullBlocksForRun(this.dataSource, this.registry, appId, config, known);
   }
 }

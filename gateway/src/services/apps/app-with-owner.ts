@@ -9,7 +9,7 @@ import { queryPrepared, type PreparedStatement } from '../../data/prepared';
 const APP_WITH_OWNER_COLUMNS = `a.id, a.owner_id, a.name, a.description, a.slug, a.category, a.is_private, a.is_published,
   a.share_run_details, a.creator_price, a.verification_status, a.review_notes, a.config, a.draft_version_id,
   a.live_version_id, a.live, a.submitted_version_id, a.upvotes, a.views, a.uses, a.published_at, a.created_at,
-  a.updated_at, u.plan AS owner_plan, u.suspended_at AS owner_suspended_at`;
+  a.updated_at, a.block_kinds_held, u.plan AS owner_plan, u.suspended_at AS owner_suspended_at`;
 const APP_WITH_OWNER_BY_ID: PreparedStatement = {
   name: 'app_with_owner_by_id',
   text: `SELECT ${APP_WITH_OWNER_COLUMNS} FROM apps a LEFT JOIN users u ON u.id = a.owner_id WHERE a.id = $1`,
@@ -57,6 +57,7 @@ function recordOf(row: Record<string, unknown>): AppRecord {
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    blockKindsHeld: row.block_kinds_held,
   } as Partial<AppRecord>);
   // Only what the reads use of the owner: what others may see depends on it.
   if (row.owner_plan !== null) {

@@ -69,23 +69,34 @@ export async function checkBlockTiers(
   return heldAfterSave(plan, held, config, registry);
 }
 
+/** What the run-time plan check reads: the app owner's plan and the full kinds the app holds. */
+export interface FullKindsHeld {
+  ownerPlan: string;
+  held: readonly string[];
+}
+
 /**
  * The run-time side of the plan check: a run of `config` (the draft or the live version of app
  * `appId`) holding a full-tier kind that its owner's plan does not allow and the app does not
  * hold legitimately is refused with the same 403 as a save. Reads nothing for apps without full
- * blocks.
+ * blocks, nor when `known` was read with the config (the app's read for the run).
  */
 export async function checkFullBlocksForRun(
   dataSource: DataSource,
   registry: BlockRegistry,
   appId: string,
   config: AppConfig,
+  known?: FullKindsHeld,
 ): Promise<void> {
   if (fullKindsOf(config, registry).size === 0) return;
-  const [row] = (await dataSource.query(
-    'SELECT a.block_kinds_held, u.plan FROM apps a JOIN users u ON u.id = a.owner_id WHERE a.id = $1',
-    [appId],
-  )) as { block_kinds_held: string[]; plan: string }[];
-  if (!row) throw new NotFoundError(APP_NOT_FOUND);
-  checkFullKinds(isPlanId(row.plan) ? row.plan : 'free', row.block_kinds_held, config, registry);
+  let tiers = known;
+  if (!tiers) {
+    const [row] = (await dataSource.query(
+      'SELECT a.block_kinds_held, u.plan FROM apps a JOIN users u ON u.id = a.owner_id WHERE a.id = $1',
+      [appId],
+    )) as { block_kinds_held: string[]; plan: string }[];
+    if (!row) throw new NotFoundError(APP_NOT_FOUND);
+    tiers = { ownerPlan: row.plan, held: row.block_kinds_held };
+  }
+  checkFullKinds(isPlanId(tiers.ownerPlan) ? tiers.ownerPlan : 'free', tiers.held, config, registry);
 }

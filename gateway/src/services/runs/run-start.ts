@@ -15,6 +15,7 @@ import { InputError, NotFoundError, PayloadTooLargeError } from '../../errors';
 import { isUuid, timeOrderedUuid } from '../../ids';
 import { planRun, type ModelLookup, type PlanOptions, type RunPlan } from '@blocksmith/engine';
 import type { BlockRegistry } from '../../kernel';
+import type { RunnableApp } from '../apps/app-reader';
 import type { AppService } from '../apps/app-service';
 import type { ChatTurnContext } from '../chat/chat-turn-run';
 import type { CreditLedger } from '../credits';
@@ -161,7 +162,7 @@ export class RunStart {
     const plan = planRun(app.config, this.deps.registry, await this.planOptions());
     // A full block the owner's plan does not allow and the app never held legitimately: refused
     // as on save (a config written around the save check runs no more than it saves).
-    await this.deps.apps.checkFullBlocksForRun(app.id!, app.config);
+    await this.deps.apps.checkFullBlocksForRun(app.id!, app.config, runnable.tiers);
     // Another person's run of a priced app pays its creator, at the price of this moment: charged
     // with the run, refunded with it, earned by the owner only when it succeeds (success-writer).
     const creatorPrice =
@@ -297,7 +298,7 @@ export class RunStart {
     actionType?: ActionType | undefined;
     live?: boolean | undefined;
     versionId?: string | undefined;
-  }): Promise<{ app: App; versionId: string | null; actionType: ActionType }> {
+  }): Promise<RunnableApp & { actionType: ActionType }> {
     // A live run reads the app as the store shows it, whoever asks.
     const viewer = request.live
       ? { userId: null, isAdmin: false }
@@ -305,7 +306,8 @@ export class RunStart {
     // Someone else's app may be the shared public read (up to a second old, like its page); the
     // owner's own runs always use the current app.
     // Other people run the live version, whole; the owner runs the draft.
-    const { app, versionId } = await this.deps.apps.forRun(viewer, request.appId);
+    const read = await this.deps.apps.forRun(viewer, request.appId);
+    const { app, versionId } = read;
     const actionType =
       request.actionType ?? (app.owner_id === request.userId ? 'test_execution' : 'published');
     if (actionType === 'test_execution') {
@@ -318,14 +320,14 @@ export class RunStart {
           : null;
         if (!version) throw new NotFoundError('This app has no such version.');
         const chosen = { ...app, name: version.name, config: version.config };
-        return { app: chosen, versionId: version.id, actionType };
+        return { ...read, app: chosen, versionId: version.id, actionType };
       }
-      return { app, versionId, actionType };
+      return { ...read, actionType };
     }
     if (actionType === 'published') {
       if (!app.isPublished)
         throw new NotFoundError('The requested app could not be found or is not published.');
-      return { app, versionId, actionType };
+      return { ...read, actionType };
     }
     throw new InputError('actionType must be test_execution or published.');
   }

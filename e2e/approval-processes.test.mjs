@@ -8,6 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { signUp } from './helpers.mjs';
 import { freshDatabase, skipWithoutPostgres as skip, startProcess } from './processes.mjs';
+import { until } from './server.mjs';
+
+/** How long each wait of this journey may take. */
+const WAIT_MS = 120_000;
 
 /** How long a process may go without a heartbeat before it counts as dead (its lease). */
 const LEASE_SECONDS = 15;
@@ -39,17 +43,6 @@ async function api(gateway, method, route, token, body) {
     ...(body && { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: await response.json() };
-}
-
-/** Waits for `done` to answer something, asking again every 200 ms (`ms` at most). */
-async function until(what, done, ms = 120_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const answer = await done();
-    if (answer) return answer;
-    assert.ok(Date.now() < end, `Waited ${ms / 1000} s in vain for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('a run waiting for approval whose process is killed', { skip }, () => {
@@ -101,18 +94,26 @@ describe('a run waiting for approval whose process is killed', { skip }, () => {
       // A dies without warning: no drain, no goodbye in gateway_processes.
       await a.kill();
       // Once A's heartbeat has lapsed, B's next beat sweeps the runs dead processes left.
-      const lapsedAt = await until('A counted as dead', async () => {
-        const { rows } = await sql.query(
-          `SELECT count(*)::int AS alive, now() AS at FROM gateway_processes
+      const lapsedAt = await until(
+        'A counted as dead',
+        async () => {
+          const { rows } = await sql.query(
+            `SELECT count(*)::int AS alive, now() AS at FROM gateway_processes
           WHERE seen_at > now() - make_interval(secs => $1)`,
-          [LEASE_SECONDS],
-        );
-        return rows[0].alive === 1 ? rows[0].at : null;
-      });
-      await until('a sweep by B after that', async () => {
-        const { rows } = await sql.query('SELECT 1 FROM gateway_processes WHERE seen_at > $1', [lapsedAt]);
-        return rows.length > 0;
-      });
+            [LEASE_SECONDS],
+          );
+          return rows[0].alive === 1 ? rows[0].at : null;
+        },
+        WAIT_MS,
+      );
+      await until(
+        'a sweep by B after that',
+        async () => {
+          const { rows } = await sql.query('SELECT 1 FROM gateway_processes WHERE seen_at > $1', [lapsedAt]);
+          return rows.length > 0;
+        },
+        WAIT_MS,
+      );
       const waiting = await api(b, 'GET', `/runs/${runId}`, token);
       assert.equal(waiting.body.status, 'waiting');
       assert.equal(waiting.body.approvalRequest.canDecide, true);
@@ -123,10 +124,14 @@ describe('a run waiting for approval whose process is killed', { skip }, () => {
       });
       assert.equal(decided.status, 200);
       assert.equal(decided.body.status, 'running');
-      const done = await until('the run to end', async () => {
-        const read = await api(b, 'GET', `/runs/${runId}`, token);
-        return ['running', 'queued', 'waiting'].includes(read.body.status) ? null : read.body;
-      });
+      const done = await until(
+        'the run to end',
+        async () => {
+          const read = await api(b, 'GET', `/runs/${runId}`, token);
+          return ['running', 'queued', 'waiting'].includes(read.body.status) ? null : read.body;
+        },
+        WAIT_MS,
+      );
       assert.equal(done.status, 'succeeded', done.error ?? '');
       const steps = Object.fromEntries(done.steps.map((step) => [step.nodeId, step]));
       assert.deepEqual(steps.final.inputs, { approved_text: 'Approved after A died' });

@@ -1,7 +1,6 @@
 // Gateway processes of the built product on one PostgreSQL server (TEST_DATABASE_URL, started by
 // .ci/run), for the journeys that run several of them: a database of their own, and each process
 // started, killed without warning, or stopped.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +9,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { graphql } from './helpers.mjs';
-import { ROOT, freePort, waitUntilUp } from './server.mjs';
+import { freePort, spawnGateway } from './server.mjs';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 
@@ -43,9 +42,9 @@ export async function freshDatabase() {
 export async function startProcess(databaseUrl, env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'blocksmith-mp-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
-    cwd: ROOT,
-    env: {
+  const url = `http://localhost:${port}`;
+  const { child, log } = await spawnGateway(
+    {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -56,20 +55,12 @@ export async function startProcess(databaseUrl, env = {}) {
       PUBLIC_URL: 'http://blocksmith.test',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  const url = `http://localhost:${port}`;
-  await waitUntilUp(url, child).catch((error) => {
-    child.kill('SIGKILL');
-    throw new Error(`${error.message}\n${log}`, { cause: error });
-  });
+    url,
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
-    log: () => log,
+    log,
     graphql: (query, variables, token) => graphql({ url }, query, variables, token),
     /** Every progress event of a run, through this process's graphql-ws endpoint. */
     watch(runId, token) {

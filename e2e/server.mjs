@@ -64,6 +64,45 @@ export async function waitUntilUp(url, child, timeoutMs = 180_000) {
   throw new Error(`The server did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
+/** Generous: a loaded machine's server start, or its close with runs to drain. */
+export const PATIENCE_MS = 180_000;
+
+/**
+ * Waits for `done` to answer something truthy, asking again every 250 ms, and answers it; fails
+ * naming `what` after `ms`.
+ */
+export async function until(what, done, ms = PATIENCE_MS) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const answer = await done();
+    if (answer) return answer;
+    if (Date.now() > deadline) throw new Error(`Still waiting, after ${ms / 1000} s, for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The built gateway started with `env` (which names its PORT), answering at `url` once it is up,
+ * its output kept for errors. One that does not come up is killed, its output in the error.
+ */
+export async function spawnGateway(env, url) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk));
+  child.stderr.on('data', (chunk) => (log += chunk));
+  try {
+    await waitUntilUp(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${log}`, { cause: error });
+  }
+  return { child, log: () => log };
+}
+
 const require = createRequire(import.meta.url);
 
 /**
@@ -135,20 +174,11 @@ export async function startServer({
   };
   delete env.OPENAI_API_KEY;
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [server], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
   const url = `http://localhost:${port}`;
-  try {
-    await waitUntilUp(url, child);
-  } catch (error) {
-    child.kill('SIGTERM');
-    throw new Error(`${error.message}\n${log}`, { cause: error });
-  }
+  const { child, log } = await spawnGateway(env, url);
   return {
     url,
-    log: () => log,
+    log,
     async stop() {
       const exited = new Promise((resolve) =>
         child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', resolve),
@@ -157,7 +187,7 @@ export async function startServer({
       // A server that has not closed in this time is killed, so no journey leaves one behind.
       const killer = setTimeout(() => {
         console.error(
-          `The server had not closed ${STOP_PATIENCE_MS / 1000} s after SIGTERM: killed.\n${log}`,
+          `The server had not closed ${STOP_PATIENCE_MS / 1000} s after SIGTERM: killed.\n${log()}`,
         );
         child.kill('SIGKILL');
       }, STOP_PATIENCE_MS);

@@ -9,20 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import processes from '../scripts/process-alive.js';
-import { ROOT, freePort } from './server.mjs';
+import { PATIENCE_MS, ROOT, freePort, until } from './server.mjs';
 
 const { processAlive: alive } = processes;
-
-/** Generous: a loaded machine's server start, or its close with runs to drain. */
-const PATIENCE_MS = 180_000;
-
-async function until(what, done) {
-  const deadline = Date.now() + PATIENCE_MS;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`Still waiting, after ${PATIENCE_MS / 1000} s, for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('stopping npm start', () => {
   let npm;

@@ -13,11 +13,10 @@
 // FIRST_TOKEN_ROUNDS sets how many runs are measured per provider (default 20, after 2 not counted);
 // FIRST_TOKEN_PROVIDERS limits the providers (comma-separated: openai,anthropic,gemini,ollama).
 /* global window, document, requestAnimationFrame, MutationObserver, MessageChannel -- run in the page */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, freePort, launchBrowser, waitUntilUp } from '../../e2e/server.mjs';
+import { ROOT, freePort, launchBrowser, spawnGateway } from '../../e2e/server.mjs';
 import { VENDOR_MODELS, startVendorStreams } from './vendor-streams.mjs';
 
 const ROUNDS = Number(process.env.FIRST_TOKEN_ROUNDS ?? 20);
@@ -65,22 +64,11 @@ async function startProduct(aiEnv) {
   }
   Object.assign(env, aiEnv);
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'gateway/dist/server.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
   const url = `http://localhost:${port}`;
-  await waitUntilUp(url, child).catch((error) => {
-    child.kill('SIGTERM');
-    throw new Error(`${error.message}\n${log}`, { cause: error });
-  });
+  const { child, log } = await spawnGateway(env, url);
   return {
     url,
-    log: () => log,
+    log,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));

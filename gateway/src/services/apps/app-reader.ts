@@ -59,8 +59,8 @@ export class AppReader {
    * config, the owner's plan and the full kinds the app holds (`tiers`, for the run's plan check).
    */
   async forRun(viewer: Viewer, id: string): Promise<RunnableApp> {
-    const { app, record, fresh } = await this.readById(viewer, id, (config) => config);
-    const source = record ?? fresh;
+    const { app, record, ownRecord } = await this.readById(viewer, id, (config) => config);
+    const source = record ?? ownRecord;
     return {
       app,
       versionId: (record ? record.liveVersionId : app.draftVersionId) ?? null,
@@ -70,13 +70,14 @@ export class AppReader {
 
   /**
    * `read` and `forRun`: the shared public read, the live version shown through `shown` (with its
-   * record); the owner and admins read the app afresh (no record).
+   * record); the owner and admins read the app afresh (no record; `ownRecord` when that afresh read
+   * was this call's own statement, which holds the owner's plan too).
    */
   private async readById(
     viewer: Viewer,
     id: string,
     shown: (config: AppConfig) => AppConfig,
-  ): Promise<{ app: App; record: AppRecord | null; fresh?: AppRecord }> {
+  ): Promise<{ app: App; record: AppRecord | null; ownRecord?: AppRecord }> {
     const key = `id:${appUuid(id)}`;
     // Read afresh by this call (not a shared read of the last second): the owner's afresh read.
     let fresh = false;
@@ -85,7 +86,7 @@ export class AppReader {
       return appWithOwner(this.dataSource, { id });
     });
     if (record && isPrivileged(viewer, record)) {
-      if (fresh) return { app: this.asDraft(record), record: null, fresh: record };
+      if (fresh) return { app: this.asDraft(record), record: null, ownRecord: record };
       return { app: await this.get(viewer, id), record: null };
     }
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);

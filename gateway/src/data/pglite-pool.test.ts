@@ -85,4 +85,31 @@ describe('PglitePool named statements', () => {
       { one: 1 },
     ]);
   });
+
+  it('executes named statements on their generic plans and leaves the others to PostgreSQL, in and out of a transaction', async () => {
+    const mode = named('plan_mode', "SELECT current_setting('plan_cache_mode') AS mode");
+    const find = named('find_items', 'SELECT id FROM items WHERE n >= $1');
+    for (let n = 0; n < 7; n++) await pool.query(find as never, [n]);
+    expect((await pool.query(mode as never, [])).rows).toEqual([{ mode: 'force_generic_plan' }]);
+    const plans = `SELECT generic_plans::int AS generic, custom_plans::int AS custom
+                     FROM pg_prepared_statements WHERE name = $1`;
+    // Without the generic mode PostgreSQL would have planned each of the first five afresh.
+    expect((await pool.query(plans, ['find_items'])).rows).toEqual([{ generic: 7, custom: 0 }]);
+    expect((await pool.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+
+    // Inside a transaction the session keeps the mode it began in, whatever is sent.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      expect((await client.query(mode as never, [])).rows).toEqual([{ mode: 'auto' }]);
+      await client.query(find as never, [0]);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    expect((await pool.query(plans, ['find_items'])).rows).toEqual([{ generic: 7, custom: 1 }]);
+    expect((await pool.query(mode as never, [])).rows).toEqual([{ mode: 'force_generic_plan' }]);
+    await expect(pool.query(find as never, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await pool.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+  });
 });

@@ -20,6 +20,26 @@ interface NamedStatement {
 /** The parameter types of each statement prepared in a database session, by name. */
 const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
 
+/** The database sessions whose `plan_cache_mode` is `force_generic_plan` now. */
+const genericPlansIn = new WeakSet<PGlite>();
+
+/**
+ * Puts the session in the plan cache mode a statement wants: generic plans for the named statements
+ * (data/prepared.ts: every run's point reads and writes by key), PostgreSQL's own choice for the
+ * rest. Left to its choice PostgreSQL planned the run statements afresh on every call (their
+ * generic plans looked costlier to it than their custom ones), which was a tenth of the charge's
+ * time and a third of the stored successes'; the other statements' plans may depend on their
+ * values (a history page's filters), so they keep the custom plans. Changed only between
+ * transactions, where a SET is kept whatever comes after; inside one, the session stays as it was
+ * when the transaction began, in the default mode (every transaction begins with an unnamed BEGIN).
+ */
+async function usePlans(db: PGlite, generic: boolean): Promise<void> {
+  if (genericPlansIn.has(db) === generic || db.isInTransaction()) return;
+  await db.exec(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
+  if (generic) genericPlansIn.add(db);
+  else genericPlansIn.delete(db);
+}
+
 /**
  * Runs a named statement the way a server's connection does: parsed and described once per
  * session, then each call is one Bind/Describe/Execute/Sync exchange. `db.query` parses, plans and
@@ -27,6 +47,7 @@ const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
  * most of their cost.
  */
 async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown[]): Promise<PgResult> {
+  await usePlans(db, true);
   let prepared = preparedIn.get(db);
   if (!prepared) preparedIn.set(db, (prepared = new Map()));
   let parameterTypes = prepared.get(statement.name);
@@ -103,6 +124,7 @@ class PgliteClient extends EventEmitter {
   async query(text: string | NamedStatement, values?: unknown[]): Promise<PgResult> {
     this.sent(typeof text === 'string' ? text : text.text);
     if (typeof text !== 'string') return queryNamed(this.db, text, values ?? []);
+    await usePlans(this.db, false);
     if (values && values.length > 0) return this.db.query(text, values) as Promise<PgResult>;
     // Without parameters a string may hold several statements (migrations); answer with the last.
     const results = await this.db.exec(text);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PlanId } from '@blocksmith/schema';
 import { databaseTargets } from '../../testing/database';
 import { useLedgerFixture } from '../../testing/ledger-fixture';
-import type { CreditLedger } from './credit-ledger';
+import { countStatements } from '../../bench/statement-count';
+import { CreditLedger } from './credit-ledger';
 import { CreditLedgerEntry } from '../../data/entities';
 import { ConflictError, InputError, InsufficientCreditsError, NotFoundError } from '../../errors';
 import { blockCost } from './block-cost';
@@ -307,6 +308,88 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
       expect(charged).toMatchObject({ charged: 0, unlimited: true });
       expect(await runCount(userId)).toBe(1);
       await expectConsistent(userId);
+    });
+
+    it('charges runs started together as if one after another, per person and in order', async () => {
+      // Three people start runs in the same turn: one can pay for all of theirs, one for only the
+      // first two (5 + 5 of 12, then 5 more is refused, then 1 is paid), one is on an unlimited plan.
+      const [rich, short, unlimited] = [await newUser(), await newUser(), await newUser('enterprise')];
+      await t.ledger.initializeForUser(rich);
+      await t.ledger.initializeForUser(short);
+      await t.ledger.debit(run(short, 38));
+      const appId = await newApp(rich);
+      const five = [items[1]!];
+      const one = [items[0]!];
+      const started = [
+        [rich, five],
+        [short, five],
+        [unlimited, items],
+        [rich, one],
+        [short, five],
+        [short, five],
+        [short, one],
+        [unlimited, five],
+      ] as const;
+      const outcomes = await Promise.allSettled(
+        started.map(([userId, charged]) => t.ledger.chargeNewRun(newRun(userId, appId), charged)),
+      );
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : o.reason.message))).toEqual([
+        { charged: 5, balance: 45, unlimited: false },
+        { charged: 5, balance: 7, unlimited: false },
+        { charged: 0, balance: 0, unlimited: true },
+        { charged: 1, balance: 44, unlimited: false },
+        { charged: 5, balance: 2, unlimited: false },
+        expect.stringContaining('This run costs 5 credits and you have 2.'),
+        { charged: 1, balance: 1, unlimited: false },
+        { charged: 0, balance: 0, unlimited: true },
+      ]);
+      expect([await runCount(rich), await runCount(short), await runCount(unlimited)]).toEqual([2, 3, 2]);
+      for (const userId of [rich, short, unlimited]) await expectConsistent(userId);
+      expect(await t.ledger.balance(short)).toBe(1);
+    });
+
+    it('refuses only the bad run of a batch and charges the rest', async () => {
+      const userId = await newUser();
+      await t.ledger.initializeForUser(userId);
+      const appId = await newApp(userId);
+      const runs = [
+        newRun(userId, appId),
+        { ...newRun(userId, appId), appId: randomUUID() },
+        newRun(userId, appId),
+      ];
+      const outcomes = await Promise.allSettled(runs.map((run) => t.ledger.chargeNewRun(run, [items[0]!])));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await runCount(userId)).toBe(2);
+      expect(await t.ledger.balance(userId)).toBe(48);
+      await expectConsistent(userId);
+    });
+
+    it('keeps many people’s concurrent runs exact, their charges sharing statements', async () => {
+      const people = await Promise.all(Array.from({ length: 12 }, () => newUser()));
+      for (const userId of people) await t.ledger.initializeForUser(userId);
+      const appId = await newApp(people[0]!);
+      // Two ledgers, as two gateway processes: on PostgreSQL their batches lock the same balances.
+      const ledgers = [t.ledger, new CreditLedger(t.db.dataSource, () => t.now)];
+      const start = (runs: number) =>
+        Promise.allSettled(
+          Array.from({ length: runs }, (_, i) =>
+            people.map((userId) => ledgers[i % 2]!.chargeNewRun(newRun(userId, appId), [items[1]!])),
+          ).flat(),
+        );
+      // Each person starts 8 runs of 5 credits against 50 (40 taken), then 6 more (2 taken).
+      const statements = countStatements(t.db.dataSource);
+      const first = await start(8);
+      expect(first.filter((o) => o.status === 'fulfilled')).toHaveLength(96);
+      expect(statements.credits).toBeLessThanOrEqual(4);
+      const second = await start(6);
+      expect(second.filter((o) => o.status === 'fulfilled')).toHaveLength(24);
+      for (const o of second)
+        if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(InsufficientCreditsError);
+      for (const userId of people) {
+        expect(await t.ledger.balance(userId)).toBe(0);
+        expect(await runCount(userId)).toBe(10);
+        await expectConsistent(userId);
+      }
     });
 
     it('records a run that costs nothing without touching the ledger', async () => {

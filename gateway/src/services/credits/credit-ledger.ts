@@ -19,7 +19,8 @@ import {
   type DebitRequest,
 } from './debit-request';
 import { planAndBalance, rows } from './ledger-queries';
-import { chargeNewRun, type NewRun } from './new-run-charge';
+import type { NewRun } from './new-run-charge';
+import { NewRunCharges } from './new-run-charges';
 import { debitRun, type DebitResult } from './run-debit';
 import { isUnlimitedPlan } from './unlimited-plan';
 
@@ -62,10 +63,14 @@ export interface InTransaction {
  * stats in `credit-usage.ts`; this class is the one way the rest of the gateway reaches them.
  */
 export class CreditLedger {
+  private readonly newRuns: NewRunCharges;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.newRuns = new NewRunCharges(dataSource);
+  }
 
   /**
    * Creates the balance if missing and grants the plan's credits for the current month, once
@@ -150,13 +155,14 @@ export class CreditLedger {
   }
 
   /**
-   * Creates a run's record and charges it, in one statement (one round trip, atomic): the balance
-   * row is locked and lowered only when it pays for the run, the run row and its ledger entries are
-   * written only then. Unlimited plans are recorded (a grant for the total, then the debits) and
-   * never refused. Throws InsufficientCreditsError, and writes nothing, when the balance is short.
+   * Creates a run's record and charges it, atomically: the balance row is locked and lowered only
+   * when it pays for the run, the run row and its ledger entries are written only then. Unlimited
+   * plans are recorded (a grant for the total, then the debits) and never refused. Throws
+   * InsufficientCreditsError, and writes nothing, when the balance is short. Runs that start
+   * together share one statement (new-run-charges.ts), each charged as if alone, in turn.
    */
   async chargeNewRun(run: NewRun, items: readonly DebitItem[]): Promise<DebitResult> {
-    return chargeNewRun(this.dataSource, run, items, this.clock());
+    return this.newRuns.charge(run, items, this.clock());
   }
 
   /**

@@ -38,22 +38,82 @@ const INSERT_RUN_SQL = `INSERT INTO runs (id, app_id, user_id, action_type, stat
     source, details_shared, visitor, version_id, embed_period, parent_run_id)
   VALUES ($1, $2, $3, $4, 'running', $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13)`;
 
-function runParameters(run: NewRun, cost: number): unknown[] {
-  return [
-    run.id,
-    run.appId,
-    run.userId,
-    run.actionType,
+/** The run's row as its charge writes it (defaults filled in), by column. */
+export function runColumns(run: NewRun, cost: number) {
+  return {
+    id: run.id,
+    app_id: run.appId,
+    user_id: run.userId,
+    action_type: run.actionType,
     cost,
-    JSON.stringify(run.inputs),
-    run.executor ?? null,
-    run.source ?? (run.actionType === 'test_execution' ? 'builder' : 'store'),
-    run.detailsShared ?? false,
-    run.visitor ?? false,
-    run.versionId ?? null,
-    run.embedCap?.period ?? null,
-    run.parentRunId ?? null,
+    inputs: run.inputs,
+    executor: run.executor ?? null,
+    source: run.source ?? (run.actionType === 'test_execution' ? 'builder' : 'store'),
+    details_shared: run.detailsShared ?? false,
+    visitor: run.visitor ?? false,
+    version_id: run.versionId ?? null,
+    embed_period: run.embedCap?.period ?? null,
+    parent_run_id: run.parentRunId ?? null,
+  };
+}
+
+function runParameters(run: NewRun, cost: number): unknown[] {
+  const row = runColumns(run, cost);
+  return [
+    row.id,
+    row.app_id,
+    row.user_id,
+    row.action_type,
+    row.cost,
+    JSON.stringify(row.inputs),
+    row.executor,
+    row.source,
+    row.details_shared,
+    row.visitor,
+    row.version_id,
+    row.embed_period,
+    row.parent_run_id,
   ];
+}
+
+/** A ledger entry as the charge statements insert it from JSON. */
+export interface EntryRow {
+  id: string;
+  delta: number;
+  kind: 'debit' | 'grant';
+  block_type: string | null;
+  action_type: string | null;
+}
+
+/**
+ * A new run's ledger entries: one debit per checked item and the grant that covers them when the
+ * plan is unlimited (written only then). Ledger ids are time-ordered, as the run's (ids.ts).
+ */
+export function newRunEntries(
+  run: NewRun,
+  checked: readonly DebitItem[],
+  total: number,
+): { debits: EntryRow[]; grant: EntryRow } {
+  return {
+    debits: checked.map((item) => ({
+      id: timeOrderedUuid(),
+      delta: -item.credits,
+      kind: 'debit',
+      block_type: item.blockType,
+      action_type: run.actionType,
+    })),
+    grant: { id: timeOrderedUuid(), delta: total, kind: 'grant', block_type: null, action_type: null },
+  };
+}
+
+/** Checks a new run's charge: the items that cost something, with their total. */
+export function checkNewRunCharge(run: NewRun, items: readonly DebitItem[]) {
+  return validateDebitRequest({
+    userId: run.userId,
+    runId: run.id,
+    actionType: run.actionType,
+    items: [...items],
+  });
 }
 
 /**
@@ -108,29 +168,16 @@ export async function chargeNewRun(
   items: readonly DebitItem[],
   at: Date,
 ): Promise<DebitResult> {
-  const { items: checked, total } = validateDebitRequest({
-    userId: run.userId,
-    runId: run.id,
-    actionType: run.actionType,
-    items: [...items],
-  });
+  const { items: checked, total } = checkNewRunCharge(run, items);
   if (total === 0) {
     await dataSource.query(INSERT_RUN_SQL, runParameters(run, 0));
     const { plan, balance } = await planAndBalance(dataSource.manager, run.userId);
     return { charged: 0, balance, unlimited: isUnlimitedPlan(plan) };
   }
-  // Ledger ids are time-ordered, as the run's (ids.ts).
-  const entries = checked.map((item) => ({
-    id: timeOrderedUuid(),
-    delta: -item.credits,
-    kind: 'debit',
-    block_type: item.blockType,
-    action_type: run.actionType,
-  }));
-  const grant = { id: timeOrderedUuid(), delta: total, kind: 'grant', block_type: null, action_type: null };
+  const { debits, grant } = newRunEntries(run, checked, total);
   const parameters = [
     ...runParameters(run, total),
-    JSON.stringify(entries),
+    JSON.stringify(debits),
     JSON.stringify([grant]),
     UNLIMITED_PLANS,
     at,

@@ -19,3 +19,37 @@ export async function writeBatch<T extends BatchItem>(
     else for (const item of batch) await write([item]).catch((e: unknown) => item.reject(e));
   }
 }
+
+/**
+ * Items written together, a batch per turn of the event loop: what is added during a turn is
+ * written once the loop turns (`writeBatch`, up to `maxBatch` at a time), and what is added while a
+ * batch is being written waits for it and then goes with everything else that came meanwhile. On
+ * the embedded database a request runs from its start to its end without yielding to I/O, so
+ * written at once, every item went alone; a statement's fixed cost is then paid once per batch.
+ */
+export class TurnBatches<T extends BatchItem> {
+  private waiting: T[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly write: (batch: T[]) => Promise<void>,
+    private readonly maxBatch = 100,
+  ) {}
+
+  add(item: T): void {
+    this.waiting.push(item);
+    if (this.writing) return;
+    this.writing = true;
+    setImmediate(() => void this.writeAll());
+  }
+
+  private async writeAll(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        await writeBatch(this.waiting.splice(0, this.maxBatch), this.write);
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}

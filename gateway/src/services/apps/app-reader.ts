@@ -5,7 +5,7 @@ import { NotFoundError } from '../../errors';
 import { isUuid } from '../../ids';
 import type { BlockRegistry } from '../../kernel';
 import { APP_NOT_FOUND, appUuid, isPrivileged, isVisible, PUBLIC, type Viewer } from './app-access';
-import { appWithOwner } from './app-with-owner';
+import { AppsWithOwner, appWithOwnerBySlug } from './app-with-owner';
 import type { FullKindsHeld } from './block-tiers';
 import type { PublicReads } from './public-reads';
 import { configForRunners, configUpToDate, toApp, toLiveApp } from './to-app';
@@ -25,15 +25,19 @@ export interface RunnableApp {
  * read is shared through `publicReads`.
  */
 export class AppReader {
+  private readonly apps: AppsWithOwner;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly registry: BlockRegistry,
     private readonly publicReads: PublicReads,
-  ) {}
+  ) {
+    this.apps = new AppsWithOwner(dataSource);
+  }
 
   /** The app if the viewer may see it: the owner and admins always; others only approved, public, published apps. */
   async get(viewer: Viewer, id: string): Promise<App> {
-    const record = await appWithOwner(this.dataSource, { id: appUuid(id) });
+    const record = await this.apps.byId(appUuid(id));
     if (!record || !isVisible(viewer, record)) throw new NotFoundError(APP_NOT_FOUND);
     return this.asDraft(record);
   }
@@ -83,7 +87,7 @@ export class AppReader {
     let fresh = false;
     const record = await this.publicReads.read(key, () => {
       fresh = true;
-      return appWithOwner(this.dataSource, { id });
+      return this.apps.byId(id);
     });
     if (record && isPrivileged(viewer, record)) {
       if (fresh) return { app: this.asDraft(record), record: null, ownRecord: record };
@@ -95,7 +99,7 @@ export class AppReader {
 
   async getPublishedBySlug(viewer: Viewer, slug: string): Promise<App> {
     const key = `slug:${String(slug)}`;
-    const find = () => appWithOwner(this.dataSource, { slug: String(slug) });
+    const find = () => appWithOwnerBySlug(this.dataSource, String(slug));
     let record = await this.publicReads.read(key, find);
     if (record && isPrivileged(viewer, record)) record = await find();
     if (!record || !record.isPublished || !isVisible(viewer, record)) {

@@ -194,6 +194,27 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     }
   });
 
+  it('reads the apps asked for together in one statement, each afresh', async () => {
+    const [one, two] = [
+      await apps.create(alice, { name: 'First', config }),
+      await apps.create(alice, { name: 'Second', config }),
+    ];
+    await db.dataSource.query(`UPDATE apps SET name = 'First, renamed' WHERE id = $1`, [one.id]);
+    const reads = jest.spyOn(db.dataSource.manager, 'query');
+    try {
+      const asked = [one.id!, two.id!.toUpperCase(), randomUUID()].map((id) =>
+        apps.forRun(asAlice(), id).then(
+          ({ app }) => app.name,
+          (error: unknown) => error,
+        ),
+      );
+      expect(await Promise.all(asked)).toEqual(['First, renamed', 'Second', expect.any(NotFoundError)]);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('refuses a config the engine could not run, naming the block, and stores nothing', async () => {
     const broken = probeApp([probePlugin('x', 'noSuchBlock')], []);
     await expect(apps.create(alice, { name: 'Broken', config: broken })).rejects.toThrow(

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { AppRecord, type User } from '../../data/entities';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
+import { TurnBatches } from '../../data/write-batch';
 
 /**
  * An app and what of its owner decides what others see, in one statement every app page and run
@@ -10,26 +11,56 @@ const APP_WITH_OWNER_COLUMNS = `a.id, a.owner_id, a.name, a.description, a.slug,
   a.share_run_details, a.creator_price, a.verification_status, a.review_notes, a.config, a.draft_version_id,
   a.live_version_id, a.live, a.submitted_version_id, a.upvotes, a.views, a.uses, a.published_at, a.created_at,
   a.updated_at, a.block_kinds_held, u.plan AS owner_plan, u.suspended_at AS owner_suspended_at`;
-const APP_WITH_OWNER_BY_ID: PreparedStatement = {
-  name: 'app_with_owner_by_id',
-  text: `SELECT ${APP_WITH_OWNER_COLUMNS} FROM apps a LEFT JOIN users u ON u.id = a.owner_id WHERE a.id = $1`,
+const APPS_WITH_OWNER_BY_IDS: PreparedStatement = {
+  name: 'apps_with_owner_by_ids',
+  text: `SELECT ${APP_WITH_OWNER_COLUMNS} FROM apps a LEFT JOIN users u ON u.id = a.owner_id
+          WHERE a.id = ANY($1::uuid[])`,
 };
 const APP_WITH_OWNER_BY_SLUG: PreparedStatement = {
   name: 'app_with_owner_by_slug',
   text: `SELECT ${APP_WITH_OWNER_COLUMNS} FROM apps a LEFT JOIN users u ON u.id = a.owner_id WHERE a.slug = $1`,
 };
 
-/** One app with its owner (whose suspension and plan decide what others see). */
-export async function appWithOwner(
-  dataSource: DataSource,
-  where: { id: string } | { slug: string },
-): Promise<AppRecord | null> {
-  const [row] = await queryPrepared<Record<string, unknown>[]>(
-    dataSource,
-    'id' in where ? APP_WITH_OWNER_BY_ID : APP_WITH_OWNER_BY_SLUG,
-    ['id' in where ? where.id : where.slug],
-  );
+/** One app with its owner (whose suspension and plan decide what others see), found by slug. */
+export async function appWithOwnerBySlug(dataSource: DataSource, slug: string): Promise<AppRecord | null> {
+  const [row] = await queryPrepared<Record<string, unknown>[]>(dataSource, APP_WITH_OWNER_BY_SLUG, [slug]);
   return row ? recordOf(row) : null;
+}
+
+interface WaitingRead {
+  id: string;
+  resolve(record: AppRecord | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Apps with their owners by id, the reads asked for in one turn of the event loop in one statement
+ * (`TurnBatches`): an owner's runs started together, or the pages of several apps, share a round
+ * trip. Each read is still sent after it was asked for, so it sees every write committed before.
+ */
+export class AppsWithOwner {
+  private readonly batches: TurnBatches<WaitingRead>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.batches = new TurnBatches((batch) => this.read(batch));
+  }
+
+  /** The app of `id` (a UUID) with its owner, or null. */
+  byId(id: string): Promise<AppRecord | null> {
+    return new Promise((resolve, reject) => this.batches.add({ id, resolve, reject }));
+  }
+
+  private async read(batch: WaitingRead[]): Promise<void> {
+    const rows = await queryPrepared<Record<string, unknown>[]>(this.dataSource, APPS_WITH_OWNER_BY_IDS, [
+      [...new Set(batch.map(({ id }) => id.toLowerCase()))],
+    ]);
+    const found = new Map(rows.map((row) => [String(row.id), row]));
+    for (const { id, resolve } of batch) {
+      const row = found.get(id.toLowerCase());
+      // Each caller its own record: callers change what they are given.
+      resolve(row ? recordOf(row) : null);
+    }
+  }
 }
 
 function recordOf(row: Record<string, unknown>): AppRecord {

@@ -1,7 +1,7 @@
 import type { PlanId } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { writeBatch } from '../../data/write-batch';
+import { TurnBatches } from '../../data/write-batch';
 import type { DebitItem } from './debit-request';
 import {
   chargeNewRun,
@@ -79,7 +79,7 @@ interface Waiting {
 
 /**
  * Creates runs with their charges, the runs of one turn of the event loop in one statement
- * (CHARGE_NEW_RUNS), as `SuccessWriter` stores their ends: on the embedded database a statement's
+ * (CHARGE_NEW_RUNS, `TurnBatches`), as `SuccessWriter` stores their ends: on the embedded database a statement's
  * fixed cost was most of a run's charge. Each run is charged exactly as `chargeNewRun` would
  * charge it alone, in the order the runs came: a person whose balance does not cover all their
  * runs of the batch, who has no balance row yet, or whose batch fails, has each run charged alone
@@ -87,37 +87,25 @@ interface Waiting {
  * refused. Runs an embed cap covers and runs that cost nothing are charged alone at once.
  */
 export class NewRunCharges {
-  private waiting: Waiting[] = [];
-  private writing = false;
+  private readonly batches: TurnBatches<Waiting>;
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly maxBatch = 100,
-  ) {}
+    maxBatch = 100,
+  ) {
+    this.batches = new TurnBatches(
+      (batch) => (batch.length === 1 ? this.chargeAlone(batch[0]!) : this.write(batch)),
+      maxBatch,
+    );
+  }
 
   charge(run: NewRun, items: readonly DebitItem[], at: Date): Promise<DebitResult> {
     const { items: checked, total } = checkNewRunCharge(run, items);
     if (total === 0 || run.embedCap) return chargeNewRun(this.dataSource, run, items, at);
     const { debits, grant } = newRunEntries(run, checked, total);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ run, items, total, at, debits, grant, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        setImmediate(() => void this.writeAll());
-      }
-    });
-  }
-
-  private async writeAll(): Promise<void> {
-    try {
-      while (this.waiting.length > 0) {
-        await writeBatch(this.waiting.splice(0, this.maxBatch), (batch) =>
-          batch.length === 1 ? this.chargeAlone(batch[0]!) : this.write(batch),
-        );
-      }
-    } finally {
-      this.writing = false;
-    }
+    return new Promise((resolve, reject) =>
+      this.batches.add({ run, items, total, at, debits, grant, resolve, reject }),
+    );
   }
 
   private async chargeAlone(waiting: Waiting): Promise<void> {

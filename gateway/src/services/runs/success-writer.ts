@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { writeBatch } from '../../data/write-batch';
+import { TurnBatches } from '../../data/write-batch';
 import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
 import { compactResult } from './compact-result';
 import { compactSteps } from './compact-steps';
@@ -69,47 +69,29 @@ interface Waiting {
 }
 
 /**
- * Stores run successes one statement at a time: the successes of one turn of the event loop go
- * together, and a success that arrives while a statement is being written waits for it and then
- * goes with every other one that arrived meanwhile. When many runs end together, they share a
- * round trip and take the app's row (its use count) once instead of queueing on it one after
- * another.
+ * Stores run successes one statement at a time (`TurnBatches`): the successes of one turn of the
+ * event loop go together, and a success that arrives while a statement is being written waits for
+ * it and then goes with every other one that arrived meanwhile. When many runs end together, they
+ * share a round trip and take the app's row (its use count) once instead of queueing on it one
+ * after another (measured: 2,000 statements for 2,000 runs under 16 clients when each success was
+ * written at once; about 14 runs per statement once the write waits for the turn).
  */
 export class SuccessWriter {
-  private waiting: Waiting[] = [];
-  private writing = false;
+  private readonly batches: TurnBatches<Waiting>;
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly maxBatch = 100,
-  ) {}
+    maxBatch = 100,
+  ) {
+    this.batches = new TurnBatches((batch) => this.write(batch), maxBatch);
+  }
 
   /**
    * The stored run's columns but its inputs, result and steps, or null when it had already ended
    * (another process ended it first).
    */
   store(success: Success): Promise<Record<string, unknown> | null> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ success, resolve, reject });
-      if (!this.writing) {
-        // Written once the event loop turns, with every success of this turn: on the embedded
-        // database a request runs from its charge to its success without yielding to I/O, so
-        // written at once, every success went alone (measured: 2,000 statements for 2,000 runs
-        // under 16 clients; about 14 runs per statement once the write waits for the turn).
-        this.writing = true;
-        setImmediate(() => void this.writeAll());
-      }
-    });
-  }
-
-  private async writeAll(): Promise<void> {
-    try {
-      while (this.waiting.length > 0) {
-        await writeBatch(this.waiting.splice(0, this.maxBatch), (batch) => this.write(batch));
-      }
-    } finally {
-      this.writing = false;
-    }
+    return new Promise((resolve, reject) => this.batches.add({ success, resolve, reject }));
   }
 
   private async write(batch: Waiting[]): Promise<void> {

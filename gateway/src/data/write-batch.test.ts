@@ -1,0 +1,45 @@
+import { TurnBatches } from './write-batch';
+
+interface Item {
+  n: number;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+describe('TurnBatches', () => {
+  function batches(maxBatch: number, fail: (batch: Item[]) => boolean = () => false) {
+    const written: number[][] = [];
+    const turns = new TurnBatches<Item>(async (batch) => {
+      written.push(batch.map(({ n }) => n));
+      // An await inside the write: items added meanwhile must wait for it.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (fail(batch)) throw new Error(`batch ${batch.map(({ n }) => n).join(',')} failed`);
+      for (const item of batch) item.resolve();
+    }, maxBatch);
+    const add = (n: number) => new Promise<void>((resolve, reject) => turns.add({ n, resolve, reject }));
+    return { written, add };
+  }
+
+  it('writes what one turn added together, and what came during a write in the next batch', async () => {
+    const { written, add } = batches(3);
+    const first = [1, 2, 3, 4].map(add);
+    // Added while the first batch is being written: waits, then goes with the rest of the queue.
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [5, 6].map(add);
+    await Promise.all([...first, ...later]);
+    expect(written).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+
+  it('writes each item of a failed batch alone, so one bad item fails only itself', async () => {
+    const { written, add } = batches(10, (batch) => batch.some(({ n }) => n === 2));
+    const outcomes = await Promise.allSettled([1, 2, 3].map(add));
+    expect(outcomes.map(({ status }) => status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(written).toEqual([[1, 2, 3], [1], [2], [3]]);
+    // And it goes on writing afterwards.
+    await add(4);
+    expect(written.at(-1)).toEqual([4]);
+  });
+});

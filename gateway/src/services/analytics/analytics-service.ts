@@ -12,7 +12,7 @@ import {
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { writeBatch } from '../../data/write-batch';
+import { TurnBatches } from '../../data/write-batch';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid, timeOrderedUuid } from '../../ids';
 
@@ -124,7 +124,7 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
 export class AnalyticsService {
   private readonly pending = new Set<Promise<void>>();
   /** Events waiting to be written together: one INSERT for all recorded in the same moment. */
-  private batch: Waiting[] | null = null;
+  private readonly batches = new TurnBatches<Waiting>((items) => this.write(items), MAX_BATCH);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -164,24 +164,9 @@ export class AnalyticsService {
     void stored.finally(() => this.pending.delete(stored));
   }
 
-  /**
-   * Adds a row to the batch being gathered (the events of one moment are one INSERT); settles when
-   * the row is written, or fails with its own error.
-   */
+  /** Adds a row to the next INSERT; settles when the row is written, or fails with its own error. */
   private enqueue(row: EventRow): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const waiting = { row, resolve, reject };
-      if (this.batch && this.batch.length < MAX_BATCH) {
-        this.batch.push(waiting);
-        return;
-      }
-      const batch = [waiting];
-      this.batch = batch;
-      setImmediate(() => {
-        if (this.batch === batch) this.batch = null;
-        void writeBatch(batch, (items) => this.write(items));
-      });
-    });
+    return new Promise<void>((resolve, reject) => this.batches.add({ row, resolve, reject }));
   }
 
   private async write(items: Waiting[]): Promise<void> {

@@ -202,13 +202,18 @@ describe.each(databaseTargets)('AppService on %s', (_name, databaseUrl) => {
     await db.dataSource.query(`UPDATE apps SET name = 'First, renamed' WHERE id = $1`, [one.id]);
     const reads = jest.spyOn(db.dataSource.manager, 'query');
     try {
-      const asked = [one.id!, two.id!.toUpperCase(), randomUUID()].map((id) =>
+      const asked = [one.id!, two.id!.toUpperCase(), one.id!.toUpperCase(), randomUUID()].map((id) =>
         apps.forRun(asAlice(), id).then(
           ({ app }) => app.name,
           (error: unknown) => error,
         ),
       );
-      expect(await Promise.all(asked)).toEqual(['First, renamed', 'Second', expect.any(NotFoundError)]);
+      expect(await Promise.all(asked)).toEqual([
+        'First, renamed',
+        'Second',
+        'First, renamed',
+        expect.any(NotFoundError),
+      ]);
       expect(reads).toHaveBeenCalledTimes(1);
     } finally {
       reads.mockRestore();

@@ -55,10 +55,17 @@ export class AppsWithOwner {
       [...new Set(batch.map(({ id }) => id.toLowerCase()))],
     ]);
     const found = new Map(rows.map((row) => [String(row.id), row]));
+    const given = new Set<string>();
     for (const { id, resolve } of batch) {
-      const row = found.get(id.toLowerCase());
-      // Each caller its own record: callers change what they are given.
-      resolve(row ? recordOf(row) : null);
+      const key = id.toLowerCase();
+      const row = found.get(key);
+      if (!row) {
+        resolve(null);
+        continue;
+      }
+      // Each caller its own record, its config too: a second reader of the same app gets a copy.
+      resolve(recordOf(given.has(key) ? structuredClone(row) : row));
+      given.add(key);
     }
   }
 }

@@ -348,6 +348,18 @@ describe.each(databaseTargets)('CreditLedger on %s', (_name, databaseUrl) => {
       expect(await t.ledger.balance(short)).toBe(1);
     });
 
+    it('knows a user id in capitals for the same person in a batch', async () => {
+      const userId = await newUser();
+      await t.ledger.initializeForUser(userId);
+      const appId = await newApp(userId);
+      const charged = await Promise.all(
+        [userId, userId.toUpperCase()].map((id) => t.ledger.chargeNewRun(newRun(id, appId), [items[0]!])),
+      );
+      expect(charged.map(({ balance }) => balance)).toEqual([49, 48]);
+      expect(await runCount(userId)).toBe(2);
+      await expectConsistent(userId);
+    });
+
     it('refuses only the bad run of a batch and charges the rest', async () => {
       const userId = await newUser();
       await t.ledger.initializeForUser(userId);

@@ -79,12 +79,14 @@ interface Waiting {
 
 /**
  * Creates runs with their charges, the runs of one turn of the event loop in one statement
- * (CHARGE_NEW_RUNS, `TurnBatches`), as `SuccessWriter` stores their ends: on the embedded database a statement's
- * fixed cost was most of a run's charge. Each run is charged exactly as `chargeNewRun` would
- * charge it alone, in the order the runs came: a person whose balance does not cover all their
- * runs of the batch, who has no balance row yet, or whose batch fails, has each run charged alone
- * in turn, so whichever runs the balance covers one after another go ahead and only the others are
- * refused. Runs an embed cap covers and runs that cost nothing are charged alone at once.
+ * (CHARGE_NEW_RUNS, `TurnBatches`), as `SuccessWriter` stores their ends: on the embedded database
+ * a statement's fixed cost was most of a run's charge. Each run is charged exactly as
+ * `chargeNewRun` would charge it alone, in the order the runs came: a person whose balance does
+ * not cover all their runs of the batch, who has no balance row yet, or whose batch fails, has
+ * each run charged alone in turn, so whichever runs the balance covers one after another go ahead
+ * and only the others are refused. Runs an embed cap covers and runs that cost nothing are charged
+ * alone at once, not held behind the queue (a capped run may so take the owner's credits before
+ * the owner's own run started a moment earlier).
  */
 export class NewRunCharges {
   private readonly batches: TurnBatches<Waiting>;
@@ -129,21 +131,23 @@ export class NewRunCharges {
         new Date(Math.max(...batch.map(({ at }) => at.getTime()))),
       ],
     );
+    // Matched as the database compares uuids: a user id in capitals is the same user.
     const taken = new Map(rows.map((row) => [String(row.user_id), row]));
+    const userOf = (run: NewRun) => run.userId.toLowerCase();
     // A person's balance after each of their runs, as if charged one after another: the balance
     // after the batch plus what their later runs took.
     const later = new Map<string, number>();
     for (let i = batch.length - 1; i >= 0; i--) {
       const { run, total, resolve } = batch[i]!;
-      const row = taken.get(run.userId);
+      const row = taken.get(userOf(run));
       if (!row) continue;
       const unlimited = isUnlimitedPlan(row.plan);
-      const after = later.get(run.userId) ?? 0;
+      const after = later.get(userOf(run)) ?? 0;
       resolve({ charged: unlimited ? 0 : total, balance: Number(row.balance) + after, unlimited });
-      if (!unlimited) later.set(run.userId, after + total);
+      if (!unlimited) later.set(userOf(run), after + total);
     }
     for (const waiting of batch) {
-      if (taken.has(waiting.run.userId)) continue;
+      if (taken.has(userOf(waiting.run))) continue;
       await this.chargeAlone(waiting).catch((error: unknown) => waiting.reject(error));
     }
   }

@@ -178,7 +178,10 @@ test(
     // Every block drawn is selected (blocks out of view are not drawn).
     assert.equal(await selected(page).count(), await page.locator('.react-flow__node').count());
 
-    // Arrows nudge the selection by 10 units; with Shift, one grid step (40).
+    // Arrows nudge the selection by 10 units; with Shift, one grid step (40). Every block in view
+    // first: one at the canvas's edge, nudged out of view, would no longer be drawn.
+    await page.getByRole('button', { name: 'Fit', exact: true }).click();
+    await settled(page);
     await clickBlock(page, 'textDisplay');
     const before = await page.locator('.block-node[data-type="textDisplay"]').first().boundingBox();
     await page.keyboard.press('ArrowRight');

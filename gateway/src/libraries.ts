@@ -2,7 +2,8 @@
  * Libraries a server needs only for what an operator configured, loaded the first time they are
  * used rather than with the server: a server (or a test) without Stripe, Firebase, SMTP, PostgreSQL,
  * Anthropic or OpenAI never loads theirs. Loading Stripe, Firebase's admin SDK, nodemailer and
- * pg-boss at every start took about 0.15 s of CPU. Types come from `import type`, which costs
+ * pg-boss at every start took about 0.15 s of CPU; zxcvbn's dictionaries, needed only when someone
+ * chooses a password, another 0.2-0.35 s. Types come from `import type`, which costs
  * nothing at run time. (Gemini's SDK loads the same way through providers/ai/gemini/gemini-sdk.ts.)
  */
 import type * as AnthropicModule from '@anthropic-ai/sdk';
@@ -12,6 +13,9 @@ import type * as NodemailerModule from 'nodemailer';
 import type * as OpenAiModule from 'openai';
 import type PgBoss from 'pg-boss';
 import type Stripe from 'stripe';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnEnglish from '@zxcvbn-ts/language-en';
 
 export function anthropicSdk(): typeof AnthropicModule {
   return require('@anthropic-ai/sdk') as typeof AnthropicModule;
@@ -56,5 +60,18 @@ export function firebaseAdmin(): { app: typeof FirebaseAppModule; auth: typeof F
   return {
     app: require('firebase-admin/app') as typeof FirebaseAppModule,
     auth: require('firebase-admin/auth') as typeof FirebaseAuthModule,
+  };
+}
+
+/** zxcvbn and its common-password and English dictionaries (about 7 MB of words). */
+export function zxcvbn(): {
+  core: typeof ZxcvbnCore;
+  common: typeof ZxcvbnCommon;
+  english: typeof ZxcvbnEnglish;
+} {
+  return {
+    core: require('@zxcvbn-ts/core') as typeof ZxcvbnCore,
+    common: require('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon,
+    english: require('@zxcvbn-ts/language-en') as typeof ZxcvbnEnglish,
   };
 }

@@ -141,12 +141,14 @@ export const UNFINISHED_STEP = {
 /**
  * Stores the steps of runs still going, where $1 is a JSON array of { id, nodes }. Only a run
  * still running changes: a checkpoint that comes after the run's ending (stored by the run or by
- * the sweep of a dead process) changes nothing.
+ * the sweep of a dead process) changes nothing. Found by key, as the successes are
+ * (success-writer.ts), not by reading every running run.
  */
 const STORE_STEPS_SQL = `
+WITH s AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, nodes jsonb))
 UPDATE runs SET nodes = s.nodes
-  FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, nodes jsonb)
- WHERE runs.id = s.id AND runs.status = 'running'`;
+  FROM s
+ WHERE runs.id = s.id AND runs.id = ANY(ARRAY(SELECT id FROM s)) AND runs.status = 'running'`;
 
 /**
  * A run's record as watchers need it: its `run_finished` if its ending is stored (null while it

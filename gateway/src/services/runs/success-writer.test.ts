@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
 import { databaseTargets, openTestDatabase } from '../../testing/database';
-import { SuccessWriter } from './success-writer';
+import { STORE_SUCCESSES, STORE_UNPRICED_SUCCESSES, SuccessWriter } from './success-writer';
 
 describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
   let db: Database;
@@ -130,5 +130,28 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
       status: string;
     }[];
     expect(row!.status).toBe('failed');
+  });
+  it('finds the runs it ends by their keys, not by reading every run in flight', async () => {
+    const appId = await newApp();
+    await db.dataSource.query(
+      `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs)
+       SELECT gen_random_uuid(), $1, $2, 'published', 'running', 0, '{}' FROM generate_series(1, 2000)`,
+      [appId, ownerId],
+    );
+    await db.dataSource.query('ANALYZE runs');
+    const ending = [await newRun(appId), await newRun(appId)];
+    const sent = JSON.stringify(
+      ending.map((id) => ({ id, result: '{}', nodes: '{}', finished_at: new Date() })),
+    );
+    for (const statement of [STORE_SUCCESSES, STORE_UNPRICED_SUCCESSES]) {
+      // The plan a prepared statement keeps (the gateway's sessions use generic plans for these).
+      const plan = await db.dataSource.transaction(async (manager) => {
+        await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        const rows = (await manager.query(`EXPLAIN ${statement.text}`, [sent])) as Record<string, string>[];
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+      expect(plan).toMatch(/Index Cond: \(runs\.id = ANY|Index Cond: \(id = ANY/);
+      expect(plan).not.toContain('runs_app_live');
+    }
   });
 });

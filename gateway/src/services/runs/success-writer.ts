@@ -26,7 +26,9 @@ export interface Success {
  * nodes, finished_at }, the result and steps as JSON text, stored as they are (`runs.result` and
  * `runs.nodes` are json: through jsonb they would be rewritten with a space after each ':' and ','). The columns are named: a prepared statement answering `runs.*` fails once
  * a migration adds a column to `runs` (a rolling deploy), since the server will not change a
- * prepared statement's result type.
+ * prepared statement's result type. The runs are found by their keys (`runs.id = ANY(...)`): matched
+ * only by `id = success.id`, the plan read every running run (the live-runs index) and hashed them,
+ * a cost that grew with the runs in flight (200 running: 1.3 ms a statement against 0.75 by key).
  */
 const STORE_SUCCESSES_AND_COUNT = `
 WITH success AS (
@@ -35,7 +37,7 @@ WITH success AS (
   UPDATE runs SET status = 'succeeded', result = success.result::json, nodes = success.nodes::json,
          finished_at = success.finished_at
     FROM success
-   WHERE runs.id = success.id AND runs.status = 'running'
+   WHERE runs.id = success.id AND runs.id = ANY(ARRAY(SELECT id FROM success)) AND runs.status = 'running'
   RETURNING runs.id, runs.app_id, runs.user_id, runs.action_type, runs.source, runs.details_shared,
             runs.visitor, runs.status, runs.cost, runs.error, runs.error_code, runs.created_at,
             runs.finished_at, runs.executor
@@ -45,8 +47,8 @@ WITH success AS (
    WHERE apps.id = used.app_id
 )`;
 
-const STORE_SUCCESSES: PreparedStatement = {
-  name: 'store_run_successes_v5',
+export const STORE_SUCCESSES: PreparedStatement = {
+  name: 'store_run_successes_v6',
   text: `${STORE_SUCCESSES_AND_COUNT}, ${EARN_ON_SUCCESS_SQL}
 SELECT * FROM done`,
 };
@@ -56,8 +58,8 @@ SELECT * FROM done`,
  * price): without the earning's lookup of the price in the ledger, about a fifth of the statement
  * on the embedded database.
  */
-const STORE_UNPRICED_SUCCESSES: PreparedStatement = {
-  name: 'store_unpriced_run_successes_v3',
+export const STORE_UNPRICED_SUCCESSES: PreparedStatement = {
+  name: 'store_unpriced_run_successes_v4',
   text: `${STORE_SUCCESSES_AND_COUNT}
 SELECT * FROM done`,
 };

@@ -17,11 +17,21 @@ interface NamedStatement {
   text: string;
 }
 
-/** The parameter types of each statement prepared in a database session, by name. */
-const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
+/** What the pool knows of a database session's state. */
+interface SessionState {
+  /** The parameter types of each statement prepared in the session, by name. */
+  prepared: Map<string, number[]>;
+  /** Whether its `plan_cache_mode` is `force_generic_plan` now. */
+  genericPlans: boolean;
+}
 
-/** The database sessions whose `plan_cache_mode` is `force_generic_plan` now. */
-const genericPlansIn = new WeakSet<PGlite>();
+const sessions = new WeakMap<PGlite, SessionState>();
+
+function sessionOf(db: PGlite): SessionState {
+  let state = sessions.get(db);
+  if (!state) sessions.set(db, (state = { prepared: new Map(), genericPlans: false }));
+  return state;
+}
 
 /**
  * Puts the session in the plan cache mode a statement wants: generic plans for the named statements
@@ -34,10 +44,10 @@ const genericPlansIn = new WeakSet<PGlite>();
  * when the transaction began, in the default mode (every transaction begins with an unnamed BEGIN).
  */
 async function usePlans(db: PGlite, generic: boolean): Promise<void> {
-  if (genericPlansIn.has(db) === generic || db.isInTransaction()) return;
+  const session = sessionOf(db);
+  if (session.genericPlans === generic || db.isInTransaction()) return;
   await db.exec(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'auto'}`);
-  if (generic) genericPlansIn.add(db);
-  else genericPlansIn.delete(db);
+  session.genericPlans = generic;
 }
 
 /**
@@ -48,8 +58,7 @@ async function usePlans(db: PGlite, generic: boolean): Promise<void> {
  */
 async function queryNamed(db: PGlite, statement: NamedStatement, values: unknown[]): Promise<PgResult> {
   await usePlans(db, true);
-  let prepared = preparedIn.get(db);
-  if (!prepared) preparedIn.set(db, (prepared = new Map()));
+  const { prepared } = sessionOf(db);
   let parameterTypes = prepared.get(statement.name);
   if (!parameterTypes) {
     const { messages } = await db.execProtocol(

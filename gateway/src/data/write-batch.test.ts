@@ -42,4 +42,23 @@ describe('TurnBatches', () => {
     await add(4);
     expect(written.at(-1)).toEqual([4]);
   });
+  it('with a gathering time, writes what came within it together, across turns of the loop', async () => {
+    const written: number[][] = [];
+    const turns = new TurnBatches<Item>(
+      async (batch) => {
+        written.push(batch.map(({ n }) => n));
+        for (const item of batch) item.resolve();
+      },
+      100,
+      40,
+    );
+    const add = (n: number) => new Promise<void>((resolve, reject) => turns.add({ n, resolve, reject }));
+    const first = add(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = add(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toEqual([]);
+    await Promise.all([first, second]);
+    expect(written).toEqual([[1, 2]]);
+  });
 });

@@ -31,16 +31,23 @@ export class TurnBatches<T extends BatchItem> {
   private waiting: T[] = [];
   private writing = false;
 
+  /**
+   * `gatherMs`: how long the first item of a batch waits for others before the batch is written
+   * (0: until the loop turns). For writes nobody waits on, a longer gathering means fewer, larger
+   * statements.
+   */
   constructor(
     private readonly write: (batch: T[]) => Promise<void>,
     private readonly maxBatch = 100,
+    private readonly gatherMs = 0,
   ) {}
 
   add(item: T): void {
     this.waiting.push(item);
     if (this.writing) return;
     this.writing = true;
-    setImmediate(() => void this.writeAll());
+    if (this.gatherMs > 0) setTimeout(() => void this.writeAll(), this.gatherMs);
+    else setImmediate(() => void this.writeAll());
   }
 
   private async writeAll(): Promise<void> {

@@ -7,17 +7,21 @@ interface Item {
 }
 
 describe('TurnBatches', () => {
-  function batches(maxBatch: number, fail: (batch: Item[]) => boolean = () => false) {
+  function batches(maxBatch: number, fail: (batch: Item[]) => boolean = () => false, gatherMs = 0) {
     const written: number[][] = [];
-    const turns = new TurnBatches<Item>(async (batch) => {
-      written.push(batch.map(({ n }) => n));
-      // An await inside the write: items added meanwhile must wait for it.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (fail(batch)) throw new Error(`batch ${batch.map(({ n }) => n).join(',')} failed`);
-      for (const item of batch) item.resolve();
-    }, maxBatch);
+    const turns = new TurnBatches<Item>(
+      async (batch) => {
+        written.push(batch.map(({ n }) => n));
+        // An await inside the write: items added meanwhile must wait for it.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (fail(batch)) throw new Error(`batch ${batch.map(({ n }) => n).join(',')} failed`);
+        for (const item of batch) item.resolve();
+      },
+      maxBatch,
+      gatherMs,
+    );
     const add = (n: number) => new Promise<void>((resolve, reject) => turns.add({ n, resolve, reject }));
-    return { written, add };
+    return { written, add, turns };
   }
 
   it('writes what one turn added together, and what came during a write in the next batch', async () => {
@@ -42,23 +46,35 @@ describe('TurnBatches', () => {
     await add(4);
     expect(written.at(-1)).toEqual([4]);
   });
-  it('with a gathering time, writes what came within it together, across turns of the loop', async () => {
-    const written: number[][] = [];
-    const turns = new TurnBatches<Item>(
-      async (batch) => {
-        written.push(batch.map(({ n }) => n));
-        for (const item of batch) item.resolve();
-      },
-      100,
-      40,
-    );
-    const add = (n: number) => new Promise<void>((resolve, reject) => turns.add({ n, resolve, reject }));
-    const first = add(1);
-    await new Promise((resolve) => setImmediate(resolve));
-    const second = add(2);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(written).toEqual([]);
-    await Promise.all([first, second]);
-    expect(written).toEqual([[1, 2]]);
+  describe('with a gathering time', () => {
+    // The clock is Jest's: how loaded the machine is cannot move the gathering's end.
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('writes what came within it together, across turns of the loop', async () => {
+      const { written, add } = batches(100, undefined, 40);
+      const first = add(1);
+      await turn();
+      const second = add(2);
+      jest.advanceTimersByTime(39);
+      await turn();
+      expect(written).toEqual([]);
+      jest.advanceTimersByTime(1);
+      await Promise.all([first, second]);
+      expect(written).toEqual([[1, 2]]);
+    });
+
+    it('writes at the next turn when flushed, without waiting out the time', async () => {
+      const { written, add, turns } = batches(100, undefined, 40);
+      const first = add(1);
+      turns.flush();
+      await first;
+      expect(written).toEqual([[1]]);
+      // No gathering left behind to write again.
+      jest.advanceTimersByTime(40);
+      await turn();
+      expect(written).toEqual([[1]]);
+    });
   });
 });

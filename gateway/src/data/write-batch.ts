@@ -21,20 +21,23 @@ export async function writeBatch<T extends BatchItem>(
 }
 
 /**
- * Items written together, a batch per turn of the event loop: what is added during a turn is
- * written once the loop turns (`writeBatch`, up to `maxBatch` at a time), and what is added while a
- * batch is being written waits for it and then goes with everything else that came meanwhile. On
- * the embedded database a request runs from its start to its end without yielding to I/O, so
- * written at once, every item went alone; a statement's fixed cost is then paid once per batch.
+ * Items written together, a batch per turn of the event loop (or per `gatherMs`): what is added
+ * meanwhile is written once the loop turns (`writeBatch`, up to `maxBatch` at a time), and what is
+ * added while a batch is being written waits for it and then goes with everything else that came
+ * meanwhile. On the embedded database a request runs from its start to its end without yielding to
+ * I/O, so written at once, every item went alone; a statement's fixed cost is then paid once per
+ * batch.
  */
 export class TurnBatches<T extends BatchItem> {
   private waiting: T[] = [];
   private writing = false;
+  /** The gathering under way, if any (`gatherMs`). */
+  private gathering: NodeJS.Timeout | undefined;
 
   /**
    * `gatherMs`: how long the first item of a batch waits for others before the batch is written
    * (0: until the loop turns). For writes nobody waits on, a longer gathering means fewer, larger
-   * statements.
+   * statements; `flush` cuts it short.
    */
   constructor(
     private readonly write: (batch: T[]) => Promise<void>,
@@ -46,8 +49,20 @@ export class TurnBatches<T extends BatchItem> {
     this.waiting.push(item);
     if (this.writing) return;
     this.writing = true;
-    if (this.gatherMs > 0) setTimeout(() => void this.writeAll(), this.gatherMs);
-    else setImmediate(() => void this.writeAll());
+    if (this.gatherMs > 0) {
+      this.gathering = setTimeout(() => {
+        this.gathering = undefined;
+        void this.writeAll();
+      }, this.gatherMs);
+    } else setImmediate(() => void this.writeAll());
+  }
+
+  /** Writes what is waiting once the loop turns, without waiting out the gathering time. */
+  flush(): void {
+    if (this.gathering === undefined) return;
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
+    setImmediate(() => void this.writeAll());
   }
 
   private async writeAll(): Promise<void> {

@@ -37,7 +37,8 @@ function cut(value: string): string {
 /** Events written by one INSERT at most (they travel as one JSON parameter: this bounds its size). */
 const MAX_BATCH = 500;
 /**
- * How long an event waits for others before they are written together: nobody waits on an event,
+ * How long an event the server witnessed waits for others before they are written together:
+ * nobody waits on those (a browser's event, whose sender does, and `settled` cut the wait short),
  * and at hundreds of runs a second one INSERT then carries tens of them instead of a handful (the
  * events were a sixth of a REST run's statements, written after each batch of stored successes).
  */
@@ -146,7 +147,11 @@ export class AnalyticsService {
     if (SERVER_EVENTS.has(input.name as EventName)) {
       throw new InputError(`"${input.name}" is recorded by the server when it happens; do not send it.`);
     }
-    await this.enqueue(this.row(input.name as EventName, input.props, input.userId));
+    // Its sender waits for it: written once the loop turns, with whatever else is waiting.
+    const stored = this.enqueue(this.row(input.name as EventName, input.props, input.userId));
+    this.keep(stored.catch(() => undefined));
+    this.batches.flush();
+    await stored;
   }
 
   /**
@@ -166,6 +171,11 @@ export class AnalyticsService {
           `Could not record the ${name} event: ${error instanceof Error ? error.message : String(error)}`,
         );
       });
+    this.keep(stored);
+  }
+
+  /** Keeps a write in `pending` until it settles (`settled`). */
+  private keep(stored: Promise<void>): void {
     this.pending.add(stored);
     void stored.finally(() => this.pending.delete(stored));
   }
@@ -194,6 +204,7 @@ export class AnalyticsService {
 
   /** Waits for events being recorded (tests, shutdown). */
   async settled(): Promise<void> {
+    this.batches.flush();
     await Promise.all([...this.pending]);
   }
 

@@ -144,7 +144,7 @@ export const UNFINISHED_STEP = {
  * the sweep of a dead process) changes nothing. Found by key, as the successes are
  * (success-writer.ts), not by reading every running run.
  */
-const STORE_STEPS_SQL = `
+export const STORE_STEPS_SQL = `
 WITH s AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(id uuid, nodes jsonb))
 UPDATE runs SET nodes = s.nodes
   FROM s

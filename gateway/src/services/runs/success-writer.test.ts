@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../data/database';
 import { databaseTargets, openTestDatabase } from '../../testing/database';
+import { STORE_STEPS_SQL } from './run-records';
 import { STORE_SUCCESSES, STORE_UNPRICED_SUCCESSES, SuccessWriter } from './success-writer';
 
 describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
@@ -131,7 +132,7 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
     }[];
     expect(row!.status).toBe('failed');
   });
-  it('finds the runs it ends by their keys, not by reading every run in flight', async () => {
+  it('finds the runs it ends (and checkpoints) by their keys, not by reading every run in flight', async () => {
     const appId = await newApp();
     await db.dataSource.query(
       `INSERT INTO runs (id, app_id, user_id, action_type, status, cost, inputs)
@@ -143,14 +144,22 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
     const sent = JSON.stringify(
       ending.map((id) => ({ id, result: '{}', nodes: '{}', finished_at: new Date() })),
     );
-    for (const statement of [STORE_SUCCESSES, STORE_UNPRICED_SUCCESSES]) {
-      // The plan a prepared statement keeps (the gateway's sessions use generic plans for these).
+    for (const text of [STORE_SUCCESSES.text, STORE_UNPRICED_SUCCESSES.text, STORE_STEPS_SQL]) {
+      // The generic plan a prepared statement keeps (the gateway's sessions use them for these).
       const plan = await db.dataSource.transaction(async (manager) => {
         await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
-        const rows = (await manager.query(`EXPLAIN ${statement.text}`, [sent])) as Record<string, string>[];
+        await manager.query(`PREPARE ending_runs (jsonb) AS ${text}`);
+        // EXPLAIN takes no parameters of its own: the JSON goes as a literal.
+        const literal = `'${sent.replaceAll("'", "''")}'`;
+        const rows = (await manager.query(`EXPLAIN EXECUTE ending_runs (${literal})`)) as Record<
+          string,
+          string
+        >[];
+        await manager.query('DEALLOCATE ending_runs');
         return rows.map((row) => Object.values(row)[0]).join('\n');
       });
-      expect(plan).toMatch(/Index Cond: \(runs\.id = ANY|Index Cond: \(id = ANY/);
+      // The runs read through their primary key, by the ids sent.
+      expect(plan).toMatch(/Index Scan on "PK_\w+"[^\n]*\n\s*Index Cond: \(id = ANY /);
       expect(plan).not.toContain('runs_app_live');
     }
   });

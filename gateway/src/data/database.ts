@@ -58,14 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
     location = dir;
-    // pgvector ships with PGlite: knowledge bases keep their passages' vectors in it.
-    const db = await PGlite.create(dir, {
-      extensions: { vector },
-      startParams: [
-        ...PGlite.defaultStartParams,
-        ...[...PGLITE_WAL_SETTINGS, ...PGLITE_MEMORY_SETTINGS].flatMap((setting) => ['-c', setting]),
-      ],
-    });
+    const db = await openPglite(dir);
     driver = pgliteDriver(db);
     dataSource = new DataSource({ type: 'postgres', driver, entities, migrations });
   }
@@ -91,6 +84,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await dataSource.destroy();
     },
   };
+}
+
+/** The embedded database in `dir` (made there if there is none), as the gateway runs it. */
+export function openPglite(dir: string): Promise<PGlite> {
+  // pgvector ships with PGlite: knowledge bases keep their passages' vectors in it.
+  return PGlite.create(dir, {
+    extensions: { vector },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...[...PGLITE_WAL_SETTINGS, ...PGLITE_MEMORY_SETTINGS].flatMap((setting) => ['-c', setting]),
+    ],
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { openDatabase, walPosition, type Database } from './database';
 import { keepPgliteVacuumed } from './pglite-maintenance';
 import { PglitePool } from './pglite-pool';
-import { PGlite } from '@electric-sql/pglite';
+import { openPgliteCopy, seedPgliteDataDir } from '../testing/database-template';
 
 /** When the table was last vacuumed by hand (null: never). */
 async function lastVacuum(pool: PglitePool, table: string): Promise<Date | null> {
@@ -17,7 +17,7 @@ async function lastVacuum(pool: PglitePool, table: string): Promise<Date | null>
 
 describe('PGlite maintenance', () => {
   it('vacuums after writes, and not when nothing was written since', async () => {
-    const db = await PGlite.create();
+    const { db, remove } = await openPgliteCopy();
     const pool = new PglitePool(db);
     const sent: string[] = [];
     const query = async (sql: string) => {
@@ -47,11 +47,12 @@ describe('PGlite maintenance', () => {
     } finally {
       await maintenance.stop();
       await pool.end();
+      remove();
     }
   });
 
   it('vacuums only the tables written since the last round, and the whole database every so many rounds', async () => {
-    const db = await PGlite.create();
+    const { db, remove } = await openPgliteCopy();
     const pool = new PglitePool(db);
     const vacuums: string[] = [];
     const query = async (sql: string, values?: unknown[]) => {
@@ -101,6 +102,7 @@ describe('PGlite maintenance', () => {
     } finally {
       await maintenance.stop();
       await pool.end();
+      remove();
     }
   });
 
@@ -132,6 +134,7 @@ describe('PGlite maintenance', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-maintenance-'));
     let database: Database | null = null;
     try {
+      await seedPgliteDataDir(dataDir);
       database = await openDatabase({ dataDir });
       await database.dataSource.query(`UPDATE users SET plan = 'free' WHERE false`);
       await database.close();
@@ -174,6 +177,7 @@ describe('PGlite maintenance', () => {
 
   it('the embedded database keeps its write-ahead log within its stated maximum, and its buffer cache bounded', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-wal-'));
+    await seedPgliteDataDir(dataDir);
     const database = await openDatabase({ dataDir });
     const { dataSource } = database;
     try {

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPgliteCopy } from '../testing/database-template';
 import { PglitePool } from './pglite-pool';
 
 /** A statement as data/prepared.ts hands it to the pool: node-postgres' `{ name, text }`. */
@@ -7,9 +8,10 @@ const named = (name: string, text: string) => ({ name, text });
 describe('PglitePool named statements', () => {
   let db: PGlite;
   let pool: PglitePool;
+  let remove: () => void;
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    ({ db, remove } = await openPgliteCopy());
     pool = new PglitePool(db);
     await pool.query(
       `CREATE TABLE items (id uuid PRIMARY KEY, n int NOT NULL CHECK (n >= 0), tags text[], data jsonb,
@@ -17,7 +19,10 @@ describe('PglitePool named statements', () => {
     );
   });
 
-  afterAll(() => pool.end());
+  afterAll(async () => {
+    await pool.end();
+    remove();
+  });
 
   const insert = named(
     'insert_item',

@@ -46,6 +46,7 @@ describe('TurnBatches', () => {
     await add(4);
     expect(written.at(-1)).toEqual([4]);
   });
+
   describe('with a gathering time', () => {
     // The clock is Jest's: how loaded the machine is cannot move the gathering's end.
     beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));

@@ -145,11 +145,11 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
  * database, whose initdb alone costs about 7 s. The test's own tables sit beside the gateway's.
  * `remove` deletes its directory once the database is closed.
  */
-export async function openPgliteCopy(): Promise<{ db: PGlite; dataDir: string; remove(): void }> {
+export async function openPgliteCopy(): Promise<{ db: PGlite; remove(): void }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pglite-copy-'));
   await seedPgliteDataDir(dataDir);
   const db = await openPglite(path.join(dataDir, 'db'));
-  return { db, dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return { db, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /** Session-level advisory lock key under which one process at a time builds a PostgreSQL template. */

@@ -24,11 +24,12 @@ export interface Success {
  * the stored rows without the values it was sent (inputs, result and steps: the writer has them,
  * and reading them back was a third of the statement's cost). $1: a JSON array of { id, result,
  * nodes, finished_at }, the result and steps as JSON text, stored as they are (`runs.result` and
- * `runs.nodes` are json: through jsonb they would be rewritten with a space after each ':' and ','). The columns are named: a prepared statement answering `runs.*` fails once
- * a migration adds a column to `runs` (a rolling deploy), since the server will not change a
- * prepared statement's result type. The runs are found by their keys (`runs.id = ANY(...)`): matched
- * only by `id = success.id`, the plan read every running run (the live-runs index) and hashed them,
- * a cost that grew with the runs in flight (200 running: 1.3 ms a statement against 0.75 by key).
+ * `runs.nodes` are json: through jsonb they would be rewritten with a space after each ':' and
+ * ','). The columns are named: a prepared statement answering `runs.*` fails once a migration adds
+ * a column to `runs` (a rolling deploy), since the server will not change a prepared statement's
+ * result type. The runs are found by their keys (`runs.id = ANY(...)`): matched only by
+ * `id = success.id`, the plan read every running run (the live-runs index) and hashed them, a cost
+ * that grew with the runs in flight (200 running: 1.3 ms a statement against 0.75 by key).
  */
 const STORE_SUCCESSES_AND_COUNT = `
 WITH success AS (

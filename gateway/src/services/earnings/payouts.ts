@@ -174,10 +174,12 @@ export class Payouts {
       email: String(user.email),
       idempotencyKey: `connect-account-${userId}`,
     });
-    // Two requests at once got the same account from Stripe; the first one stored is kept.
+    // Two requests at once got the same account from Stripe; the first one stored is kept. Any
+    // conflict, not only the user's: the account id is unique too, and a second insert racing the
+    // first can meet it there first (on PostgreSQL that failed the request with a duplicate key).
     await this.options.dataSource.query(
       `INSERT INTO payout_accounts (user_id, stripe_account_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $3) ON CONFLICT (user_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING`,
       [userId, accountId, this.clock()],
     );
     const [stored] = (await this.options.dataSource.query(

@@ -137,7 +137,9 @@ export const BuilderHeader = observer(function BuilderHeader() {
           <span>{STORE_LINK_LABEL}</span>
         </Link>
         <PopoverNext content={fileMenu} placement="bottom-end">
-          <Tooltip content="App actions" placement="bottom">
+          {/* Not opened by focus: the menu gives focus back to this button when it closes, and a
+              tooltip opened so would stay over the canvas toolbar until focus moved elsewhere. */}
+          <Tooltip content="App actions" placement="bottom" openOnTargetFocus={false}>
             <Button variant="minimal" icon={<MoreIcon />} aria-label="App actions" />
           </Tooltip>
         </PopoverNext>

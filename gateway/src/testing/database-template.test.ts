@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../data/database';
@@ -124,7 +133,10 @@ describe('stale templates', () => {
   const saved = process.env.TEST_TEMPLATE_DIR;
   let root: string;
   let other: ChildProcess & { pid: number };
+  /** The template every test file shares, found or made before this suite's root is switched to. */
+  let shared: string;
   beforeAll(async () => {
+    shared = await pgliteTemplate();
     root = mkdtempSync(path.join(tmpdir(), 'template-root-'));
     process.env.TEST_TEMPLATE_DIR = root;
     other = await liveProcess();
@@ -154,9 +166,17 @@ describe('stale templates', () => {
     }
   });
 
-  it('making a new PGlite template removes the stale ones no live process uses, and what ended builders left', async () => {
+  it('makes a template removed while this process copied it again, and removes the stale ones no live process uses and what ended builders left', async () => {
     const ended = await endedPid();
     const key = templateKey();
+    // A template this process finds made (a copy of the shared one: no build)...
+    cpSync(shared, path.join(root, `pglite-${key}`), { recursive: true });
+    const template = await pgliteTemplate();
+    expect(template).toBe(path.join(root, `pglite-${key}`));
+    // ... then removed by a run of other migrations, as a remover does: renamed away, then deleted.
+    renameSync(template, path.join(root, '.removing-elsewhere'));
+    rmSync(path.join(root, '.removing-elsewhere'), { recursive: true });
+    // What other runs left beside it.
     const make = (entry: string) => {
       mkdirSync(path.join(root, entry), { recursive: true });
       writeFileSync(path.join(root, entry, 'PG_VERSION'), '17');
@@ -171,28 +191,6 @@ describe('stale templates', () => {
     make(`.removing-${ended}-0000dead`); // a worker killed while removing
     make('unrelated');
 
-    const template = await pgliteTemplate();
-
-    expect(template).toBe(path.join(root, `pglite-${key}`));
-    expect(readdirSync(root).sort()).toEqual(
-      [
-        'leases',
-        'pglite-0000000000bbbbbbbbbb',
-        `pglite-${key}`,
-        `pglite-${key}.building-${other.pid}-0000beef`,
-        'unrelated',
-      ].sort(),
-    );
-    expect(readdirSync(path.join(root, 'leases')).sort()).toEqual(
-      [`${key}.${process.pid}`, `0000000000bbbbbbbbbb.${other.pid}`].sort(),
-    );
-  }, 180_000);
-
-  it('makes the template again when a run of other migrations removed it while this process copied it', async () => {
-    const template = await pgliteTemplate();
-    // What a remover does: renamed away, then deleted.
-    renameSync(template, path.join(root, '.removing-elsewhere'));
-    rmSync(path.join(root, '.removing-elsewhere'), { recursive: true });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'template-test-'));
     try {
       await seedPgliteDataDir(dataDir);
@@ -209,6 +207,18 @@ describe('stale templates', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+    expect(readdirSync(root).sort()).toEqual(
+      [
+        'leases',
+        'pglite-0000000000bbbbbbbbbb',
+        `pglite-${key}`,
+        `pglite-${key}.building-${other.pid}-0000beef`,
+        'unrelated',
+      ].sort(),
+    );
+    expect(readdirSync(path.join(root, 'leases')).sort()).toEqual(
+      [`${key}.${process.pid}`, `0000000000bbbbbbbbbb.${other.pid}`].sort(),
+    );
   }, 180_000);
 
   (serverUrl ? it : it.skip)(

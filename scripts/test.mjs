@@ -3,28 +3,23 @@
 // said (a failing unit test does not hide the journeys' report), then one line per step. Fails when
 // any step failed.
 //
-// Each step starts as soon as what it needs is done: lint and type-check read only the sources and
-// start at once, beside the build; the unit tests wait for the build (the Code block's sandbox is
-// built from the same files), and the browser journeys for the unit tests to end, whatever they
-// said, two journey files at a time. Side by side with the unit tests on a two-core machine, the
-// journeys (one file at a time) took 1,549 s against 1,058 s alone and the unit tests 1,789 s
-// against 642 s alone: the two one after the other took no longer, and the journeys alone have the
-// cores to run two files at once. Lint, type-check and the unit tests run at a lower priority
-// (nice 10), so the build keeps its pace.
+// The steps run at the same time, each line of their output prefixed with the step's name, as soon
+// as what they need is done: the journeys and the unit tests wait for the build (the unit tests'
+// Code block sandbox is built from the same files), lint and type-check read only the sources. The
+// journeys are the longest step and spend much of their time waiting on a browser and a server; the
+// others run at a lower priority (nice 10), so they take the cores the journeys leave idle instead
+// of slowing them down.
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { testTmpfs } from './tmpfs-dir.js';
 
-/**
- * Each step: what must have passed before it starts (`after`), what must have ended, whatever it
- * said (`following`), and whether it yields the CPU to the others.
- */
+/** Each step: what must have passed before it starts, and whether it yields the CPU to the others. */
 const STEPS = [
   { step: 'lint', background: true },
   { step: 'typecheck', background: true },
   { step: 'build' },
   { step: 'test:unit', after: 'build', background: true },
-  { step: 'test:journeys', after: 'build', following: 'test:unit' },
+  { step: 'test:journeys', after: 'build' },
 ];
 const NICENESS = '10';
 
@@ -84,7 +79,6 @@ for (const spec of STEPS) {
     (async () => {
       const needed = spec.after ? await results.get(spec.after) : null;
       if (needed && !needed.ok) return { ok: false, seconds: 0, skipped: `${spec.after} failed` };
-      if (spec.following) await results.get(spec.following);
       return run(spec);
     })(),
   );

@@ -2,26 +2,40 @@
 // the assistant (this test, speaking HTTP) registers itself and sends the browser to authorize with
 // PKCE; a visitor is asked to sign in and comes back to the consent page, which names the
 // assistant and where it goes back to; the person sets 30 credits a day and allows it; the browser
-// lands on the assistant's redirect URI with a code, which the assistant exchanges (with the PKCE
-// verifier) for a token that /mcp accepts. The account's Connected apps page lists it with its
+// lands on the assistant's redirect URI (a loopback server of its own, as desktop assistants listen
+// on) with a code, which the assistant exchanges (with the PKCE verifier) for a token that /mcp accepts. The account's Connected apps page lists it with its
 // limit; Disconnect (after confirming) stops the token at once. Screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { URLSearchParams } from 'node:url';
 import { after, before, test } from 'node:test';
 import { DESKTOP, PHONE, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
 
-const REDIRECT_URI = 'http://127.0.0.1:33418/callback';
 const PASSWORD = 'a good long password';
 
 let server;
 let browser;
+/** The assistant's own loopback server, where the browser comes back with the code. */
+let assistant;
+let redirectUri;
+/** The URL the browser came back to, once it has. */
+let callback = null;
 
 before(async () => {
   ({ browser, server } = await startJourney());
+  assistant = createServer((request, response) => {
+    callback = new URL(request.url, redirectUri);
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<p>Back in the assistant</p>');
+  });
+  await new Promise((resolve) => assistant.listen(0, '127.0.0.1', resolve));
+  redirectUri = `http://127.0.0.1:${assistant.address().port}/callback`;
 });
 
-after(() => stopJourney({ browser, server }));
+after(async () => {
+  await new Promise((resolve) => assistant?.close(resolve) ?? resolve());
+  await stopJourney({ browser, server });
+});
 
 async function mcpStatus(token) {
   const response = await fetch(`${server.url}/mcp`, {
@@ -60,7 +74,7 @@ test(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         client_name: 'Claude',
-        redirect_uris: [REDIRECT_URI],
+        redirect_uris: [redirectUri],
         grant_types: ['authorization_code', 'refresh_token'],
         token_endpoint_auth_method: 'none',
       }),
@@ -73,7 +87,7 @@ test(
     for (const [name, value] of Object.entries({
       response_type: 'code',
       client_id: clientId,
-      redirect_uri: REDIRECT_URI,
+      redirect_uri: redirectUri,
       code_challenge: challenge,
       code_challenge_method: 'S256',
       scope: 'mcp offline_access',
@@ -83,11 +97,6 @@ test(
       authorize.searchParams.set(name, value);
 
     const page = await browser.newPage({ viewport: DESKTOP });
-    let callback = null;
-    await page.route(`${REDIRECT_URI}**`, async (route) => {
-      callback = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Back in the assistant</p>' });
-    });
     await page.goto(authorize.href);
     await page.getByText('Sign in to connect').waitFor();
     await shot(page, 'oauth-consent-signed-out');
@@ -96,7 +105,7 @@ test(
     await page.fill('#signin-password', PASSWORD);
     await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Claude wants to use your Blocksmith account').waitFor({ timeout: 30_000 });
-    await page.getByText('After you answer, you go back to 127.0.0.1:33418.').waitFor();
+    await page.getByText(`After you answer, you go back to ${new URL(redirectUri).host}.`).waitFor();
     await page.getByText('Signed in as oauth@example.com').waitFor();
     await page.fill('#oauth-daily-limit', '30');
     await shot(page, 'oauth-consent');
@@ -112,7 +121,7 @@ test(
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         code: callback.searchParams.get('code'),
-        redirect_uri: REDIRECT_URI,
+        redirect_uri: redirectUri,
         client_id: clientId,
         code_verifier: verifier,
         resource,

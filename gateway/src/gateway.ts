@@ -64,8 +64,16 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** How long the server keeps an idle kept-alive connection open. */
+/** How long the server says it keeps an idle kept-alive connection open (`Keep-Alive: timeout=65`). */
 export const KEEP_ALIVE_MS = 65_000;
+/**
+ * How much longer it really keeps one. A client that follows the header closes an idle connection
+ * a little before 65 s (fetch at 63 s) and may send a request on it until then; a process starved
+ * of CPU for a few seconds (a loaded machine) can find that request on its socket only after its
+ * own timer for the socket has fired, and then closed a connection with a request on it, which the
+ * client sees as "other side closed" with no answer. Node's own margin is 1 s.
+ */
+const KEEP_ALIVE_GRACE_MS = 15_000;
 
 /** How long a stopping process waits for the runs it executes before handing them back. */
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -190,6 +198,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // load balancers after about 60 s): a server closing at Node's 5 s races a request sent on it at
   // that moment, which the client sees as a reset (ECONNRESET) with no answer.
   httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node 24 has it; a Node without it (20 does not) keeps its own 1 s.
+  (httpServer as Server & { keepAliveTimeoutBuffer?: number }).keepAliveTimeoutBuffer = KEEP_ALIVE_GRACE_MS;
   httpServer.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const graphql = await startGraphQLServer({
     schema,

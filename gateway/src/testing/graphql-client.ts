@@ -8,6 +8,7 @@ import type { ScryptCost } from '../services/accounts';
 import { startGateway, type Gateway } from '../gateway';
 import { DEFAULT_BLOCKS_DIR, loadBlockPackages } from '../kernel';
 import { seedPgliteDataDir } from './database-template';
+import { testFetch } from './test-fetch';
 
 /** A GraphQL answer as tests read it: `data` is loosely typed on purpose, the assertions check it. */
 /**
@@ -63,7 +64,7 @@ export async function startTestGateway(
     passwordCost: TEST_PASSWORD_COST,
   });
   const graphql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-    const response = await fetch(`${gateway.url}/graphql`, {
+    const response = await testFetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),

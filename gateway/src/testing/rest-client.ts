@@ -1,4 +1,5 @@
 import { startTestGateway, type TestGateway } from './graphql-client';
+import { testFetch } from './test-fetch';
 
 /** An /api answer as tests read it. */
 export interface ApiAnswer {
@@ -69,11 +70,11 @@ export async function startApiTestGateway(
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
-      return read(await fetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) }));
+      return read(await testFetch(base + path, { method, headers, ...(body !== undefined ? { body } : {}) }));
     },
     async form(path, form, token) {
       return read(
-        await fetch(base + path, {
+        await testFetch(base + path, {
           method: 'POST',
           headers: token ? { authorization: `Bearer ${token}` } : {},
           body: form,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { probeApp, probePlugin, probeTextApp } from './probe-blocks';
 import { PASSWORD, type Fixtures } from './fuzz-base-values';
 import type { ApiTestGateway } from './rest-client';
+import { testFetch } from './test-fetch';
 
 /**
  * What the fuzz campaigns (`fuzz-campaign.ts`) set up on the server before they send anything, and
@@ -105,7 +106,7 @@ export async function restoreApp(t: ApiTestGateway, fixtures: Fixtures): Promise
 /** Null when the server still serves the document and a trivial query and Ann's session works. */
 export async function stillAnswering(t: ApiTestGateway, token: string): Promise<string | null> {
   try {
-    const document = await fetch(`${t.gateway.url}/api/openapi.json`);
+    const document = await testFetch(`${t.gateway.url}/api/openapi.json`);
     if (document.status !== 200) return `GET /api/openapi.json answered ${document.status}`;
     const typename = await t.graphql('{ __typename }');
     if (typename.data?.__typename !== 'Query') return `{ __typename } answered ${JSON.stringify(typename)}`;

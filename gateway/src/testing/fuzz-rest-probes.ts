@@ -16,6 +16,7 @@ import { BAD_AUTHORIZATIONS, pathSegments, queryStrings } from './fuzz-request-p
 import { stripeEvents } from './fuzz-stripe-events';
 import type { Fuzz, Probe } from './fuzz-campaign';
 import { WEBHOOK_SECRET, bearer, freshNames, newApp, newPerson } from './fuzz-fixtures';
+import { testFetch } from './test-fetch';
 
 /**
  * The /api part of the fuzz campaign: malformed requests to every route of the OpenAPI document
@@ -56,7 +57,7 @@ const SESSION_ENDING = /^\/api\/auth\/(signout|update-password)$/;
 /** Fuzzes every route of the document in `group`, then what only that group probes. */
 export function fuzzRest(group: RestGroup): Fuzz {
   return async (t, fixtures, run) => {
-    const document = (await (await fetch(`${t.gateway.url}/api/openapi.json`)).json()) as {
+    const document = (await (await testFetch(`${t.gateway.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, OpenApiOperation>>;
     };
     for (const [template, methods] of Object.entries(document.paths)) {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { testFetch } from './test-fetch';
 
 /** An answer as the OAuth tests read it. */
 export interface OAuthAnswer {
@@ -48,7 +49,7 @@ export class OAuthBrowser {
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     } else if (options.raw !== undefined) body = options.raw;
     const target = url.startsWith('http') ? url : this.base + url;
-    const response = await fetch(target, {
+    const response = await testFetch(target, {
       method,
       headers,
       redirect: 'manual',
@@ -180,7 +181,7 @@ export class OAuthFlow {
 
 /** An MCP `initialize` to `/mcp` with `token`: its HTTP status (401 when the token is refused). */
 export async function mcpStatus(base: string, token: string): Promise<number> {
-  const answer = await fetch(`${base}/mcp`, {
+  const answer = await testFetch(`${base}/mcp`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,

@@ -1,4 +1,5 @@
 import type { ApiTestGateway } from './rest-client';
+import { testFetch } from './test-fetch';
 
 /** Sign-in attempts against a test gateway over REST and GraphQL, for the sign-in limit tests. */
 
@@ -42,7 +43,7 @@ export async function signInOverGraphql(
   password: string,
   forwardedFor?: string,
 ): Promise<Attempt> {
-  const response = await fetch(`${t.gateway.url}/graphql`, {
+  const response = await testFetch(`${t.gateway.url}/graphql`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

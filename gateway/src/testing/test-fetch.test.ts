@@ -12,6 +12,9 @@ async function start(hangUp: boolean): Promise<{ server: Server; url: string }> 
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/x` };
 }
 
+/** `text` as a RegExp that matches it literally (an address's dots are not "any character"). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const close = (server: Server) => new Promise((resolve) => server.close(resolve));
 
 describe('testFetch', () => {
@@ -28,7 +31,7 @@ describe('testFetch', () => {
     const failure = testFetch(url, { method: 'POST', body: 'a' });
     await expect(failure).rejects.toThrow(
       new RegExp(
-        `^POST ${url} failed: UND_ERR_SOCKET other side closed \\(socket: \\{.*"remotePort":\\d+.*"bytesWritten":\\d+`,
+        `^POST ${escaped(url)} failed: UND_ERR_SOCKET other side closed \\(socket: \\{.*"remotePort":\\d+.*"bytesWritten":\\d+`,
       ),
     );
     await close(server);
@@ -37,6 +40,6 @@ describe('testFetch', () => {
   it('names the request and the refusal when nothing listens', async () => {
     const { server, url } = await start(false);
     await close(server);
-    await expect(testFetch(url)).rejects.toThrow(new RegExp(`^GET ${url} failed: .*ECONNREFUSED`));
+    await expect(testFetch(url)).rejects.toThrow(new RegExp(`^GET ${escaped(url)} failed: .*ECONNREFUSED`));
   });
 });

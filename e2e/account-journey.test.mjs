@@ -11,6 +11,7 @@ import {
   expectToast,
   graphql,
   mailedLink,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -82,7 +83,7 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
 
   // Sign out from the store's header menu.
   await page.goto(`${server.url}/store`);
-  await page.getByRole('button', { name: /^Account:/ }).click();
+  await openMenu(page, page.getByRole('button', { name: /^Account:/ }), page.getByText('Sign Out'));
   await page.getByText('Sign Out').click();
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 

@@ -13,6 +13,7 @@ import {
   PHONE,
   expectToast,
   graphql,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -66,8 +67,9 @@ test(
 
     const { context, page, errors } = await signedInPage(browser, admin);
     await page.goto(`${server.url}/store`);
-    await page.getByRole('button', { name: 'Account: Alan Admin' }).click();
-    await page.getByRole('menuitem', { name: 'Manage accounts' }).click();
+    const manage = page.getByRole('menuitem', { name: 'Manage accounts' });
+    await openMenu(page, page.getByRole('button', { name: 'Account: Alan Admin' }), manage);
+    await manage.click();
     await page.waitForURL(`${server.url}/admin/users`);
     await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
     const rows = page.getByTestId('admin-user-row');

@@ -14,6 +14,7 @@ import {
   PHONE,
   SHOTS,
   expectToast,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -78,8 +79,9 @@ test(
     const { context, page, errors } = await signedInPage(browser, ada);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await page.goto(`${server.url}/store`);
-    await page.getByRole('button', { name: 'Account: Ada Lovelace' }).click();
-    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    const apiKeys = page.getByRole('menuitem', { name: 'API keys' });
+    await openMenu(page, page.getByRole('button', { name: 'Account: Ada Lovelace' }), apiKeys);
+    await apiKeys.click();
     await page.waitForURL(`${server.url}/account/api-keys`);
     const locked = page.getByTestId('api-keys-locked');
     await locked.getByText('API keys come with the Starter plan and up; your plan is Free.').waitFor();

@@ -15,6 +15,7 @@ import {
   PHONE,
   expectToast,
   graphql,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -76,8 +77,9 @@ test(
     // On Free: the page explains that creator earnings come with Starter.
     const { context, page, errors } = await signedInPage(browser, ada);
     await page.goto(`${server.url}/store`);
-    await page.getByRole('button', { name: 'Account: Ada Lovelace' }).click();
-    await page.getByRole('menuitem', { name: 'Earnings' }).click();
+    const earningsItem = page.getByRole('menuitem', { name: 'Earnings' });
+    await openMenu(page, page.getByRole('button', { name: 'Account: Ada Lovelace' }), earningsItem);
+    await earningsItem.click();
     await page.waitForURL(`${server.url}/earnings`);
     const locked = page.getByTestId('earnings-locked');
     await locked

@@ -97,6 +97,19 @@ export async function settled(page) {
   );
 }
 
+/**
+ * Clicks `trigger` and waits until `item`, in the menu it opens, has stopped moving. Blueprint's
+ * popovers open with a bounce; Playwright takes an element that kept its place for two frames as
+ * still (the bounce's turning point does) and checks what it hits at the press only, so a click on
+ * an item still moving can be released beside it and do nothing (seen: "Use system setting"
+ * clicked, the theme unchanged for 60 s).
+ */
+export async function openMenu(page, trigger, item) {
+  await trigger.click();
+  await item.waitFor();
+  await settled(page);
+}
+
 /** Saves test-results/screenshots/<name>.png: the viewport, or with `fullPage` the whole page. */
 export async function shot(page, name, { fullPage = false } = {}) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });

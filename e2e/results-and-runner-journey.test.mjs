@@ -19,6 +19,7 @@ import {
   DESKTOP,
   PHONE,
   graphql,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -306,10 +307,9 @@ for (const scheme of ['light', 'dark']) {
       await preview.waitFor({ state: 'detached' });
 
       // The exported file holds the app, not what the server keeps about it.
-      await page.getByRole('button', { name: 'App actions' }).click();
-      const text = await downloadedText(page, () =>
-        page.getByRole('menuitem', { name: 'Export to file' }).click(),
-      );
+      const exportItem = page.getByRole('menuitem', { name: 'Export to file' });
+      await openMenu(page, page.getByRole('button', { name: 'App actions' }), exportItem);
+      const text = await downloadedText(page, () => exportItem.click());
       const exported = JSON.parse(text);
       const keys = keysOf(exported);
       for (const field of [
@@ -559,8 +559,9 @@ for (const scheme of ['light', 'dark']) {
         await run.waitFor();
 
         // Sign Out from the header's menu: the landing page; the app page then offers Sign in.
-        await page.getByRole('button', { name: 'Account: Rita Runner' }).click();
-        await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+        const signOut = page.getByRole('menuitem', { name: 'Sign Out' });
+        await openMenu(page, page.getByRole('button', { name: 'Account: Rita Runner' }), signOut);
+        await signOut.click();
         await page.waitForURL(`${server.url}/`);
         await page.goto(url);
         await page.getByTestId('runner-account').getByRole('link', { name: 'Sign in' }).waitFor();

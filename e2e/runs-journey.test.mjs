@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { checkA11y, formatViolations } from './a11y-check.mjs';
 import { DEVELOPER_ENV, liveApp, upgradeToStarter } from './developer-setup.mjs';
-import { PHONE, graphql, settled, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
+import { PHONE, graphql, openMenu, settled, shot, startJourney, stopJourney, textApp } from './helpers.mjs';
 import { ownApp, pageAs, rowTexts, runToEnd, signUpWithCredits } from './runs-helpers.mjs';
 
 const PASSWORD = 'correct horse battery staple';
@@ -423,8 +423,9 @@ test(
     const runner = await pageAs(browser, fay);
     const { page } = runner;
     await page.goto(`${server.url}/store`);
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByRole('menuitem', { name: 'My runs' }).click();
+    const myRuns = page.getByRole('menuitem', { name: 'My runs' });
+    await openMenu(page, page.getByRole('button', { name: /^Account:/ }), myRuns);
+    await myRuns.click();
     await page.getByRole('heading', { name: 'My runs' }).waitFor();
     await page.getByTestId('run-row').nth(1).waitFor();
     assert.match((await rowTexts(page, 'run-row'))[0], /Succeeded .*Tide guide Store page/);

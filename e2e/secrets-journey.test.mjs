@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { DEVELOPER_ENV, PASSWORD, signedInPage } from './developer-setup.mjs';
-import { PHONE, expectToast, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
+import { PHONE, expectToast, openMenu, shot, signUp, startJourney, stopJourney } from './helpers.mjs';
 
 let server;
 let browser;
@@ -28,11 +28,9 @@ test(
 
     // From the account menu.
     await page.goto(`${server.url}/store`);
-    await page
-      .getByRole('button', { name: /account/i })
-      .first()
-      .click();
-    await page.getByRole('menuitem', { name: 'Secrets' }).click();
+    const secrets = page.getByRole('menuitem', { name: 'Secrets' });
+    await openMenu(page, page.getByRole('button', { name: /account/i }).first(), secrets);
+    await secrets.click();
     await page.waitForURL(`${server.url}/account/secrets`);
     await page.getByRole('heading', { name: 'Secrets', level: 1 }).waitFor();
     await page.getByTestId('secrets-empty').waitFor();

@@ -13,6 +13,7 @@ import {
   DESKTOP,
   PHONE,
   graphql,
+  openMenu,
   settled,
   shot,
   signUp,
@@ -138,8 +139,11 @@ test(
     await page.reload();
     await page.getByRole('button', { name: /^Account: Ada/ }).waitFor();
     assert.equal(await isDark(page), true, "Ada's choice is hers");
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByTestId('theme-switch').getByRole('menuitem', { name: 'Use system setting' }).click();
+    const followSystem = page
+      .getByTestId('theme-switch')
+      .getByRole('menuitem', { name: 'Use system setting' });
+    await openMenu(page, page.getByRole('button', { name: /^Account:/ }), followSystem);
+    await followSystem.click();
     await page.waitForFunction(() => !document.body.classList.contains('bp6-dark'));
     assert.deepEqual(ada.errors, []);
     await ada.context.close();

@@ -117,6 +117,16 @@ describe('embeds', () => {
     expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('show a change of their settings to the next visitor at once, not after the shared answers expire', async () => {
+    await t.graphql(SETTINGS, { id: app.id, pays: true, cap: 100_000 }, owner);
+    // Read by a visitor and by a signed-in person: both answers are kept for a moment (AnswerCache).
+    expect((await t.graphql(EMBEDDED, { slug: app.slug })).data?.embeddedApp.paysOwner).toBe(true);
+    expect((await t.graphql(EMBEDDED, { slug: app.slug }, runner)).data?.embeddedApp.paysOwner).toBe(true);
+    await t.graphql(SETTINGS, { id: app.id, pays: false, cap: 0 }, owner);
+    expect((await t.graphql(EMBEDDED, { slug: app.slug })).data?.embeddedApp.paysOwner).toBe(false);
+    expect((await t.graphql(EMBEDDED, { slug: app.slug }, runner)).data?.embeddedApp.paysOwner).toBe(false);
+  });
+
   it('may be framed by any site; every other page may not', async () => {
     const embed = await fetch(`${t.gateway.url}/embed/${app.slug}`);
     expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');

@@ -100,6 +100,9 @@ export class EmbedService {
     await this.deps.dataSource
       .getRepository(AppEmbed)
       .upsert({ appId: record.id, paysOwner, monthlyCredits }, ['appId']);
+    // Whether visitors may run it is part of what they read of the app (`embeddedApp`): the answers
+    // shared with them, and those kept for signed-in people, are read afresh.
+    this.deps.apps.storeChanged();
     return this.view(record.id, plan);
   }
 

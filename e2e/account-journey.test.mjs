@@ -83,8 +83,9 @@ test('sign up, sign out, reset the password by mail, sign in again', { timeout: 
 
   // Sign out from the store's header menu.
   await page.goto(`${server.url}/store`);
-  await openMenu(page, page.getByRole('button', { name: /^Account:/ }), page.getByText('Sign Out'));
-  await page.getByText('Sign Out').click();
+  const signOut = page.getByText('Sign Out');
+  await openMenu(page, page.getByRole('button', { name: /^Account:/ }), signOut);
+  await signOut.click();
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 
   // Google sign-in is not offered by a server with local accounts: no Google button at all.

@@ -88,9 +88,11 @@ test(
     await page.goto(`${server.url}/app`);
     await page.getByTestId('node-count').waitFor();
     assert.equal(await isDark(page), false);
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByTestId('theme-switch').getByText('Following your system setting').waitFor();
-    await settled(page);
+    await openMenu(
+      page,
+      page.getByRole('button', { name: /^Account:/ }),
+      page.getByTestId('theme-switch').getByText('Following your system setting'),
+    );
     await shot(page, 'theme-avatar-menu-light-desktop');
     await page.getByTestId('theme-switch').getByText('Dark mode').click();
     await page.waitForFunction(() => document.body.classList.contains('bp6-dark'));

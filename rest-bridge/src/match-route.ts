@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@blocksmith/schema';
 import type { HttpMethod, Route } from './route';
 
 interface Compiled {
@@ -27,7 +28,7 @@ export class RouteMatcher {
         const source = segments
           .map((segment) => {
             const param = /^\{(\w+)\}$/.exec(segment);
-            if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            if (!param) return escapeRegExp(segment);
             names.push(param[1]!);
             return '([^/]+)';
           })

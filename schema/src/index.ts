@@ -50,4 +50,5 @@ export * from './earnings';
 export * from './admin-accounts';
 export * from './setting-rules';
 export * from './page-routes';
+export * from './escape-regexp';
 export * from './app-test-cases';

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './escape-regexp';
+
 /**
  * Every page path of the workbench, as its router declares them (`:name` is one path segment). The
  * server answers any other path with the workbench's not-found page and a 404 status, so a missing
@@ -43,7 +45,7 @@ const PATTERNS = PAGE_ROUTES.map(
     new RegExp(
       `^${route
         .split('/')
-        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
         .join('/')}/?$`,
       'i',
     ),

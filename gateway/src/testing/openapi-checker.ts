@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { escapeRegExp } from '@blocksmith/schema';
 
 /** The parts of an OpenAPI 3.1 document the checker reads. */
 export interface OpenApiDocument {
@@ -99,9 +100,7 @@ export class OpenApiChecker {
       .map((template) => {
         const segments = template.split('/').filter(Boolean);
         const source = segments
-          .map((segment) =>
-            /^\{\w+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
-          )
+          .map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)))
           .join('/');
         return {
           path: template,

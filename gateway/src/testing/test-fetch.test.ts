@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeRegExp } from '@blocksmith/schema';
 import { testFetch } from './test-fetch';
 
 /** A loopback server; `hangUp` reads each request whole, then closes the connection unanswered. */
@@ -11,9 +12,6 @@ async function start(hangUp: boolean): Promise<{ server: Server; url: string }> 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/x` };
 }
-
-/** `text` as a RegExp that matches it literally (an address's dots are not "any character"). */
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const close = (server: Server) => new Promise((resolve) => server.close(resolve));
 
@@ -31,7 +29,7 @@ describe('testFetch', () => {
     const failure = testFetch(url, { method: 'POST', body: 'a' });
     await expect(failure).rejects.toThrow(
       new RegExp(
-        `^POST ${escaped(url)} failed: UND_ERR_SOCKET other side closed \\(socket: \\{.*"remotePort":\\d+.*"bytesWritten":\\d+`,
+        `^POST ${escapeRegExp(url)} failed: UND_ERR_SOCKET other side closed \\(socket: \\{.*"remotePort":\\d+.*"bytesWritten":\\d+`,
       ),
     );
     await close(server);
@@ -40,6 +38,8 @@ describe('testFetch', () => {
   it('names the request and the refusal when nothing listens', async () => {
     const { server, url } = await start(false);
     await close(server);
-    await expect(testFetch(url)).rejects.toThrow(new RegExp(`^GET ${escaped(url)} failed: .*ECONNREFUSED`));
+    await expect(testFetch(url)).rejects.toThrow(
+      new RegExp(`^GET ${escapeRegExp(url)} failed: .*ECONNREFUSED`),
+    );
   });
 });

@@ -1,13 +1,5 @@
-import { escapeRegExp } from '@blocksmith/schema';
+import { PathTemplates } from './path-templates';
 import type { HttpMethod, Route } from './route';
-
-interface Compiled {
-  route: Route;
-  pattern: RegExp;
-  names: string[];
-  /** Literal segments win over parameters: /apps/my-apps before /apps/{id}. */
-  literals: number;
-}
 
 export type Match =
   | { kind: 'route'; route: Route; params: Record<string, string> }
@@ -18,34 +10,18 @@ const MAX_PARAM_CHARS = 200;
 
 /** Finds routes by method and path under /api. */
 export class RouteMatcher {
-  private readonly compiled: Compiled[];
+  private readonly templates: PathTemplates<Route>;
 
   constructor(routes: readonly Route[]) {
-    this.compiled = routes
-      .map((route) => {
-        const names: string[] = [];
-        const segments = route.path.split('/').filter(Boolean);
-        const source = segments
-          .map((segment) => {
-            const param = /^\{(\w+)\}$/.exec(segment);
-            if (!param) return escapeRegExp(segment);
-            names.push(param[1]!);
-            return '([^/]+)';
-          })
-          .join('/');
-        return {
-          route,
-          pattern: new RegExp(`^/${source}/?$`),
-          names,
-          literals: segments.length - names.length,
-        };
-      })
-      .sort((a, b) => b.literals - a.literals);
+    this.templates = new PathTemplates(
+      routes.map((route) => ({ path: route.path, value: route })),
+      { trailingSlash: true },
+    );
   }
 
   match(method: string, path: string): Match {
     const allowed: HttpMethod[] = [];
-    for (const { route, pattern, names } of this.compiled) {
+    for (const { value: route, pattern, names } of this.templates.candidates(path)) {
       const found = pattern.exec(path);
       if (!found) continue;
       if (route.method !== method) {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { escapeRegExp } from '@blocksmith/schema';
+import { PathTemplates } from '@blocksmith/rest-bridge';
 
 /** The parts of an OpenAPI 3.1 document the checker reads. */
 export interface OpenApiDocument {
@@ -79,16 +79,10 @@ function closed(schema: Schema): Schema {
   return copy;
 }
 
-interface Template {
-  path: string;
-  pattern: RegExp;
-  literals: number;
-}
-
 /** Checks answers against the document: the status is declared, the body matches its schema. */
 export class OpenApiChecker {
   private readonly ajv = createAjv();
-  private readonly templates: Template[];
+  private readonly templates: PathTemplates<string>;
   private readonly validators = new Map<Schema, ValidateFunction>();
 
   constructor(private readonly document: OpenApiDocument) {
@@ -96,25 +90,13 @@ export class OpenApiChecker {
       Object.entries(document.components.schemas).map(([name, schema]) => [name, closed(schema)]),
     );
     this.ajv.addSchema({ $id: COMPONENTS, $defs: defs });
-    this.templates = Object.keys(document.paths)
-      .map((template) => {
-        const segments = template.split('/').filter(Boolean);
-        const source = segments
-          .map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)))
-          .join('/');
-        return {
-          path: template,
-          pattern: new RegExp(`^/${source}$`),
-          literals: segments.filter((segment) => !segment.startsWith('{')).length,
-        };
-      })
-      .sort((a, b) => b.literals - a.literals);
+    this.templates = new PathTemplates(Object.keys(document.paths).map((path) => ({ path, value: path })));
   }
 
   /** The documented path a request's path falls under (literal segments win over parameters). */
   templateOf(url: string): string | null {
     const pathname = url.split('?')[0]!;
-    return this.templates.find((template) => template.pattern.test(pathname))?.path ?? null;
+    return this.templates.match(pathname)?.template.value ?? null;
   }
 
   /** What in an answer the document does not declare; empty when it conforms. */

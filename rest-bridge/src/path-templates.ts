@@ -1,0 +1,74 @@
+import { escapeRegExp } from '@blocksmith/schema';
+
+/** One `/apps/{id}/execute`-style template, compiled: its RegExp captures each `{name}` in order. */
+export interface PathTemplate<T> {
+  value: T;
+  pattern: RegExp;
+  names: string[];
+  /** Literal segments win over parameters: /apps/my-apps before /apps/{id}. */
+  literals: number;
+}
+
+/**
+ * Path templates whose `{name}` segments match any one segment, compiled once and kept by their
+ * first segment: a path is tried only against the templates that can match it, in the order
+ * that decides between them (most literal segments first), not against every template (the
+ * REST bridge has over a hundred routes: trying every one of their RegExps was about a percent of
+ * a run's server CPU).
+ */
+export class PathTemplates<T> {
+  /** By first literal segment, each list with the templates that begin with a parameter merged in. */
+  private readonly byFirst = new Map<string, PathTemplate<T>[]>();
+  /** Templates that begin with a parameter: the candidates of any other first segment. */
+  private readonly anyFirst: PathTemplate<T>[];
+
+  /** `trailingSlash`: a path may end in one `/` more than its template. */
+  constructor(entries: readonly { path: string; value: T }[], options: { trailingSlash?: boolean } = {}) {
+    const end = options.trailingSlash ? '/?$' : '$';
+    const compiled = entries
+      .map(({ path, value }) => {
+        const names: string[] = [];
+        const segments = path.split('/').filter(Boolean);
+        const source = segments
+          .map((segment) => {
+            const param = /^\{(\w+)\}$/.exec(segment);
+            if (!param) return escapeRegExp(segment);
+            names.push(param[1]!);
+            return '([^/]+)';
+          })
+          .join('/');
+        const first = segments[0] !== undefined && !/^\{\w+\}$/.test(segments[0]) ? segments[0] : null;
+        const template: PathTemplate<T> = {
+          value,
+          pattern: new RegExp(`^/${source}${end}`),
+          names,
+          literals: segments.length - names.length,
+        };
+        return { template, first };
+      })
+      .sort((a, b) => b.template.literals - a.template.literals);
+    this.anyFirst = compiled.filter(({ first }) => first === null).map(({ template }) => template);
+    for (const { first } of compiled) {
+      if (first === null || this.byFirst.has(first)) continue;
+      this.byFirst.set(
+        first,
+        compiled.filter((c) => c.first === first || c.first === null).map((c) => c.template),
+      );
+    }
+  }
+
+  /** The templates `path` may match, in the order to try them. */
+  candidates(path: string): readonly PathTemplate<T>[] {
+    const slash = path.indexOf('/', 1);
+    return this.byFirst.get(path.slice(1, slash === -1 ? undefined : slash)) ?? this.anyFirst;
+  }
+
+  /** The first template `path` matches, with the text of each of its parameters (undecoded). */
+  match(path: string): { template: PathTemplate<T>; values: string[] } | null {
+    for (const template of this.candidates(path)) {
+      const found = template.pattern.exec(path);
+      if (found) return { template, values: found.slice(1) };
+    }
+    return null;
+  }
+}

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { parentPort, workerData } from 'node:worker_threads';
 
 interface Answer {
   status: number;
@@ -100,11 +98,12 @@ function requestBytes(
 }
 
 /**
- * Runs in its own thread: sends `body` to `url` from `connections` loops, for `seconds` or until
- * `total` requests have been sent, and reports latencies. Connection c adds
- * `connectionHeaders[c % length]` to the headers (a different person per connection, say).
+ * Runs in a process of its own (load.ts forks it): opens `connections` connections to `url`, says
+ * `ready`, and on `go` sends `body` from each, for `seconds` or until `total` requests have been
+ * sent, and reports latencies. Connection c adds `connectionHeaders[c % length]` to the headers (a
+ * different person per connection, say).
  */
-interface LoadJob {
+export interface LoadJob {
   url: string;
   body: string | null;
   headers: Record<string, string>;
@@ -119,20 +118,25 @@ interface LoadJob {
   vary: boolean;
 }
 
-/** CPU this thread has used, in ms (Linux: its utime + stime; null where /proc is not there). */
-function threadCpuMs(): number | null {
-  try {
-    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-    const stat = readFileSync('/proc/thread-self/stat', 'latin1');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
+/** The answers to one job, as the forked process sends them back. */
+export interface LoadReport {
+  latencies: number[];
+  failures: number;
+  firstFailure: string | null;
+  seconds: number;
+  /** The CPU this client process used while it sent, in ms. */
+  cpuMs: number;
 }
 
 async function main(job: LoadJob): Promise<void> {
-  const cpuAtStart = threadCpuMs();
+  const url = new URL(job.url);
+  const method = job.body === null ? 'GET' : 'POST';
+  const connections = await Promise.all(Array.from({ length: job.connections }, () => Connection.open(url)));
+  await new Promise<void>((resolve) => {
+    process.once('message', () => resolve());
+    process.send!('ready');
+  });
+  const cpuAtStart = process.cpuUsage();
   const began = performance.now();
   const deadline = Date.now() + job.seconds * 1000;
   const latencies: number[] = [];
@@ -140,10 +144,8 @@ async function main(job: LoadJob): Promise<void> {
   let firstFailure: string | null = null;
   let sent = 0;
   const more = () => (job.total === null ? Date.now() < deadline : sent++ < job.total);
-  const url = new URL(job.url);
-  const method = job.body === null ? 'GET' : 'POST';
   await Promise.all(
-    Array.from({ length: job.connections }, async (_, c) => {
+    connections.map(async (connection, c) => {
       const own =
         job.connectionHeaders.length > 0 ? job.connectionHeaders[c % job.connectionHeaders.length] : {};
       const headers = { ...job.headers, ...own };
@@ -159,7 +161,6 @@ async function main(job: LoadJob): Promise<void> {
               headers,
               JSON.stringify({ ...parsed, variables: { ...parsed.variables, n: `${c}-${n++}` } }),
             );
-      const connection = await Connection.open(url);
       try {
         while (more()) {
           const bytes = next();
@@ -177,9 +178,15 @@ async function main(job: LoadJob): Promise<void> {
     }),
   );
   const seconds = job.total === null ? job.seconds : (performance.now() - began) / 1000;
-  const cpuAtEnd = threadCpuMs();
-  const cpuMs = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart;
-  parentPort!.postMessage({ latencies, failures, firstFailure, seconds, cpuMs });
+  const cpu = process.cpuUsage(cpuAtStart);
+  const report: LoadReport = {
+    latencies,
+    failures,
+    firstFailure,
+    seconds,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+  process.send!(report, () => process.disconnect());
 }
 
-void main(workerData as LoadJob);
+process.once('message', (job: LoadJob) => void main(job));

@@ -31,7 +31,7 @@ async function signUp(gateway: Gateway, email: string): Promise<{ token: string;
 
 /** The round with the median server CPU per request. */
 function median(rounds: LoadResult[]): LoadResult {
-  return [...rounds].sort((a, b) => (a.serverCpuMsPerRequest ?? 0) - (b.serverCpuMsPerRequest ?? 0))[
+  return [...rounds].sort((a, b) => a.serverCpuMsPerRequest - b.serverCpuMsPerRequest)[
     Math.floor(rounds.length / 2)
   ]!;
 }
@@ -94,7 +94,7 @@ export async function runMcpBenchmarks(): Promise<Record<string, unknown>> {
       rounds.mcp.push(await load({ ...mcp, headers, connections: 1, seconds: 3 }));
     }
     const [r, m] = [median(rounds.rest), median(rounds.mcp)];
-    const cpu = (result: LoadResult) => result.serverCpuMsPerRequest ?? NaN;
+    const cpu = (result: LoadResult) => result.serverCpuMsPerRequest;
     return {
       restRunsPerSecond: fixed(r.requestsPerSecond, 0),
       mcpCallsPerSecond: fixed(m.requestsPerSecond, 0),

@@ -1,9 +1,7 @@
-import { TurnBatches } from './write-batch';
+import { TurnBatches, type Settlers } from './write-batch';
 
-interface Item {
+interface Item extends Settlers<number> {
   n: number;
-  resolve(): void;
-  reject(error: unknown): void;
 }
 
 describe('TurnBatches', () => {
@@ -15,12 +13,12 @@ describe('TurnBatches', () => {
         // An await inside the write: items added meanwhile must wait for it.
         await new Promise((resolve) => setImmediate(resolve));
         if (fail(batch)) throw new Error(`batch ${batch.map(({ n }) => n).join(',')} failed`);
-        for (const item of batch) item.resolve();
+        for (const item of batch) item.resolve(item.n * 10);
       },
       maxBatch,
       gatherMs,
     );
-    const add = (n: number) => new Promise<void>((resolve, reject) => turns.add({ n, resolve, reject }));
+    const add = (n: number) => turns.submit((settle) => ({ n, ...settle }));
     return { written, add, turns };
   }
 
@@ -30,7 +28,8 @@ describe('TurnBatches', () => {
     // Added while the first batch is being written: waits, then goes with the rest of the queue.
     await new Promise((resolve) => setImmediate(resolve));
     const later = [5, 6].map(add);
-    await Promise.all([...first, ...later]);
+    // Each caller gets its own item's answer.
+    expect(await Promise.all([...first, ...later])).toEqual([10, 20, 30, 40, 50, 60]);
     expect(written).toEqual([
       [1, 2, 3],
       [4, 5, 6],

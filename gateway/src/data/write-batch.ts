@@ -3,6 +3,12 @@ export interface BatchItem {
   reject(error: unknown): void;
 }
 
+/** How a batched item answers its caller: what the batch's write settles it with. */
+export interface Settlers<R> {
+  resolve(value: R): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Writes `batch` with one call of `write` (which settles its items when it succeeds). If that
  * fails, each item is written alone, one after another: one bad item fails only itself, and the
@@ -44,6 +50,14 @@ export class TurnBatches<T extends BatchItem> {
     private readonly maxBatch = 100,
     private readonly gatherMs = 0,
   ) {}
+
+  /**
+   * Adds the item `make` builds around its caller's settlers, and answers what the batch's write
+   * settles it with (its own answer, or its error).
+   */
+  submit<R>(make: (settle: Settlers<R>) => T): Promise<R> {
+    return new Promise<R>((resolve, reject) => this.add(make({ resolve, reject })));
+  }
 
   add(item: T): void {
     this.waiting.push(item);

@@ -12,7 +12,7 @@ import {
 } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches } from '../../data/write-batch';
+import { TurnBatches, type Settlers } from '../../data/write-batch';
 import { ForbiddenError, InputError, NotFoundError } from '../../errors';
 import { isUuid, timeOrderedUuid } from '../../ids';
 
@@ -63,10 +63,8 @@ SELECT * FROM jsonb_to_recordset($1::jsonb)
 };
 
 /** An event row waiting to be written, and its writer's answer. */
-interface Waiting {
+interface Waiting extends Settlers<void> {
   row: EventRow;
-  resolve(): void;
-  reject(error: unknown): void;
 }
 
 export interface MyAppAnalytics {
@@ -182,7 +180,7 @@ export class AnalyticsService {
 
   /** Adds a row to the next INSERT; settles when the row is written, or fails with its own error. */
   private enqueue(row: EventRow): Promise<void> {
-    return new Promise<void>((resolve, reject) => this.batches.add({ row, resolve, reject }));
+    return this.batches.submit((settle) => ({ row, ...settle }));
   }
 
   private async write(items: Waiting[]): Promise<void> {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { AppRecord, type User } from '../../data/entities';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches } from '../../data/write-batch';
+import { TurnBatches, type Settlers } from '../../data/write-batch';
 
 /**
  * An app and what of its owner decides what others see, in one statement every app page and run
@@ -27,10 +27,8 @@ export async function appWithOwnerBySlug(dataSource: DataSource, slug: string): 
   return row ? recordOf(row) : null;
 }
 
-interface WaitingRead {
+interface WaitingRead extends Settlers<AppRecord | null> {
   id: string;
-  resolve(record: AppRecord | null): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -47,7 +45,7 @@ export class AppsWithOwner {
 
   /** The app of `id` (a UUID) with its owner, or null. */
   byId(id: string): Promise<AppRecord | null> {
-    return new Promise((resolve, reject) => this.batches.add({ id, resolve, reject }));
+    return this.batches.submit((settle) => ({ id, ...settle }));
   }
 
   private async read(batch: WaitingRead[]): Promise<void> {

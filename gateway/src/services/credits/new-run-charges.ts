@@ -1,7 +1,7 @@
 import type { PlanId } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches } from '../../data/write-batch';
+import { TurnBatches, type Settlers } from '../../data/write-batch';
 import type { DebitItem } from './debit-request';
 import {
   chargeNewRun,
@@ -66,15 +66,13 @@ WITH wanted AS (
 SELECT user_id, balance, plan FROM taken`,
 };
 
-interface Waiting {
+interface Waiting extends Settlers<DebitResult> {
   run: NewRun;
   items: readonly DebitItem[];
   total: number;
   at: Date;
   debits: EntryRow[];
   grant: EntryRow;
-  resolve(result: DebitResult): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -105,9 +103,7 @@ export class NewRunCharges {
     const { items: checked, total } = checkNewRunCharge(run, items);
     if (total === 0 || run.embedCap) return chargeNewRun(this.dataSource, run, items, at);
     const { debits, grant } = newRunEntries(run, checked, total);
-    return new Promise((resolve, reject) =>
-      this.batches.add({ run, items, total, at, debits, grant, resolve, reject }),
-    );
+    return this.batches.submit((settle) => ({ run, items, total, at, debits, grant, ...settle }));
   }
 
   private async chargeAlone(waiting: Waiting): Promise<void> {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches } from '../../data/write-batch';
+import { TurnBatches, type Settlers } from '../../data/write-batch';
 import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
 import { compactResult } from './compact-result';
 import { compactSteps } from './compact-steps';
@@ -65,10 +65,8 @@ export const STORE_UNPRICED_SUCCESSES: PreparedStatement = {
 SELECT * FROM done`,
 };
 
-interface Waiting {
+interface Waiting extends Settlers<Record<string, unknown> | null> {
   success: Success;
-  resolve(row: Record<string, unknown> | null): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -94,7 +92,7 @@ export class SuccessWriter {
    * (another process ended it first).
    */
   store(success: Success): Promise<Record<string, unknown> | null> {
-    return new Promise((resolve, reject) => this.batches.add({ success, resolve, reject }));
+    return this.batches.submit((settle) => ({ success, ...settle }));
   }
 
   private async write(batch: Waiting[]): Promise<void> {

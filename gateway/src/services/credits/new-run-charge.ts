@@ -106,8 +106,14 @@ export function newRunEntries(
   };
 }
 
+/** A new run's charge as checked: the items that cost something, with their total. */
+export interface CheckedCharge {
+  items: readonly DebitItem[];
+  total: number;
+}
+
 /** Checks a new run's charge: the items that cost something, with their total. */
-export function checkNewRunCharge(run: NewRun, items: readonly DebitItem[]) {
+export function checkNewRunCharge(run: NewRun, items: readonly DebitItem[]): CheckedCharge {
   return validateDebitRequest({
     userId: run.userId,
     runId: run.id,
@@ -161,14 +167,15 @@ function result(row: ChargedRow, total: number): DebitResult {
  * row is locked and lowered only when it pays for the run, the run row and its ledger entries are
  * written only then. Unlimited plans are recorded (a grant for the total, then the debits) and
  * never refused. Throws InsufficientCreditsError, and writes nothing, when the balance is short.
+ * `charge` is what `checkNewRunCharge` made of the run's items.
  */
 export async function chargeNewRun(
   dataSource: DataSource,
   run: NewRun,
-  items: readonly DebitItem[],
+  charge: CheckedCharge,
   at: Date,
 ): Promise<DebitResult> {
-  const { items: checked, total } = checkNewRunCharge(run, items);
+  const { items: checked, total } = charge;
   if (total === 0) {
     await dataSource.query(INSERT_RUN_SQL, runParameters(run, 0));
     const { plan, balance } = await planAndBalance(dataSource.manager, run.userId);
@@ -183,14 +190,14 @@ export async function chargeNewRun(
     at,
   ];
   if (run.embedCap) return chargeNewCappedRun(dataSource, run, run.embedCap, total, parameters);
-  const charge = async () => queryPrepared<ChargedRow[]>(dataSource, CHARGE_NEW_RUN, parameters);
-  let [row] = await charge();
+  const take = async () => queryPrepared<ChargedRow[]>(dataSource, CHARGE_NEW_RUN, parameters);
+  let [row] = await take();
   if (!row) {
     const { plan, balance } = await planAndBalance(dataSource.manager, run.userId);
     if (isUnlimitedPlan(plan)) {
       // An unlimited plan without a balance row yet: create it, then charge.
       await dataSource.transaction((m) => lockBalance(m, run.userId));
-      [row] = await charge();
+      [row] = await take();
     }
     if (!row) throw notEnoughCredits(total, balance);
   }

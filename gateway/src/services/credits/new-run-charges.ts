@@ -8,6 +8,7 @@ import {
   checkNewRunCharge,
   newRunEntries,
   runColumns,
+  type CheckedCharge,
   type EntryRow,
   type NewRun,
 } from './new-run-charge';
@@ -68,8 +69,7 @@ SELECT user_id, balance, plan FROM taken`,
 
 interface Waiting extends Settlers<DebitResult> {
   run: NewRun;
-  items: readonly DebitItem[];
-  total: number;
+  charge: CheckedCharge;
   at: Date;
   debits: EntryRow[];
   grant: EntryRow;
@@ -100,14 +100,14 @@ export class NewRunCharges {
   }
 
   charge(run: NewRun, items: readonly DebitItem[], at: Date): Promise<DebitResult> {
-    const { items: checked, total } = checkNewRunCharge(run, items);
-    if (total === 0 || run.embedCap) return chargeNewRun(this.dataSource, run, items, at);
-    const { debits, grant } = newRunEntries(run, checked, total);
-    return this.batches.submit((settle) => ({ run, items, total, at, debits, grant, ...settle }));
+    const charge = checkNewRunCharge(run, items);
+    if (charge.total === 0 || run.embedCap) return chargeNewRun(this.dataSource, run, charge, at);
+    const { debits, grant } = newRunEntries(run, charge.items, charge.total);
+    return this.batches.submit((settle) => ({ run, charge, at, debits, grant, ...settle }));
   }
 
   private async chargeAlone(waiting: Waiting): Promise<void> {
-    waiting.resolve(await chargeNewRun(this.dataSource, waiting.run, waiting.items, waiting.at));
+    waiting.resolve(await chargeNewRun(this.dataSource, waiting.run, waiting.charge, waiting.at));
   }
 
   private async write(batch: Waiting[]): Promise<void> {
@@ -116,8 +116,8 @@ export class NewRunCharges {
       CHARGE_NEW_RUNS,
       [
         JSON.stringify(
-          batch.map(({ run, total, at, debits, grant }) => ({
-            ...runColumns(run, total),
+          batch.map(({ run, charge, at, debits, grant }) => ({
+            ...runColumns(run, charge.total),
             created_at: at.toISOString(),
             debits,
             grant_entry: [grant],
@@ -134,7 +134,11 @@ export class NewRunCharges {
     // after the batch plus what their later runs took.
     const later = new Map<string, number>();
     for (let i = batch.length - 1; i >= 0; i--) {
-      const { run, total, resolve } = batch[i]!;
+      const {
+        run,
+        charge: { total },
+        resolve,
+      } = batch[i]!;
       const row = taken.get(userOf(run));
       if (!row) continue;
       const unlimited = isUnlimitedPlan(row.plan);

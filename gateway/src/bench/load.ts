@@ -48,7 +48,9 @@ export async function load(options: {
     total: options.total ?? null,
     vary: options.vary ?? false,
   };
+  // Without the server's own Node options (a profiler, a preload): the client is only a client.
   const client = fork(path.join(__dirname, 'load-worker.js'), [], {
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {

@@ -27,17 +27,14 @@ export class PathTemplates<T> {
     const end = options.trailingSlash ? '/?$' : '$';
     const compiled = entries
       .map(({ path, value }) => {
-        const names: string[] = [];
         const segments = path.split('/').filter(Boolean);
+        // Each segment's parameter name, or undefined for a literal segment.
+        const params = segments.map((segment) => /^\{(\w+)\}$/.exec(segment)?.[1]);
+        const names = params.filter((name) => name !== undefined);
         const source = segments
-          .map((segment) => {
-            const param = /^\{(\w+)\}$/.exec(segment);
-            if (!param) return escapeRegExp(segment);
-            names.push(param[1]!);
-            return '([^/]+)';
-          })
+          .map((segment, i) => (params[i] === undefined ? escapeRegExp(segment) : '([^/]+)'))
           .join('/');
-        const first = segments[0] !== undefined && !/^\{\w+\}$/.test(segments[0]) ? segments[0] : null;
+        const first = segments[0] !== undefined && params[0] === undefined ? segments[0] : null;
         const template: PathTemplate<T> = {
           value,
           pattern: new RegExp(`^/${source}${end}`),

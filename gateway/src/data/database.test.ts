@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './database';
 import { databaseTargets, openTestDatabase } from '../testing/database';
 import { seedPgliteDataDir } from '../testing/database-template';
 import { User } from './entities';
+import { runWriteGathering } from './write-batch';
 
 /** Runs against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set (CI), each file in a database of its own. */
 
@@ -57,6 +58,11 @@ describe.each(databaseTargets)('openDatabase on %s', (_name, databaseUrl) => {
       .getRepository(User)
       .update({ email: 'nobody@example.com' }, { fullName: 'x' });
     expect(result.affected).toBe(0);
+  });
+
+  it('gathers the run writes of busy moments on the embedded database only', () => {
+    // There a statement's fixed cost is the gateway's own CPU; a server's is another process's.
+    expect(runWriteGathering(db.dataSource)).toEqual(databaseUrl ? {} : { gatherMs: 2, onlyWhenBusy: true });
   });
 });
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { DataSource } from 'typeorm';
 
 interface PgResult {
   rows: unknown[];
@@ -237,7 +238,7 @@ export function pgliteDriver(db: PGlite): {
   written(): string[];
 } {
   const pools: PglitePool[] = [];
-  return {
+  const driver = {
     Pool: class extends PglitePool {
       constructor() {
         super(db);
@@ -247,4 +248,17 @@ export function pgliteDriver(db: PGlite): {
     writes: () => pools.reduce((sum, pool) => sum + pool.writes, 0),
     written: () => [...new Set(pools.flatMap((pool) => pool.takeWritten()))],
   };
+  drivers.add(driver);
+  return driver;
+}
+
+const drivers = new WeakSet<object>();
+
+/**
+ * Whether `dataSource` is on an embedded PGlite database (`pgliteDriver`): its statements then run
+ * on the calling thread, from start to end, and their cost is the gateway's own CPU.
+ */
+export function isPglite(dataSource: DataSource): boolean {
+  const { driver } = dataSource.options as { driver?: unknown };
+  return typeof driver === 'object' && driver !== null && drivers.has(driver);
 }

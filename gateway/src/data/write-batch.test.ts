@@ -15,8 +15,7 @@ describe('TurnBatches', () => {
         if (fail(batch)) throw new Error(`batch ${batch.map(({ n }) => n).join(',')} failed`);
         for (const item of batch) item.resolve(item.n * 10);
       },
-      maxBatch,
-      gatherMs,
+      { maxBatch, gatherMs },
     );
     const add = (n: number) => turns.submit((settle) => ({ n, ...settle }));
     return { written, add, turns };
@@ -75,6 +74,60 @@ describe('TurnBatches', () => {
       jest.advanceTimersByTime(40);
       await turn();
       expect(written).toEqual([[1]]);
+    });
+
+    it('writes a full batch at once, without waiting out the time', async () => {
+      const { written, add } = batches(3, undefined, 40);
+      const items = [1, 2, 3].map(add);
+      await Promise.all(items);
+      expect(written).toEqual([[1, 2, 3]]);
+    });
+
+    describe('only when busy', () => {
+      function busyBatches() {
+        const written: number[][] = [];
+        const turns = new TurnBatches<Item>(
+          async (batch) => {
+            written.push(batch.map(({ n }) => n));
+            for (const item of batch) item.resolve(item.n);
+          },
+          { gatherMs: 40, onlyWhenBusy: true },
+        );
+        const add = (n: number) => turns.submit((settle) => ({ n, ...settle }));
+        return { written, add };
+      }
+
+      it('writes a lone item at the next turn, and gathers once items came together', async () => {
+        const { written, add } = busyBatches();
+        // Quiet: one at a time, each written as the loop turns (no timer is advanced).
+        await add(1);
+        await add(2);
+        expect(written).toEqual([[1], [2]]);
+        // Two in one turn: written together, and the server is now busy.
+        await Promise.all([add(3), add(4)]);
+        await turn(); // the write has ended
+        const later = add(5);
+        await turn();
+        const meanwhile = add(6);
+        jest.advanceTimersByTime(39);
+        await turn();
+        expect(written).toEqual([[1], [2], [3, 4]]);
+        jest.advanceTimersByTime(1);
+        await Promise.all([later, meanwhile]);
+        expect(written).toEqual([[1], [2], [3, 4], [5, 6]]);
+      });
+
+      it('stops gathering once a batch held one item again', async () => {
+        const { written, add } = busyBatches();
+        await Promise.all([add(1), add(2)]);
+        await turn();
+        const alone = add(3);
+        jest.advanceTimersByTime(40);
+        await alone;
+        // The batch of one ends the busy spell: the next item goes at the next turn.
+        await add(4);
+        expect(written).toEqual([[1, 2], [3], [4]]);
+      });
     });
   });
 });

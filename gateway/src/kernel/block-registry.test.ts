@@ -56,6 +56,15 @@ describe('BlockRegistry', () => {
     expect(registry.firstOutputOf('template')).toBe('generated_text');
     expect(registry.packageOf('echoInput')).toBe('p/echoInput');
   });
+
+  it('finds one kind’s catalogue entry, kinds registered later too', () => {
+    const registry = new BlockRegistry();
+    registry.register(echoInput, 'p/echoInput');
+    expect(registry.catalogueEntryOf('echoInput')).toBe(registry.catalogue()[0]);
+    expect(registry.catalogueEntryOf('template')).toBeUndefined();
+    registry.register(templateBlock, 'p/template');
+    expect(registry.catalogueEntryOf('template')).toMatchObject({ id: 'template', category: 'ai', cost: 2 });
+  });
 });
 
 describe('loadBlockPackages', () => {

@@ -25,6 +25,7 @@ interface Registered {
 export class BlockRegistry {
   private readonly byKind = new Map<string, Registered>();
   private catalogueCache: BlockCatalogueEntry[] | undefined;
+  private entriesCache: Map<string, BlockCatalogueEntry> | undefined;
 
   /**
    * Why `definition` from `packageName` cannot be registered (made with a block SDK of an API this
@@ -51,6 +52,7 @@ export class BlockRegistry {
     if (problem) throw new BlockRegistrationError(problem);
     this.byKind.set(definition.kind, { definition, packageName });
     this.catalogueCache = undefined;
+    this.entriesCache = undefined;
   }
 
   get(kind: string): AnyBlockDefinition | undefined {
@@ -77,6 +79,12 @@ export class BlockRegistry {
   catalogue(): BlockCatalogueEntry[] {
     this.catalogueCache ??= this.list().map(catalogueEntry);
     return this.catalogueCache;
+  }
+
+  /** One kind's catalogue entry (the pre-run checklist reads them one kind at a time). */
+  catalogueEntryOf(kind: string): BlockCatalogueEntry | undefined {
+    this.entriesCache ??= new Map(this.catalogue().map((entry) => [entry.id, entry]));
+    return this.entriesCache.get(kind);
   }
 
   categoryOf = (kind: string): BlockCategory | undefined => this.byKind.get(kind)?.definition.category;

@@ -129,7 +129,10 @@ function cleanProps(name: EventName, props: unknown): Record<string, string | nu
 export class AnalyticsService {
   private readonly pending = new Set<Promise<void>>();
   /** Events waiting to be written together: one INSERT for all recorded within GATHER_MS. */
-  private readonly batches = new TurnBatches<Waiting>((items) => this.write(items), MAX_BATCH, GATHER_MS);
+  private readonly batches = new TurnBatches<Waiting>((items) => this.write(items), {
+    maxBatch: MAX_BATCH,
+    gatherMs: GATHER_MS,
+  });
 
   constructor(
     private readonly dataSource: DataSource,

@@ -1,7 +1,7 @@
 import type { PlanId } from '@blocksmith/schema';
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches, type Settlers } from '../../data/write-batch';
+import { runWriteGathering, TurnBatches, type Settlers, type TurnBatchOptions } from '../../data/write-batch';
 import type { DebitItem } from './debit-request';
 import {
   chargeNewRun,
@@ -91,11 +91,11 @@ export class NewRunCharges {
 
   constructor(
     private readonly dataSource: DataSource,
-    maxBatch = 100,
+    options: TurnBatchOptions = runWriteGathering(dataSource),
   ) {
     this.batches = new TurnBatches(
       (batch) => (batch.length === 1 ? this.chargeAlone(batch[0]!) : this.write(batch)),
-      maxBatch,
+      options,
     );
   }
 

@@ -52,7 +52,7 @@ describe.each(databaseTargets)('SuccessWriter on %s', (_name, databaseUrl) => {
       ...(await Promise.all(Array.from({ length: 30 }, () => newRun(first)))),
       ...(await Promise.all(Array.from({ length: 12 }, () => newRun(second)))),
     ];
-    const writer = new SuccessWriter(db.dataSource, 10);
+    const writer = new SuccessWriter(db.dataSource, { maxBatch: 10 });
     const rows = await Promise.all(runs.map((runId, i) => writer.store(success(runId, `answer ${i}`))));
     rows.forEach((row, i) => {
       expect(row).toMatchObject({ id: runs[i], status: 'succeeded', app_id: i < 30 ? first : second });

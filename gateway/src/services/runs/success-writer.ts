@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { queryPrepared, type PreparedStatement } from '../../data/prepared';
-import { TurnBatches, type Settlers } from '../../data/write-batch';
+import { runWriteGathering, TurnBatches, type Settlers, type TurnBatchOptions } from '../../data/write-batch';
 import { EARN_ON_SUCCESS_SQL } from '../earnings/earn-on-success';
 import { compactResult } from './compact-result';
 import { compactSteps } from './compact-steps';
@@ -82,9 +82,9 @@ export class SuccessWriter {
 
   constructor(
     private readonly dataSource: DataSource,
-    maxBatch = 100,
+    options: TurnBatchOptions = runWriteGathering(dataSource),
   ) {
-    this.batches = new TurnBatches((batch) => this.write(batch), maxBatch);
+    this.batches = new TurnBatches((batch) => this.write(batch), options);
   }
 
   /**

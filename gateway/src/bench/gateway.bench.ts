@@ -273,6 +273,9 @@ export async function runGatewayBenchmarks(serverUrl?: string, options: { execut
         statementsPerRun: fixed(sent / (total * measured.length), 2),
         rounds: measured.map((r) => r.requestsPerSecond),
         serverCpuMsPerRunRounds: measured.map((r) => r.serverCpuMsPerRequest),
+        // The same work in every bare round: its CPU a request moves with the machine's speed,
+        // and a run round's CPU with it.
+        bareCpuMsPerRequestRounds: bareRounds.map((r) => r.serverCpuMsPerRequest),
       };
     }
     bare.close();

@@ -77,7 +77,7 @@ export async function load(options: {
       p99Ms: fixed(sample.p99Ms),
       failures: report.failures,
       ...(report.firstFailure ? { firstFailure: report.firstFailure } : {}),
-      serverCpuMsPerRequest: fixed((used.user + used.system) / 1000 / answered),
+      serverCpuMsPerRequest: fixed((used.user + used.system) / 1000 / answered, 3),
       clientCpuMsPerRequest: fixed(report.cpuMs / answered),
     };
   } finally {

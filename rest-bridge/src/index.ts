@@ -2,6 +2,5 @@ export { createRestBridge, sendError, type RestBridgeOptions, type RunUpload } f
 export { routes } from './routes';
 export { openApiDocument } from './openapi';
 export { BridgeError, fromGraphQLError, statusOf, toBridgeError, type ErrorBody } from './errors';
-export { PathTemplates, type PathTemplate } from './path-templates';
 export { readMultipart, isMultipart, type MultipartBody, type UploadedPart } from './multipart';
 export type { Route, RouteRequest, HttpMethod } from './route';

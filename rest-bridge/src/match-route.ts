@@ -1,4 +1,4 @@
-import { PathTemplates } from './path-templates';
+import { PathTemplates } from '@blocksmith/schema';
 import type { HttpMethod, Route } from './route';
 
 export type Match =

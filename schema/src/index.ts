@@ -51,4 +51,5 @@ export * from './admin-accounts';
 export * from './setting-rules';
 export * from './page-routes';
 export * from './escape-regexp';
+export * from './path-templates';
 export * from './app-test-cases';

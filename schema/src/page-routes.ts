@@ -1,4 +1,4 @@
-import { escapeRegExp } from './escape-regexp';
+import { PathTemplates } from './path-templates';
 
 /**
  * Every page path of the workbench, as its router declares them (`:name` is one path segment). The
@@ -40,15 +40,9 @@ export const PAGE_ROUTES: readonly string[] = [
   '/terms',
 ];
 
-const PATTERNS = PAGE_ROUTES.map(
-  (route) =>
-    new RegExp(
-      `^${route
-        .split('/')
-        .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
-        .join('/')}/?$`,
-      'i',
-    ),
+const PAGES = new PathTemplates(
+  PAGE_ROUTES.map((path) => ({ path, value: path })),
+  { parameters: 'colon', trailingSlash: true, ignoreCase: true },
 );
 
 /** Whether a URL path (without its query) is one of the workbench's pages. */
@@ -59,5 +53,5 @@ export function isPagePath(pathname: string): boolean {
   } catch {
     return false;
   }
-  return PATTERNS.some((pattern) => pattern.test(path));
+  return PAGES.match(path) !== null;
 }

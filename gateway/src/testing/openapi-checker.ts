@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PathTemplates } from '@blocksmith/rest-bridge';
+import { PathTemplates } from '@blocksmith/schema';
 
 /** The parts of an OpenAPI 3.1 document the checker reads. */
 export interface OpenApiDocument {

@@ -50,4 +50,27 @@ describe('PathTemplates', () => {
     expect(dotted.match('/v1.0/a')).not.toBeNull();
     expect(dotted.match('/v1x0/a')).toBeNull();
   });
+
+  it('reads `:name` parameters and matches literals in any case when asked to', () => {
+    const pages = new PathTemplates(
+      ['/', '/store', '/store/user/:userId', '/my-apps/:appId/runs'].map((path) => ({ path, value: path })),
+      { parameters: 'colon', ignoreCase: true, trailingSlash: true },
+    );
+    expect(pages.match('/')?.template.value).toBe('/');
+    expect(pages.match('/Store/')?.template.value).toBe('/store');
+    expect(pages.match('/STORE/User/Ada')).toMatchObject({
+      template: { value: '/store/user/:userId', names: ['userId'] },
+      values: ['Ada'],
+    });
+    expect(pages.match('/my-apps/1/RUNS')?.template.value).toBe('/my-apps/:appId/runs');
+    expect(pages.match('/my-apps/1')).toBeNull();
+    // Braces are literal text in this syntax.
+    const colon = new PathTemplates([{ path: '/apps/{id}', value: 1 }], { parameters: 'colon' });
+    expect(colon.match('/apps/1')).toBeNull();
+    expect(colon.match('/apps/{id}')).not.toBeNull();
+  });
+
+  it('matches literals in their own case by default', () => {
+    expect(templates.match('/APPS/my-apps')).toBeNull();
+  });
 });

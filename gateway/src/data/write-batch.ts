@@ -51,18 +51,22 @@ export interface TurnBatchOptions {
  * How the run writes callers wait on (a run's charge before it starts, its success before it is
  * answered) gather on `dataSource`. On the embedded database a statement runs on the gateway's
  * own thread, and its fixed cost (opening its tables, their indexes and triggers, its commit) is
- * the gateway's CPU: the charge's ~450 µs and the success's ~400 µs whether they write 1 run or 16.
- * There, while runs come together, each batch gathers for 2 ms: measured on the REST execute load
- * (BENCHMARKS.md), 0.26 statements a run against 0.4 and about a tenth less CPU a run, with the
- * same runs/s. On a PostgreSQL server the statements are another process's work, already batched
- * while one is on its way: gathering there only added its time to every run (one person's runs/s
- * 920 against 1,335), so each batch goes at the next turn.
+ * the gateway's CPU: ~450 µs for the charge and ~400 µs for the success however many runs they
+ * write, then ~90 and ~55 µs a run.
+ * There, while runs come together, each batch gathers for 1 ms. Measured on the REST execute load
+ * side by side with the tree before (BENCHMARKS.md): sixteen people 0.26-0.29 statements a run
+ * against 0.38-0.39, 0.68-0.71 ms of CPU a run against 0.74-0.83, and more runs/s (1,493-1,508
+ * against 1,323-1,437); one person 0.79-0.85 ms against 1.00-1.09. Gathering 2 ms cut as many
+ * statements but left the server idle for part of it (1,253-1,353 runs/s). On a PostgreSQL server
+ * the statements are another process's work, already batched while one is on its way: gathering
+ * there only added its time to every run (one person's runs/s 920 against 1,335), so each batch
+ * goes at the next turn.
  */
 export function runWriteGathering(dataSource: DataSource): TurnBatchOptions {
   return isPglite(dataSource) ? BUSY_RUN_WRITES : {};
 }
 
-const BUSY_RUN_WRITES: TurnBatchOptions = { gatherMs: 2, onlyWhenBusy: true };
+const BUSY_RUN_WRITES: TurnBatchOptions = { gatherMs: 1, onlyWhenBusy: true };
 
 /**
  * Items written together, a batch per turn of the event loop (or per `gatherMs`): what is added

@@ -227,6 +227,9 @@ export class PglitePool extends EventEmitter {
   }
 }
 
+/** The drivers `pgliteDriver` made: what `isPglite` recognises. */
+const drivers = new WeakSet<object>();
+
 /**
  * The `driver` option for TypeORM's postgres driver: `new DataSource({ type: 'postgres', driver:
  * pgliteDriver(db) })`; `writes()` counts the statements its pools sent that may change rows,
@@ -251,8 +254,6 @@ export function pgliteDriver(db: PGlite): {
   drivers.add(driver);
   return driver;
 }
-
-const drivers = new WeakSet<object>();
 
 /**
  * Whether `dataSource` is on an embedded PGlite database (`pgliteDriver`): its statements then run

@@ -104,7 +104,7 @@ export class TurnBatches<T extends BatchItem> {
     return new Promise<R>((resolve, reject) => this.add(make({ resolve, reject })));
   }
 
-  add(item: T): void {
+  private add(item: T): void {
     this.waiting.push(item);
     if (this.writing) {
       // A full batch is not kept waiting for the rest of the gathering.
